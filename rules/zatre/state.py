@@ -1,0 +1,196 @@
+"""Zatre's state, actions, events and views: frozen attrs classes, cattrs-friendly.
+
+Cells are ``(row, col)`` tuples; tiles are their pips (``1..6``); points are points.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from ..core import Rng, Seat
+from .board import Cell
+from .sheet import Sheet, SheetEntry
+
+
+@attrs.frozen
+class ZatreOptions:
+    """Table options. ``profi``: hide the legal-cell hints; it changes no rule
+    (zatre-online.txt "Options"; ruling 10)."""
+
+    profi: bool = False
+
+
+@attrs.frozen(order=True)
+class Placement:
+    """One tile (``tile`` pips) laid on ``cell`` = ``(row, col)``."""
+
+    cell: Cell
+    tile: int
+
+
+def _canonical(placements) -> tuple[Placement, ...]:
+    return tuple(sorted(placements))
+
+
+@attrs.frozen
+class PlaceTiles:
+    """A whole turn: the tiles laid this turn (order does not matter; kept sorted).
+
+    An empty ``placements`` is a turn in which no tile can be laid (Exception to
+    Rule No. 5): the drawn tiles are kept face down.
+    """
+
+    placements: tuple[Placement, ...] = attrs.field(converter=_canonical, default=())
+
+    @property
+    def kind(self) -> Literal["place"]:
+        return "place"
+
+
+ZatreAction = PlaceTiles
+
+
+@attrs.frozen
+class ScoredLine:
+    """A line of this turn that scores: its cells ``(row, col)`` and pip ``total``."""
+
+    cells: tuple[Cell, ...]
+    total: int
+
+
+@attrs.frozen
+class TurnRecord:
+    """Everything one turn did, for the log, "points just scored" and the results.
+
+    ``drew``: tiles drawn at the start of the turn; ``placements``: tiles laid;
+    ``lines``: lines of 10-12 formed (each once); ``crosses_at``: cells whose tile earned
+    an x2 cross; ``entry``: what was written on the sheet; ``rows``: the 1-based sheet
+    rows written, per column (``x2``, ``10``, ``11``, ``12``); ``kept``: tiles left face
+    down after the turn.
+    """
+
+    seat: Seat
+    drew: int
+    placements: tuple[Placement, ...]
+    lines: tuple[ScoredLine, ...]
+    crosses_at: tuple[Cell, ...]
+    entry: SheetEntry
+    rows: tuple[tuple[str, int], ...]
+    kept: int
+
+
+@attrs.frozen
+class ZatreState:
+    """The whole game, hidden parts included. Never sent to a client as such.
+
+    ``board``: flat padded grid of pips (see board.py); ``bag``: number of tiles left
+    of each value ``1..6``; ``hands``: each seat's tiles in front of them (for the
+    seat to move: held + drawn this turn); ``drawn``: tiles the seat to move drew this
+    turn; ``passes``: turns in a row in which no tile was laid; ``blocked``: the
+    premature end is under way (End of the Game, second paragraph); ``ending``: the
+    seat to move drew the last tile; ``opening``: the draw for first player, in order.
+    """
+
+    options: ZatreOptions
+    seats: int
+    rng: Rng
+    board: tuple[int, ...]
+    bag: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    sheets: tuple[Sheet, ...]
+    current: Seat
+    drawn: int
+    first_move: bool
+    passes: int = 0
+    blocked: bool = False
+    ending: bool = False
+    over: bool = False
+    opening: tuple[tuple[Seat, int], ...] = ()
+    log: tuple[TurnRecord, ...] = ()
+
+    @property
+    def bag_count(self) -> int:
+        return sum(self.bag)
+
+
+# ---- events -----------------------------------------------------------------
+
+
+@attrs.frozen
+class FirstPlayerDrawn:
+    """The draw for first player (The Game Begins): ``draws`` as ``(seat, pips)`` in order."""
+
+    draws: tuple[tuple[Seat, int], ...]
+    first: Seat
+    kind: Literal["first-player"] = "first-player"
+
+
+@attrs.frozen
+class TilesDrawn:
+    """``seat`` drew ``count`` tiles; ``tiles`` is shown only to that seat (else ``()``)."""
+
+    seat: Seat
+    count: int
+    tiles: tuple[int, ...] = ()
+    kind: Literal["drawn"] = "drawn"
+
+
+@attrs.frozen
+class TurnPlayed:
+    """A turn ended; ``record`` holds what was laid, scored and written."""
+
+    record: TurnRecord
+    kind: Literal["turn"] = "turn"
+
+
+@attrs.frozen
+class PrematureEnd:
+    """No tile was laid for a whole round: the rest of the bag is drawn one by one."""
+
+    kind: Literal["premature-end"] = "premature-end"
+
+
+@attrs.frozen
+class GameEnded:
+    """The game is over (``reason``: ``"last-tile"``)."""
+
+    reason: str
+    kind: Literal["game-over"] = "game-over"
+
+
+ZatreEvent = FirstPlayerDrawn | TilesDrawn | TurnPlayed | PrematureEnd | GameEnded
+
+
+# ---- views -----------------------------------------------------------------
+
+
+@attrs.frozen
+class ZatreView:
+    """What one seat (``seat``) or a spectator (``seat is None``) may see.
+
+    Public: the board as ``{(row, col): pips}`` (``tiles``), every sheet, how many
+    tiles each seat keeps face down (``held_counts``), tiles left in the bag
+    (``bag_count``), the turn log. Private: ``hand``, this seat's own tiles (empty for
+    a spectator). The bag's contents, other seats' tiles and the RNG have no field.
+    """
+
+    seat: Seat | None
+    seats: int
+    options: ZatreOptions
+    tiles: tuple[tuple[Cell, int], ...]
+    current: Seat
+    hand: tuple[int, ...]
+    drawn: int
+    held_counts: tuple[int, ...]
+    sheets: tuple[Sheet, ...]
+    bag_count: int
+    first_move: bool
+    blocked: bool
+    over: bool
+    opening: tuple[tuple[Seat, int], ...]
+    log: tuple[TurnRecord, ...]
+
+    def tile_map(self) -> dict[Cell, int]:
+        return dict(self.tiles)
