@@ -77,10 +77,15 @@ class Rng:
 
 @attrs.frozen
 class SeatScore:
-    """One seat's final score: ``total`` in points and how it arose, line by line."""
+    """One seat's final score: ``total`` in points and how it arose.
+
+    ``parts`` are the named amounts that add up to ``total`` (``("score sheet", 63)``,
+    ``("minus points", -5)``); ``breakdown`` explains them line by line in words.
+    """
 
     seat: Seat
     total: int
+    parts: tuple[tuple[str, int], ...] = ()
     breakdown: tuple[str, ...] = ()
 
 
@@ -90,7 +95,6 @@ class Result:
 
     scores: tuple[SeatScore, ...]
     winners: frozenset[Seat]
-    detail: Any = None
 
 
 @runtime_checkable

@@ -1,0 +1,50 @@
+"""Zatre, the tile-laying game (zatre-board.txt), with the online table's ``profi``
+option (zatre-online.txt). ``GAME`` is the rules.core.Game for the host and tests.
+
+Modules, each with the rulebook sections it implements: board (the board as data),
+sheet (the score sheet), placement (rules 1-7, the Exception to Rule No. 5),
+scoring (Scoring rules 3, 6, 7), game (setup, drawing, turns, the end), bots.
+"""
+
+from __future__ import annotations
+
+from . import game as _game
+from .bots import EasyBot, StrongBot
+from .placement import check_partial, legal_cells
+from .state import (
+    FirstPlayerDrawn, GameEnded, Placement, PlaceTiles, PrematureEnd, TilesDrawn, TurnPlayed,
+    TurnRecord, ZatreEvent, ZatreOptions, ZatreState, ZatreView,
+)
+
+
+class ZatreGame:
+    """Zatre for Parlour: see rules.core.Game for what each function answers."""
+
+    name = "zatre"
+    title = "Zatre"
+    min_seats = _game.MIN_SEATS
+    max_seats = _game.MAX_SEATS
+    options_type = ZatreOptions
+    state_type = ZatreState
+    action_type = PlaceTiles
+    view_type = ZatreView
+    event_type = ZatreEvent
+    bots = {"easy": EasyBot, "strong": StrongBot}
+
+    setup = staticmethod(_game.setup)
+    active_seats = staticmethod(_game.active_seats)
+    legal_actions = staticmethod(_game.legal_actions)
+    apply = staticmethod(_game.apply)
+    view = staticmethod(_game.view)
+    project_event = staticmethod(_game.project_event)
+    is_over = staticmethod(_game.is_over)
+    result = staticmethod(_game.result)
+
+
+GAME = ZatreGame()
+
+__all__ = [
+    "GAME", "ZatreGame", "EasyBot", "StrongBot", "check_partial", "legal_cells", "Placement",
+    "PlaceTiles", "TurnRecord", "ZatreOptions", "ZatreState", "ZatreView", "FirstPlayerDrawn",
+    "TilesDrawn", "TurnPlayed", "PrematureEnd", "GameEnded", "ZatreEvent",
+]

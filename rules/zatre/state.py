@@ -174,6 +174,7 @@ class ZatreView:
     tiles each seat keeps face down (``held_counts``), tiles left in the bag
     (``bag_count``), the turn log. Private: ``hand``, this seat's own tiles (empty for
     a spectator). The bag's contents, other seats' tiles and the RNG have no field.
+    Once the game is over, ``left_over`` shows every seat's tiles (their minus points).
     """
 
     seat: Seat | None
@@ -191,6 +192,7 @@ class ZatreView:
     over: bool
     opening: tuple[tuple[Seat, int], ...]
     log: tuple[TurnRecord, ...]
+    left_over: tuple[tuple[int, ...], ...] = ()
 
     def tile_map(self) -> dict[Cell, int]:
         return dict(self.tiles)

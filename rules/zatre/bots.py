@@ -1,0 +1,102 @@
+"""Zatre bots. They see what a human in their seat sees: the view and the legal turns.
+
+- :class:`EasyBot`, a beginner: any turn that scores something, else any turn.
+- :class:`StrongBot` plays for the score sheet, not raw points (the rulebook's Hint
+  after "Scoring"): it values a turn by what it adds to the sheet's total, rewards rows
+  completed for their bonus and x2 crosses that will double rows, keeps the three sum
+  columns even, and avoids leaving lines an opponent can finish with one tile.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .board import NEIGHBOURS, WIDTH, index, line_sum
+from .scoring import score_turn
+from .sheet import Sheet
+from .state import PlaceTiles, ZatreView
+
+
+def _grid(view: ZatreView) -> list[int]:
+    g = [0] * (WIDTH * WIDTH)
+    for cell, v in view.tiles:
+        g[index(cell)] = v
+    return g
+
+
+def _entry(g: list[int], action: PlaceTiles, first_move: bool):
+    for p in action.placements:
+        g[index(p.cell)] = p.tile
+    try:
+        return score_turn(g, action.placements, first_move)[2]
+    finally:
+        for p in action.placements:
+            g[index(p.cell)] = 0
+
+
+class EasyBot:
+    """A beginner: picks at random among the turns that score, else among all turns."""
+
+    def choose(self, view: ZatreView, legal_actions: Sequence[PlaceTiles], rng) -> PlaceTiles:
+        g = _grid(view)
+        scoring = [a for a in legal_actions if _entry(g, a, view.first_move).points]
+        return rng.choice(scoring or list(legal_actions))
+
+
+CROSS_AHEAD = 5.0
+"""Worth of an x2 cross in a row not yet filled: it will double that row (points)."""
+UNEVEN = 1.5
+"""Cost per sheet row by which the longest sum column runs ahead of the shortest."""
+OPENING = 0.35
+"""Cost per point an opponent could score next turn on a line this turn left open."""
+
+
+def sheet_value(sheet: Sheet) -> float:
+    """The strong bot's estimate of a sheet's worth in points: its total, plus crosses
+    waiting for rows, minus unevenness of the 10, 11 and 12 columns."""
+    filled = max(len(sheet.tens), len(sheet.elevens), len(sheet.twelves))
+    lengths = (len(sheet.tens), len(sheet.elevens), len(sheet.twelves))
+    ahead = max(0, sheet.crosses - filled)
+    return sheet.total() + CROSS_AHEAD * ahead - UNEVEN * (max(lengths) - min(lengths))
+
+
+def _openings(g: list[int], action: PlaceTiles) -> int:
+    """Points an opponent could take with one tile on a cell next to this turn's tiles."""
+    best = 0
+    cells = {j for p in action.placements for j in NEIGHBOURS[index(p.cell)] if not g[j]}
+    for c in cells:
+        for v in (6, 5, 4, 3, 2, 1):
+            g[c] = v
+            h, w = line_sum(g, c, 1), line_sum(g, c, WIDTH)
+            g[c] = 0
+            if h > 12 or w > 12:
+                continue
+            pts = (h == 10) + 2 * (h == 11) + 4 * (h == 12) + (w == 10) + 2 * (w == 11) + 4 * (w == 12)
+            best = max(best, pts)
+    return best
+
+
+class StrongBot:
+    """Plays for the sheet: maximises :func:`sheet_value` after the turn, less what the
+    turn opens up for the next player."""
+
+    def choose(self, view: ZatreView, legal_actions: Sequence[PlaceTiles], rng) -> PlaceTiles:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        g = _grid(view)
+        sheet = view.sheets[view.seat]
+        base = sheet_value(sheet)
+        best, best_score = [], float("-inf")
+        for action in legal_actions:
+            gain = sheet_value(sheet.write(_entry(g, action, view.first_move))) - base
+            for p in action.placements:
+                g[index(p.cell)] = p.tile
+            danger = _openings(g, action)
+            for p in action.placements:
+                g[index(p.cell)] = 0
+            score = gain - OPENING * danger
+            if score > best_score + 1e-9:
+                best, best_score = [action], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(action)
+        return rng.choice(best)

@@ -1,0 +1,226 @@
+"""Zatre as a Parlour game: setup, turns, drawing, the end (zatre-board.txt).
+
+Sections implemented here: "The Game Begins" (draw for first player, the three-tile
+first move), "How to Play" (turn order), "Exception to Rule No. 5" (drawing with held
+tiles; reference ruling 6), "End of the Game" (last tile drawn; the premature end,
+ruling 7) and the final scoring with minus points ("Scoring" rule 10). Where tiles may
+go is placement.py; what a turn scores is scoring.py; the sheet is sheet.py.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import attrs
+
+from ..core import Result, Rng, RuleViolation, Seat, SeatScore
+from .board import EMPTY_BOARD, data, index
+from .placement import explain, is_legal, legal_turns, max_placeable
+from .scoring import rows_written, score_turn
+from .sheet import Sheet
+from .state import (
+    FirstPlayerDrawn, GameEnded, PlaceTiles, PrematureEnd, TilesDrawn, TurnPlayed, TurnRecord,
+    ZatreEvent, ZatreOptions, ZatreState, ZatreView,
+)
+
+MIN_SEATS, MAX_SEATS = 2, 4  # ruling 9 (the online table's limit)
+FULL_BAG: tuple[int, ...] = tuple(data()["tiles"][str(v)] for v in range(1, 7))
+
+
+def _draw(bag: tuple[int, ...], rng: Rng) -> tuple[int, tuple[int, ...], Rng]:
+    """Draw one tile blind from ``bag`` (counts of pips 1..6): ``(pips, bag, rng)``."""
+    k, rng = rng.below(sum(bag))
+    for v, n in enumerate(bag):
+        if k < n:
+            return v + 1, bag[:v] + (n - 1,) + bag[v + 1:], rng
+        k -= n
+    raise AssertionError("unreachable: k < sum(bag)")
+
+
+def _draw_many(bag, rng, count):
+    tiles = []
+    for _ in range(count):
+        t, bag, rng = _draw(bag, rng)
+        tiles.append(t)
+    return tuple(tiles), bag, rng
+
+
+def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
+    """The opening state for ``seats`` players (2-4) from ``seed``.
+
+    Draws for first player ("The Game Begins": highest pips begins, tied players draw
+    again, all other tiles go back to the bag); the winner keeps that tile and draws two
+    more for the three-tile first move. Raises ``ValueError`` for a bad seat count.
+    """
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ValueError(f"Zatre is played by {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
+    rng = Rng.from_seed(seed)
+    bag = FULL_BAG
+    draws: list[tuple[Seat, int]] = []
+    contenders = list(range(seats))
+    while True:
+        round_bag, round_draws = bag, []
+        for s in contenders:
+            t, round_bag, rng = _draw(round_bag, rng)
+            round_draws.append((s, t))
+        draws.extend(round_draws)
+        best = max(t for _, t in round_draws)
+        contenders = [s for s, t in round_draws if t == best]
+        if len(contenders) == 1:
+            first, tile = contenders[0], best
+            break
+    bag = bag[: tile - 1] + (bag[tile - 1] - 1,) + bag[tile:]
+    drawn, bag, rng = _draw_many(bag, rng, 2)
+    hands = tuple((tile,) + drawn if s == first else () for s in range(seats))
+    return ZatreState(
+        options=options, seats=seats, rng=rng, board=EMPTY_BOARD, bag=bag, hands=hands,
+        sheets=(Sheet(),) * seats, current=first, drawn=2, first_move=True, opening=tuple(draws),
+    )
+
+
+def active_seats(state: ZatreState) -> frozenset[Seat]:
+    """The seat to move (one seat at a time, clockwise), none once the game is over."""
+    return frozenset() if state.over else frozenset((state.current,))
+
+
+def legal_actions(state: ZatreState, seat: Seat) -> tuple[PlaceTiles, ...]:
+    """Every legal whole turn of ``seat`` (empty tuple if it is not their turn)."""
+    if state.over or seat != state.current:
+        return ()
+    return legal_turns(state.board, state.hands[seat], state.first_move)
+
+
+def _draw_count(state: ZatreState, seat: Seat) -> int:
+    """Tiles ``seat`` draws at the start of a turn (Exception to Rule No. 5, ruling 6;
+    during the premature end one tile a turn, "End of the Game")."""
+    held = state.hands[seat]
+    if state.blocked or len(held) == 1:
+        return 1
+    if not held:
+        return 2
+    return 0 if max_placeable(state.board, held, False) > 0 else 1
+
+
+def apply(state: ZatreState, seat: Seat, action: PlaceTiles) -> tuple[ZatreState, tuple[ZatreEvent, ...]]:
+    """Play ``seat``'s whole turn ``action``, then start the next turn (drawing).
+
+    Raises :class:`RuleViolation` (``game-over``, ``not-your-turn``, ``bad-action``, or
+    the placement rule broken, see placement.explain) and changes nothing then.
+    """
+    if state.over:
+        raise RuleViolation("game-over", "The game is over.")
+    if seat != state.current:
+        raise RuleViolation("not-your-turn", "It is not your turn.")
+    if not isinstance(action, PlaceTiles):
+        raise RuleViolation("bad-action", "Zatre only knows placing tiles.")
+    hand = state.hands[seat]
+    if not is_legal(state.board, hand, state.first_move, action):
+        if not action.placements and max_placeable(state.board, hand, state.first_move):
+            raise RuleViolation(
+                "place-more", "You must place your tiles if you can (rule 5).",
+                "zatre-board.txt, How to Place a Tile, rule 5")
+        raise explain(state.board, hand, state.first_move, action)
+
+    board = list(state.board)
+    left = list(hand)
+    for p in action.placements:
+        board[index(p.cell)] = p.tile
+        left.remove(p.tile)
+    board = tuple(board)
+    lines, crosses_at, entry = score_turn(board, action.placements, state.first_move)
+    sheet = state.sheets[seat]
+    record = TurnRecord(
+        seat=seat, drew=state.drawn, placements=action.placements, lines=lines,
+        crosses_at=crosses_at, entry=entry, rows=rows_written(sheet, entry), kept=len(left),
+    )
+    state = attrs.evolve(
+        state, board=board, first_move=False,
+        hands=_replace(state.hands, seat, tuple(left)),
+        sheets=_replace(state.sheets, seat, sheet.write(entry)),
+        passes=0 if action.placements else state.passes + 1,
+        log=state.log + (record,),
+    )
+    events: list[ZatreEvent] = [TurnPlayed(record)]
+    if state.ending:
+        return attrs.evolve(state, over=True), (*events, GameEnded("last-tile"))
+    if state.passes >= state.seats and not state.blocked:
+        state = attrs.evolve(state, blocked=True)
+        events.append(PrematureEnd())
+    state, drawn = _start_turn(state, (seat + 1) % state.seats)
+    events.append(drawn)
+    return state, tuple(events)
+
+
+def _start_turn(state: ZatreState, seat: Seat) -> tuple[ZatreState, TilesDrawn]:
+    count = min(_draw_count(state, seat), state.bag_count)
+    tiles, bag, rng = _draw_many(state.bag, state.rng, count)
+    state = attrs.evolve(
+        state, current=seat, drawn=count, bag=bag, rng=rng, ending=count > 0 and sum(bag) == 0,
+        hands=_replace(state.hands, seat, state.hands[seat] + tiles),
+    )
+    return state, TilesDrawn(seat, count, tiles)
+
+
+def _replace(items: tuple, i: int, value) -> tuple:
+    return items[:i] + (value,) + items[i + 1:]
+
+
+def view(state: ZatreState, seat: Seat | None) -> ZatreView:
+    """What ``seat`` may see (``None``: a spectator): never the bag's contents, the RNG
+    or another seat's tiles; all tiles left in front of players once the game is over."""
+    return ZatreView(
+        seat=seat, seats=state.seats, options=state.options,
+        tiles=tuple((cell, v) for cell, v in _tiles(state.board)),
+        current=state.current,
+        hand=state.hands[seat] if seat is not None else (),
+        drawn=state.drawn if seat == state.current else 0,
+        held_counts=tuple(len(h) for h in state.hands),
+        sheets=state.sheets, bag_count=state.bag_count, first_move=state.first_move,
+        blocked=state.blocked, over=state.over, opening=state.opening, log=state.log,
+        left_over=state.hands if state.over else (),
+    )
+
+
+def _tiles(board):
+    from .board import cell_of
+
+    return [(cell_of(i), v) for i, v in enumerate(board) if v]
+
+
+def project_event(event: ZatreEvent, seat: Seat | None) -> ZatreEvent:
+    """``event`` as ``seat`` may see it: drawn tiles only to the seat that drew them."""
+    if isinstance(event, TilesDrawn) and event.seat != seat:
+        return attrs.evolve(event, tiles=())
+    return event
+
+
+def is_over(state: ZatreState) -> bool:
+    return state.over
+
+
+def minus_points(hand: Sequence[int]) -> int:
+    """Minus points for tiles left in front of a player: their pips ("Scoring" rule 10)."""
+    return sum(hand)
+
+
+def result(state: ZatreState) -> Result:
+    """Final scores: each row's arithmetic, the minus points, the grand total."""
+    scores = []
+    for seat in range(state.seats):
+        sheet, minus = state.sheets[seat], minus_points(state.hands[seat])
+        lines = []
+        for row in sheet.rows():
+            boxes = [b for b in (row.ten, row.eleven, row.twelve) if b is not None]
+            if not boxes:
+                continue
+            terms = boxes + ([row.bonus] if row.complete else [])
+            text = " + ".join(map(str, terms))
+            lines.append(f"row {row.number}: " + (f"({text}) x 2" if row.cross else text)
+                         + f" = {row.value}")
+        if minus:
+            lines.append(f"minus: {' + '.join(map(str, state.hands[seat]))} = -{minus}")
+        total = sheet.total() - minus
+        scores.append(SeatScore(seat, total, (("score sheet", sheet.total()), ("minus points", -minus)),
+                                tuple(lines)))
+    best = max(s.total for s in scores)
+    return Result(tuple(scores), frozenset(s.seat for s in scores if s.total == best))

@@ -1,0 +1,241 @@
+"""Where tiles may go: Zatre's placement rules 1-7 and the Exception to Rule No. 5.
+
+Sources: zatre-board.txt "How to Place a Tile on the ZATRE Board" (rules 1-7),
+"Exception to Rule No. 5"; reference/zatre.md rulings 1-5.
+
+A turn is judged as a whole (:func:`legal_turns`):
+
+- rule 1 / ruling 4: on the first move one tile covers the red cell and every tile
+  is connected to it;
+- rule 2 / ruling 2: tiles go down one at a time, each touching (orthogonally) a tile
+  already on the board, tiles laid earlier this turn included; a set of tiles can be
+  laid so exactly when every tile is joined to the old tiles through new ones;
+- rule 3: no line (maximal run in a row or column, ruling 1) over 12 pips;
+- rule 7 / ruling 3: a tile on a light cell needs a line of 10, 11 or 12 through it at
+  the end of the turn; the exception (a tile that fits on no dark cell must go on a
+  light cell without scoring) is read as: light-cell tiles without a scoring line are
+  allowed only when no turn laying as many tiles can do without them, and then as few
+  of them as possible;
+- rule 5 / ruling 5: the turn lays the largest number of tiles any legal turn could.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from ..core import RuleViolation
+from .board import (
+    CELLS, LIGHT, NEIGHBOURS, RED, WIDTH, Cell, cell_of, index, is_cell, line_sum,
+)
+from .state import Placement, PlaceTiles
+
+MAX_LINE = 12
+SCORING = (10, 11, 12)
+
+RULE_1 = "zatre-board.txt, How to Place a Tile, rule 1"
+RULE_2 = "zatre-board.txt, How to Place a Tile, rule 2"
+RULE_3 = "zatre-board.txt, How to Place a Tile, rule 3"
+RULE_5 = "zatre-board.txt, How to Place a Tile, rule 5 and its Exception"
+RULE_7 = "zatre-board.txt, How to Place a Tile, rule 7"
+
+
+def frontier(board: Sequence[int], first_move: bool) -> frozenset[int]:
+    """Empty cells (flat indices) where a tile may be laid first this turn."""
+    if first_move:
+        return frozenset((RED,))
+    return frozenset(
+        j for i in CELLS if board[i] for j in NEIGHBOURS[i] if not board[j]
+    )
+
+
+def _explore(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool) -> set[frozenset]:
+    """Every set of ``(index, pips)`` placements reachable one tile at a time under
+    rules 1-3 (rule 7 is judged on whole turns afterwards)."""
+    g = list(board)
+    remaining = Counter(hand)
+    seen: set[frozenset] = {frozenset()}
+    n = len(hand)
+
+    def grow(placed: frozenset, front: frozenset) -> None:
+        if len(placed) == n:
+            return
+        for c in front:
+            for v in remaining:
+                if not remaining[v]:
+                    continue
+                g[c] = v
+                if line_sum(g, c, 1) <= MAX_LINE and line_sum(g, c, WIDTH) <= MAX_LINE:
+                    key = placed | {(c, v)}
+                    if key not in seen:
+                        seen.add(key)
+                        remaining[v] -= 1
+                        grow(key, (front - {c}) | {j for j in NEIGHBOURS[c] if not g[j]})
+                        remaining[v] += 1
+                g[c] = 0
+
+    grow(frozenset(), frontier(board, first_move))
+    return seen
+
+
+def _unscored_light(board: tuple[int, ...], placed: Iterable[tuple[int, int]]) -> int:
+    """How many of ``placed`` lie on light cells with no line of 10-12 through them."""
+    g = list(board)
+    for c, v in placed:
+        g[c] = v
+    count = 0
+    for c, _ in placed:
+        if c in LIGHT and line_sum(g, c, 1) not in SCORING and line_sum(g, c, WIDTH) not in SCORING:
+            count += 1
+    return count
+
+
+@lru_cache(maxsize=256)
+def _legal(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool) -> tuple[frozenset, ...]:
+    sets = _explore(board, hand, first_move)
+    most = max(len(s) for s in sets)
+    if most == 0:
+        return (frozenset(),)
+    biggest = [s for s in sets if len(s) == most]
+    cost = {s: _unscored_light(board, s) for s in biggest}
+    least = min(cost.values())
+    return tuple(s for s in biggest if cost[s] == least)
+
+
+def _to_action(placed: frozenset) -> PlaceTiles:
+    return PlaceTiles(tuple(Placement(cell_of(c), v) for c, v in placed))
+
+
+def legal_turns(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool) -> tuple[PlaceTiles, ...]:
+    """Every legal whole turn for ``hand`` (pips) on flat ``board``.
+
+    Returns ``(PlaceTiles(()),)`` when no tile can be laid (Exception to Rule No. 5).
+    Turns differing only in the order of laying are one turn.
+    """
+    return tuple(_to_action(s) for s in _legal(board, tuple(sorted(hand)), first_move))
+
+
+def max_placeable(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool) -> int:
+    """The largest number of tiles from ``hand`` that a legal turn can lay (rule 5)."""
+    return len(next(iter(_legal(board, tuple(sorted(hand)), first_move))))
+
+
+def is_legal(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool, action: PlaceTiles) -> bool:
+    """Whether ``action`` is one of :func:`legal_turns`."""
+    placed = frozenset((index(p.cell), p.tile) for p in action.placements)
+    return placed in set(_legal(board, tuple(sorted(hand)), first_move))
+
+
+# ---- explaining refusals ----------------------------------------------------
+
+
+def _check_steps(board: Sequence[int], hand: Sequence[int], first_move: bool,
+                 pending: Sequence[Placement]) -> list[int]:
+    """Check ``pending`` laid in order under rules 1-3; return the grid with them on it."""
+    g = list(board)
+    left = Counter(hand)
+    for n, p in enumerate(pending):
+        if left[p.tile] <= 0:
+            raise RuleViolation("not-in-hand", f"You have no {p.tile} among your tiles.")
+        if not is_cell(p.cell):
+            raise RuleViolation("not-a-cell", f"{p.cell} is not a cell of the board.")
+        i = index(p.cell)
+        if g[i]:
+            raise RuleViolation("occupied", "That cell already holds a tile.")
+        if first_move and n == 0 and i != RED:
+            raise RuleViolation("red-cell", "The first tile of the game must cover the red cell.", RULE_1)
+        if not (first_move and n == 0) and not any(g[j] for j in NEIGHBOURS[i]):
+            raise RuleViolation(
+                "not-adjacent", "Each tile must be placed next to a tile already on the board.", RULE_2)
+        g[i] = p.tile
+        left[p.tile] -= 1
+        for step in (1, WIDTH):
+            total = line_sum(g, i, step)
+            if total > MAX_LINE:
+                raise RuleViolation(
+                    "over-12", f"That would make a line of {total}: lines of 13 or more are not allowed.",
+                    RULE_3)
+    return g
+
+
+def check_partial(view, pending: Sequence[Placement]) -> None:
+    """Raise :class:`RuleViolation` if tiles ``pending`` (laid in this order) already
+    break rule 1, 2 or 3 on ``view``'s board, or use tiles ``view.hand`` lacks.
+
+    ``view`` is a :class:`~rules.zatre.state.ZatreView` (or any object with ``tiles``,
+    ``hand`` and ``first_move``). Rule 7 and rule 5 are judged on the whole turn.
+    """
+    g = [0] * (WIDTH * WIDTH)
+    for cell, v in view.tiles:
+        g[index(cell)] = v
+    _check_steps(g, view.hand, view.first_move, pending)
+
+
+def explain(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool,
+            action: PlaceTiles) -> RuleViolation:
+    """The rule an illegal whole turn ``action`` breaks, in the rulebook's words."""
+    pending = list(action.placements)
+    # try every order a player could have used: rule 2 only needs one that works
+    g = None
+    last: RuleViolation | None = None
+    for order in _orders(pending):
+        try:
+            g = _check_steps(board, hand, first_move, order)
+            break
+        except RuleViolation as err:
+            last = err if last is None or last.code in ("not-adjacent", "red-cell") else last
+            if err.code not in ("not-adjacent", "red-cell"):
+                return err
+    if g is None:
+        return last or RuleViolation("illegal", "That turn is not allowed.")
+    most = max_placeable(board, hand, first_move)
+    if len(pending) < most:
+        return RuleViolation(
+            "place-more",
+            f"You must place as many tiles as possible: {most} of your tiles can go on the board.",
+            RULE_5)
+    if len(pending) > most:  # cannot happen for tiles that passed the steps
+        return RuleViolation("illegal", "That turn is not allowed.")
+    return RuleViolation(
+        "light-cell",
+        "A tile may only go on a light cell if it forms a 10, 11 or 12 there "
+        "(unless it fits on no dark cell).", RULE_7)
+
+
+def _orders(pending: list[Placement]) -> list[list[Placement]]:
+    from itertools import permutations
+
+    if len(pending) > 5:
+        return [pending]
+    return [list(p) for p in permutations(pending)]
+
+
+# ---- hints for the table ----------------------------------------------------
+
+
+def legal_cells(view, legal_actions: Sequence[PlaceTiles], pending: Sequence[Placement],
+                tile: int) -> frozenset[Cell]:
+    """Cells ``(row, col)`` where ``tile`` may be laid next, after ``pending``, so that
+    the turn can still end legally (the hint shown unless ``profi`` is on).
+
+    ``view`` supplies the board (a cell must touch a tile already down, rule 2, or be
+    the red cell for the first tile of the game); ``legal_actions`` are the seat's.
+    """
+    done = Counter(pending)
+    down = {cell for cell, _ in view.tiles} | {p.cell for p in pending}
+    out = set()
+    for action in legal_actions:
+        rest = Counter(action.placements)
+        rest.subtract(done)
+        if any(n < 0 for n in rest.values()):
+            continue
+        for p, n in rest.items():
+            if n > 0 and p.tile == tile:
+                out.add(p.cell)
+    if view.first_move and not pending:
+        return frozenset(c for c in out if c == cell_of(RED))
+    return frozenset(
+        c for c in out
+        if any((c[0] + dr, c[1] + dc) in down for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+    )
