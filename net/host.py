@@ -1,0 +1,466 @@
+"""The host: the one authority over a game's state (design.md, "net/ — one authority").
+
+Game-agnostic: it drives any object satisfying :class:`rules.core.Game`. Everything
+that would change the game arrives as an *intent* (an action, an ``action_id`` and
+the version it was made against) on one :class:`asyncio.Queue`, processed one at a
+time; each applied action bumps :attr:`Host.version` once and every connected peer
+gets a new :class:`~net.table.Snapshot` of its own seat. Every intent gets exactly one
+:class:`~net.table.Outcome`, returned only to its sender. The seat of an intent is the
+seat of the peer that sent it, never something the message says.
+
+Outcome codes besides the games' own :class:`~rules.core.RuleViolation` codes are the
+constants below (``STALE``, ``NOT_YOUR_TURN`` ...).
+
+Bots are seats: when a bot seat may act the host asks the game's bot in a worker
+thread (the event loop never blocks), paces the answer to take at least ``bot_delay``
+seconds, and submits it through the same queue as a human's intent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import random
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+import attrs
+
+from rules.core import Game, Result, RuleViolation, Seat
+
+from .table import Outcome, Snapshot
+
+if TYPE_CHECKING:
+    from .local import LocalSeatLink
+
+log = logging.getLogger(__name__)
+
+STALE = "stale"
+"""The intent was made against a version after which the seat's legal actions changed;
+the sender also gets a fresh snapshot."""
+NOT_YOUR_TURN = "not-your-turn"
+"""The sender's seat may not act now (a spectator never may)."""
+BOT_SEAT = "bot-seat"
+"""The sender's seat is played by a bot."""
+GAME_OVER = "game-over"
+"""The game is over; nothing more is accepted."""
+INTERNAL = "internal"
+"""The game raised something other than a RuleViolation; logged, state unchanged."""
+CLOSED = "closed"
+"""The host was stopped before the intent was processed."""
+
+REMEMBERED_OUTCOMES = 4096
+"""How many outcomes are kept for answering duplicate ``action_id``\\ s (oldest dropped)."""
+
+Deliver = Callable[[Snapshot], None]
+
+
+@attrs.define(eq=False)
+class Peer:
+    """One connection to the host: the ``seat`` it speaks for (``None``: spectator)
+    and ``deliver``, called on the event loop with each new snapshot for that seat."""
+
+    seat: Seat | None
+    deliver: Deliver
+
+
+@attrs.frozen
+class Intent:
+    """An action as sent: ``action_id`` (unique per sender), ``version`` it was made
+    against. Carries no seat: that comes from the :class:`Peer`."""
+
+    action: Any
+    action_id: str
+    version: int
+
+
+@attrs.frozen
+class Applied:
+    """One applied action, in the order applied: the game's action log.
+
+    ``version`` is the version the action produced (``1`` for the first).
+    """
+
+    version: int
+    seat: Seat
+    action: Any
+    action_id: str
+
+
+@attrs.frozen
+class _Frame:
+    """The authoritative state at one version, with everything derived from it.
+
+    ``snapshots`` has one entry per seat and one for spectators (key ``None``);
+    ``changed_at[seat]`` is the version at which that seat's legal actions last changed.
+    """
+
+    state: Any
+    version: int
+    snapshots: Mapping[Seat | None, Snapshot]
+    changed_at: Mapping[Seat, int]
+
+    @property
+    def over(self) -> bool:
+        return self.snapshots[None].over
+
+    @property
+    def active(self) -> frozenset[Seat]:
+        return self.snapshots[None].active_seats
+
+
+@attrs.define(eq=False)
+class _Job:
+    peer: Peer | None  # None: a bot of the host's own
+    seat: Seat | None
+    intent: Intent
+    answer: asyncio.Future[Outcome]
+
+
+class Host:
+    """The authority over one game.
+
+    ``game``: a :class:`rules.core.Game`; ``options``: its options value; ``seats``:
+    how many seats (``game.min_seats .. game.max_seats``); ``seed``: the game's seed
+    (also seeds each bot's ``random.Random`` from ``(seed, seat)``); ``names``: one
+    per seat; ``bots``: seat -> bot kind, a key of ``game.bots``; ``bot_delay``: the
+    least time in seconds from a bot's turn starting to its intent being submitted.
+
+    The game is set up at construction (``game.setup`` errors propagate), so links and
+    snapshots exist before :meth:`start`; intents submitted before it wait in the queue.
+
+    Raises :class:`ValueError` for a seat count out of range, a wrong number of names,
+    a bot seat out of range, an unknown bot kind or a negative ``bot_delay``.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        options: Any,
+        seats: int,
+        seed: int,
+        names: tuple[str, ...],
+        bots: Mapping[int, str] | None = None,
+        bot_delay: float = 0.6,
+    ) -> None:
+        bots = dict(bots or {})
+        if not game.min_seats <= seats <= game.max_seats:
+            raise ValueError(
+                f"{game.title} takes {game.min_seats}-{game.max_seats} seats, not {seats}"
+            )
+        if len(names) != seats:
+            raise ValueError(f"{seats} seats need {seats} names, got {len(names)}")
+        for seat, kind in bots.items():
+            if not 0 <= seat < seats:
+                raise ValueError(f"bot seat {seat} is not a seat (0..{seats - 1})")
+            if kind not in game.bots:
+                known = ", ".join(sorted(game.bots))
+                raise ValueError(f"{game.title} has no {kind!r} bot (known: {known})")
+        if bot_delay < 0:
+            raise ValueError(f"bot_delay must be >= 0 seconds, got {bot_delay}")
+
+        self.game = game
+        self.options = options
+        self.seats = seats
+        self.seed = seed
+        self.names = tuple(names)
+        self.bot_kinds: tuple[str | None, ...] = tuple(bots.get(s) for s in range(seats))
+        self.bot_delay = bot_delay
+
+        self._bots = {seat: game.bots[kind]() for seat, kind in bots.items()}
+        self._bot_rngs = {seat: random.Random(f"{seed}:{seat}") for seat in bots}
+        self._bot_tasks: dict[Seat, asyncio.Task[None]] = {}
+        self._bot_ids = itertools.count(1)
+
+        self._frame = self._build(game.setup(options, seats, seed), 0, (), None)
+        self._log: list[Applied] = []
+        self._peers: list[Peer] = []
+        self._outcomes: OrderedDict[tuple[Seat | None, str], Outcome] = OrderedDict()
+        self._queue: asyncio.Queue[_Job] = asyncio.Queue()
+        self._worker: asyncio.Task[None] | None = None
+        self._closed = False
+        self._over = asyncio.Event()
+        if self._frame.over:
+            self._over.set()
+
+    # ---- reading ------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied (``0`` at setup)."""
+        return self._frame.version
+
+    @property
+    def state(self) -> Any:
+        """The full game state, hidden parts included: for saves and tests, never a view."""
+        return self._frame.state
+
+    @property
+    def over(self) -> bool:
+        return self._frame.over
+
+    @property
+    def result(self) -> Result | None:
+        """``game.result(state)`` once the game is over, else ``None``."""
+        return self._frame.snapshots[None].result
+
+    @property
+    def applied(self) -> tuple[Applied, ...]:
+        """Every applied action in order: with ``seed`` and ``options`` it replays the game."""
+        return tuple(self._log)
+
+    def snapshot(self, seat: Seat | None) -> Snapshot:
+        """The latest snapshot for ``seat`` (``None``: spectator). Raises ``KeyError``
+        for a seat that is not at this table."""
+        return self._frame.snapshots[seat]
+
+    async def wait_over(self) -> Result:
+        """Wait until the game is over; returns its result."""
+        await self._over.wait()
+        assert self.result is not None
+        return self.result
+
+    # ---- peers --------------------------------------------------------------
+
+    def connect(self, seat: Seat | None, deliver: Deliver) -> Peer:
+        """Register a peer speaking for ``seat``; ``deliver`` gets every later snapshot.
+
+        Raises ``KeyError`` for a seat not at this table.
+        """
+        if seat not in self._frame.snapshots:
+            raise KeyError(f"no seat {seat!r} at this table (0..{self.seats - 1} or None)")
+        peer = Peer(seat, deliver)
+        self._peers.append(peer)
+        return peer
+
+    def disconnect(self, peer: Peer) -> None:
+        """Stop delivering to ``peer`` (no error if it is already gone)."""
+        if peer in self._peers:
+            self._peers.remove(peer)
+
+    def link(self, seat: Seat | None) -> "LocalSeatLink":
+        """An in-process :class:`net.table.SeatLink` for ``seat`` (``None``: spectator)."""
+        from .local import LocalSeatLink  # local.py builds on this module
+
+        return LocalSeatLink(self, seat)
+
+    async def submit(self, peer: Peer, intent: Intent) -> Outcome:
+        """Queue ``intent`` from ``peer`` and wait for its one :class:`Outcome`.
+
+        Never raises for a bad intent: rejections are outcomes (``accepted=False``).
+        After an accepted outcome the peer has already been sent the new snapshot.
+        """
+        return await self._enqueue(peer, peer.seat, intent)
+
+    # ---- lifecycle ----------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start processing intents and let bots play. Idempotent while running.
+
+        Raises ``RuntimeError`` after :meth:`stop`.
+        """
+        if self._closed:
+            raise RuntimeError("this host was stopped; build a new one")
+        if self._worker is None:
+            self._worker = asyncio.create_task(self._work(), name="parlour-host")
+            self._wake_bots()
+
+    async def stop(self) -> None:
+        """Stop: cancel the queue worker and the bots, answer waiting intents ``CLOSED``.
+
+        Idempotent. A bot thread already thinking finishes in the background; its
+        answer is dropped.
+        """
+        self._closed = True
+        tasks = [t for t in (self._worker, *self._bot_tasks.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._bot_tasks.clear()
+        while not self._queue.empty():
+            job = self._queue.get_nowait()
+            self._answer(job, Outcome(job.intent.action_id, False, CLOSED, "The table was closed."))
+
+    async def __aenter__(self) -> "Host":
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.stop()
+
+    # ---- the queue ------------------------------------------------------------
+
+    async def _enqueue(self, peer: Peer | None, seat: Seat | None, intent: Intent) -> Outcome:
+        answer: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
+        if self._closed:
+            return Outcome(intent.action_id, False, CLOSED, "The table was closed.")
+        await self._queue.put(_Job(peer, seat, intent, answer))
+        return await answer
+
+    async def _work(self) -> None:
+        while True:
+            job = await self._queue.get()
+            try:
+                outcome = await self._process(job)
+            except asyncio.CancelledError:
+                self._answer(job, Outcome(job.intent.action_id, False, CLOSED, "The table was closed."))
+                raise
+            except Exception:  # the host's own bug: never let the worker die of it
+                log.exception("host failed on intent %r from seat %r", job.intent, job.seat)
+                outcome = Outcome(job.intent.action_id, False, INTERNAL, "The table hit an internal error.")
+            self._answer(job, outcome)
+
+    @staticmethod
+    def _answer(job: _Job, outcome: Outcome) -> None:
+        if not job.answer.done():
+            job.answer.set_result(outcome)
+
+    async def _process(self, job: _Job) -> Outcome:
+        seat, intent = job.seat, job.intent
+        key = (seat, intent.action_id)
+        if key in self._outcomes:
+            return self._outcomes[key]
+        outcome = await self._decide(job)
+        self._outcomes[key] = outcome
+        while len(self._outcomes) > REMEMBERED_OUTCOMES:
+            self._outcomes.popitem(last=False)
+        return outcome
+
+    async def _decide(self, job: _Job) -> Outcome:
+        seat, intent, frame = job.seat, job.intent, self._frame
+        action_id = intent.action_id
+
+        def reject(code: str, reason: str) -> Outcome:
+            return Outcome(action_id, False, code, reason)
+
+        if frame.over:
+            return reject(GAME_OVER, "The game is over.")
+        if seat is None:
+            return reject(NOT_YOUR_TURN, "A spectator cannot act.")
+        if job.peer is not None and seat in self._bots:
+            return reject(BOT_SEAT, f"{self.names[seat]}'s seat is played by a bot.")
+        if not frame.changed_at[seat] <= intent.version <= frame.version:
+            if job.peer is not None:
+                self._deliver(job.peer, frame.snapshots[seat])
+            return reject(STALE, "The table changed before your move arrived; look again.")
+        if seat not in frame.active:
+            return reject(NOT_YOUR_TURN, f"It is not {self.names[seat]}'s turn.")
+        try:
+            new_frame = await asyncio.to_thread(self._advance, frame, seat, intent.action)
+        except RuleViolation as violation:
+            return reject(violation.code, violation.message)
+        except Exception:
+            log.exception(
+                "%s raised on seat %r's action %r at version %d",
+                self.game.name, seat, intent.action, frame.version,
+            )
+            return reject(INTERNAL, "The game hit an internal error; nothing changed.")
+        self._commit(new_frame, Applied(new_frame.version, seat, intent.action, action_id))
+        return Outcome(action_id, True)
+
+    # ---- applying ---------------------------------------------------------------
+
+    def _advance(self, frame: _Frame, seat: Seat, action: Any) -> _Frame:
+        """Apply ``action`` and derive every snapshot (runs in a worker thread)."""
+        state, events = self.game.apply(frame.state, seat, action)
+        return self._build(state, frame.version + 1, tuple(events), frame)
+
+    def _build(self, state: Any, version: int, events: tuple[Any, ...], previous: _Frame | None) -> _Frame:
+        game = self.game
+        over = bool(game.is_over(state))
+        result = game.result(state) if over else None
+        active = frozenset() if over else frozenset(game.active_seats(state))
+        snapshots: dict[Seat | None, Snapshot] = {}
+        changed_at: dict[Seat, int] = {}
+        for seat in (*range(self.seats), None):
+            legal = tuple(game.legal_actions(state, seat)) if seat in active else ()
+            if seat is not None:
+                unchanged = previous is not None and previous.snapshots[seat].legal_actions == legal
+                changed_at[seat] = previous.changed_at[seat] if unchanged else version
+            snapshots[seat] = Snapshot(
+                version=version,
+                seat=seat,
+                view=game.view(state, seat),
+                legal_actions=legal,
+                active_seats=active,
+                events=tuple(game.project_event(event, seat) for event in events),
+                names=self.names,
+                bots=self.bot_kinds,
+                over=over,
+                result=result,
+            )
+        return _Frame(state, version, snapshots, changed_at)
+
+    def _commit(self, frame: _Frame, applied: Applied) -> None:
+        self._frame = frame
+        self._log.append(applied)
+        for peer in list(self._peers):
+            self._deliver(peer, frame.snapshots[peer.seat])
+        if frame.over:
+            self._over.set()
+        else:
+            self._wake_bots()
+
+    @staticmethod
+    def _deliver(peer: Peer, snapshot: Snapshot) -> None:
+        try:
+            peer.deliver(snapshot)
+        except Exception:
+            log.exception("delivering version %d to seat %r failed", snapshot.version, peer.seat)
+
+    # ---- bots -------------------------------------------------------------------
+
+    def _wake_bots(self) -> None:
+        if self._closed or self._worker is None:
+            return
+        for seat in self._frame.active & self._bots.keys():
+            task = self._bot_tasks.get(seat)
+            if task is None or task.done():
+                self._bot_tasks[seat] = asyncio.create_task(
+                    self._play_bot(seat), name=f"parlour-bot-{seat}"
+                )
+
+    async def _play_bot(self, seat: Seat) -> None:
+        """Play ``seat`` for as long as it may act, one intent at a time.
+
+        A bot that raises or whose choice is rejected is logged; its next try is a
+        random legal action. Two rejections in a row and it waits for the table to change.
+        """
+        loop = asyncio.get_running_loop()
+        strikes = 0
+        while True:
+            snap = self._frame.snapshots[seat]
+            if snap.over or seat not in snap.active_seats or not snap.legal_actions:
+                return
+            started = loop.time()
+            action = await self._bot_choice(seat, snap, fallback=strikes > 0)
+            pause = self.bot_delay - (loop.time() - started)
+            if pause > 0:
+                await asyncio.sleep(pause)
+            intent = Intent(action, f"bot:{seat}:{next(self._bot_ids)}", snap.version)
+            outcome = await self._enqueue(None, seat, intent)
+            if outcome.accepted or outcome.code == STALE:
+                strikes = 0
+            elif outcome.code in (GAME_OVER, CLOSED):
+                return
+            else:
+                strikes += 1
+                log.warning("%s bot at seat %d: %r rejected (%s: %s)",
+                            self.bot_kinds[seat], seat, action, outcome.code, outcome.reason)
+                if strikes >= 2:
+                    log.error("%s bot at seat %d gave up at version %d",
+                              self.bot_kinds[seat], seat, snap.version)
+                    return
+
+    async def _bot_choice(self, seat: Seat, snap: Snapshot, fallback: bool) -> Any:
+        rng = self._bot_rngs[seat]
+        if not fallback:
+            try:
+                return await asyncio.to_thread(
+                    self._bots[seat].choose, snap.view, snap.legal_actions, rng
+                )
+            except Exception:
+                log.exception("%s bot at seat %d raised; playing a random legal action",
+                              self.bot_kinds[seat], seat)
+        return rng.choice(snap.legal_actions)
