@@ -56,6 +56,10 @@ REMEMBERED_OUTCOMES = 4096
 Deliver = Callable[[Snapshot], None]
 
 
+def _closed(action_id: str) -> Outcome:
+    return Outcome(action_id, False, CLOSED, "The table was closed.")
+
+
 @attrs.define(eq=False)
 class Peer:
     """One connection to the host: the ``seat`` it speaks for (``None``: spectator)
@@ -129,6 +133,22 @@ class Host:
 
     The game is set up at construction (``game.setup`` errors propagate), so links and
     snapshots exist before :meth:`start`; intents submitted before it wait in the queue.
+
+    Each intent is judged in this order, the first match deciding its outcome:
+
+    1. its ``(seat, action_id)`` was seen before: the first outcome again, nothing applied;
+    2. the game is over: ``GAME_OVER``;
+    3. a spectator: ``NOT_YOUR_TURN``; a human peer on a bot's seat: ``BOT_SEAT``;
+    4. stale: made against a version older than the last change to the seat's legal
+       actions, or newer than the current one: ``STALE``, and the peer is sent the
+       current snapshot. (An intent made before *another* seat's action that left this
+       seat's choices as they were still counts, so seats acting at once do not
+       reject each other.)
+    5. the seat may not act now: ``NOT_YOUR_TURN``;
+    6. ``game.apply`` raises :class:`RuleViolation`: its ``code`` and ``message``;
+       raises anything else: ``INTERNAL`` (logged);
+    7. otherwise applied: ``version`` + 1, every peer gets its new snapshot, then the
+       sender gets ``Outcome(action_id, accepted=True)``.
 
     Raises :class:`ValueError` for a seat count out of range, a wrong number of names,
     a bot seat out of range, an unknown bot kind or a negative ``bot_delay``.
@@ -280,7 +300,7 @@ class Host:
         self._bot_tasks.clear()
         while not self._queue.empty():
             job = self._queue.get_nowait()
-            self._answer(job, Outcome(job.intent.action_id, False, CLOSED, "The table was closed."))
+            self._answer(job, _closed(job.intent.action_id))
 
     async def __aenter__(self) -> "Host":
         await self.start()
@@ -292,9 +312,9 @@ class Host:
     # ---- the queue ------------------------------------------------------------
 
     async def _enqueue(self, peer: Peer | None, seat: Seat | None, intent: Intent) -> Outcome:
-        answer: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
         if self._closed:
-            return Outcome(intent.action_id, False, CLOSED, "The table was closed.")
+            return _closed(intent.action_id)
+        answer: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
         await self._queue.put(_Job(peer, seat, intent, answer))
         return await answer
 
@@ -304,11 +324,13 @@ class Host:
             try:
                 outcome = await self._process(job)
             except asyncio.CancelledError:
-                self._answer(job, Outcome(job.intent.action_id, False, CLOSED, "The table was closed."))
+                self._answer(job, _closed(job.intent.action_id))
                 raise
             except Exception:  # the host's own bug: never let the worker die of it
                 log.exception("host failed on intent %r from seat %r", job.intent, job.seat)
-                outcome = Outcome(job.intent.action_id, False, INTERNAL, "The table hit an internal error.")
+                outcome = Outcome(
+                    job.intent.action_id, False, INTERNAL, "The table hit an internal error."
+                )
             self._answer(job, outcome)
 
     @staticmethod
@@ -366,7 +388,11 @@ class Host:
         state, events = self.game.apply(frame.state, seat, action)
         return self._build(state, frame.version + 1, tuple(events), frame)
 
-    def _build(self, state: Any, version: int, events: tuple[Any, ...], previous: _Frame | None) -> _Frame:
+    def _build(
+        self, state: Any, version: int, events: tuple[Any, ...], previous: _Frame | None
+    ) -> _Frame:
+        """Everything derived from ``state`` at ``version``: one snapshot per seat and
+        for spectators, with ``events`` projected for each."""
         game = self.game
         over = bool(game.is_over(state))
         result = game.result(state) if over else None

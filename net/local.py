@@ -65,7 +65,9 @@ class LocalSeatLink:
             try:
                 listener(snapshot)
             except Exception:
-                log.exception("a listener of seat %r failed on version %d", self.seat, snapshot.version)
+                log.exception(
+                    "a listener of seat %r failed on version %d", self.seat, snapshot.version
+                )
 
 
 class LocalTable:
