@@ -1,0 +1,18 @@
+"""The games Parlour can play, by name (``"zatre"``). Each is a rules.core.Game."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from .core import Game
+from .zatre import GAME as ZATRE
+
+GAMES: Mapping[str, Game] = {ZATRE.name: ZATRE}
+
+
+def get(name: str) -> Game:
+    """The game called ``name``; ``KeyError`` names the games there are."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise KeyError(f"no game {name!r}; Parlour has: {', '.join(GAMES)}") from None
