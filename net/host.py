@@ -196,7 +196,7 @@ class Host:
         self._frame = self._build(game.setup(options, seats, seed), 0, (), None)
         self._log: list[Applied] = []
         self._peers: list[Peer] = []
-        self._outcomes: OrderedDict[tuple[Seat | None, str], Outcome] = OrderedDict()
+        self._outcomes: OrderedDict[tuple[bool, Seat | None, str], Outcome] = OrderedDict()
         self._queue: asyncio.Queue[_Job] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
         self._closed = False
@@ -339,8 +339,8 @@ class Host:
             job.answer.set_result(outcome)
 
     async def _process(self, job: _Job) -> Outcome:
-        seat, intent = job.seat, job.intent
-        key = (seat, intent.action_id)
+        # the host's own bots have ids of their own: no peer can pre-empt one
+        key = (job.peer is None, job.seat, job.intent.action_id)
         if key in self._outcomes:
             return self._outcomes[key]
         outcome = await self._decide(job)

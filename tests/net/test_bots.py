@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from net.host import Host
+from net.host import BOT_SEAT, Host, Intent
 from tests.net.toygame import GAME, GatedBot, Pick, ToyOptions
 
 TIMEOUT = 5.0
@@ -117,3 +117,17 @@ async def test_stop_cancels_bots_mid_game():
     assert host.version == 0
     leftovers = [t for t in asyncio.all_tasks() if t.get_name().startswith("parlour-")]
     assert leftovers == []
+
+
+async def test_a_peer_cannot_pre_empt_a_bots_action_id():
+    GatedBot.gate.clear()
+    host = bot_host({1: "gated"}, rounds=1)
+    intruder = host.connect(1, lambda snap: None)
+    async with host:
+        for n in range(1, 4):
+            outcome = await bounded(host.submit(intruder, Intent(Pick(2), f"bot:1:{n}", 0)))
+            assert outcome.code == BOT_SEAT
+        GatedBot.gate.set()
+        assert (await bounded(host.link(0).submit(Pick(3)))).accepted
+        await bounded(host.wait_over())
+    assert host.state.history == ((3, 1),)
