@@ -1,0 +1,52 @@
+"""A local game's setup (solo practice or hotseat) and opening its table.
+
+The setup screen fills a :class:`LocalGame`; :func:`open_table` turns it into a
+running :class:`net.local.LocalTable` (the host in-process, bots as its seats).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from net.local import LocalTable, start_local_game
+from rules.zatre import GAME, ZatreOptions
+
+PACES: dict[str, float] = {"instant": 0.0, "fast": 0.15, "normal": 0.4, "slow": 0.9}
+"""Named bot paces: seconds between two tiles of a bot's move."""
+DEFAULT_PACE = PACES["normal"]
+
+
+@attrs.frozen
+class SeatChoice:
+    """One seat: the player's ``name`` and ``bot`` kind (``None``: a human)."""
+
+    name: str
+    bot: str | None = None
+
+
+@attrs.frozen
+class LocalGame:
+    """A local Zatre game: 2-4 seats in turn order, ``profi`` (no hints), an optional
+    ``seed`` (``None``: a random one) and the bots' ``pace`` in seconds per tile."""
+
+    seats: tuple[SeatChoice, ...]
+    profi: bool = False
+    seed: int | None = None
+    pace: float = DEFAULT_PACE
+
+    @property
+    def humans(self) -> int:
+        return sum(1 for s in self.seats if s.bot is None)
+
+
+async def open_table(game: LocalGame) -> LocalTable:
+    """Start the host for ``game``. Bots think for at least ``pace`` seconds, so a
+    bot's move starts to show about when the previous one has been laid out."""
+    return await start_local_game(
+        GAME,
+        ZatreOptions(profi=game.profi),
+        tuple(s.name for s in game.seats),
+        {i: s.bot for i, s in enumerate(game.seats) if s.bot is not None},
+        seed=game.seed,
+        bot_delay=game.pace,
+    )

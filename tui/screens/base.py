@@ -1,0 +1,48 @@
+"""Base classes for Parlour's screens: each one covers itself with a "terminal too
+small" notice below 80x24 and takes it away when the terminal grows again."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.screen import ModalScreen, Screen
+
+from ..widgets.too_small import TooSmall, too_small
+
+
+class _Sized:
+    """Mixin: keeps the ``-too-small`` class of a screen in step with the terminal."""
+
+    @property
+    def is_too_small(self) -> bool:
+        return self.has_class("-too-small")  # type: ignore[attr-defined]
+
+    def on_mount(self) -> None:
+        self.mount(TooSmall())  # type: ignore[attr-defined]
+        self._check_size()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def on_screen_resume(self) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        width, height = self.app.size  # type: ignore[attr-defined]
+        small = too_small(width, height)
+        if small != self.is_too_small:
+            self.set_class(small, "-too-small")  # type: ignore[attr-defined]
+            self.size_changed(small)
+        if small:
+            self.query_one(TooSmall).refresh()  # type: ignore[attr-defined]
+
+    def size_changed(self, small: bool) -> None:
+        """Called when the screen becomes too small or big enough again."""
+        self.refresh_bindings()  # type: ignore[attr-defined]
+
+
+class ParlourScreen(_Sized, Screen):
+    """A full screen."""
+
+
+class ParlourModal(_Sized, ModalScreen):
+    """A modal screen (a choice or notice over another screen)."""

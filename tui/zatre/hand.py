@@ -1,0 +1,66 @@
+"""The tiles in hand: the seat's own tiles, drawn as little boxes with their pips and
+the key (1-9) that chooses each; the chosen one has a heavy frame."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+TILE_WIDTH = 6  # "┌───┐" and a gap
+LABEL = ("      ", " Hand ", "      ")
+
+
+def _box(pips: int, key: str, chosen: bool) -> tuple[str, str, str]:
+    if chosen:
+        return ("┏━━━┓", f"┃ {pips} ┃", f"┗━{key}━┛")
+    return ("┌───┐", f"│ {pips} │", f"└─{key}─┘")
+
+
+class HandTiles(Widget):
+    """``tiles``: pips of the tiles still in hand this turn (laid ones are on the board);
+    ``chosen``: index of the chosen tile or ``None``; ``note``: a word on the right."""
+
+    COMPONENT_CLASSES = {"hand--tile", "hand--chosen", "hand--note"}
+
+    tiles: reactive[tuple[int, ...]] = reactive(tuple)
+    chosen: reactive[int | None] = reactive(None)
+    note: reactive[str] = reactive("")
+
+    class TileClicked(Message):
+        """The player clicked the tile at ``index``."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def render(self) -> Text:
+        tile_style = self.get_component_rich_style("hand--tile")
+        chosen_style = self.get_component_rich_style("hand--chosen")
+        note_style = self.get_component_rich_style("hand--note")
+        room = max(0, (self.size.width - len(LABEL[0]) - 1) // TILE_WIDTH)
+        shown = self.tiles[:room] if len(self.tiles) > room else self.tiles
+        lines = [Text(LABEL[i]) for i in range(3)]
+        for i, pips in enumerate(shown):
+            key = str(i + 1) if i < 9 else " "
+            box = _box(pips, key, i == self.chosen)
+            for row in range(3):
+                lines[row].append(box[row], chosen_style if i == self.chosen else tile_style)
+                lines[row].append(" ")
+        if len(shown) < len(self.tiles):
+            lines[1].append(f"+{len(self.tiles) - len(shown)}")
+        if not self.tiles:
+            lines[1].append(self.note or "(no tiles)", note_style)
+        elif self.note:
+            lines[1].append(" " + self.note, note_style)
+        return Text("\n").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        index = (offset.x - len(LABEL[0])) // TILE_WIDTH
+        if offset.x >= len(LABEL[0]) and 0 <= index < len(self.tiles):
+            self.post_message(self.TileClicked(index))

@@ -1,0 +1,31 @@
+"""The lines under the hand: what just happened (``news``), then what to do now or why
+a move was refused (in the rulebook's words, marked with ✗ as well as colour)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+
+class TableMessage(Widget):
+    """``news``: the last turn, one line; ``text`` with a ``kind``: ``"info"`` or
+    ``"error"`` (shown with ✗)."""
+
+    COMPONENT_CLASSES = {"message--error", "message--news"}
+
+    news: reactive[str] = reactive("")
+    text: reactive[str] = reactive("")
+    kind: reactive[str] = reactive("info")
+
+    def render(self) -> Text:
+        width = max(1, self.size.width)
+        news = self.news if len(self.news) <= width else self.news[: width - 1] + "…"
+        out = Text(news, self.get_component_rich_style("message--news"))
+        if news:
+            out.append("\n")
+        if self.kind == "error":
+            out.append(f"✗ {self.text}", self.get_component_rich_style("message--error"))
+        else:
+            out.append(self.text)
+        return out

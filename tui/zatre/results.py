@@ -1,0 +1,103 @@
+"""The results: standings, then each player's sheet with its arithmetic row by row
+(as the rules worked it out in ``Result``), minus points and total."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Footer, Static, TabbedContent, TabPane
+
+from net.table import Snapshot
+
+from ..screens.base import ParlourScreen
+from .words import seat_name
+
+FORMULA = "Each row: (10s + 11s + 12s + bonus if all three are filled) x 2 if it has a cross."
+
+
+def headline(snap: Snapshot) -> str:
+    result = snap.result
+    winners = sorted(result.winners)
+    best = max(s.total for s in result.scores)
+    if len(winners) == 1:
+        return f"{snap.names[winners[0]]} wins with {best} points!"
+    return f"A tie: {' and '.join(snap.names[s] for s in winners)} share the win with {best} points."
+
+
+def standings(snap: Snapshot) -> Text:
+    result = snap.result
+    text = Text(f"  {'':2} {'Player':<22} {'Sheet':>5} {'Minus':>5} {'Total':>5}\n", style="bold")
+    ranked = sorted(result.scores, key=lambda s: (-s.total, s.seat))
+    for place, score in enumerate(ranked, 1):
+        parts = dict(score.parts)
+        star = "★" if score.seat in result.winners else " "
+        name = seat_name(snap.names, snap.bots, score.seat)
+        line = (f"{star} {place:>2} {name[:22]:<22} {parts.get('score sheet', score.total):>5} "
+                f"{parts.get('minus points', 0):>5} {score.total:>5}")
+        text.append(line + ("  winner" if score.seat in result.winners else "") + "\n",
+                    style="bold" if score.seat in result.winners else "")
+    return text
+
+
+def arithmetic(snap: Snapshot, seat: int) -> str:
+    score = snap.result.scores[seat]
+    parts = dict(score.parts)
+    lines = list(score.breakdown) or ["(nothing written on this sheet)"]
+    lines.append("")
+    lines.append(f"sheet {parts.get('score sheet', score.total)} "
+                 f"{'-' if parts.get('minus points', 0) < 0 else '+'} "
+                 f"minus {abs(parts.get('minus points', 0))} = total {score.total}")
+    return "\n".join(lines)
+
+
+class ResultsScreen(ParlourScreen):
+    """Shown over the table when the game ends; ``b`` goes back to look at the board."""
+
+    BINDINGS = [
+        Binding("b,escape", "back", "Board"),
+        Binding("n", "new_game", "New game"),
+        Binding("m,q", "menu", "Menu"),
+        Binding("left", "tab(-1)", "Previous sheet", show=False),
+        Binding("right,tab", "tab(1)", "Next sheet", show=False),
+        Binding("up,k", "scroll(-1)", "Scroll", show=False),
+        Binding("down,j", "scroll(1)", "Scroll", show=False),
+    ]
+
+    def __init__(self, snap: Snapshot) -> None:
+        super().__init__()
+        self.snap = snap
+
+    def compose(self) -> ComposeResult:
+        snap = self.snap
+        with Vertical(id="results"):
+            yield Static(f"Game over · {headline(snap)}", classes="screen-title", id="headline")
+            yield Static(standings(snap), id="standings")
+            yield Static(FORMULA + "  ←/→: next sheet", classes="hint")
+            with TabbedContent(id="result-sheets"):
+                for seat in range(len(snap.names)):
+                    with TabPane(snap.names[seat], id=f"seat-{seat}"):
+                        with VerticalScroll(can_focus=False):
+                            yield Static(arithmetic(snap, seat), classes="arithmetic")
+        yield Footer()
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_menu(self) -> None:
+        self.app.run_worker(self.app.close_table())  # type: ignore[attr-defined]
+
+    def action_new_game(self) -> None:
+        self.app.run_worker(self.app.close_table(then="solo"))  # type: ignore[attr-defined]
+
+    def action_tab(self, step: int) -> None:
+        tabs = self.query_one(TabbedContent)
+        ids = [f"seat-{s}" for s in range(len(self.snap.names))]
+        current = ids.index(tabs.active) if tabs.active in ids else 0
+        tabs.active = ids[(current + step) % len(ids)]
+
+    def action_scroll(self, lines: int) -> None:
+        tabs = self.query_one(TabbedContent)
+        pane = tabs.get_pane(tabs.active)
+        pane.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
