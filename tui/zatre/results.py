@@ -14,7 +14,7 @@ from net.table import Snapshot
 from ..screens.base import ParlourScreen
 from .words import seat_name
 
-FORMULA = "Each row: (10s + 11s + 12s + bonus if all three are filled) x 2 if it has a cross."
+FORMULA = "Row = (10 + 11 + 12 + bonus if all three filled) x 2 if crossed."
 
 
 def headline(snap: Snapshot) -> str:
@@ -46,9 +46,8 @@ def arithmetic(snap: Snapshot, seat: int) -> str:
     parts = dict(score.parts)
     lines = list(score.breakdown) or ["(nothing written on this sheet)"]
     lines.append("")
-    lines.append(f"sheet {parts.get('score sheet', score.total)} "
-                 f"{'-' if parts.get('minus points', 0) < 0 else '+'} "
-                 f"minus {abs(parts.get('minus points', 0))} = total {score.total}")
+    sheet, minus = parts.get("score sheet", score.total), -parts.get("minus points", 0)
+    lines.append(f"sheet {sheet} - minus {minus} = total {score.total}")
     return "\n".join(lines)
 
 
@@ -60,7 +59,7 @@ class ResultsScreen(ParlourScreen):
         Binding("n", "new_game", "New game"),
         Binding("m,q", "menu", "Menu"),
         Binding("left", "tab(-1)", "Previous sheet", show=False),
-        Binding("right,tab", "tab(1)", "Next sheet", show=False),
+        Binding("right,tab", "tab(1)", "Next sheet", key_display="→"),
         Binding("up,k", "scroll(-1)", "Scroll", show=False),
         Binding("down,j", "scroll(1)", "Scroll", show=False),
     ]
@@ -74,7 +73,7 @@ class ResultsScreen(ParlourScreen):
         with Vertical(id="results"):
             yield Static(f"Game over · {headline(snap)}", classes="screen-title", id="headline")
             yield Static(standings(snap), id="standings")
-            yield Static(FORMULA + "  ←/→: next sheet", classes="hint")
+            yield Static(FORMULA, classes="hint")
             with TabbedContent(id="result-sheets"):
                 for seat in range(len(snap.names)):
                     with TabPane(snap.names[seat], id=f"seat-{seat}"):

@@ -41,7 +41,7 @@ from .results import ResultsScreen
 from .scores import ScoreStrip, SeatLine
 from .sheet import ScoreSheet
 from .status import TurnStatus
-from .words import log_line, seat_name, turn_text
+from .words import last_turn_text, log_line, seat_name, sheet_gains
 
 MOVE = Binding.Group("Move", compact=True)
 PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint"}
@@ -112,7 +112,6 @@ class TableScreen(ParlourScreen):
         self._seat_snaps: dict[Seat, dict[int, Snapshot]] = {seat: {} for seat in self.links}
         self._pumping = False
         self._stops: list[Callable[[], None]] = []
-        self._gained: dict[Seat, int] = {}
         self._error = ""
         self._news = ""
         self._hint_cache: tuple[object, frozenset[Cell]] | None = None
@@ -181,7 +180,7 @@ class TableScreen(ParlourScreen):
                     continue
                 await self._replay(story)
                 await self._hand_over(story)
-                self._show(self._seat_view(story), story)
+                self._show(self._seat_view(story))
         finally:
             self._pumping = False
 
@@ -220,9 +219,7 @@ class TableScreen(ParlourScreen):
         if target is None or target == self.seat:
             return
         if len(self.links) > 1 and active == target:
-            last = story.view.log[-1] if story.view.log else None
-            note = turn_text(last, seat_name(story.names, story.bots, last.seat),
-                             self._gain_of(story, last.seat)) if last else ""
+            note = last_turn_text(story)
             await self.app.push_screen_wait(HandOverScreen(story.names[target], note))
         self.seat = target
         self.sheet_seat = target
@@ -236,21 +233,9 @@ class TableScreen(ParlourScreen):
             del snaps[version]
         return snaps.get(story.version, story)
 
-    def _gain_of(self, story: Snapshot, seat: Seat) -> int:
-        before = self.snap.view.sheets[seat].total() if self.snap is not None else 0
-        return story.view.sheets[seat].total() - before
-
-    def _show(self, snap: Snapshot, story: Snapshot | None = None) -> None:
+    def _show(self, snap: Snapshot) -> None:
         """Show ``snap``: a new version clears this turn's pending tiles."""
         if self.snap is None or snap.version != self.snap.version:
-            for event in snap.events:
-                if isinstance(event, TurnPlayed):
-                    seat = event.record.seat
-                    self._gained[seat] = self._gain_of(snap, seat)
-                    name = seat_name(snap.names, snap.bots, seat)
-                    self._news = turn_text(event.record, name, self._gained[seat])
-            if not any(isinstance(e, TurnPlayed) for e in snap.events):
-                self._news = ""
             self.pending = ()
             self._error = ""
             self.chosen = 0 if snap.view.hand else None
@@ -306,6 +291,8 @@ class TableScreen(ParlourScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.is_too_small:
             return None if action in PLAY_ACTIONS or action == "move" else True
+        if self.snap is not None and self.snap.over and (action in PLAY_ACTIONS or action == "move"):
+            return False
         if action == "results":
             return bool(self.snap and self.snap.over)
         if action == "next_hint":
@@ -529,7 +516,7 @@ class TableScreen(ParlourScreen):
             hand.tiles = self.hand_left
             hand.chosen = self.chosen if mine else None
             kept = len(view.hand) - view.drawn
-            hand.note = ("" if not mine else "first move: lay all three" if view.first_move
+            hand.note = ("" if not mine else "first move" if view.first_move
                          else f"kept {kept}, drew {view.drawn}")
             if not view.hand:
                 hand.note = "no tiles in front of you"
@@ -540,12 +527,14 @@ class TableScreen(ParlourScreen):
         status.extra = "profi: no hints" if view.options.profi else ""
 
         message = self.query_one(TableMessage)
-        message.news = self._news
+        message.news = self._news if self.animating else last_turn_text(snap)
         message.text, message.kind = (self._error, "error") if self._error else (self._instructions(), "info")
 
+        gains = sheet_gains(view.log, view.seats)
+        last_gain = {record.seat: gain for record, gain in zip(view.log, gains)}
         self.query_one(ScoreStrip).lines = tuple(
             SeatLine(
-                name=snap.names[s], total=view.sheets[s].total(), gained=self._gained.get(s),
+                name=snap.names[s], total=view.sheets[s].total(), gained=last_gain.get(s),
                 held=view.held_counts[s], to_play=s in snap.active_seats, you=s == self.seat,
                 shown=s == self.sheet_seat,
             )
@@ -553,7 +542,8 @@ class TableScreen(ParlourScreen):
         )
         self._render_sheet()
         log = [self._opening_line()] + [
-            log_line(i, record, snap.names[record.seat]) for i, record in enumerate(view.log, 1)
+            log_line(i, record, snap.names[record.seat], gained)
+            for i, (record, gained) in enumerate(zip(view.log, gains), 1)
         ]
         self.query_one(MoveLog).entries = tuple(line for line in log if line)
         self.refresh_bindings()
@@ -572,7 +562,8 @@ class TableScreen(ParlourScreen):
             score = snap.result.scores[seat]
             minus = dict(score.parts).get("minus points", 0)
             tiles = view.left_over[seat] if view.left_over else ()
-            sheet.minus = f"Minus (left-over tiles {' '.join(map(str, tiles)) or 'none'}): {minus}"
+            sheet.minus = (f"Minus: tiles {' '.join(map(str, tiles))} left = {minus}" if tiles
+                           else "Minus: no tiles left over")
             sheet.total = f"Total: {score.total}"
         else:
             held = view.held_counts[seat]

@@ -7,24 +7,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from rules.zatre.sheet import SheetEntry
+from rules.zatre.sheet import Sheet
 from rules.zatre.state import TurnRecord
-
-COLUMNS = (("ten", "10"), ("eleven", "11"), ("twelve", "12"))
 
 
 def seat_name(names: Sequence[str], bots: Sequence[str | None], seat: int) -> str:
     """``"Ada"`` or, for a bot seat, ``"Ada (strong bot)"``."""
     bot = bots[seat] if seat < len(bots) else None
     return f"{names[seat]} ({bot} bot)" if bot else names[seat]
-
-
-def entry_text(entry: SheetEntry) -> str:
-    """What a turn wrote on the sheet: ``"12: 8, 10: 1, x2 twice"`` or ``"nothing"``."""
-    parts = [f"{label}: {getattr(entry, field)}" for field, label in COLUMNS if getattr(entry, field)]
-    if entry.crosses:
-        parts.append("x2" if entry.crosses == 1 else f"x2 {entry.crosses} times")
-    return ", ".join(parts) if parts else "nothing"
 
 
 def turn_text(record: TurnRecord, name: str, gained: int) -> str:
@@ -40,17 +30,38 @@ def turn_text(record: TurnRecord, name: str, gained: int) -> str:
     return f"{name} laid {tiles}{scored}: +{gained} points{kept}."
 
 
-def log_line(number: int, record: TurnRecord, name: str) -> str:
-    """A short line of the move log: ``" 7 Ada   5 6 → 11 12 +6 x2"``."""
+def sheet_gains(log: Sequence[TurnRecord], seats: int) -> list[int]:
+    """How much each turn of ``log`` raised its player's sheet total (bonuses and
+    doubling included), by writing the turns' entries on fresh sheets."""
+    sheets = [Sheet() for _ in range(seats)]
+    gains = []
+    for record in log:
+        before = sheets[record.seat].total()
+        sheets[record.seat] = sheets[record.seat].write(record.entry)
+        gains.append(sheets[record.seat].total() - before)
+    return gains
+
+
+def log_line(number: int, record: TurnRecord, name: str, gained: int) -> str:
+    """A short line of the move log: ``" 7 Ada     5 6 → 11 12 x2 +14"``: the tiles
+    laid, the lines of 10-12 they made, crosses, and the rise of the sheet total."""
     if not record.placements:
         return f"{number:>2} {name[:7]:<7} keeps {record.kept}"
     tiles = " ".join(str(p.tile) for p in record.placements)
-    text = f"{number:>2} {name[:7]:<7} {tiles}"
+    text = f"{number:>2} {name[:7]:<7} {tiles} →"
     if record.lines:
-        text += " → " + " ".join(str(line.total) for line in record.lines)
-        text += f" +{record.entry.points}"
-        if record.entry.crosses:
-            text += " x2" * record.entry.crosses
+        text += " " + " ".join(str(line.total) for line in record.lines)
+        text += " x2" * record.entry.crosses
     else:
-        text += " → -"
-    return text
+        text += " no line"
+    return text + f" +{gained}"
+
+
+def last_turn_text(snap) -> str:
+    """:func:`turn_text` for the latest turn of a Zatre snapshot (``""`` before any)."""
+    log = snap.view.log
+    if not log:
+        return ""
+    record = log[-1]
+    return turn_text(record, seat_name(snap.names, snap.bots, record.seat),
+                     sheet_gains(log, snap.view.seats)[-1])

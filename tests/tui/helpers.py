@@ -1,0 +1,56 @@
+"""Driving the app in tests: wait for a condition, start a local game, walk the cursor."""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from textual.pilot import Pilot
+
+from tui.app import ParlourApp
+from tui.local_game import LocalGame, SeatChoice
+from tui.zatre.table import TableScreen
+
+SIZE = (100, 32)
+HUMAN_FIRST_SEED = 1  # seat 0 wins the draw for first player
+BOT_FIRST_SEED = 3  # seat 1 wins it
+
+
+async def until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Let the app run until ``condition()`` holds (fail after ``timeout`` seconds)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting for the app")
+        await pilot.pause(0.01)
+
+
+def solo(seed: int = HUMAN_FIRST_SEED, bot: str = "easy", profi: bool = False) -> LocalGame:
+    return LocalGame((SeatChoice("You"), SeatChoice("Ada", bot)), profi=profi, seed=seed, pace=0)
+
+
+async def start(pilot: Pilot, game: LocalGame) -> TableScreen:
+    """Start ``game`` and wait until it is the human's turn (or the table is shown)."""
+    app = pilot.app
+    assert isinstance(app, ParlourApp)
+    app.start_local(game)
+    await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.snap is not None)
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    if game.humans == 1:
+        await until(pilot, lambda: table.my_turn)
+    return table
+
+
+async def walk_to(pilot: Pilot, table: TableScreen, target: tuple[int, int]) -> None:
+    """Press arrow keys until the cursor is on ``target``."""
+    for _ in range(60):
+        r, c = table.cursor
+        if (r, c) == target:
+            return
+        if r != target[0]:
+            await pilot.press("down" if target[0] > r else "up")
+            if table.cursor != (r, c):
+                continue
+        await pilot.press("right" if target[1] > c else "left")
+    raise AssertionError(f"cursor stuck at {table.cursor}, wanted {target}")

@@ -1,0 +1,179 @@
+"""Whole-game flows: the results, hotseat hand-over, replayed bot moves, a turn in
+which no tile can be laid, and a terminal too small for the table."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Callable
+
+import attrs
+
+from net.table import Outcome, Snapshot
+from rules.zatre import GAME, ZatreOptions
+from rules.zatre.state import PlaceTiles
+from tui.app import ParlourApp
+from tui.local_game import LocalGame, SeatChoice
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.handover import HandOverScreen
+from tui.screens.menu import MenuScreen
+from tui.widgets.too_small import TooSmall
+from tui.zatre.board import ZatreBoard
+from tui.zatre.hand import HandTiles
+from tui.zatre.message import TableMessage
+from tui.zatre.results import ResultsScreen
+from tui.zatre.table import TableScreen
+
+from .helpers import HUMAN_FIRST_SEED, SIZE, solo, start, until
+
+
+async def test_results_after_a_game_of_bots():
+    app = ParlourApp(pace=0)
+    game = LocalGame((SeatChoice("Ada", "easy"), SeatChoice("Ben", "easy"), SeatChoice("Cy", "easy")),
+                     seed=5, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_local(game)
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), timeout=30)
+        await pilot.pause()
+        results = app.screen
+        result = results.snap.result
+        assert result is not None and results.snap.over
+        headline = str(results.query_one("#headline").render())
+        for seat in result.winners:
+            assert results.snap.names[seat] in headline
+        standings = str(results.query_one("#standings").render())
+        for score in result.scores:
+            assert f"{score.total:>5}" in standings
+        first = str(results.query(".arithmetic").first().render())
+        assert result.scores[0].breakdown[0] in first
+        assert f"total {result.scores[0].total}" in first
+        await pilot.press("right")
+        await pilot.press("b")
+        assert isinstance(app.screen, TableScreen)
+        assert "Game over" in app.screen._turn_text()
+        await pilot.press("r")
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert app.table is None
+
+
+async def test_hotseat_hides_the_table_between_players():
+    app = ParlourApp(pace=0)
+    game = LocalGame((SeatChoice("Al"), SeatChoice("Bo")), seed=HUMAN_FIRST_SEED, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_local(game)
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        assert "Al" in str(app.screen.query(".dialog-title").first().render())
+        await pilot.press("enter")
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.seat == 0
+        await until(pilot, lambda: table.my_turn)
+        # lay the first move with the hints: n jumps to a cell where the tile may go
+        for _ in range(3):
+            await pilot.press("1", "n", "enter")
+        assert len(table.pending) == 3
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        assert "Bo" in str(app.screen.query(".dialog-title").first().render())
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is table and table.my_turn)
+        assert table.seat == 1
+        assert table.query_one(HandTiles).tiles == table.view.hand == table.links[1].snapshot().view.hand
+
+
+async def test_bot_moves_are_laid_one_tile_at_a_time():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo())
+        for _ in range(3):
+            await pilot.press("1", "n", "enter")
+        table.pace = 0.02
+        board = table.query_one(ZatreBoard)
+        seen: list[tuple[int, str]] = []
+        table.watch(board, "tiles", lambda tiles: seen.append((len(tiles), table._news)), init=False)
+        await pilot.press("c")
+        await until(pilot, lambda: table.my_turn and len(table.view.log) >= 2)
+        bot_tiles = len(table.view.log[1].placements)
+        replayed = [count for count, news in seen if "laying tiles" in news]
+        steps = [n for i, n in enumerate(replayed) if i == 0 or replayed[i - 1] != n]
+        assert steps == [3 + k for k in range(1, bot_tiles + 1)], seen  # after our first 3
+        assert "Ada (easy bot) laid" in table.query_one(TableMessage).news
+
+
+class FakeLink:
+    """A seat link serving one fixed snapshot and answering every intent."""
+
+    def __init__(self, snap: Snapshot) -> None:
+        self.seat = snap.seat
+        self.snap = snap
+        self.sent: list[PlaceTiles] = []
+        self.listeners: list[Callable[[Snapshot], None]] = []
+
+    def snapshot(self) -> Snapshot:
+        return self.snap
+
+    def listen(self, listener):
+        self.listeners.append(listener)
+        return lambda: None
+
+    async def submit(self, action) -> Outcome:
+        self.sent.append(action)
+        return Outcome("x", True)
+
+
+async def test_no_tile_can_be_laid_and_the_player_keeps_them():
+    state = GAME.setup(ZatreOptions(), 2, HUMAN_FIRST_SEED)
+    snap = Snapshot(
+        version=3, seat=0, view=attrs.evolve(GAME.view(state, 0), first_move=False),
+        legal_actions=(PlaceTiles(()),), active_seats=frozenset({0}), events=(),
+        names=("You", "Ada"), bots=(None, "easy"), over=False,
+    )
+    link = FakeLink(snap)
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = TableScreen({0: link}, pace=0)
+        await app.push_screen(table)
+        await until(pilot, lambda: table.my_turn)
+        assert "no tile can be laid" in table._turn_text()
+        assert "keeps them" in table.query_one(TableMessage).text or "keep" in table.query_one(TableMessage).text
+        assert table.check_action("place", ()) is None  # dimmed in the footer
+        await pilot.press("enter")
+        assert table.pending == ()
+        await pilot.press("c")
+        await until(pilot, lambda: link.sent)
+        assert link.sent == [PlaceTiles(())]
+
+
+async def test_terminal_too_small_then_big_enough_again():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        cover = app.screen.query_one(TooSmall)
+        assert cover.display and "need 80x24, have 70x20" in str(cover.render())
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not app.screen.query_one(TooSmall).display
+        table = await start(pilot, solo())
+        await pilot.press("1", "enter")
+        await pilot.resize_terminal(79, 30)
+        await pilot.pause()
+        assert table.query_one(TooSmall).display
+        assert "have 79x30" in str(table.query_one(TooSmall).render())
+        await pilot.press("u")  # not allowed while hidden
+        assert len(table.pending) == 1
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not table.query_one(TooSmall).display
+        assert len(table.pending) == 1 and table.my_turn
+
+
+async def test_leaving_a_game_asks_first():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo())
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert app.screen is table
+        await pilot.press("q", "y")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen) and app.table is None)

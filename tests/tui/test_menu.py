@@ -1,0 +1,74 @@
+"""The menu: every entry opens what it says, and Escape comes back."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+from tui.__main__ import parse_args
+from tui.app import ParlourApp
+from tui.screens.local_setup import LocalSetupScreen, parse_setup
+from tui.screens.menu import MenuScreen
+from tui.screens.notice import NoticeScreen
+from tui.screens.rules import RulesScreen
+
+from .helpers import SIZE
+
+
+async def test_menu_keys_open_each_screen_and_escape_returns():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("r")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("h")
+        assert isinstance(app.screen, NoticeScreen)
+        assert "coming soon" in app.screen.text.lower()
+        await pilot.press("escape")
+        await pilot.press("j")
+        assert isinstance(app.screen, NoticeScreen)
+        await pilot.press("enter")
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("s")
+        assert isinstance(app.screen, LocalSetupScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_menu_arrow_keys_and_enter():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        options = app.screen.query_one(OptionList)
+        assert options.has_focus
+        await pilot.press("down", "down", "down", "enter")  # the fourth entry: Rules
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("q")
+        await pilot.press("down", "enter")  # Quit
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+def test_setup_form_is_checked_before_a_game_starts():
+    game = parse_setup(["human", "strong", "none", "easy"], ["You", "Ada", "", "Cleo"], True, "42", 0.0)
+    assert [s.name for s in game.seats] == ["You", "Ada", "Cleo"]
+    assert [s.bot for s in game.seats] == [None, "strong", "easy"]
+    assert game.profi and game.seed == 42 and game.humans == 1
+    for kinds, names, seed, words in [
+        (["human", "none", "none", "none"], ["You", "", "", ""], "", "2 to 4"),
+        (["human", "easy", "none", "none"], ["You", " ", "", ""], "", "name"),
+        (["human", "human", "none", "none"], ["Al", "al", "", ""], "", "same name"),
+        (["human", "easy", "none", "none"], ["Al", "Bo", "", ""], "x1", "seed"),
+    ]:
+        try:
+            parse_setup(kinds, names, False, seed, 0.0)
+        except ValueError as err:
+            assert words in str(err)
+        else:
+            raise AssertionError(f"accepted {kinds} {names} {seed!r}")
+
+
+def test_command_line():
+    assert parse_args([]).pace > 0
+    assert parse_args(["--pace", "0"]).pace == 0
+    assert parse_args(["menu"]).command == "menu"

@@ -1,0 +1,181 @@
+"""The Zatre table driven by real key presses against a real local host and bot."""
+
+from __future__ import annotations
+
+from textual.widgets import Button
+
+from rules.zatre.placement import check_partial
+from rules.zatre.state import Placement
+from tui.app import ParlourApp
+from tui.screens.local_setup import LocalSetupScreen
+from tui.screens.rules import RulesScreen
+from tui.zatre.board import ZatreBoard
+from tui.zatre.hand import HandTiles
+from tui.zatre.message import TableMessage
+from tui.zatre.scores import ScoreStrip
+from tui.zatre.sheet import ScoreSheet
+from tui.zatre.table import TableScreen
+
+from .helpers import BOT_FIRST_SEED, SIZE, solo, start, until, walk_to
+
+
+async def lay_hinted_turn(pilot, table: TableScreen) -> tuple[Placement, ...]:
+    """Lay a whole legal turn with keys: choose tile 1, walk to a hinted cell, Enter."""
+    board = table.query_one(ZatreBoard)
+    for _ in range(table.to_place):
+        await pilot.press("1")
+        assert board.hints, "hints show where the chosen tile may go"
+        await walk_to(pilot, table, min(board.hints))
+        await pilot.press("enter")
+    return table.pending
+
+
+async def test_start_a_solo_game_from_the_menu():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        assert isinstance(app.screen, LocalSetupScreen)
+        assert app.screen.query_one("#start", Button).has_focus
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        await until(pilot, lambda: table.my_turn)
+        assert table.seat == 0
+        assert table.query_one(HandTiles).tiles == table.view.hand
+        assert "your turn" in table._turn_text()
+
+
+async def test_play_a_turn_with_keys_and_see_board_and_sheet():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo())
+        board = table.query_one(ZatreBoard)
+        assert table.view.first_move and len(table.view.hand) == 3
+        laid = await lay_hinted_turn(pilot, table)
+        assert len(laid) == 3
+        assert board.pending == laid, "tiles laid this turn show as pending"
+        assert table.query_one(HandTiles).tiles == ()
+        await pilot.press("c")
+        await until(pilot, lambda: table.view.log and table.view.log[0].seat == 0 and not table.pending)
+        record = table.view.log[0]
+        assert set(record.placements) == set(laid)
+        for p in laid:
+            assert board.tiles[p.cell] == p.tile
+        sheet = table.query_one(ScoreSheet)
+        assert sheet.sheet == table.view.sheets[0]
+        you = table.query_one(ScoreStrip).lines[0]
+        assert you.total == table.view.sheets[0].total() and you.you
+        # the bot answers, and it is our turn again
+        await until(pilot, lambda: table.my_turn and len(table.view.log) >= 2)
+        assert table.view.log[1].seat == 1
+
+
+async def test_illegal_placement_is_refused_with_the_rule():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo())
+        message = table.query_one(TableMessage)
+        await pilot.press("1", "up", "up", "enter")  # first move, but not on the red cell
+        assert table.pending == ()
+        assert message.kind == "error"
+        assert "red cell" in message.text
+        await pilot.press("down", "down", "enter")  # on the red cell: fine
+        assert len(table.pending) == 1
+        assert message.kind == "info"
+        await pilot.press("1")
+        await walk_to(pilot, table, (2, 2))  # far from every tile
+        await pilot.press("enter")
+        assert len(table.pending) == 1
+        assert message.kind == "error" and "next to a tile" in message.text
+
+
+async def test_line_over_twelve_is_refused():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo(seed=2))  # hand 6 6 1
+        assert sorted(table.view.hand) == [1, 6, 6]
+        six = table.hand_left.index(6)
+        await pilot.press(str(six + 1), "enter")
+        six = table.hand_left.index(6)
+        await pilot.press(str(six + 1), "right", "enter")
+        six = table.hand_left.index(1)
+        await pilot.press(str(six + 1), "right", "enter")  # 6 6 1 = 13
+        message = table.query_one(TableMessage)
+        assert len(table.pending) == 2
+        assert message.kind == "error" and "13 or more" in message.text
+
+
+async def test_take_back_returns_the_tile_to_the_hand():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo())
+        hand = table.query_one(HandTiles)
+        before = hand.tiles
+        await pilot.press("1", "enter")
+        assert len(table.pending) == 1 and len(hand.tiles) == len(before) - 1
+        await pilot.press("u")
+        assert table.pending == () and sorted(hand.tiles) == sorted(before)
+        assert table.query_one(ZatreBoard).pending == ()
+        await pilot.press("1", "enter", "backspace")
+        assert table.pending == ()
+
+
+async def test_host_refusal_on_confirm_shows_the_reason():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo())
+        await pilot.press("1", "enter", "c")  # one tile of three: the host says why not
+        message = table.query_one(TableMessage)
+        await until(pilot, lambda: message.kind == "error")
+        assert "as many tiles as possible" in message.text
+        assert len(table.pending) == 1 and table.my_turn
+
+
+async def test_profi_hides_the_hints():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo(profi=True))
+        await pilot.press("1")
+        assert table.query_one(ZatreBoard).hints == frozenset()
+        await pilot.press("enter")  # the red cell: still a legal placement
+        assert len(table.pending) == 1
+
+
+async def test_rules_screen_round_trip_keeps_the_game():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo())
+        await pilot.press("1", "enter", "right")
+        pending, cursor = table.pending, table.cursor
+        await pilot.press("f1")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("down", "pagedown", "escape")
+        assert app.screen is table
+        assert table.pending == pending and table.cursor == cursor
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        assert app.screen is table and table.query_one(ZatreBoard).pending == pending
+
+
+async def test_bot_first_then_our_turn_and_sheets_cycle():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo(seed=BOT_FIRST_SEED))
+        assert table.view.log[0].seat == 1
+        assert table.query_one(ScoreSheet).border_title.startswith("Sheet: You")
+        await pilot.press("s")
+        assert table.query_one(ScoreSheet).border_title.startswith("Sheet: Ada")
+        assert table.query_one(ScoreSheet).sheet == table.view.sheets[1]
+        assert "Ada" in table.query_one(TableMessage).news
+
+
+def test_check_partial_is_what_the_table_asks():
+    """The table's refusal texts are the rules' own (no wording of its own)."""
+    from rules.zatre import GAME, ZatreOptions
+
+    view = GAME.view(GAME.setup(ZatreOptions(), 2, 1), 0)
+    try:
+        check_partial(view, (Placement((0, 5), view.hand[0]),))
+    except Exception as err:
+        assert "red cell" in err.message
