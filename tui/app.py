@@ -34,6 +34,14 @@ class ParlourApp(App):
     def get_default_screen(self) -> MenuScreen:
         return MenuScreen()
 
+    def show_rules(self) -> None:
+        """Push the rules page: one screen kept for the whole session, so it opens
+        quickly and remembers where the reader was."""
+        if not self.is_screen_installed("rules"):
+            self.install_screen(RulesScreen(), "rules")
+        if self.get_screen("rules") not in self.screen_stack:
+            self.push_screen("rules")
+
     def open(self, what: str) -> None:
         """Open a menu entry: ``solo``, ``host``, ``join``, ``rules`` or ``quit``."""
         if what == "solo":
@@ -42,7 +50,7 @@ class ParlourApp(App):
             title = "Host a game" if what == "host" else "Join a game"
             self.push_screen(NoticeScreen(title, COMING_SOON))
         elif what == "rules":
-            self.push_screen(RulesScreen())
+            self.show_rules()
         elif what == "quit":
             self.exit()
 

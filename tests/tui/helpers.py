@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import time
 from typing import Callable
 
+from rich.console import Console
 from textual.pilot import Pilot
 
 from tui.app import ParlourApp
@@ -54,3 +56,13 @@ async def walk_to(pilot: Pilot, table: TableScreen, target: tuple[int, int]) -> 
                 continue
         await pilot.press("right" if target[1] > c else "left")
     raise AssertionError(f"cursor stuck at {table.cursor}, wanted {target}")
+
+
+def shown(widget) -> str:
+    """The plain text a widget shows (its render, laid out at its width)."""
+    console = Console(width=max(widget.size.width, 20), file=io.StringIO(), record=True,
+                      color_system=None, legacy_windows=False)
+    renderable = widget.render()
+    console.print(renderable if hasattr(renderable, "__rich_console__") or isinstance(renderable, str)
+                  else str(renderable))
+    return console.export_text()

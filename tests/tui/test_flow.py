@@ -23,7 +23,7 @@ from tui.zatre.message import TableMessage
 from tui.zatre.results import ResultsScreen
 from tui.zatre.table import TableScreen
 
-from .helpers import HUMAN_FIRST_SEED, SIZE, solo, start, until
+from .helpers import HUMAN_FIRST_SEED, SIZE, shown, solo, start, until
 
 
 async def test_results_after_a_game_of_bots():
@@ -37,13 +37,18 @@ async def test_results_after_a_game_of_bots():
         results = app.screen
         result = results.snap.result
         assert result is not None and results.snap.over
-        headline = str(results.query_one("#headline").render())
+        headline = shown(results.query_one("#headline"))
         for seat in result.winners:
             assert results.snap.names[seat] in headline
-        standings = str(results.query_one("#standings").render())
-        for score in result.scores:
-            assert f"{score.total:>5}" in standings
-        first = str(results.query(".arithmetic").first().render())
+        standings = shown(results.query_one("#standings")).splitlines()
+        ranked = sorted(result.scores, key=lambda s: -s.total)
+        for line, score in zip(standings[1:], ranked):
+            parts = dict(score.parts)
+            assert line.split()[-3:] == [str(parts["score sheet"]), str(parts["minus points"]),
+                                         str(score.total)]
+            assert results.snap.names[score.seat] in line
+            assert ("★" in line) == (score.seat in result.winners)
+        first = shown(results.query(".arithmetic").first())
         assert result.scores[0].breakdown[0] in first
         assert f"total {result.scores[0].total}" in first
         await pilot.press("right")

@@ -61,7 +61,9 @@ class ZatreBoard(Widget):
 
     def render(self) -> Text:
         pending = {p.cell: p.tile for p in self.pending}
-        style = self.get_component_rich_style
+        def style(name: str) -> Style:
+            return self.get_component_rich_style(name, partial=True)
+
         base = {k: style(f"board--{k}") for k in ("dark", "light", "red")}
         tile_style = {"dark": style("board--tile-dark"), "light": style("board--tile-light")}
         hint_style = {"dark": style("board--hint-dark"), "light": style("board--hint-light")}

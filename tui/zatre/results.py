@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rich.text import Text
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -26,19 +26,23 @@ def headline(snap: Snapshot) -> str:
     return f"A tie: {' and '.join(snap.names[s] for s in winners)} share the win with {best} points."
 
 
-def standings(snap: Snapshot) -> Text:
+def standings(snap: Snapshot) -> Table:
+    """Places, sheet totals, minus points and totals; winners marked with ★ and bold."""
     result = snap.result
-    text = Text(f"  {'':2} {'Player':<22} {'Sheet':>5} {'Minus':>5} {'Total':>5}\n", style="bold")
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    for header, justify in (("", "left"), ("Place", "right"), ("Player", "left"),
+                            ("Sheet", "right"), ("Minus", "right"), ("Total", "right")):
+        table.add_column(header, justify=justify)  # type: ignore[arg-type]
     ranked = sorted(result.scores, key=lambda s: (-s.total, s.seat))
     for place, score in enumerate(ranked, 1):
         parts = dict(score.parts)
-        star = "★" if score.seat in result.winners else " "
-        name = seat_name(snap.names, snap.bots, score.seat)
-        line = (f"{star} {place:>2} {name[:22]:<22} {parts.get('score sheet', score.total):>5} "
-                f"{parts.get('minus points', 0):>5} {score.total:>5}")
-        text.append(line + ("  winner" if score.seat in result.winners else "") + "\n",
-                    style="bold" if score.seat in result.winners else "")
-    return text
+        won = score.seat in result.winners
+        table.add_row(
+            "★" if won else "", str(place), seat_name(snap.names, snap.bots, score.seat),
+            str(parts.get("score sheet", score.total)), str(parts.get("minus points", 0)),
+            str(score.total), style="bold" if won else "",
+        )
+    return table
 
 
 def arithmetic(snap: Snapshot, seat: int) -> str:

@@ -32,7 +32,6 @@ from rules.zatre.state import Placement, PlaceTiles, TurnPlayed, ZatreView
 from ..screens.base import ParlourScreen
 from ..screens.confirm import ConfirmScreen
 from ..screens.handover import HandOverScreen
-from ..screens.rules import RulesScreen
 from .board import ZatreBoard, cell_kind
 from .hand import HandTiles
 from .message import TableMessage
@@ -117,6 +116,7 @@ class TableScreen(ParlourScreen):
         self._hint_cache: tuple[object, frozenset[Cell]] | None = None
         self._tick = 0
         self._results_shown = False
+        self._allowed: tuple[bool | None, ...] = ()
 
     # ---- layout ---------------------------------------------------------------
 
@@ -178,6 +178,8 @@ class TableScreen(ParlourScreen):
                 story = self._queue.pop(0)
                 if self.snap is not None and story.version <= self.snap.version:
                     continue
+                if self.pace <= 0 and self._queue and self.snap is not None:
+                    continue  # nothing to replay and a later version is already here
                 await self._replay(story)
                 await self._hand_over(story)
                 self._show(self._seat_view(story))
@@ -394,7 +396,7 @@ class TableScreen(ParlourScreen):
             self._update()
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen())
+        self.app.show_rules()  # type: ignore[attr-defined]
 
     def action_results(self) -> None:
         if self.snap is not None and self.snap.over:
@@ -435,6 +437,7 @@ class TableScreen(ParlourScreen):
 
     def size_changed(self, small: bool) -> None:
         super().size_changed(small)
+        self._allowed = ()
         if not small and self.snap is not None:
             self._update()
 
@@ -546,7 +549,19 @@ class TableScreen(ParlourScreen):
             for i, (record, gained) in enumerate(zip(view.log, gains), 1)
         ]
         self.query_one(MoveLog).entries = tuple(line for line in log if line)
-        self.refresh_bindings()
+        self._refresh_footer()
+
+    def _refresh_footer(self) -> None:
+        """Redraw the footer's keys when what is allowed has changed (not on every key)."""
+        allowed = tuple(
+            self.check_action(action, parameters)
+            for action, parameters in (("choose", (0,)), ("choose", (1,)), ("cycle", ()),
+                                       ("place", ()), ("take_back", ()), ("confirm", ()),
+                                       ("next_hint", ()), ("results", ()), ("move", ()))
+        )
+        if allowed != self._allowed:
+            self._allowed = allowed
+            self.refresh_bindings()
 
     def _render_sheet(self) -> None:
         snap, view = self.snap, self.view
