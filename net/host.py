@@ -23,7 +23,7 @@ import itertools
 import logging
 import random
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import attrs
 
@@ -272,6 +272,61 @@ class Host:
         After an accepted outcome the peer has already been sent the new snapshot.
         """
         return await self._enqueue(peer, peer.seat, intent)
+
+    def restore(self, applied: "Sequence[Applied]") -> None:
+        """Replay ``applied`` (a saved action log, in order) onto the freshly set-up
+        game, before :meth:`start`: each action is applied with ``game.apply`` and
+        remembered, so a resent ``action_id`` is answered, not applied again.
+
+        Raises ``RuntimeError`` if the host has started or already has actions,
+        ``ValueError`` if the log's versions are not ``1, 2, ...`` or an action is
+        refused by the game (:class:`RuleViolation` as its cause): the log is not this
+        game's. Nothing is kept in that case.
+        """
+        if self._worker is not None or self._log:
+            raise RuntimeError("restore() needs a host with no actions that has not started")
+        frame, log_ = self._frame, []
+        for expected, entry in enumerate(applied, start=1):
+            if entry.version != expected:
+                raise ValueError(f"action {expected} of the log says version {entry.version}")
+            if frame.over:
+                raise ValueError(f"the game was over before action {expected}")
+            try:
+                frame = self._advance(frame, entry.seat, entry.action)
+            except RuleViolation as violation:
+                raise ValueError(
+                    f"action {expected} (seat {entry.seat}) is illegal: {violation.message}"
+                ) from violation
+            log_.append(entry)
+        self._frame, self._log = frame, log_
+        for entry in log_:
+            self._outcomes[(False, entry.seat, entry.action_id)] = Outcome(entry.action_id, True)
+        while len(self._outcomes) > REMEMBERED_OUTCOMES:
+            self._outcomes.popitem(last=False)
+        if frame.over:
+            self._over.set()
+
+    def seat_bot(self, seat: Seat, kind: str) -> None:
+        """From now on a ``kind`` bot (a key of ``game.bots``) plays ``seat``, e.g. a
+        dropped player's. It sees what that seat sees, held tiles included. Every peer
+        is sent its snapshot again (same version; ``bots`` changed). Raises
+        ``ValueError`` for a seat out of range or an unknown kind."""
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"bot seat {seat} is not a seat (0..{self.seats - 1})")
+        if kind not in self.game.bots:
+            known = ", ".join(sorted(self.game.bots))
+            raise ValueError(f"{self.game.title} has no {kind!r} bot (known: {known})")
+        self._bots[seat] = self.game.bots[kind]()
+        self._bot_rngs[seat] = random.Random(f"{self.seed}:{seat}:{self.version}")
+        kinds = list(self.bot_kinds)
+        kinds[seat] = kind
+        self.bot_kinds = tuple(kinds)
+        frame = self._frame
+        snapshots = {k: attrs.evolve(s, bots=self.bot_kinds) for k, s in frame.snapshots.items()}
+        self._frame = attrs.evolve(frame, snapshots=snapshots)
+        for peer in list(self._peers):
+            self._deliver(peer, self._frame.snapshots[peer.seat])
+        self._wake_bots()
 
     # ---- lifecycle ----------------------------------------------------------
 

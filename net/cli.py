@@ -1,0 +1,224 @@
+"""Entry points for ``parlour host``, ``parlour relay`` and ``parlour replay``: plain
+functions the TUI's ``__main__`` calls (no argument parsing here).
+
+- :func:`serve_table` starts a hosted table (in-process relay by default, or through
+  a remote relay) and returns a :class:`HostedTable` handle; the host's own TUI joins
+  it with :meth:`HostedTable.link`, like any player, with the host key.
+- :func:`run_relay` runs a standalone relay until cancelled.
+- :func:`replay_text` turns a save into lines for ``parlour replay FILE``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+from pathlib import Path
+from typing import Any, Iterator
+
+import attrs
+
+from rules import registry
+from rules.core import Game
+
+from . import closecodes as cc
+from .client import RemoteSeatLink
+from .discovery import Advertiser, Backend, TableAd, ZeroconfBackend, service_name
+from .relay import Relay, RelayLink
+from .saves import Replay, Saver, resume, save_path
+from .server import Limits, Table
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 7531
+"""The port ``parlour host`` listens on unless told otherwise."""
+
+
+@attrs.define(eq=False)
+class HostedTable:
+    """A table being hosted by this process.
+
+    ``table``: the :class:`~net.server.Table`; ``url``: where players connect
+    (``ws://host:port`` of the in-process relay, or the remote relay's URL);
+    ``code``: the room code players must give (``None``: none); ``host_key``: what
+    makes a connection the host; ``save``: the save file (``None``: not saved);
+    ``relay`` / ``relay_link``: whichever carries the table; ``advertiser``.
+    """
+
+    table: Table
+    url: str
+    code: str | None
+    host_key: str
+    save: Path | None
+    relay: Relay | None = None
+    relay_link: RelayLink | None = None
+    advertiser: Advertiser | None = None
+    _watch: asyncio.Task[None] | None = None
+
+    @property
+    def local_url(self) -> str:
+        """The URL the host's own TUI uses (loopback for an in-process relay)."""
+        if self.relay is not None:
+            return self.url.replace("://0.0.0.0:", "://127.0.0.1:")
+        return self.url
+
+    def link(self, name: str, **kwargs: Any) -> RemoteSeatLink:
+        """A client link for the host's own player (host key and room code filled in);
+        ``await link.connect()`` it."""
+        return RemoteSeatLink(self.local_url, name, self.table.game, host_key=self.host_key,
+                              room=self.code, **kwargs)
+
+    async def stop(self, code: int = cc.TABLE_CLOSED, reason: str = "The host closed the table.") -> None:
+        """Stop the game, close every connection, withdraw the advert."""
+        if self._watch is not None:
+            self._watch.cancel()
+        if self.advertiser is not None:
+            await self.advertiser.stop()
+            await self.advertiser.backend.close()
+        await self.table.stop(code, reason)
+        await asyncio.sleep(0.05)  # let the close frames go out
+        if self.relay_link is not None:
+            await self.relay_link.aclose()
+        if self.relay is not None:
+            await self.relay.stop()
+
+
+async def serve_table(
+    game: Game | str | None,
+    name: str | None,
+    *,
+    bind: str = "0.0.0.0",
+    port: int = DEFAULT_PORT,
+    relay_url: str | None = None,
+    code: str | None = None,
+    options: Any = None,
+    seed: int | None = None,
+    grace: float = 120.0,
+    bot_delay: float = 0.6,
+    advertise: bool | Backend = True,
+    save: bool | Path = True,
+    resume_from: Path | None = None,
+    limits: Limits = Limits(),
+    relay_options: dict[str, Any] | None = None,
+) -> HostedTable:
+    """Host a table of ``game`` (a Game or its name) called ``name``.
+
+    Without ``relay_url`` an in-process relay listens on ``bind:port`` (``port=0``:
+    any free port) and players need no room code unless ``code`` is given. With
+    ``relay_url`` (``ws://relay:port``) the table opens a room there and
+    :attr:`HostedTable.code` is the code to tell the players.
+
+    ``advertise``: True for zeroconf, False for none, or a discovery Backend (tests:
+    FakeBackend); only tables behind an in-process relay are advertised.
+    ``save``: True for a new file in the saves folder, a Path, or False.
+    ``resume_from``: a save to continue (its seats wait for their players' tokens);
+    ``game``, ``options`` and ``seed`` then come from the save.
+
+    Raises ``OSError`` if the port is taken or the relay is unreachable,
+    :class:`net.saves.SaveError` for a save that cannot be resumed, ``KeyError`` for
+    an unknown game name.
+    """
+    resumed = None
+    if resume_from is not None:
+        host, data = resume(resume_from, bot_delay)
+        resumed = (host, data)
+        game = host.game
+        name = data.table if name is None else name
+    if isinstance(game, str):
+        game = registry.get(game)
+    if game is None or name is None:
+        raise ValueError("a new table needs a game and a name")
+    save_file: Path | None
+    if resume_from is not None and save is True:
+        save_file = Path(resume_from)
+    elif save is True:
+        save_file = save_path(name)
+    elif save is False:
+        save_file = None
+    else:
+        save_file = Path(save)
+    table = Table(
+        game, name, options=options, seed=seed, grace=grace, bot_delay=bot_delay,
+        saver=Saver(save_file) if save_file is not None else None, limits=limits,
+    )
+    relay = link = None
+    if relay_url is None:
+        relay = Relay(require_code=False, **(relay_options or {}))
+        room = relay.open_room(table, name, code=code, default=code is None)
+        table.attach(room)
+        bound_host, bound_port = await relay.start(bind, port)
+        url = f"ws://{bound_host}:{bound_port}"
+        room_code = code
+    else:
+        link = await RelayLink.open(relay_url, name, table)
+        table.attach(link)
+        url, room_code = relay_url, link.code
+    if resumed is not None:
+        host, data = resumed
+        table.resume_seats(data.token_hashes, data.names, data.bots)
+        table.begin(host)
+    hosted = HostedTable(table, url, room_code, table.host_key, save_file, relay, link)
+    if relay is not None and advertise is not False:
+        backend = ZeroconfBackend() if advertise is True else advertise
+        ad = TableAd(service_name(name, bound_port), name, game.name, table.free_seats(),
+                     room_code is not None, _lan_address(bind), bound_port)
+        hosted.advertiser = Advertiser(backend, ad)
+        try:
+            await hosted.advertiser.start()
+        except Exception as exc:  # no multicast here: the table still works by address
+            log.warning("could not advertise the table: %s", exc)
+            hosted.advertiser = None
+        else:
+            hosted._watch = asyncio.create_task(_keep_advert(hosted))
+    return hosted
+
+
+async def _keep_advert(hosted: HostedTable, every: float = 1.0) -> None:
+    """Keep the advert's free-seat count current."""
+    while hosted.advertiser is not None:
+        await hosted.advertiser.update(free=hosted.table.free_seats())
+        await asyncio.sleep(every)
+
+
+def _lan_address(bind: str) -> str:
+    if bind not in ("0.0.0.0", "", "::"):
+        return bind
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))  # UDP connect sends nothing
+            return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+async def run_relay(port: int = DEFAULT_PORT, bind: str = "0.0.0.0", **relay_options: Any) -> None:
+    """``parlour relay --port N``: a standalone relay (room codes required) until
+    cancelled. Prints where it listens."""
+    relay = Relay(require_code=True, **relay_options)
+    host, bound = await relay.start(bind, port)
+    print(f"Parlour relay listening on ws://{host}:{bound} (tables connect to ws://HOST:{bound}/host)")
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await relay.stop()
+
+
+def replay_text(path: Path) -> Iterator[str]:
+    """``parlour replay FILE``: the saved game move by move, as printable lines.
+    Raises :class:`net.saves.SaveError` for a file that is not a usable save."""
+    replay = Replay.open(path)
+    data = replay.data
+    bots = ", ".join(f"{n} ({b})" if b else n for n, b in zip(data.names, data.bots))
+    yield f"{data.table}: {replay.game.title}, {data.seats} seats: {bots}"
+    yield f"options: {data.options}"
+    last = None
+    for step in replay:
+        last = step
+        if step.version == 0:
+            continue
+        yield f"{step.version:>4}  {data.names[step.seat]}: {step.action}"
+    if last is not None and replay.game.is_over(last.state):
+        result = replay.game.result(last.state)
+        for score in result.scores:
+            yield f"      {data.names[score.seat]}: {score.total} points"
+        yield "      winner: " + ", ".join(data.names[s] for s in sorted(result.winners))

@@ -1,0 +1,424 @@
+"""The remote table: a :class:`net.table.SeatLink` over websockets, plus the lobby
+(docs/protocol.md). What the TUI's join, lobby and table screens talk to.
+
+::
+
+    link = RemoteSeatLink("ws://192.168.1.20:7531", "Ann", GAME)
+    await link.connect()                 # raises JoinError with a readable reason
+    link.on_event(print)                 # lobby state, chat, presence, notices ...
+    await link.say("/join")              # or "hello all"; LobbyError for a bad line
+    link.listen(redraw)                  # snapshots, once the game has started
+    outcome = await link.submit(action)  # Outcome; code "offline" when not connected
+    await link.close()
+
+It reconnects by itself after a dropped connection (backoff ``reconnect_delays``),
+says hello with its seat token and last version, and gets its seat and a fresh
+snapshot back; intents still waiting for an answer are sent again with the same
+``action_id`` (the host never applies one twice). :attr:`status` tells the TUI
+whether it is ``connecting``, ``connected``, ``reconnecting`` or ``closed`` (with the
+reason); moves are refused while not ``connected`` (no optimistic moves).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from typing import Any, Callable, Iterator
+
+import attrs
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
+
+from rules.core import Game
+
+from . import closecodes as cc
+from .codec import Codec, ProtocolError
+from .lobby import LobbyError, parse_line
+from .protocol import (
+    MAX_HOST_FRAME,
+    SUBPROTOCOL,
+    Command,
+    ErrorMsg,
+    GameOver,
+    Hello,
+    IntentMsg,
+    Leave,
+    LobbyState,
+    OutcomeMsg,
+    Say,
+    SnapshotMsg,
+    SyncRequest,
+    Welcome,
+)
+from .table import Listener, Outcome, Snapshot
+
+log = logging.getLogger(__name__)
+
+OFFLINE = "offline"
+"""Outcome code: the intent was not sent (or not answered) because the link is down."""
+NOT_STARTED = "not-started"
+
+
+class JoinError(Exception):
+    """The table could not be joined; ``str(error)`` says why in a sentence."""
+
+
+@attrs.frozen
+class LinkStatus:
+    """``state``: ``connecting``, ``connected``, ``reconnecting`` or ``closed``;
+    ``reason`` a sentence for the player (why it closed, what failed); ``code`` the
+    close code if there was one; ``attempt`` reconnection attempts so far."""
+
+    state: str
+    reason: str = ""
+    code: int | None = None
+    attempt: int = 0
+
+    @property
+    def online(self) -> bool:
+        return self.state == "connected"
+
+
+def default_delays(first: float = 0.5, factor: float = 1.6, most: float = 10.0) -> Iterator[float]:
+    """Backoff delays in seconds: ``0.5, 0.8, 1.28 ...`` up to ``most``."""
+    delay = first
+    while True:
+        yield delay
+        delay = min(most, delay * factor)
+
+
+def table_url(address: str) -> str:
+    """``"host:port"`` or ``"ws://host:port"`` -> a websocket URL; ``ValueError`` if
+    it is neither."""
+    text = address.strip()
+    if text.startswith(("ws://", "wss://")):
+        return text
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{address!r} is not host:port (e.g. 192.168.1.20:7531)")
+    return f"ws://{host}:{port}"
+
+
+class RemoteSeatLink:
+    """One player's connection to a remote table.
+
+    ``url``: ``ws://host:port`` (see :func:`table_url`); ``name``: the player's name;
+    ``game``: the game played there (for decoding its views and actions);
+    ``token``: a seat token from an earlier connection to this table; ``host_key``:
+    the table's host key (host commands); ``room``: the room code at a relay;
+    ``open_timeout``: seconds per connection attempt; ``reconnect_delays``: a
+    function giving the backoff delays; ``answer_timeout``: seconds :meth:`submit`
+    waits for an outcome while connected.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        name: str,
+        game: Game,
+        *,
+        token: str | None = None,
+        host_key: str | None = None,
+        room: str | None = None,
+        open_timeout: float = 10.0,
+        reconnect_delays: Callable[[], Iterator[float]] = default_delays,
+        answer_timeout: float = 60.0,
+    ) -> None:
+        self.url = url
+        self.name = name
+        self.game = game
+        self.token = token
+        self.host_key = host_key
+        self.room = room
+        self.open_timeout = open_timeout
+        self.reconnect_delays = reconnect_delays
+        self.answer_timeout = answer_timeout
+        self.codec = Codec(game)
+        self.seat: int | None = None
+        self.is_host = False
+        self.lobby: LobbyState | None = None
+        self.game_over: GameOver | None = None
+        self.status = LinkStatus("connecting")
+        self._latest: Snapshot | None = None
+        self._listeners: list[Listener] = []
+        self._event_listeners: list[Callable[[Any], None]] = []
+        self._status_listeners: list[Callable[[LinkStatus], None]] = []
+        self._pending: dict[str, tuple[asyncio.Future[Outcome], IntentMsg]] = {}
+        self._ws: ClientConnection | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._welcomed: asyncio.Future[None] | None = None
+        self._closing = False
+
+    # ---- SeatLink ----
+
+    def snapshot(self) -> Snapshot:
+        """The latest snapshot for this seat; ``LookupError`` before the game starts."""
+        if self._latest is None:
+            raise LookupError("no snapshot yet: the game has not started")
+        return self._latest
+
+    @property
+    def has_snapshot(self) -> bool:
+        return self._latest is not None
+
+    def listen(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(snapshot)`` with each new snapshot; returns the stopper."""
+        return _add(self._listeners, listener)
+
+    async def submit(self, action: Any) -> Outcome:
+        """Send ``action`` made against the latest snapshot; its :class:`Outcome`.
+
+        Not connected, or the link closes before an answer: ``Outcome(code="offline")``.
+        An answer lost to a dropped connection is asked again after reconnecting.
+        """
+        action_id = uuid.uuid4().hex
+        if not self.status.online or self._ws is None:
+            return Outcome(action_id, False, OFFLINE, "Not connected to the table.")
+        if self._latest is None:
+            return Outcome(action_id, False, NOT_STARTED, "The game has not started.")
+        message = IntentMsg(action_id=action_id, version=self._latest.version, action=action)
+        answer: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
+        self._pending[action_id] = (answer, message)
+        try:
+            await self._send(message)
+            return await asyncio.wait_for(asyncio.shield(answer), self.answer_timeout)
+        except TimeoutError:
+            return Outcome(action_id, False, OFFLINE, "The table did not answer in time.")
+        finally:
+            self._pending.pop(action_id, None)
+
+    # ---- lobby ----
+
+    def on_event(self, listener: Callable[[Any], None]) -> Callable[[], None]:
+        """Call ``listener(message)`` with every message other than snapshots and
+        outcomes: ``Welcome``, ``LobbyState``, ``ChatLine``, ``Presence``, ``Notice``,
+        ``ErrorMsg``, ``GameOver`` (net.protocol). Returns the stopper."""
+        return _add(self._event_listeners, listener)
+
+    def on_status(self, listener: Callable[[LinkStatus], None]) -> Callable[[], None]:
+        """Call ``listener(status)`` on each change of :attr:`status`."""
+        return _add(self._status_listeners, listener)
+
+    async def say(self, line: str) -> None:
+        """Send a typed lobby line: a ``/command`` or chat (net.lobby.parse_line).
+
+        Raises :class:`~net.lobby.LobbyError` for a line that is no command, and for
+        any line while not connected. ``/join N`` carries this link's seat token.
+        """
+        message = parse_line(line)
+        if isinstance(message, Command) and message.name == "join" and self.token:
+            message = attrs.evolve(message, token=self.token)
+        if not self.status.online:
+            raise LobbyError("Not connected to the table.")
+        await self._send(message)
+
+    async def command(self, name: str, *args: str) -> None:
+        """Send a lobby command (``command("bot", "add", "easy")``)."""
+        await self.say(" ".join((f"/{name}", *args)))
+
+    async def sync(self) -> None:
+        """Ask the table for the lobby state and snapshot again."""
+        await self._send(SyncRequest())
+
+    # ---- lifecycle ----
+
+    async def connect(self) -> None:
+        """Connect and say hello; returns once welcomed, then keeps the connection up
+        (reconnecting as needed) until :meth:`close`.
+
+        Raises :class:`JoinError` if the first attempt fails: unreachable, refused,
+        wrong room code, bad token, no answer within ``open_timeout``.
+        """
+        loop = asyncio.get_running_loop()
+        self._welcomed = loop.create_future()
+        ws = await self._open_first()
+        self._task = asyncio.create_task(self._run(ws), name=f"parlour-link-{self.name}")
+        done, _ = await asyncio.wait({self._welcomed, self._task}, timeout=self.open_timeout,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        if self._welcomed.done() and self._welcomed.exception() is None:
+            return
+        reason = self.status.reason if self.status.state == "closed" else "The table did not answer."
+        await self.close()
+        raise JoinError(reason)
+
+    async def close(self) -> None:
+        """Leave quietly (the seat is held as after a drop) and stop reconnecting."""
+        self._closing = True
+        if self._ws is not None:
+            await self._ws.close()
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+        self._set_status(LinkStatus("closed", "You closed the connection."))
+        self._fail_pending()
+
+    async def leave(self) -> None:
+        """Give the seat up for good and close (the table answers with ``LEFT``)."""
+        if self.status.online:
+            try:
+                await self._send(Leave())
+            except ConnectionClosed:
+                pass
+        await self.close()
+
+    # ---- internals ----
+
+    async def _dial(self) -> ClientConnection:
+        return await connect(
+            self.url,
+            subprotocols=[SUBPROTOCOL],  # type: ignore[list-item]
+            max_size=MAX_HOST_FRAME,
+            open_timeout=self.open_timeout,
+            compression=None,
+        )
+
+    async def _open_first(self) -> ClientConnection:
+        try:
+            ws = await self._dial()
+        except InvalidStatus as exc:
+            raise JoinError(f"The table refused the connection (HTTP {exc.response.status_code}).") from None
+        except (OSError, InvalidHandshake, TimeoutError) as exc:
+            raise JoinError(f"Could not reach a table at {self.url}: {exc}") from None
+        return ws
+
+    async def _run(self, ws: ClientConnection | None) -> None:
+        """Keep a connection up: a first reconnect at once, then with backoff."""
+        delays: Iterator[float] | None = None
+        attempt = 0
+        while not self._closing:
+            if ws is None:
+                try:
+                    ws = await self._dial()
+                except (OSError, InvalidHandshake, TimeoutError) as exc:
+                    attempt += 1
+                    self._set_status(LinkStatus("reconnecting", f"Reconnecting: {exc}", attempt=attempt))
+                    delays = delays or self.reconnect_delays()
+                    await asyncio.sleep(next(delays))
+                    continue
+            self._session_ok = False
+            code, reason = await self._session(ws)
+            ws = None
+            if self._closing:
+                return
+            welcomed = self._welcomed is not None and self._welcomed.done()
+            if code in cc.FINAL or not welcomed:
+                reason = reason or cc.NAMES.get(code or 0, "The table closed the connection.")
+                self._set_status(LinkStatus("closed", reason, code))
+                self._fail_pending()
+                if self._welcomed is not None and not self._welcomed.done():
+                    self._welcomed.set_exception(JoinError(reason))
+                    self._welcomed.exception()  # retrieved: connect() reports it
+                return
+            if self._session_ok:
+                attempt, delays = 0, None
+            attempt += 1
+            self._set_status(LinkStatus("reconnecting", "Connection lost; reconnecting…", code, attempt))
+            if attempt > 1:
+                delays = delays or self.reconnect_delays()
+                await asyncio.sleep(next(delays))
+
+    _session_ok = False
+
+    async def _session(self, ws: ClientConnection) -> tuple[int | None, str]:
+        """One connection: hello, then frames until it closes. Returns the close code
+        and reason."""
+        self._ws = ws
+        seat_token = self.token if (self.seat is not None or self._latest is None) else None
+        hello = Hello(
+            name=self.name[:24] or "Player", token=seat_token, host_key=self.host_key,
+            last_version=self._latest.version if self._latest else None, room=self.room,
+        )
+        try:
+            await ws.send(self.codec.encode(hello))
+            async for frame in ws:
+                try:
+                    message = self.codec.decode_host(frame)
+                except ProtocolError as exc:
+                    log.warning("the table sent a bad frame: %s", exc.reason)
+                    continue
+                await self._handle(message)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._ws = None
+        return ws.close_code, ws.close_reason or ""
+
+    async def _handle(self, message: Any) -> None:
+        if isinstance(message, SnapshotMsg):
+            snap = Snapshot(
+                version=message.version, seat=message.seat, view=message.view,
+                legal_actions=message.legal_actions, active_seats=message.active_seats,
+                events=message.events, names=message.names, bots=message.bots,
+                over=message.over, result=message.result,
+            )
+            if self._latest is None or snap.version >= self._latest.version or snap.seat != self._latest.seat:
+                self._latest = snap
+                _call(self._listeners, snap)
+            return
+        if isinstance(message, OutcomeMsg):
+            entry = self._pending.get(message.action_id)
+            if entry is not None and not entry[0].done():
+                entry[0].set_result(Outcome(message.action_id, message.accepted, message.code, message.reason))
+            return
+        if isinstance(message, Welcome):
+            first = self._welcomed is not None and not self._welcomed.done()
+            self.seat, self.is_host, self.name = message.seat, message.host, message.name
+            if message.token is not None:
+                self.token = message.token
+            elif message.seat is None and not (self.lobby and self.lobby.started):
+                self.token = None
+            if not self.status.online:
+                self._set_status(LinkStatus("connected"))
+                await self._resend_pending()
+            self._session_ok = True
+            if first and self._welcomed is not None:
+                self._welcomed.set_result(None)
+        elif isinstance(message, LobbyState):
+            self.lobby = message
+        elif isinstance(message, GameOver):
+            self.game_over = message
+        elif isinstance(message, ErrorMsg):
+            log.info("the table says %s: %s", message.code, message.message)
+        _call(self._event_listeners, message)
+
+    async def _resend_pending(self) -> None:
+        for _, message in list(self._pending.values()):
+            try:
+                await self._send(message)
+            except ConnectionClosed:
+                return
+
+    async def _send(self, message: Any) -> None:
+        ws = self._ws
+        if ws is None:
+            raise ConnectionClosed(None, None)
+        await ws.send(self.codec.encode(message))
+
+    def _fail_pending(self) -> None:
+        for action_id, (answer, _) in list(self._pending.items()):
+            if not answer.done():
+                answer.set_result(Outcome(action_id, False, OFFLINE, "The connection to the table closed."))
+
+    def _set_status(self, status: LinkStatus) -> None:
+        if status != self.status:
+            self.status = status
+            _call(self._status_listeners, status)
+
+
+def _add(listeners: list, listener: Callable) -> Callable[[], None]:
+    listeners.append(listener)
+
+    def stop() -> None:
+        if listener in listeners:
+            listeners.remove(listener)
+
+    return stop
+
+
+def _call(listeners: list, value: Any) -> None:
+    for listener in list(listeners):
+        try:
+            listener(value)
+        except Exception:
+            log.exception("a listener failed on %s", type(value).__name__)

@@ -1,0 +1,299 @@
+"""JSON frames <-> protocol messages, with one strict cattrs converter (docs/protocol.md).
+
+:class:`Codec` is built for one game (or ``None``: the relay, which never sees a game
+payload). Its converter has
+
+- explicit tagged unions (``cattrs.strategies.configure_tagged_union``) for
+  :data:`net.protocol.ClientMessage` and :data:`net.protocol.HostMessage`, the tag
+  under ``kind``;
+- strict primitive hooks: an ``int`` field takes a JSON integer only (not ``"5"``, not
+  ``true``, not ``5.0``), a ``str`` only a string (``null`` is never ``"None"``), a
+  ``bool`` only ``true``/``false``, a ``float`` a finite number; sequences and sets
+  only a JSON array (a string is not a list of characters), mappings only an object;
+- ``forbid_extra_keys=True``, and the bounds of every field (the validators in
+  net.protocol) checked as each message is built;
+- the game's payload types: :data:`~net.protocol.GameAction` is structured as
+  ``game.action_type``, views as ``game.view_type``, events as ``game.event_type``,
+  options as ``game.options_type``, results as :class:`rules.core.Result`.
+
+Any failure to decode raises :class:`ProtocolError` with a short reason, nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import typing
+from collections import abc
+from typing import Any, Callable
+
+import attrs
+import cattrs
+from cattrs.strategies import configure_tagged_union
+from cattrs.v import format_exception
+
+from rules.core import Game
+
+from . import protocol as p
+
+_TAG = "kind"
+
+
+class ProtocolError(ValueError):
+    """A frame that is not a valid message; ``reason`` says why in a few words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+# ---- strict hooks ----------------------------------------------------------------------
+
+
+def _strict_int(value: Any, _: type) -> int:
+    if type(value) is not int:
+        raise TypeError(f"expected an integer, got {type(value).__name__}")
+    return value
+
+
+def _strict_str(value: Any, _: type) -> str:
+    if type(value) is not str:
+        raise TypeError(f"expected a string, got {type(value).__name__}")
+    return value
+
+
+def _strict_bool(value: Any, _: type) -> bool:
+    if type(value) is not bool:
+        raise TypeError(f"expected true or false, got {type(value).__name__}")
+    return value
+
+
+def _strict_float(value: Any, _: type) -> float:
+    if type(value) not in (int, float) or not math.isfinite(value):
+        raise TypeError(f"expected a finite number, got {type(value).__name__}")
+    return float(value)
+
+
+_SEQUENCES = {tuple, list, frozenset, set, abc.Sequence, abc.Set, abc.MutableSequence}
+_BUILD: dict[Any, Callable[[Any], Any]] = {
+    tuple: tuple, list: list, frozenset: frozenset, set: set, abc.Set: frozenset,
+}
+
+
+def _is_collection(t: Any) -> bool:
+    return typing.get_origin(t) in _SEQUENCES
+
+
+def _sorted_list(items: Any) -> list:
+    """Sets go out as arrays, sorted where their items allow it (stable frames)."""
+    out = list(items)
+    try:
+        out.sort()
+    except TypeError:
+        pass
+    return out
+
+
+def make_converter(game: Game | None) -> cattrs.Converter:
+    """The protocol's converter for ``game`` (``None``: no game payloads allowed)."""
+    conv = cattrs.Converter(
+        forbid_extra_keys=True,
+        detailed_validation=True,
+        unstruct_collection_overrides={typing.AbstractSet: _sorted_list},
+    )
+    conv.register_structure_hook(int, _strict_int)
+    conv.register_structure_hook(str, _strict_str)
+    conv.register_structure_hook(bool, _strict_bool)
+    conv.register_structure_hook(float, _strict_float)
+
+    def collection_hook(t: Any) -> Callable[[Any, Any], Any]:
+        origin = typing.get_origin(t)
+        args = typing.get_args(t)
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            hooks = [conv.get_structure_hook(a) for a in args]
+
+            def fixed(value: Any, _: Any) -> tuple:
+                if type(value) is not list:
+                    raise TypeError(f"expected an array, got {type(value).__name__}")
+                if len(value) != len(args):
+                    raise ValueError(f"expected {len(args)} items, got {len(value)}")
+                return tuple(h(x, a) for h, x, a in zip(hooks, value, args))
+
+            return fixed
+        item = args[0] if args else Any
+        hook = conv.get_structure_hook(item)
+        build = _BUILD.get(origin, tuple)
+
+        def many(value: Any, _: Any) -> Any:
+            if type(value) is not list:
+                raise TypeError(f"expected an array, got {type(value).__name__}")
+            return build(hook(x, item) for x in value)
+
+        return many
+
+    conv.register_structure_hook_factory(_is_collection, collection_hook)
+
+    def mapping_hook(t: Any) -> Callable[[Any, Any], Any]:
+        key, val = (typing.get_args(t) + (Any, Any))[:2]
+        kh, vh = conv.get_structure_hook(key), conv.get_structure_hook(val)
+
+        def mapping(value: Any, _: Any) -> dict:
+            if type(value) is not dict:
+                raise TypeError(f"expected an object, got {type(value).__name__}")
+            return {kh(k, key): vh(x, val) for k, x in value.items()}
+
+        return mapping
+
+    conv.register_structure_hook_factory(
+        lambda t: typing.get_origin(t) in (dict, abc.Mapping), mapping_hook
+    )
+
+    def attrs_guard(t: type) -> Callable[[Any, Any], Any]:
+        inner = conv.gen_structure_attrs_fromdict(t)
+
+        def guarded(value: Any, cl: Any) -> Any:
+            if type(value) is not dict:
+                raise TypeError(f"expected an object, got {type(value).__name__}")
+            return inner(value, cl)
+
+        return guarded
+
+    conv.register_structure_hook_factory(attrs.has, attrs_guard)
+
+    def payload(name: str, attr: str) -> None:
+        marker = getattr(p, name)
+        target = getattr(game, attr) if game is not None else None
+
+        def structure(value: Any, _: Any) -> Any:
+            if target is None:
+                raise TypeError("no game payloads here")
+            return conv.structure(value, target)
+
+        def unstructure(value: Any) -> Any:
+            if target is None:
+                raise TypeError("no game payloads here")
+            return conv.unstructure(value, unstructure_as=target)
+
+        conv.register_structure_hook(marker, structure)
+        conv.register_unstructure_hook(marker, unstructure)
+
+    payload("GameAction", "action_type")
+    payload("GameView", "view_type")
+    payload("GameEvent", "event_type")
+    payload("GameOptions", "options_type")
+
+    def tag(cls: type) -> str:
+        return cls.KIND  # type: ignore[attr-defined]
+
+    configure_tagged_union(p.ClientMessage, conv, tag_generator=tag, tag_name=_TAG)
+    configure_tagged_union(p.HostMessage, conv, tag_generator=tag, tag_name=_TAG)
+    configure_tagged_union(p.RelayMessage, conv, tag_generator=tag, tag_name=_TAG)
+    return conv
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("duplicate key in an object")
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _loads(frame: str | bytes, limit: int) -> Any:
+    if not isinstance(frame, str):
+        raise ProtocolError("binary frames are not part of the protocol")
+    if len(frame) > limit:  # characters >= bytes / 4; the socket checked bytes already
+        raise ProtocolError(f"frame over {limit} bytes")
+    try:
+        data = json.loads(frame, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError(f"not JSON: {str(exc)[:80]}") from None
+    if type(data) is not dict:
+        raise ProtocolError("a frame must be a JSON object")
+    if type(data.get(_TAG)) is not str:
+        raise ProtocolError("a frame needs a string 'kind'")
+    return data
+
+
+def _format(exc: BaseException, type_: Any) -> str:
+    if isinstance(exc, ValueError) and str(exc):
+        return str(exc).split(":")[0][:120]
+    return format_exception(exc, type_)
+
+
+def _short(exc: BaseException) -> str:
+    """The first reason cattrs gives, as ``what @ $.path``."""
+    if isinstance(exc, cattrs.BaseValidationError):
+        try:
+            reasons = cattrs.transform_error(exc, format_exception=_format)
+        except Exception:  # pragma: no cover - transform_error is best effort
+            reasons = []
+        if reasons:
+            return reasons[0][:200]
+    return (str(exc) or type(exc).__name__)[:200]
+
+
+def dumps(data: Any) -> str:
+    """Compact JSON text; ``NaN`` and infinities are refused (``ValueError``)."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+class Codec:
+    """Encode and decode frames for one game (``None``: no game payloads).
+
+    ``encode(message) -> str``: a JSON text frame (raises ``ValueError``/``TypeError``
+    only for a message this program built wrongly). ``decode_client(frame)`` and
+    ``decode_host(frame)``: the message in a frame from a client / from a table;
+    raise :class:`ProtocolError` for anything that is not one.
+    """
+
+    def __init__(self, game: Game | None) -> None:
+        self.game = game
+        self.converter = make_converter(game)
+        self._client_kinds = {cls.KIND for cls in typing.get_args(p.ClientMessage)}
+        self._host_kinds = {cls.KIND for cls in typing.get_args(p.HostMessage)}
+        self._relay_kinds = {cls.KIND for cls in typing.get_args(p.RelayMessage)}
+        self._unions = {
+            cls: union
+            for union in (p.ClientMessage, p.HostMessage, p.RelayMessage)
+            for cls in typing.get_args(union)
+        }
+
+    def unstructure(self, message: Any) -> dict:
+        """The message as JSON-ready data, ``kind`` included."""
+        return self.converter.unstructure(message, unstructure_as=self._unions[type(message)])
+
+    def encode(self, message: Any) -> str:
+        data = self.unstructure(message)
+        return dumps({_TAG: data.pop(_TAG), **data})
+
+    def decode_client(self, frame: str | bytes) -> p.ClientMessage:
+        """A message a client sent; limit :data:`net.protocol.MAX_CLIENT_FRAME`."""
+        return self._decode(frame, p.ClientMessage, self._client_kinds, p.MAX_CLIENT_FRAME)
+
+    def decode_host(self, frame: str | bytes) -> p.HostMessage:
+        """A message a table sent; limit :data:`net.protocol.MAX_HOST_FRAME`."""
+        return self._decode(frame, p.HostMessage, self._host_kinds, p.MAX_HOST_FRAME)
+
+    def decode_relay(self, frame: str | bytes) -> p.RelayMessage:
+        """A relay envelope header (text); limit :data:`net.protocol.MAX_CLIENT_FRAME`."""
+        return self._decode(frame, p.RelayMessage, self._relay_kinds, p.MAX_CLIENT_FRAME)
+
+    def structure(self, data: Any, cls: Any) -> Any:
+        """``data`` as ``cls`` with this codec's strict rules; :class:`ProtocolError`."""
+        try:
+            return self.converter.structure(data, cls)
+        except Exception as exc:
+            raise ProtocolError(_short(exc)) from None
+
+    def _decode(self, frame: str | bytes, union: Any, kinds: set[str], limit: int) -> Any:
+        data = _loads(frame, limit)
+        if data[_TAG] not in kinds:
+            raise ProtocolError(f"unknown kind {data[_TAG][:40]!r}")
+        try:
+            return self.converter.structure(data, union)
+        except Exception as exc:
+            raise ProtocolError(f"bad {data[_TAG]}: {_short(exc)}") from None

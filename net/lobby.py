@@ -1,0 +1,537 @@
+"""The lobby: who is at the table, who sits where, options and bots (zatre-online.txt).
+
+Pure and game-agnostic: no I/O, no clocks (deadlines are passed in), no sockets. The
+table server (net.server) feeds it players and commands and carries out the
+:class:`Effect`\\ s it returns.
+
+Typed commands (seat numbers are 1-based as players count them; the wire protocol's
+``seat`` fields are 0-based):
+
+- ``/join`` takes a free seat; ``/join N`` takes seat N, or retakes it after a drop
+  with the seat's token (the client sends it);
+- ``/leave`` gives the seat up;
+- ``/start`` (host) starts the game with everyone seated (``min_seats..max_seats``);
+- ``/option NAME VALUE`` (host, before the start): a field of ``game.options_type``;
+  ``on``/``off`` for yes/no fields (``/option profi on``);
+- ``/bot add easy|strong`` and ``/bot remove N`` (host, before the start);
+  ``/bot seat N easy|strong`` (host, during the game): a bot takes over a dropped seat;
+- ``/kick NAME`` (host); ``/end`` (host) ends the game; ``/help`` lists all this.
+
+Anything typed without a leading ``/`` is chat. Refusals are :class:`LobbyError`
+with a sentence a player can read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import typing
+from typing import Any, Callable
+
+import attrs
+
+from rules.core import Game
+
+from .protocol import MAX_CHAT, MAX_NAME, Command, CommandName, LobbyState, Say, SeatInfo
+
+HELP = """Commands (seat numbers start at 1):
+/join            take a free seat (/join N: seat N; after a drop, your old seat)
+/leave           give up your seat
+/start           start the game (host)
+/option NAME on|off   set an option before the start (host), e.g. /option profi on
+/bot add easy|strong  seat a bot (host); /bot remove N takes it away
+/bot seat N easy|strong   a bot plays a dropped player's seat (host, during the game)
+/kick NAME       send someone away (host)
+/end             end the game now (host)
+/help            this list
+Anything else you type is chat."""
+
+COMMANDS: frozenset[str] = frozenset(typing.get_args(CommandName))
+"""The command names ``/...`` the lobby knows."""
+
+
+class LobbyError(Exception):
+    """A command the lobby refuses; ``str(error)`` is the sentence to show."""
+
+
+def hash_token(token: str) -> str:
+    """A seat token's SHA-256 hex digest: what the table keeps (and saves) instead of
+    the token. Tokens are 32 random bytes, so no salt is needed."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh seat token (``secrets.token_urlsafe``, 32 bytes of randomness)."""
+    return secrets.token_urlsafe(32)
+
+
+# ---- model ------------------------------------------------------------------------------
+
+
+@attrs.define
+class Player:
+    """Someone at the table: ``pid`` (per connection), ``name`` (unique at the table),
+    ``host`` (may use host commands), ``seat`` (0-based, ``None``: watching)."""
+
+    pid: int
+    name: str
+    host: bool = False
+    seat: int | None = None
+
+
+@attrs.define
+class SeatSlot:
+    """One seat. ``player`` the pid sitting there (``None``: nobody connected);
+    ``name`` the name shown; ``bot`` a bot kind; ``token_hash`` the seat token's hash;
+    ``away`` the player dropped or left (held for them); ``deadline`` unix seconds
+    until which the seat is held (``None`` while away: the host decides)."""
+
+    index: int
+    player: int | None = None
+    name: str | None = None
+    bot: str | None = None
+    token_hash: str | None = None
+    away: bool = False
+    deadline: float | None = None
+
+    @property
+    def free(self) -> bool:
+        return self.player is None and self.bot is None and not self.away and self.name is None
+
+    @property
+    def status(self) -> str:
+        if self.bot is not None:
+            return "bot"
+        if self.away:
+            return "away"
+        return "here" if self.player is not None else "open"
+
+    def clear(self) -> None:
+        self.player = self.name = self.bot = self.token_hash = self.deadline = None
+        self.away = False
+
+
+# ---- effects ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Seated:
+    """``pid`` now sits at ``seat``; send it ``token`` (only to it)."""
+
+    pid: int
+    seat: int
+    token: str
+
+
+@attrs.frozen
+class Unseated:
+    """``pid`` no longer sits anywhere (it watches)."""
+
+    pid: int
+    seat: int
+
+
+@attrs.frozen
+class Kicked:
+    """Close ``pid``'s connection: the host sent it away."""
+
+    pid: int
+
+
+@attrs.frozen
+class Replaced:
+    """Close ``pid``'s connection: its seat was retaken with the token elsewhere."""
+
+    pid: int
+
+
+@attrs.frozen
+class StartGame:
+    """Start the game: ``names`` and ``bots`` (seat -> kind) in seat order."""
+
+    names: tuple[str, ...]
+    bots: dict[int, str]
+
+
+@attrs.frozen
+class BotTakesSeat:
+    """During the game a ``kind`` bot plays ``seat`` from now on."""
+
+    seat: int
+    kind: str
+
+
+@attrs.frozen
+class EndGame:
+    """The host ended the game early."""
+
+
+Effect = Seated | Unseated | Kicked | Replaced | StartGame | BotTakesSeat | EndGame
+
+
+@attrs.frozen
+class Reply:
+    """What a command did: ``notice`` for the sender (or ``None``), ``effects`` for
+    the server to carry out. The lobby state has changed whenever effects is not empty
+    or ``changed`` is true."""
+
+    notice: str | None = None
+    effects: tuple[Effect, ...] = ()
+    changed: bool = False
+
+
+# ---- parsing --------------------------------------------------------------------------------
+
+
+def parse_line(line: str) -> Command | Say:
+    """A line typed in the lobby: a :class:`Command` (``/bot add easy``) or chat.
+
+    Raises :class:`LobbyError` for an empty line, an unknown command or one too long.
+    """
+    text = line.strip()
+    if not text:
+        raise LobbyError("Type something to say, or /help for the commands.")
+    if not text.startswith("/"):
+        if len(text) > MAX_CHAT:
+            raise LobbyError(f"That is too long to say (at most {MAX_CHAT} characters).")
+        return Say(text=text)
+    word, *args = text[1:].split() or [""]
+    name = word.lower()
+    if name not in COMMANDS:
+        raise LobbyError(f"There is no /{word[:20]} command; /help lists them.")
+    try:
+        return Command(name=name, args=tuple(args))  # type: ignore[arg-type]
+    except (ValueError, TypeError):
+        raise LobbyError(f"Too many or too long words after /{name}.") from None
+
+
+def _seat_number(text: str, seats: int) -> int:
+    """``"2"`` -> seat index 1; LobbyError unless ``1..seats``."""
+    if not text.isdigit() or not 1 <= int(text) <= seats:
+        raise LobbyError(f"Seats are numbered 1 to {seats}; {text[:10]!r} is not one.")
+    return int(text) - 1
+
+
+_TRUE = {"on", "yes", "true", "1"}
+_FALSE = {"off", "no", "false", "0"}
+
+
+def _option_value(field: attrs.Attribute, text: str) -> Any:
+    kind = field.type
+    if isinstance(kind, str):  # postponed annotations
+        kind = {"bool": bool, "int": int, "str": str}.get(kind.replace(" ", ""), kind)
+    if kind is bool:
+        if text.lower() in _TRUE:
+            return True
+        if text.lower() in _FALSE:
+            return False
+        raise LobbyError(f"/option {field.name} takes on or off.")
+    if kind is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise LobbyError(f"/option {field.name} takes a whole number.") from None
+    if kind is str:
+        return text
+    raise LobbyError(f"The option {field.name} cannot be set from the lobby.")
+
+
+# ---- the lobby --------------------------------------------------------------------------------
+
+
+class Lobby:
+    """The lobby of one table for ``game``.
+
+    ``table`` the table's name; ``options`` the starting options (default:
+    ``game.options_type()``); ``code_needed`` shown to players (a room code is
+    asked); ``make_token`` makes seat tokens (tests pass a deterministic one).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        table: str,
+        options: Any = None,
+        code_needed: bool = False,
+        make_token: Callable[[], str] = new_token,
+    ) -> None:
+        self.game = game
+        self.table = table
+        self.options = game.options_type() if options is None else options
+        self.code_needed = code_needed
+        self.started = False
+        self.over = False
+        self.players: dict[int, Player] = {}
+        self.seats = [SeatSlot(i) for i in range(game.max_seats)]
+        self._make_token = make_token
+        self._pids = 0
+
+    # ---- people ----
+
+    def add_player(self, name: str, host: bool = False) -> Player:
+        """Someone arrives (watching, not seated). Their name is made unique at the
+        table (``"Ann"`` -> ``"Ann 2"``); returns the new :class:`Player`."""
+        self._pids += 1
+        player = Player(self._pids, self._unique(name.strip() or "Player"), host)
+        self.players[player.pid] = player
+        return player
+
+    def _unique(self, name: str) -> str:
+        taken = {p.name.lower() for p in self.players.values()}
+        taken |= {s.name.lower() for s in self.seats if s.name and s.player is None}
+        if name.lower() not in taken:
+            return name
+        for n in range(2, 1000):
+            candidate = f"{name[: MAX_NAME - len(str(n)) - 1]} {n}"
+            if candidate.lower() not in taken:
+                return candidate
+        raise LobbyError("Too many players with that name.")
+
+    def remove_player(self, pid: int, deadline: float | None = None) -> int | None:
+        """``pid``'s connection is gone. Before the start its seat is freed; during the
+        game its seat is held as away until ``deadline`` (unix seconds; ``None``: no
+        deadline). Returns the seat it held, if any."""
+        player = self.players.pop(pid, None)
+        if player is None or player.seat is None:
+            return None
+        slot = self.seats[player.seat]
+        if slot.player != pid:
+            return None
+        self._vacate(slot)
+        if self.started:
+            slot.deadline = deadline
+        return player.seat
+
+    def grace_over(self, seat: int) -> None:
+        """The grace period of ``seat`` ended: still held, the deadline is cleared."""
+        self.seats[seat].deadline = None
+
+    def seat_for_token(self, token: str) -> int | None:
+        """The seat whose token ``token`` is (compared in constant time), else ``None``."""
+        digest = hash_token(token)
+        found = None
+        for slot in self.seats:
+            if slot.token_hash is not None and hmac.compare_digest(slot.token_hash, digest):
+                found = slot.index
+        return found
+
+    def restore(self, pid: int, seat: int, token: str) -> tuple[Seated, int | None]:
+        """Seat ``pid`` again at ``seat``, whose ``token`` the caller checked. The token
+        stays the same for the whole game (a client that missed a welcome can still
+        come back). Returns the effect and the pid that sat there before, if any (the
+        server closes that connection as replaced)."""
+        player = self.players[pid]
+        slot = self.seats[seat]
+        replaced = slot.player if slot.player != pid else None
+        if replaced is not None and replaced in self.players:
+            self.players[replaced].seat = None
+        if player.seat is not None and player.seat != seat:
+            self._vacate(self.seats[player.seat])
+        player.name = slot.name or player.name
+        slot.player, slot.away, slot.deadline = pid, False, None
+        player.seat = seat
+        return Seated(pid, seat, token), replaced
+
+    def _vacate(self, slot: SeatSlot) -> None:
+        if self.started:
+            slot.player, slot.away, slot.deadline = None, True, None
+        else:
+            slot.clear()
+
+    def _sit(self, player: Player, slot: SeatSlot) -> Seated:
+        if player.seat is not None and player.seat != slot.index:
+            self._vacate(self.seats[player.seat])
+        token = self._make_token()
+        slot.player, slot.name, slot.bot = player.pid, player.name, None
+        slot.token_hash, slot.away, slot.deadline = hash_token(token), False, None
+        player.seat = slot.index
+        return Seated(player.pid, slot.index, token)
+
+    def seated_count(self) -> int:
+        return sum(not s.free for s in self.seats)
+
+    def host_name(self) -> str | None:
+        return next((p.name for p in self.players.values() if p.host), None)
+
+    # ---- commands ----
+
+    def command(self, pid: int, command: Command) -> Reply:
+        """Carry out ``command`` from player ``pid``; raises :class:`LobbyError`."""
+        player = self.players[pid]
+        handler = getattr(self, f"_cmd_{command.name}")
+        return handler(player, list(command.args), command.token)
+
+    def _host_only(self, player: Player, what: str) -> None:
+        if not player.host:
+            raise LobbyError(f"Only the host can {what}.")
+
+    def _before_start(self, what: str) -> None:
+        if self.started:
+            raise LobbyError(f"The game has started; you can no longer {what}.")
+
+    def _cmd_help(self, player: Player, args: list[str], token: str | None) -> Reply:
+        return Reply(HELP)
+
+    def _cmd_join(self, player: Player, args: list[str], token: str | None) -> Reply:
+        if len(args) > 1:
+            raise LobbyError("Use /join or /join N.")
+        seat = _seat_number(args[0], self._seat_limit()) if args else None
+        if self.started:
+            if seat is None:
+                raise LobbyError("The game has started; /join N retakes your seat N after a drop.")
+            slot = self.seats[seat]
+            if token is None or slot.token_hash is None or slot.bot is not None or not hmac.compare_digest(
+                slot.token_hash, hash_token(token)
+            ):
+                raise LobbyError(f"Seat {seat + 1} is not yours to retake.")
+            seated, replaced = self.restore(player.pid, seat, token)
+            effects: tuple[Effect, ...] = (seated,) if replaced is None else (seated, Replaced(replaced))
+            return Reply(f"You sit at seat {seat + 1} again.", effects)
+        if player.seat is not None and (seat is None or seat == player.seat):
+            raise LobbyError(f"You already sit at seat {player.seat + 1}.")
+        if seat is None:
+            slot = next((s for s in self.seats if s.free), None)
+            if slot is None:
+                raise LobbyError(f"All {self.game.max_seats} seats are taken.")
+        else:
+            slot = self.seats[seat]
+            if not slot.free:
+                raise LobbyError(f"Seat {seat + 1} is taken.")
+        return Reply(f"You sit at seat {slot.index + 1}.", (self._sit(player, slot),))
+
+    def _seat_limit(self) -> int:
+        return self.game.max_seats
+
+    def _cmd_leave(self, player: Player, args: list[str], token: str | None) -> Reply:
+        if player.seat is None:
+            raise LobbyError("You are not sitting at a seat.")
+        seat = player.seat
+        player.seat = None
+        self._vacate(self.seats[seat])
+        return Reply(f"You left seat {seat + 1}.", (Unseated(player.pid, seat),))
+
+    def _cmd_start(self, player: Player, args: list[str], token: str | None) -> Reply:
+        self._host_only(player, "start the game")
+        self._before_start("start it again")
+        taken = [s for s in self.seats if not s.free]
+        game = self.game
+        if not game.min_seats <= len(taken) <= game.max_seats:
+            raise LobbyError(
+                f"{game.title} needs {game.min_seats} to {game.max_seats} players seated; "
+                f"{len(taken)} {'is' if len(taken) == 1 else 'are'}."
+            )
+        # seats close up in order: seat numbers are 0..n-1 for the game
+        free = [s for s in self.seats if s.free]
+        for index, slot in enumerate(taken + free):
+            slot.index = index
+            if slot.player is not None:
+                self.players[slot.player].seat = index
+        self.seats = taken + free
+        self.started = True
+        names = tuple(s.name or f"Bot {s.index + 1}" for s in taken)
+        bots = {s.index: s.bot for s in taken if s.bot is not None}
+        return Reply(None, (StartGame(names, bots),))
+
+    def _cmd_option(self, player: Player, args: list[str], token: str | None) -> Reply:
+        self._host_only(player, "change options")
+        self._before_start("change options")
+        fields = {f.name: f for f in attrs.fields(type(self.options))}
+        if len(args) != 2:
+            names = ", ".join(fields) or "none"
+            raise LobbyError(f"Use /option NAME VALUE; options: {names}.")
+        name = args[0].lower()
+        if name not in fields:
+            raise LobbyError(f"{self.game.title} has no option {args[0][:20]!r}; options: {', '.join(fields)}.")
+        value = _option_value(fields[name], args[1])
+        try:
+            self.options = attrs.evolve(self.options, **{name: value})
+        except (ValueError, TypeError) as exc:
+            raise LobbyError(f"The option {name} cannot be {args[1][:20]!r}: {exc}") from None
+        shown = {True: "on", False: "off"}.get(value, value) if isinstance(value, bool) else value
+        return Reply(f"{name} is now {shown}.", changed=True)
+
+    def _bot_kind(self, text: str) -> str:
+        if text not in self.game.bots:
+            raise LobbyError(f"Bots here are {' or '.join(sorted(self.game.bots))}.")
+        return text
+
+    def _cmd_bot(self, player: Player, args: list[str], token: str | None) -> Reply:
+        self._host_only(player, "seat bots")
+        verb = args[0].lower() if args else ""
+        if verb == "add" and len(args) == 2:
+            self._before_start("add bots")
+            kind = self._bot_kind(args[1].lower())
+            slot = next((s for s in self.seats if s.free), None)
+            if slot is None:
+                raise LobbyError(f"All {self.game.max_seats} seats are taken.")
+            slot.bot, slot.name = kind, self._unique(f"{kind.title()} bot")
+            return Reply(f"A {kind} bot sits at seat {slot.index + 1}.", changed=True)
+        if verb == "remove" and len(args) == 2:
+            self._before_start("remove bots")
+            seat = _seat_number(args[1], self.game.max_seats)
+            slot = self.seats[seat]
+            if slot.bot is None:
+                raise LobbyError(f"No bot sits at seat {seat + 1}.")
+            slot.clear()
+            return Reply(f"The bot left seat {seat + 1}.", changed=True)
+        if verb == "seat" and len(args) == 3:
+            if not self.started or self.over:
+                raise LobbyError("/bot seat is for a dropped player's seat during the game.")
+            seat = _seat_number(args[1], len(self._game_seats()))
+            kind = self._bot_kind(args[2].lower())
+            slot = self.seats[seat]
+            if slot.bot is not None:
+                raise LobbyError(f"A bot already plays seat {seat + 1}.")
+            if not slot.away:
+                raise LobbyError(f"{slot.name} is still at seat {seat + 1}; /kick them first.")
+            slot.bot, slot.token_hash, slot.away, slot.deadline = kind, None, False, None
+            return Reply(f"A {kind} bot plays seat {seat + 1} from now on.", (BotTakesSeat(seat, kind),))
+        raise LobbyError("Use /bot add easy|strong, /bot remove N or /bot seat N easy|strong.")
+
+    def _game_seats(self) -> list[SeatSlot]:
+        return [s for s in self.seats if not s.free]
+
+    def _cmd_kick(self, player: Player, args: list[str], token: str | None) -> Reply:
+        self._host_only(player, "send players away")
+        if not args:
+            raise LobbyError("Use /kick NAME.")
+        name = " ".join(args).lower()
+        target = next((p for p in self.players.values() if p.name.lower() == name), None)
+        if target is None:
+            raise LobbyError(f"Nobody called {' '.join(args)[:MAX_NAME]!r} is here.")
+        if target.pid == player.pid:
+            raise LobbyError("You cannot kick yourself; /end ends the game.")
+        if target.seat is not None and self.started:
+            self.seats[target.seat].token_hash = None  # the seat's token stops working
+        return Reply(f"{target.name} was sent away.", (Kicked(target.pid),))
+
+    def _cmd_end(self, player: Player, args: list[str], token: str | None) -> Reply:
+        self._host_only(player, "end the game")
+        if not self.started or self.over:
+            raise LobbyError("No game is being played.")
+        self.over = True
+        return Reply(None, (EndGame(),))
+
+    # ---- state ----
+
+    def state(self) -> LobbyState:
+        """The :class:`~net.protocol.LobbyState` message everyone is sent."""
+        shown = self._game_seats() if self.started else self.seats
+        return LobbyState(
+            table=self.table,
+            game=self.game.name,
+            title=self.game.title,
+            host=self.host_name(),
+            min_seats=self.game.min_seats,
+            max_seats=self.game.max_seats,
+            seats=tuple(
+                SeatInfo(seat=s.index, status=s.status, name=s.name, bot=s.bot, deadline=s.deadline)  # type: ignore[arg-type]
+                for s in shown
+            ),
+            spectators=tuple(p.name for p in self.players.values() if p.seat is None)[:64],
+            options=self.options,
+            started=self.started,
+            over=self.over,
+            code_needed=self.code_needed,
+        )

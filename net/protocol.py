@@ -1,0 +1,378 @@
+"""The wire protocol's messages (docs/protocol.md): attrs classes, one per ``kind``.
+
+Every frame is one JSON object whose ``kind`` names its class here (the tag is added
+and checked by :mod:`net.codec`; the classes themselves carry it as ``KIND``). The
+protocol version is the websocket subprotocol :data:`SUBPROTOCOL`.
+
+Game payloads (actions, views, events, options) are typed with the markers
+:data:`GameAction`, :data:`GameView`, :data:`GameEvent` and :data:`GameOptions`; a
+codec built for a game structures them against that game's own attrs types
+(``game.action_type`` ...), and a game's results against :class:`rules.core.Result`.
+
+Every string and list has a bound (validators below, checked when a frame is
+decoded and when a message is built), and so does every integer.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal, NewType
+
+import attrs
+from attrs import validators as v
+
+from rules.core import Result
+
+SUBPROTOCOL = "parlour.v1"
+"""The websocket subprotocol naming this protocol version."""
+
+MAX_CLIENT_FRAME = 64 * 1024
+"""Largest frame a player may send, in bytes (the servers' websockets ``max_size``)."""
+MAX_HOST_FRAME = 1024 * 1024
+"""Largest frame a table sends (snapshots carry every legal action), in bytes."""
+
+MAX_NAME = 24
+MAX_TOKEN = 64
+MAX_ACTION_ID = 64
+MAX_CHAT = 400
+MAX_TEXT = 2000
+MAX_CODE = 40
+MAX_ARG = 40
+MAX_ARGS = 4
+MAX_SEATS = 16
+MAX_SPECTATORS = 64
+MAX_ROOM_CODE = 12
+MAX_VERSION = 2**31 - 1
+
+GameAction = NewType("GameAction", object)
+"""A game's action (``game.action_type``)."""
+GameView = NewType("GameView", object)
+"""A game's view (``game.view_type``)."""
+GameEvent = NewType("GameEvent", object)
+"""A game's event (``game.event_type``)."""
+GameOptions = NewType("GameOptions", object)
+"""A game's options (``game.options_type``)."""
+
+
+def _text(limit: int, *, empty: bool = True) -> list:
+    checks = [v.max_len(limit)]
+    if not empty:
+        checks.append(v.min_len(1))
+    return checks
+
+
+def _opt_text(limit: int):
+    return v.optional(v.max_len(limit))
+
+
+_version = [v.ge(0), v.le(MAX_VERSION)]
+_seat = [v.ge(0), v.lt(MAX_SEATS)]
+_opt_seat = v.optional(v.and_(v.ge(0), v.lt(MAX_SEATS)))
+_deadline = v.optional(v.and_(v.ge(0.0), v.le(1e12)))
+
+
+def _each(limit: int, check: Any = None):
+    """A tuple of at most ``limit`` items, each passing ``check`` (if given)."""
+    checks = [v.max_len(limit)]
+    if check is not None:
+        checks.append(v.deep_iterable(member_validator=check))
+    return checks
+
+
+def message(kind: str):
+    """Class decorator: a frozen, keyword-only attrs message with tag ``kind``."""
+
+    def wrap(cls: type) -> type:
+        cls.KIND = kind
+        return attrs.frozen(kw_only=True)(cls)
+
+    return wrap
+
+
+# ---- client -> table ----------------------------------------------------------------
+
+CommandName = Literal[
+    "join", "leave", "start", "option", "bot", "kick", "help", "end"
+]
+"""Lobby commands (``/join`` ...); see net.lobby for what each does."""
+
+
+@message("hello")
+class Hello:
+    """The first frame of every connection.
+
+    ``name`` the player's name; ``token`` a seat token from an earlier ``welcome``
+    (restores that seat); ``host_key`` the key the table gave its host (host-only
+    commands); ``last_version`` the last snapshot version this client saw;
+    ``room`` the room code, needed at a relay that asks for one.
+    """
+
+    KIND: ClassVar[str]
+    name: str = attrs.field(validator=_text(MAX_NAME, empty=False))
+    token: str | None = attrs.field(default=None, validator=_opt_text(MAX_TOKEN))
+    host_key: str | None = attrs.field(default=None, validator=_opt_text(MAX_TOKEN))
+    last_version: int | None = attrs.field(
+        default=None, validator=v.optional(v.and_(*_version))
+    )
+    room: str | None = attrs.field(default=None, validator=_opt_text(MAX_ROOM_CODE))
+
+
+@message("command")
+class Command:
+    """A lobby command: ``name`` and its ``args`` as typed (``/bot add easy`` is
+    ``name="bot", args=("add", "easy")``); ``token`` retakes a held seat (``/join N``)."""
+
+    KIND: ClassVar[str]
+    name: CommandName
+    args: tuple[str, ...] = attrs.field(default=(), validator=_each(MAX_ARGS, v.max_len(MAX_ARG)))
+    token: str | None = attrs.field(default=None, validator=_opt_text(MAX_TOKEN))
+
+
+@message("intent")
+class IntentMsg:
+    """An action: ``action_id`` unique per sender (a resend with the same id is
+    answered again, never applied twice), ``version`` the snapshot it was made against."""
+
+    KIND: ClassVar[str]
+    action_id: str = attrs.field(validator=_text(MAX_ACTION_ID, empty=False))
+    version: int = attrs.field(validator=_version)
+    action: GameAction
+
+
+@message("chat")
+class Say:
+    """A chat line (``text``, 1..400 characters)."""
+
+    KIND: ClassVar[str]
+    text: str = attrs.field(validator=_text(MAX_CHAT, empty=False))
+
+
+@message("sync")
+class SyncRequest:
+    """Ask for the current snapshot (and lobby state) again."""
+
+    KIND: ClassVar[str]
+
+
+@message("leave")
+class Leave:
+    """Leave the table for good: the seat is given up (no grace period)."""
+
+    KIND: ClassVar[str]
+
+
+ClientMessage = Hello | Command | IntentMsg | Say | SyncRequest | Leave
+
+# ---- table -> client ----------------------------------------------------------------
+
+
+@message("welcome")
+class Welcome:
+    """Who this connection is: ``name`` (made unique at the table), ``seat``
+    (``None``: not seated), ``token`` the seat token to keep for reconnecting (only
+    ever sent to that seat's own connection), ``host`` whether host commands are
+    allowed. Sent after ``hello`` and again whenever the seat changes."""
+
+    KIND: ClassVar[str]
+    name: str = attrs.field(validator=_text(MAX_NAME))
+    seat: int | None = attrs.field(default=None, validator=_opt_seat)
+    token: str | None = attrs.field(default=None, validator=_opt_text(MAX_TOKEN))
+    host: bool = False
+    table: str = attrs.field(default="", validator=_text(MAX_TEXT))
+    game: str = attrs.field(default="", validator=_text(MAX_CODE))
+
+
+SeatStatus = Literal["open", "here", "away", "bot"]
+
+
+@attrs.frozen(kw_only=True)
+class SeatInfo:
+    """One seat in the lobby: ``status`` ``open`` (free), ``here`` (a connected
+    player), ``away`` (dropped: held until ``deadline``, unix seconds; ``None`` once
+    the grace period is over and the host decides) or ``bot`` (``bot`` names its kind)."""
+
+    seat: int = attrs.field(validator=_seat)
+    status: SeatStatus
+    name: str | None = attrs.field(default=None, validator=_opt_text(MAX_NAME))
+    bot: str | None = attrs.field(default=None, validator=_opt_text(MAX_CODE))
+    deadline: float | None = attrs.field(default=None, validator=_deadline)
+
+
+@message("lobby")
+class LobbyState:
+    """The table as the lobby shows it; sent to everyone on every change."""
+
+    KIND: ClassVar[str]
+    table: str = attrs.field(validator=_text(MAX_TEXT))
+    game: str = attrs.field(validator=_text(MAX_CODE))
+    title: str = attrs.field(validator=_text(MAX_TEXT))
+    host: str | None = attrs.field(default=None, validator=_opt_text(MAX_NAME))
+    min_seats: int = attrs.field(validator=_seat)
+    max_seats: int = attrs.field(validator=[v.ge(1), v.le(MAX_SEATS)])
+    seats: tuple[SeatInfo, ...] = attrs.field(validator=_each(MAX_SEATS))
+    spectators: tuple[str, ...] = attrs.field(
+        default=(), validator=_each(MAX_SPECTATORS, v.max_len(MAX_NAME))
+    )
+    options: GameOptions
+    started: bool = False
+    over: bool = False
+    code_needed: bool = False
+
+
+@message("snapshot")
+class SnapshotMsg:
+    """One seat's :class:`net.table.Snapshot` (``seat`` ``None``: a spectator's)."""
+
+    KIND: ClassVar[str]
+    version: int = attrs.field(validator=_version)
+    seat: int | None = attrs.field(default=None, validator=_opt_seat)
+    view: GameView
+    legal_actions: tuple[GameAction, ...] = ()
+    active_seats: frozenset[int] = frozenset()
+    events: tuple[GameEvent, ...] = ()
+    names: tuple[str, ...] = attrs.field(default=(), validator=_each(MAX_SEATS, v.max_len(MAX_NAME)))
+    bots: tuple[str | None, ...] = attrs.field(default=(), validator=_each(MAX_SEATS))
+    over: bool = False
+    result: Result | None = None
+
+
+@message("outcome")
+class OutcomeMsg:
+    """The one answer to an intent, sent only to its sender (net.table.Outcome)."""
+
+    KIND: ClassVar[str]
+    action_id: str = attrs.field(validator=_text(MAX_ACTION_ID))
+    accepted: bool
+    code: str = attrs.field(default="", validator=_text(MAX_CODE))
+    reason: str = attrs.field(default="", validator=_text(MAX_TEXT))
+
+
+PresenceStatus = Literal["away", "back", "left", "bot"]
+
+
+@message("presence")
+class Presence:
+    """A seated player dropped (``away``, held until ``deadline`` in unix seconds),
+    came back (``back``), gave the seat up (``left``) or was replaced by a bot (``bot``)."""
+
+    KIND: ClassVar[str]
+    seat: int = attrs.field(validator=_seat)
+    name: str = attrs.field(validator=_text(MAX_NAME))
+    status: PresenceStatus
+    deadline: float | None = attrs.field(default=None, validator=_deadline)
+
+
+@message("chat")
+class ChatLine:
+    """Someone said ``text``; ``seat`` is theirs (``None``: not seated)."""
+
+    KIND: ClassVar[str]
+    name: str = attrs.field(validator=_text(MAX_NAME))
+    text: str = attrs.field(validator=_text(MAX_CHAT))
+    seat: int | None = attrs.field(default=None, validator=_opt_seat)
+
+
+@message("game_over")
+class GameOver:
+    """The game ended: ``result`` (``None`` if the host ended it early), ``reason``."""
+
+    KIND: ClassVar[str]
+    result: Result | None = None
+    reason: str = attrs.field(default="", validator=_text(MAX_TEXT))
+
+
+@message("error")
+class ErrorMsg:
+    """Something this connection sent was refused: ``code`` (``bad-frame``,
+    ``command``, ``flood`` ...) and a readable ``message``."""
+
+    KIND: ClassVar[str]
+    code: str = attrs.field(validator=_text(MAX_CODE))
+    message: str = attrs.field(validator=_text(MAX_TEXT))
+
+
+@message("notice")
+class Notice:
+    """Information for this connection only (``/help``'s text, a command's result)."""
+
+    KIND: ClassVar[str]
+    text: str = attrs.field(validator=_text(MAX_TEXT))
+
+
+HostMessage = (
+    Welcome | LobbyState | SnapshotMsg | OutcomeMsg | Presence | ChatLine | GameOver
+    | ErrorMsg | Notice
+)
+
+
+# ---- table <-> relay (a table hosted through a relay elsewhere) ---------------------------
+# The table's connection to a relay (path ``/host``) opens with ``open_room`` /
+# ``room`` as text frames; after that every frame is binary: one of the headers below
+# as JSON, a newline, then the player's frame as UTF-8 (possibly empty).
+
+
+@message("open_room")
+class OpenRoom:
+    """Table -> relay, first frame: open a room for the table called ``table``."""
+
+    KIND: ClassVar[str]
+    table: str = attrs.field(validator=_text(MAX_TEXT, empty=False))
+
+
+@message("room")
+class RoomOpened:
+    """Relay -> table: the room is open; players need ``code`` in their hello."""
+
+    KIND: ClassVar[str]
+    code: str = attrs.field(validator=_text(MAX_ROOM_CODE, empty=False))
+
+
+_conn = [v.ge(1), v.le(2**53)]
+
+
+@message("join")
+class PeerJoined:
+    """Relay -> table: connection ``conn`` from ``address`` said hello (the payload)."""
+
+    KIND: ClassVar[str]
+    conn: int = attrs.field(validator=_conn)
+    address: str = attrs.field(default="", validator=_text(MAX_TEXT))
+
+
+@message("frame")
+class PeerFrame:
+    """Relay -> table: connection ``conn`` sent the payload."""
+
+    KIND: ClassVar[str]
+    conn: int = attrs.field(validator=_conn)
+
+
+@message("gone")
+class PeerGone:
+    """Relay -> table: connection ``conn`` closed."""
+
+    KIND: ClassVar[str]
+    conn: int = attrs.field(validator=_conn)
+
+
+@message("send")
+class SendTo:
+    """Table -> relay: send the payload to each of ``to``. ``fresh`` names what the
+    payload supersedes: a queued, unsent payload with the same ``fresh`` (the seat's
+    older snapshot) is dropped, so a slow player gets the latest state, not a backlog."""
+
+    KIND: ClassVar[str]
+    to: tuple[int, ...] = attrs.field(validator=_each(1024, v.and_(*_conn)))
+    fresh: str | None = attrs.field(default=None, validator=_opt_text(MAX_CODE))
+
+
+@message("close")
+class ClosePeer:
+    """Table -> relay: close connection ``conn`` with ``code`` (4000-4099) and ``reason``."""
+
+    KIND: ClassVar[str]
+    conn: int = attrs.field(validator=_conn)
+    code: int = attrs.field(validator=[v.ge(4000), v.le(4099)])
+    reason: str = attrs.field(default="", validator=_text(120))
+
+
+RelayMessage = OpenRoom | RoomOpened | PeerJoined | PeerFrame | PeerGone | SendTo | ClosePeer

@@ -1,0 +1,539 @@
+"""The relay: a websockets server holding rooms; it routes each player's frames to the
+room's table and the table's addressed frames back (design.md, "Relay";
+docs/protocol.md, "Relay").
+
+One code path for the table (net.server.Table): it is a :class:`RoomHost` (the relay
+tells it ``peer_joined`` / ``peer_frame`` / ``peer_left``) and speaks through a
+:class:`RoomPort` (``send`` / ``close``).
+
+- In-process (``parlour host``): the table is the room's host object itself;
+  :class:`Room` is its port. No extra hop.
+- Remote (``parlour host --relay ws://...``): :class:`RelayLink` connects to the relay's
+  ``/host`` path as a websocket client, opens a room and gets its code; it is the
+  table's port, and relays the room's events to the table. On the relay side
+  :class:`_RemoteHost` stands for the table in the room.
+
+Players connect to ``/`` (subprotocol ``parlour.v1``, no ``Origin`` header: see
+:func:`Relay.start`) and send ``hello`` first, with the room code where one is needed.
+
+Everything a relay checks, and the close code it uses (net.closecodes): a hello within
+``hello_timeout`` s (``HELLO_TIMEOUT``); text frames only (``BAD_FRAME``); frames per
+second per connection (``FLOOD``); connections per address (HTTP 429 at the
+handshake); a room that exists and the right code (``NO_ROOM``); a send queue that
+keeps up (``TOO_SLOW``: a newer snapshot replaces a queued one first).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import hmac
+import logging
+import secrets
+import time
+from http import HTTPStatus
+from typing import Iterable, Protocol
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from . import closecodes as cc
+from .codec import Codec, ProtocolError
+from .protocol import (
+    MAX_CLIENT_FRAME,
+    MAX_HOST_FRAME,
+    SUBPROTOCOL,
+    ClosePeer,
+    Hello,
+    OpenRoom,
+    PeerFrame,
+    PeerGone,
+    PeerJoined,
+    RoomOpened,
+    SendTo,
+)
+
+log = logging.getLogger(__name__)
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""Room codes: 6 of these (no 0/O, 1/I/L), case-insensitive."""
+HOST_PATH = "/host"
+
+
+class RoomHost(Protocol):
+    """The table side of a room: told about its players' connections. Called on the
+    event loop; must not block. ``conn`` is a connection id (an int >= 1)."""
+
+    def peer_joined(self, conn: int, address: str, hello: str) -> None: ...
+    def peer_frame(self, conn: int, frame: str) -> None: ...
+    def peer_left(self, conn: int) -> None: ...
+
+
+class RoomPort(Protocol):
+    """How a table speaks to its players (never blocks; frames are queued).
+
+    ``send(conns, frame, fresh)``: queue the text ``frame`` for each connection;
+    ``fresh`` (e.g. ``"snapshot"``) drops a queued, unsent frame with the same key.
+    ``close(conn, code, reason)``: close one connection (code 4000-4099).
+    ``code``: the room code players need (``None``: none needed).
+    """
+
+    code: str | None
+
+    def send(self, conns: Iterable[int], frame: str, fresh: str | None = None) -> None: ...
+    def close(self, conn: int, code: int, reason: str) -> None: ...
+
+
+def new_room_code() -> str:
+    """Six characters of :data:`CODE_ALPHABET` from ``secrets``."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+
+
+class TokenBucket:
+    """``rate`` tokens per second up to ``burst``; :meth:`take` says whether one was left."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Outbox:
+    """A bounded send queue for one websocket, drained by its own task.
+
+    ``put(frame, fresh)`` never blocks. A frame with a ``fresh`` key replaces a queued
+    unsent frame with the same key. When ``limit`` frames are still waiting, the
+    connection cannot keep up: it is closed with ``TOO_SLOW``.
+    """
+
+    def __init__(self, ws: ServerConnection | ClientConnection, limit: int, name: str) -> None:
+        self.ws = ws
+        self.limit = limit
+        self._queue: collections.deque[tuple[str | bytes, str | None]] = collections.deque()
+        self._ready = asyncio.Event()
+        self._closing = False
+        self._task = asyncio.create_task(self._drain(), name=f"parlour-outbox-{name}")
+
+    def put(self, frame: str | bytes, fresh: str | None = None) -> None:
+        if self._closing:
+            return
+        if fresh is not None:
+            for i, (_, key) in enumerate(self._queue):
+                if key == fresh:
+                    del self._queue[i]
+                    break
+        if len(self._queue) >= self.limit:
+            self.close(cc.TOO_SLOW, "Your connection cannot keep up with the table.")
+            return
+        self._queue.append((frame, fresh))
+        self._ready.set()
+
+    def close(self, code: int, reason: str) -> None:
+        """Send what is queued, then close with ``code``."""
+        if self._closing:
+            return
+        self._closing = True
+        self._queue.append((b"", f"close:{code}:{reason}"))
+        self._ready.set()
+
+    async def _drain(self) -> None:
+        try:
+            while True:
+                await self._ready.wait()
+                while self._queue:
+                    frame, key = self._queue.popleft()
+                    if key is not None and key.startswith("close:"):
+                        _, code, reason = key.split(":", 2)
+                        await self.ws.close(int(code), reason[:120])
+                        return
+                    await self.ws.send(frame)
+                self._ready.clear()
+        except ConnectionClosed:
+            pass
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("outbox failed")
+            await self.ws.close(cc.INTERNAL, "internal error")
+
+    def cancel(self) -> None:
+        self._task.cancel()
+
+
+class Room:
+    """One table's room: its ``code``, its ``host`` and its players' outboxes.
+
+    In-process, the table uses the room itself as its :class:`RoomPort`.
+    """
+
+    def __init__(self, relay: "Relay", host: RoomHost, code: str | None, table: str) -> None:
+        self.relay = relay
+        self.host = host
+        self.code = code
+        self.table = table
+        self.outboxes: dict[int, Outbox] = {}
+        self.closed = False
+
+    def send(self, conns: Iterable[int], frame: str, fresh: str | None = None) -> None:
+        for conn in conns:
+            box = self.outboxes.get(conn)
+            if box is not None:
+                box.put(frame, fresh)
+
+    def close(self, conn: int, code: int, reason: str) -> None:
+        box = self.outboxes.get(conn)
+        if box is not None:
+            box.close(code, reason)
+
+    def close_all(self, code: int, reason: str) -> None:
+        self.closed = True
+        for box in list(self.outboxes.values()):
+            box.close(code, reason)
+
+
+class _RemoteHost:
+    """A table connected to this relay over ``/host``: the room's RoomHost."""
+
+    def __init__(self, ws: ServerConnection, codec: Codec, queue_limit: int) -> None:
+        self.codec = codec
+        self.outbox = Outbox(ws, queue_limit, "host")
+
+    def _post(self, header: object, payload: str = "") -> None:
+        self.outbox.put(self.codec.encode(header).encode() + b"\n" + payload.encode())
+
+    def peer_joined(self, conn: int, address: str, hello: str) -> None:
+        self._post(PeerJoined(conn=conn, address=address), hello)
+
+    def peer_frame(self, conn: int, frame: str) -> None:
+        self._post(PeerFrame(conn=conn), frame)
+
+    def peer_left(self, conn: int) -> None:
+        self._post(PeerGone(conn=conn))
+
+
+class Relay:
+    """A relay server.
+
+    ``require_code``: hellos must name a room code (a standalone relay); when false
+    a hello without one goes to the default room (``parlour host``'s own table).
+    ``hello_timeout``: seconds a new connection has to say hello.
+    ``max_per_address``: open connections per IP address (more get HTTP 429).
+    ``queue_limit``: frames queued per player before it is closed as too slow.
+    ``frame_rate`` / ``frame_burst``: frames per second a player may send (beyond
+    it: closed with ``FLOOD``); the table has finer limits of its own.
+    ``ping_interval`` / ``ping_timeout``: websockets' keepalive, seconds.
+    """
+
+    def __init__(
+        self,
+        *,
+        require_code: bool = True,
+        hello_timeout: float = 10.0,
+        max_per_address: int = 16,
+        queue_limit: int = 64,
+        frame_rate: float = 40.0,
+        frame_burst: float = 80.0,
+        ping_interval: float | None = 20.0,
+        ping_timeout: float | None = 20.0,
+        max_rooms: int = 1000,
+    ) -> None:
+        self.require_code = require_code
+        self.hello_timeout = hello_timeout
+        self.max_per_address = max_per_address
+        self.queue_limit = queue_limit
+        self.frame_rate, self.frame_burst = frame_rate, frame_burst
+        self.ping_interval, self.ping_timeout = ping_interval, ping_timeout
+        self.max_rooms = max_rooms
+        self.rooms: dict[str, Room] = {}
+        self.default_room: Room | None = None
+        self.codec = Codec(None)
+        self._per_address: collections.Counter[str] = collections.Counter()
+        self._conn_ids = iter(range(1, 2**53))
+        self._server: Server | None = None
+
+    # ---- rooms ----
+
+    def open_room(self, host: RoomHost, table: str, code: str | None = None, default: bool = False) -> Room:
+        """A room for ``host`` (in-process tables call this). ``code``: the code
+        players must give (``None``: a new one when this relay requires codes).
+        ``default``: hellos without a code come here."""
+        if code is None and (self.require_code or not default):
+            code = self._fresh_code()
+        room = Room(self, host, code, table)
+        if code is not None:
+            self.rooms[code.upper()] = room
+        if default:
+            self.default_room = room
+        return room
+
+    def close_room(self, room: Room, code: int = cc.TABLE_CLOSED, reason: str = "The table closed.") -> None:
+        """Close every player of ``room`` and forget it."""
+        room.close_all(code, reason)
+        if room.code is not None and self.rooms.get(room.code.upper()) is room:
+            del self.rooms[room.code.upper()]
+        if self.default_room is room:
+            self.default_room = None
+
+    def _fresh_code(self) -> str:
+        while True:
+            code = new_room_code()
+            if code not in self.rooms:
+                return code
+
+    def _find_room(self, code: str | None) -> Room | None:
+        if code is None:
+            if self.require_code:
+                return None
+            return self.default_room
+        wanted = code.strip().upper()
+        for known, room in self.rooms.items():  # constant-time compare per room
+            if hmac.compare_digest(known, wanted):
+                return room
+        return None
+
+    # ---- server ----
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
+        """Listen on ``host:port`` (``0``: any free port); returns the address bound.
+
+        ``origins=[None]``: only handshakes *without* an ``Origin`` header are
+        accepted. Browsers always send one, so no web page can open a connection to
+        a table (cross-site websocket hijacking); non-browser clients (Parlour's own,
+        a Python bot) send none. A client that does send an Origin gets HTTP 403.
+        """
+        self._server = await serve(
+            self._handle,
+            host,
+            port,
+            subprotocols=[SUBPROTOCOL],
+            origins=[None],
+            max_size=MAX_CLIENT_FRAME,
+            max_queue=16,
+            ping_interval=self.ping_interval,
+            ping_timeout=self.ping_timeout,
+            open_timeout=self.hello_timeout,
+            close_timeout=5,
+            process_request=self._process_request,
+            compression=None,
+        )
+        sock = next(iter(self._server.sockets))
+        bound = sock.getsockname()
+        return bound[0], bound[1]
+
+    async def stop(self) -> None:
+        """Close every room and connection and stop listening."""
+        for room in {*self.rooms.values(), *( [self.default_room] if self.default_room else [])}:
+            room.close_all(cc.TABLE_CLOSED, "The relay is shutting down.")
+        if self._server is not None:
+            self._server.close()
+            await asyncio.wait_for(self._server.wait_closed(), 10)
+            self._server = None
+
+    async def __aenter__(self) -> "Relay":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        path = request.path.split("?", 1)[0]
+        if path not in ("/", HOST_PATH):
+            return connection.respond(HTTPStatus.NOT_FOUND, "No such path; players use /.\n")
+        address = _address(connection)
+        if self._per_address[address] >= self.max_per_address:
+            return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from your address.\n")
+        return None
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        address = _address(ws)
+        self._per_address[address] += 1
+        try:
+            if ws.subprotocol != SUBPROTOCOL:
+                await ws.close(cc.BAD_HELLO, f"Speak the {SUBPROTOCOL} subprotocol.")
+                return
+            try:
+                first = await asyncio.wait_for(ws.recv(), self.hello_timeout)
+            except TimeoutError:
+                await ws.close(cc.HELLO_TIMEOUT, "No hello in time.")
+                return
+            if ws.request is not None and ws.request.path.split("?", 1)[0] == HOST_PATH:
+                await self._serve_host(ws, first)
+            else:
+                await self._serve_player(ws, address, first)
+        except ConnectionClosed:
+            pass
+        except Exception:
+            log.exception("relay connection from %s failed", address)
+            await ws.close(cc.INTERNAL, "internal error")
+        finally:
+            self._per_address[address] -= 1
+            if self._per_address[address] <= 0:
+                del self._per_address[address]
+
+    async def _serve_player(self, ws: ServerConnection, address: str, first: str | bytes) -> None:
+        try:
+            hello = self.codec.decode_client(first)
+        except ProtocolError as exc:
+            await ws.close(cc.BAD_HELLO, f"A hello first: {exc.reason}"[:120])
+            return
+        if not isinstance(hello, Hello):
+            await ws.close(cc.BAD_HELLO, "The first frame must be a hello.")
+            return
+        room = self._find_room(hello.room)
+        if room is None or room.closed:
+            reason = "This table needs a room code." if hello.room is None else "No room with that code."
+            await ws.close(cc.NO_ROOM, reason)
+            return
+        assert isinstance(first, str)
+        conn = next(self._conn_ids)
+        room.outboxes[conn] = Outbox(ws, self.queue_limit, f"conn{conn}")
+        bucket = TokenBucket(self.frame_rate, self.frame_burst)
+        try:
+            room.host.peer_joined(conn, address, first)
+            async for frame in ws:
+                if not isinstance(frame, str):
+                    room.close(conn, cc.BAD_FRAME, "Binary frames are not part of the protocol.")
+                    break
+                if not bucket.take():
+                    room.close(conn, cc.FLOOD, "Too many frames; slow down.")
+                    break
+                room.host.peer_frame(conn, frame)
+            await ws.wait_closed()
+        finally:
+            box = room.outboxes.pop(conn, None)
+            if box is not None:
+                await asyncio.sleep(0)
+                box.cancel()
+            try:
+                room.host.peer_left(conn)
+            except Exception:
+                log.exception("room host failed on peer_left(%d)", conn)
+
+    async def _serve_host(self, ws: ServerConnection, first: str | bytes) -> None:
+        try:
+            opened = self.codec.decode_relay(first)
+        except ProtocolError as exc:
+            await ws.close(cc.BAD_HELLO, f"open_room first: {exc.reason}"[:120])
+            return
+        if not isinstance(opened, OpenRoom):
+            await ws.close(cc.BAD_HELLO, "The first frame of a table must be open_room.")
+            return
+        if len(self.rooms) >= self.max_rooms:
+            await ws.close(cc.NO_ROOM, "This relay holds no more rooms.")
+            return
+        ws.protocol.max_message_size = MAX_HOST_FRAME + 4096  # a table sends big snapshots
+        remote = _RemoteHost(ws, self.codec, queue_limit=self.queue_limit * 64)
+        room = self.open_room(remote, opened.table, code=self._fresh_code())
+        await ws.send(self.codec.encode(RoomOpened(code=room.code or "")))
+        try:
+            async for frame in ws:
+                if not isinstance(frame, bytes):
+                    raise ProtocolError("after open_room a table sends binary frames")
+                header, _, payload = frame.partition(b"\n")
+                message = self.codec.decode_relay(header.decode())
+                if isinstance(message, SendTo):
+                    room.send(message.to, payload.decode(), message.fresh)
+                elif isinstance(message, ClosePeer):
+                    room.close(message.conn, message.code, message.reason)
+                else:
+                    raise ProtocolError(f"a table does not send {message.KIND}")  # type: ignore[attr-defined]
+        except (ProtocolError, UnicodeDecodeError) as exc:
+            await ws.close(cc.BAD_FRAME, str(exc)[:120])
+        finally:
+            self.close_room(room, cc.HOST_GONE, "The table's host went away.")
+            remote.outbox.cancel()
+
+
+def _address(ws: ServerConnection) -> str:
+    peer = ws.remote_address
+    return str(peer[0]) if peer else "?"
+
+
+class RelayLink:
+    """A table's :class:`RoomPort` at a remote relay (``parlour host --relay URL``).
+
+    ``await RelayLink.open(url, table_name, host)`` connects to ``URL/host``, opens a
+    room (:attr:`code` is its code: tell it to the players) and starts passing the
+    room's events to ``host``. :attr:`closed` is set when the relay connection ends
+    (the table should stop or reopen). Raises ``OSError`` or websockets' errors if the
+    relay cannot be reached, :class:`ProtocolError` if it answers wrongly.
+    """
+
+    def __init__(self, ws: ClientConnection, code: str, host: RoomHost, codec: Codec) -> None:
+        self.ws = ws
+        self.code: str | None = code
+        self.host = host
+        self.codec = codec
+        self.outbox = Outbox(ws, limit=1_000_000, name="relay-link")
+        self.closed = asyncio.Event()
+        self._reader = asyncio.create_task(self._read(), name="parlour-relay-link")
+
+    @classmethod
+    async def open(cls, url: str, table: str, host: RoomHost, timeout: float = 10.0) -> "RelayLink":
+        codec = Codec(None)
+        ws = await connect(
+            url.rstrip("/") + HOST_PATH,
+            subprotocols=[SUBPROTOCOL],  # type: ignore[list-item]
+            max_size=MAX_HOST_FRAME + 4096,
+            open_timeout=timeout,
+            compression=None,
+        )
+        await ws.send(codec.encode(OpenRoom(table=table)))
+        reply = codec.decode_relay(await asyncio.wait_for(ws.recv(), timeout))
+        if not isinstance(reply, RoomOpened):
+            await ws.close()
+            raise ProtocolError("the relay did not open a room")
+        return cls(ws, reply.code, host, codec)
+
+    def send(self, conns: Iterable[int], frame: str, fresh: str | None = None) -> None:
+        to = tuple(conns)
+        if to:
+            header = self.codec.encode(SendTo(to=to, fresh=fresh))
+            self.outbox.put(header.encode() + b"\n" + frame.encode())
+
+    def close(self, conn: int, code: int, reason: str) -> None:
+        header = self.codec.encode(ClosePeer(conn=conn, code=code, reason=reason[:120]))
+        self.outbox.put(header.encode() + b"\n")
+
+    async def aclose(self) -> None:
+        """Close the room (its players are closed with ``HOST_GONE``)."""
+        await self.ws.close()
+        await asyncio.gather(self._reader, return_exceptions=True)
+        self.outbox.cancel()
+
+    async def _read(self) -> None:
+        try:
+            async for frame in self.ws:
+                if not isinstance(frame, bytes):
+                    continue
+                header, _, payload = frame.partition(b"\n")
+                message = self.codec.decode_relay(header.decode())
+                if isinstance(message, PeerJoined):
+                    self.host.peer_joined(message.conn, message.address, payload.decode())
+                elif isinstance(message, PeerFrame):
+                    self.host.peer_frame(message.conn, payload.decode())
+                elif isinstance(message, PeerGone):
+                    self.host.peer_left(message.conn)
+        except ConnectionClosed:
+            pass
+        except Exception:
+            log.exception("relay link failed")
+            await self.ws.close()
+        finally:
+            self.closed.set()
+
+
+__all__ = [
+    "Relay", "Room", "RoomHost", "RoomPort", "RelayLink", "Outbox", "TokenBucket",
+    "new_room_code", "CODE_ALPHABET",
+]

@@ -1,0 +1,541 @@
+"""The table server: a :class:`~net.host.Host` plus a :class:`~net.lobby.Lobby` plus
+seats, speaking the wire protocol to players through a relay room (docs/protocol.md).
+
+:class:`Table` is a :class:`net.relay.RoomHost`: the relay (in-process, or remote
+through :class:`net.relay.RelayLink`) tells it about connections and frames, and it
+answers through the room's :class:`net.relay.RoomPort`. It never raises into the
+relay: a malformed frame gets an ``error`` message (several: a ``BAD_FRAME`` close),
+a flood of chat or intents an ``error`` and then a ``FLOOD`` close.
+
+What reaches whom: each connection gets only its own seat's snapshots (a spectator's
+when not seated); a seat token only ever goes to the connection that owns the seat, in
+its ``welcome``; the RNG, the full state and other seats' views never leave the host.
+Logs name connections by number and seat, never tokens or frame contents.
+
+Seats during a game: a dropped player's seat is held for ``grace`` seconds (everyone
+is sent a ``presence`` with the deadline); a ``hello`` with the seat's token within or
+after it restores the seat and sends a snapshot. After the grace period the seat stays
+held and the host decides: wait, ``/bot seat N easy|strong``, or ``/end``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import secrets
+import time
+from typing import Any, Callable
+
+import attrs
+
+from rules.core import Game
+
+from . import closecodes as cc
+from . import lobby as lb
+from .codec import Codec, ProtocolError
+from .host import Host, Intent, Peer
+from .protocol import (
+    ChatLine,
+    Command,
+    ErrorMsg,
+    GameOver,
+    Hello,
+    IntentMsg,
+    Leave,
+    Notice,
+    OutcomeMsg,
+    Presence,
+    Say,
+    SnapshotMsg,
+    SyncRequest,
+    Welcome,
+)
+from .relay import RoomPort, TokenBucket
+from .table import Snapshot
+
+log = logging.getLogger(__name__)
+
+NOT_STARTED = "not-started"
+"""Outcome code: an intent arrived before the game started."""
+FLOOD = "flood"
+"""Outcome and error code: over the connection's rate limit."""
+
+
+@attrs.frozen
+class Limits:
+    """Rates per connection (per second, with a burst) and caps.
+
+    ``chat_rate``/``chat_burst``: chat lines and lobby commands; ``intent_rate``/
+    ``intent_burst``: intents and sync requests; ``bad_frames``: malformed frames
+    answered with an error before the connection is closed (refilled one per 10 s);
+    ``strikes``: rate-limited frames after the warning before the close;
+    ``connections``: connections at the table at once.
+    """
+
+    chat_rate: float = 1.0
+    chat_burst: float = 5.0
+    intent_rate: float = 5.0
+    intent_burst: float = 10.0
+    bad_frames: float = 5.0
+    strikes: int = 3
+    connections: int = 64
+
+
+@attrs.define(eq=False)
+class _Conn:
+    conn: int
+    pid: int
+    address: str
+    host: bool
+    seat: int | None = None
+    peer: Peer | None = None
+    chat: TokenBucket = attrs.field(factory=lambda: TokenBucket(1, 5))
+    intents: TokenBucket = attrs.field(factory=lambda: TokenBucket(5, 10))
+    bad: TokenBucket = attrs.field(factory=lambda: TokenBucket(0.1, 5))
+    strikes: int = 0
+    closing: bool = False
+
+
+class Table:
+    """One hosted table of ``game``.
+
+    ``name``: shown in the lobby and discovery; ``options``: starting options;
+    ``seed``: the game's seed (default: random, never sent to anyone); ``grace``:
+    seconds a dropped seat is held; ``bot_delay``: as for Host; ``host_key``: the
+    key whose hello makes a connection the host (default: a fresh one, see
+    :attr:`host_key`); ``saver``: called with the table after every applied action
+    and seat change (net.saves.Saver); ``limits``: rate limits (:class:`Limits`).
+
+    Attach it to a port before players arrive: ``relay.open_room(table, ...)`` then
+    ``table.attach(room)``, or :meth:`net.relay.RelayLink.open`. Stop with
+    :meth:`stop`.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        name: str,
+        *,
+        options: Any = None,
+        seed: int | None = None,
+        grace: float = 120.0,
+        bot_delay: float = 0.6,
+        host_key: str | None = None,
+        saver: Callable[["Table"], None] | None = None,
+        limits: Limits = Limits(),
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.game = game
+        self.name = name
+        self.seed = secrets.randbits(63) if seed is None else seed
+        self.grace = grace
+        self.bot_delay = bot_delay
+        self.host_key = host_key or secrets.token_urlsafe(32)
+        self.saver = saver
+        self.limits = limits
+        self.clock = clock
+        self.codec = Codec(game)
+        self.lobby = lb.Lobby(game, name, options)
+        self.host: Host | None = None
+        self.port: RoomPort | None = None
+        self.conns: dict[int, _Conn] = {}
+        self.ended = asyncio.Event()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._encoded: dict[int | None, tuple[int, str]] = {}
+        self._game_over_sent = False
+
+    # ---- wiring ----
+
+    def attach(self, port: RoomPort) -> None:
+        """Speak through ``port`` (a relay room or a RelayLink)."""
+        self.port = port
+        self.lobby.code_needed = port.code is not None
+
+    @property
+    def started(self) -> bool:
+        return self.host is not None
+
+    def free_seats(self) -> int:
+        """Seats still open (0 once the game has started): for discovery."""
+        return 0 if self.started else sum(s.free for s in self.lobby.seats)
+
+    # ---- sending ----
+
+    def _send(self, conns: Any, message: Any, fresh: str | None = None) -> None:
+        if self.port is not None:
+            self.port.send(conns, self.codec.encode(message), fresh)
+
+    def _send_one(self, c: _Conn, message: Any) -> None:
+        self._send((c.conn,), message)
+
+    def _broadcast(self, message: Any) -> None:
+        self._send(tuple(self.conns), message)
+
+    def _broadcast_lobby(self) -> None:
+        self._broadcast(self.lobby.state())
+
+    def _close(self, c: _Conn, code: int, reason: str) -> None:
+        c.closing = True
+        if self.port is not None:
+            self.port.close(c.conn, code, reason)
+
+    def _error(self, c: _Conn, code: str, message: str) -> None:
+        self._send_one(c, ErrorMsg(code=code, message=message[:2000]))
+
+    def _welcome(self, c: _Conn, token: str | None = None) -> None:
+        player = self.lobby.players[c.pid]
+        self._send_one(c, Welcome(
+            name=player.name, seat=c.seat, token=token, host=c.host,
+            table=self.name, game=self.game.name,
+        ))
+
+    def _snapshot_frame(self, snapshot: Snapshot) -> str:
+        cached = self._encoded.get(snapshot.seat)
+        if cached is not None and cached[0] == id(snapshot):
+            return cached[1]
+        frame = self.codec.encode(SnapshotMsg(
+            version=snapshot.version, seat=snapshot.seat, view=snapshot.view,
+            legal_actions=snapshot.legal_actions, active_seats=snapshot.active_seats,
+            events=snapshot.events, names=snapshot.names, bots=snapshot.bots,
+            over=snapshot.over, result=snapshot.result,
+        ))
+        self._encoded[snapshot.seat] = (id(snapshot), frame)
+        return frame
+
+    def _deliverer(self, c: _Conn) -> Callable[[Snapshot], None]:
+        def deliver(snapshot: Snapshot) -> None:
+            if self.port is not None and c.conn in self.conns:
+                self.port.send((c.conn,), self._snapshot_frame(snapshot), "snapshot")
+
+        return deliver
+
+    def _connect_peer(self, c: _Conn) -> None:
+        """(Re)connect ``c`` to the host for its seat and send it the current snapshot."""
+        if self.host is None:
+            return
+        if c.peer is not None:
+            self.host.disconnect(c.peer)
+        deliver = self._deliverer(c)
+        c.peer = self.host.connect(c.seat, deliver)
+        deliver(self.host.snapshot(c.seat))
+
+    # ---- RoomHost ----
+
+    def peer_joined(self, conn: int, address: str, hello: str) -> None:
+        try:
+            self._joined(conn, address, hello)
+        except Exception:
+            log.exception("table %r failed on a hello from connection %d", self.name, conn)
+            if self.port is not None:
+                self.port.close(conn, cc.INTERNAL, "internal error")
+
+    def peer_frame(self, conn: int, frame: str) -> None:
+        c = self.conns.get(conn)
+        if c is None or c.closing:
+            return
+        try:
+            self._frame(c, frame)
+        except Exception:
+            log.exception("table %r failed on a frame from connection %d", self.name, conn)
+            self._error(c, "internal", "The table failed on that; nothing changed.")
+
+    def peer_left(self, conn: int) -> None:
+        try:
+            self._left(conn)
+        except Exception:
+            log.exception("table %r failed on connection %d leaving", self.name, conn)
+
+    # ---- arrivals ----
+
+    def _joined(self, conn: int, address: str, text: str) -> None:
+        try:
+            hello = self.codec.decode_client(text)
+        except ProtocolError as exc:
+            self.port and self.port.close(conn, cc.BAD_HELLO, f"Bad hello: {exc.reason}"[:120])
+            return
+        if not isinstance(hello, Hello):
+            self.port and self.port.close(conn, cc.BAD_HELLO, "The first frame must be a hello.")
+            return
+        if len(self.conns) >= self.limits.connections:
+            self.port and self.port.close(conn, cc.TABLE_FULL, "This table is full.")
+            return
+        seat = None
+        if hello.token is not None:
+            seat = self.lobby.seat_for_token(hello.token)
+            if seat is None:
+                self._send((conn,), ErrorMsg(code="bad-token", message="That seat token is not valid at this table."))
+                self.port and self.port.close(conn, cc.BAD_TOKEN, "Unknown seat token.")
+                return
+        is_host = hello.host_key is not None and hmac.compare_digest(
+            hello.host_key.encode(), self.host_key.encode()
+        )
+        player = self.lobby.add_player(hello.name, host=is_host)
+        lim = self.limits
+        c = _Conn(
+            conn, player.pid, address, is_host,
+            chat=TokenBucket(lim.chat_rate, lim.chat_burst),
+            intents=TokenBucket(lim.intent_rate, lim.intent_burst),
+            bad=TokenBucket(0.1, lim.bad_frames),
+        )
+        self.conns[conn] = c
+        log.info("table %r: connection %d joined (%s)", self.name, conn, "host" if is_host else "player")
+        if seat is not None and hello.token is not None:
+            seated, replaced = self.lobby.restore(player.pid, seat, hello.token)
+            self._apply_effects(c, (seated,) + ((lb.Replaced(replaced),) if replaced else ()))
+            self._presence(seat, "back")
+        else:
+            self._welcome(c)
+            self._connect_peer(c)
+        self._broadcast_lobby()
+
+    def _left(self, conn: int) -> None:
+        c = self.conns.pop(conn, None)
+        if c is None:
+            return
+        if c.peer is not None and self.host is not None:
+            self.host.disconnect(c.peer)
+        held = self.started and not self.lobby.over and c.seat is not None
+        deadline = self.clock() + self.grace if held else None
+        player = self.lobby.players.get(c.pid)
+        seat = self.lobby.remove_player(c.pid, deadline)
+        log.info("table %r: connection %d left (seat %s)", self.name, conn, seat)
+        if seat is not None and held and player is not None:
+            slot = self.lobby.seats[seat]
+            if slot.token_hash is None:  # kicked: the seat waits for the host's decision
+                slot.deadline = None
+            else:
+                self._presence(seat, "away", deadline)
+                self._start_grace(seat, deadline)
+        self._broadcast_lobby()
+
+    def _presence(self, seat: int, status: str, deadline: float | None = None) -> None:
+        slot = self.lobby.seats[seat]
+        if status != "away":
+            timer = self._timers.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
+        self._broadcast(Presence(seat=seat, name=slot.name or f"Seat {seat + 1}", status=status, deadline=deadline))  # type: ignore[arg-type]
+
+    def _start_grace(self, seat: int, deadline: float | None) -> None:
+        old = self._timers.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        if deadline is None:
+            return
+        delay = max(0.0, deadline - self.clock())
+        self._timers[seat] = asyncio.get_running_loop().call_later(delay, self._grace_over, seat, deadline)
+
+    def _grace_over(self, seat: int, deadline: float) -> None:
+        self._timers.pop(seat, None)
+        slot = self.lobby.seats[seat]
+        if not slot.away or slot.deadline != deadline:
+            return
+        self.lobby.grace_over(seat)
+        self._broadcast_lobby()
+        note = (
+            f"{slot.name} has not come back to seat {seat + 1}. Wait, or "
+            f"/bot seat {seat + 1} easy|strong, or /end the game."
+        )
+        self._send(tuple(c.conn for c in self.conns.values() if c.host), Notice(text=note))
+
+    # ---- frames ----
+
+    def _frame(self, c: _Conn, frame: str) -> None:
+        try:
+            message = self.codec.decode_client(frame)
+        except ProtocolError as exc:
+            if not c.bad.take():
+                self._close(c, cc.BAD_FRAME, "Too many malformed frames.")
+                return
+            self._error(c, "bad-frame", exc.reason)
+            return
+        if isinstance(message, IntentMsg):
+            if self._allowed(c, c.intents):
+                self._spawn(self._intent(c, message))
+            elif not c.closing:  # every intent gets its one answer
+                self._send_one(c, OutcomeMsg(action_id=message.action_id, accepted=False, code=FLOOD,
+                                             reason="Too many moves at once; slow down."))
+        elif isinstance(message, Say):
+            if self._allowed(c, c.chat):
+                seat = c.seat if c.seat is not None else None
+                name = self.lobby.players[c.pid].name
+                self._broadcast(ChatLine(name=name, text=message.text, seat=seat))
+        elif isinstance(message, Command):
+            if self._allowed(c, c.chat):
+                self._command(c, message)
+        elif isinstance(message, SyncRequest):
+            if self._allowed(c, c.intents):
+                self._send_one(c, self.lobby.state())
+                if self.host is not None:
+                    self._deliverer(c)(self.host.snapshot(c.seat))
+        elif isinstance(message, Leave):
+            if c.seat is not None:
+                try:
+                    self._apply_effects(c, self.lobby.command(c.pid, Command(name="leave")).effects)
+                except lb.LobbyError:
+                    pass
+            self._close(c, cc.LEFT, "You left the table.")
+        elif isinstance(message, Hello):
+            self._error(c, "bad-frame", "You already said hello.")
+
+    def _allowed(self, c: _Conn, bucket: TokenBucket) -> bool:
+        if bucket.take():
+            c.strikes = 0
+            return True
+        c.strikes += 1
+        if c.strikes == 1:
+            self._error(c, FLOOD, "You are sending too fast; slow down.")
+        elif c.strikes > self.limits.strikes:
+            self._close(c, cc.FLOOD, "Too many messages.")
+        return False
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _intent(self, c: _Conn, message: IntentMsg) -> None:
+        if self.host is None or c.peer is None:
+            outcome = OutcomeMsg(action_id=message.action_id, accepted=False, code=NOT_STARTED,
+                                 reason="The game has not started.")
+        else:
+            result = await self.host.submit(c.peer, Intent(message.action, message.action_id, message.version))
+            outcome = OutcomeMsg(action_id=result.action_id, accepted=result.accepted,
+                                 code=result.code[:40], reason=result.reason[:2000])
+        if c.conn in self.conns:
+            self._send_one(c, outcome)
+
+    # ---- commands ----
+
+    def _command(self, c: _Conn, command: Command) -> None:
+        try:
+            reply = self.lobby.command(c.pid, command)
+        except lb.LobbyError as exc:
+            self._error(c, "command", str(exc))
+            return
+        if reply.notice:
+            self._send_one(c, Notice(text=reply.notice))
+        self._apply_effects(c, reply.effects)
+        if reply.effects or reply.changed:
+            self._broadcast_lobby()
+
+    def _apply_effects(self, c: _Conn, effects: tuple[lb.Effect, ...]) -> None:
+        by_pid = {x.pid: x for x in self.conns.values()}
+        for effect in effects:
+            if isinstance(effect, lb.Seated):
+                target = by_pid[effect.pid]
+                target.seat = effect.seat
+                self._welcome(target, effect.token)
+                self._connect_peer(target)
+            elif isinstance(effect, lb.Unseated):
+                target = by_pid[effect.pid]
+                target.seat = None
+                self._welcome(target)
+                if self.started:
+                    self._presence(effect.seat, "left")
+                self._connect_peer(target)
+            elif isinstance(effect, (lb.Kicked, lb.Replaced)):
+                target = by_pid.get(effect.pid)
+                if target is not None:
+                    if isinstance(effect, lb.Kicked):
+                        self._close(target, cc.KICKED, "The host sent you away.")
+                    else:
+                        target.seat = None
+                        self._close(target, cc.REPLACED, "Your seat was taken up from another connection.")
+            elif isinstance(effect, lb.StartGame):
+                self._start_game(effect)
+            elif isinstance(effect, lb.BotTakesSeat):
+                timer = self._timers.pop(effect.seat, None)
+                if timer is not None:
+                    timer.cancel()
+                assert self.host is not None
+                self.host.seat_bot(effect.seat, effect.kind)
+                self._presence(effect.seat, "bot")
+            elif isinstance(effect, lb.EndGame):
+                self._spawn(self._end_early())
+
+    def _start_game(self, start: lb.StartGame) -> None:
+        host = Host(self.game, self.lobby.options, len(start.names), self.seed, start.names,
+                    start.bots, self.bot_delay)
+        self.begin(host)
+        for c in self.conns.values():
+            player = self.lobby.players[c.pid]
+            c.seat = player.seat
+            self._connect_peer(c)
+
+    def begin(self, host: Host) -> None:
+        """Play ``host``'s game at this table (``/start``, or a resumed save)."""
+        self.host = host
+        host.connect(None, self._committed)
+        self._save()
+        self._spawn(self._run(host))
+
+    async def _run(self, host: Host) -> None:
+        await host.start()
+        result = await host.wait_over()
+        self.lobby.over = True
+        if not self._game_over_sent:
+            self._game_over_sent = True
+            self._broadcast(GameOver(result=result, reason="The game is over."))
+            self._broadcast_lobby()
+        self.ended.set()
+
+    def _committed(self, snapshot: Snapshot) -> None:
+        self._save()
+
+    def _save(self) -> None:
+        if self.saver is not None:
+            try:
+                self.saver(self)
+            except Exception:
+                log.exception("table %r: saving failed", self.name)
+
+    async def _end_early(self) -> None:
+        if self.host is not None:
+            await self.host.stop()
+        if not self._game_over_sent:
+            self._game_over_sent = True
+            self._broadcast(GameOver(result=None, reason="The host ended the game."))
+            self._broadcast_lobby()
+        self.ended.set()
+
+    # ---- resuming ----
+
+    def resume_seats(self, token_hashes: tuple[str | None, ...], names: tuple[str, ...],
+                     bots: tuple[str | None, ...]) -> None:
+        """Seat a resumed game: every human seat is away (held for ``grace``) until
+        its player comes back with the token whose hash is saved."""
+        self.lobby.started = True
+        deadline = self.clock() + self.grace
+        self.lobby.seats = [lb.SeatSlot(i) for i in range(len(names))]
+        for slot, digest, name, bot in zip(self.lobby.seats, token_hashes, names, bots):
+            slot.name, slot.bot, slot.token_hash = name, bot, digest
+            if bot is None:
+                slot.away, slot.deadline = True, deadline
+                self._start_grace(slot.index, deadline)
+
+    # ---- stopping ----
+
+    async def stop(self, code: int = cc.TABLE_CLOSED, reason: str = "The table closed.") -> None:
+        """Stop the game and close every connection with ``code``."""
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        if self.host is not None:
+            await self.host.stop()
+        for c in list(self.conns.values()):
+            self._close(c, code, reason)
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self.ended.set()
+
+    def token_hashes(self) -> tuple[str | None, ...]:
+        """Each game seat's token hash (for saves); ``None`` for bots and revoked."""
+        n = self.host.seats if self.host is not None else 0
+        return tuple(s.token_hash for s in self.lobby.seats[:n])
+
+
+__all__ = ["Table", "Limits", "NOT_STARTED", "FLOOD"]
