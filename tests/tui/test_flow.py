@@ -80,6 +80,8 @@ async def test_hotseat_hides_the_table_between_players():
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
         assert "Bo" in str(app.screen.query(".dialog-title").first().render())
+        assert "Al laid" in app.screen.note  # what happened since Bo last played
+        assert not app.screen.query(HandTiles), "nothing of the table shows through"
         await pilot.press("enter")
         await until(pilot, lambda: app.screen is table and table.my_turn)
         assert table.seat == 1

@@ -16,7 +16,7 @@ from tui.zatre.scores import ScoreStrip
 from tui.zatre.sheet import ScoreSheet
 from tui.zatre.table import TableScreen
 
-from .helpers import BOT_FIRST_SEED, SIZE, solo, start, until, walk_to
+from .helpers import BOT_FIRST_SEED, SIZE, shown, solo, start, until, walk_to
 
 
 async def lay_hinted_turn(pilot, table: TableScreen) -> tuple[Placement, ...]:
@@ -179,3 +179,48 @@ def test_check_partial_is_what_the_table_asks():
         check_partial(view, (Placement((0, 5), view.hand[0]),))
     except Exception as err:
         assert "red cell" in err.message
+
+
+async def test_tab_chooses_the_next_tile_and_the_mouse_lays_it():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo())
+        hand = table.query_one(HandTiles)
+        assert hand.chosen == 0
+        await pilot.press("tab")
+        assert hand.chosen == 1
+        await pilot.press("shift+tab", "shift+tab")
+        assert hand.chosen == len(hand.tiles) - 1
+        await pilot.click(HandTiles, offset=(6 + 1, 1))  # the first tile's box
+        assert hand.chosen == 0
+        tile = hand.tiles[0]
+        board = table.query_one(ZatreBoard)
+        red = (7, 7)
+        where = (1 + red[1] * 3 + 1, 1 + red[0])  # inside the border, the cell's middle
+        await pilot.click(ZatreBoard, offset=where)  # cursor is already there: lays it
+        assert table.pending == (Placement(red, tile),)
+        assert board.pending == table.pending
+
+
+async def test_sheet_shows_complete_rows_crosses_and_overflow_rows():
+    from rules.zatre.sheet import Sheet
+    from textual.app import App
+
+    sheet = Sheet(crosses=2, tens=(1,) * 18, elevens=(2, 4), twelves=(4,))
+
+    class One(App):
+        def compose(self):
+            yield ScoreSheet()
+
+    app = One()
+    async with app.run_test(size=(40, 30)) as pilot:
+        widget = app.query_one(ScoreSheet)
+        widget.sheet, widget.minus, widget.total = sheet, "Minus: none", f"Sheet total: {sheet.total()}"
+        await pilot.pause()
+        text = shown(widget).splitlines()
+        assert text[0].split() == ["Row", "x2", "10", "11", "12", "bonus", "="]
+        assert text[1].split() == ["1", "×", "1", "2", "4", "+3", "20"]  # (1+2+4+3) x 2
+        assert text[2].split() == ["2", "×", "1", "4", "·", "(3)", "10"]  # (1+4) x 2, no bonus
+        assert text[3].split() == ["3", "·", "1", "·", "·", "(3)", "1"]
+        assert any(line.split()[:3] == ["18*", "·", "1"] for line in text)  # past row 16
+        assert text[-1].strip() == f"Sheet total: {sheet.total()}"

@@ -29,7 +29,7 @@ class ScoreStrip(Widget):
 
     COMPONENT_CLASSES = {"scores--header", "scores--turn", "scores--you"}
 
-    lines: reactive[tuple[SeatLine, ...]] = reactive(tuple)
+    lines: reactive[tuple[SeatLine, ...]] = reactive(tuple, layout=True)
 
     def render(self) -> Text:
         turn = self.get_component_rich_style("scores--turn")

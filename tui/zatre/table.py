@@ -40,7 +40,7 @@ from .results import ResultsScreen
 from .scores import ScoreStrip, SeatLine
 from .sheet import ScoreSheet
 from .status import TurnStatus
-from .words import last_turn_text, log_line, seat_name, sheet_gains
+from .words import last_turn_text, log_line, seat_name, sheet_gains, turns_since
 
 MOVE = Binding.Group("Move", compact=True)
 PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint"}
@@ -169,7 +169,7 @@ class TableScreen(ParlourScreen):
     def _start_pump(self) -> None:
         if not self._pumping:
             self._pumping = True
-            self.run_worker(self._pump(), group="feed", exit_on_error=True)
+            self.run_worker(self._pump(), group="feed", exit_on_error=False)
 
     async def _pump(self) -> None:
         try:
@@ -183,6 +183,9 @@ class TableScreen(ParlourScreen):
                 await self._replay(story)
                 await self._hand_over(story)
                 self._show(self._seat_view(story))
+        except Exception as err:  # never a traceback at the table: say it, keep the app
+            self.log.error("table feed failed", err)
+            self.notify(f"The table could not show the latest move: {err}", severity="error")
         finally:
             self._pumping = False
 
@@ -221,7 +224,7 @@ class TableScreen(ParlourScreen):
         if target is None or target == self.seat:
             return
         if len(self.links) > 1 and active == target:
-            note = last_turn_text(story)
+            note = "\n".join(turns_since(story, target))
             await self.app.push_screen_wait(HandOverScreen(story.names[target], note))
         self.seat = target
         self.sheet_seat = target
@@ -373,10 +376,13 @@ class TableScreen(ParlourScreen):
     async def _submit(self, link: SeatLink, action: PlaceTiles) -> None:
         try:
             outcome = await link.submit(action)
+        except Exception as err:  # a broken link: tell the player, keep the tiles laid
+            self._error = f"Your turn could not be sent ({err}); try again."
+        else:
+            if not outcome.accepted:
+                self._error = outcome.reason or f"The table refused that turn ({outcome.code})."
         finally:
             self.busy = False
-        if not outcome.accepted:
-            self._error = outcome.reason or f"The table refused that turn ({outcome.code})."
         self._update()
         self._start_pump()
 

@@ -59,9 +59,17 @@ def log_line(number: int, record: TurnRecord, name: str, gained: int) -> str:
 
 def last_turn_text(snap) -> str:
     """:func:`turn_text` for the latest turn of a Zatre snapshot (``""`` before any)."""
+    return "\n".join(turns_since(snap, None, 1))
+
+
+def turns_since(snap, seat: int | None, most: int = 4) -> list[str]:
+    """:func:`turn_text` of each turn played since ``seat``'s last one (at most ``most``,
+    the latest last)."""
     log = snap.view.log
-    if not log:
-        return ""
-    record = log[-1]
-    return turn_text(record, seat_name(snap.names, snap.bots, record.seat),
-                     sheet_gains(log, snap.view.seats)[-1])
+    gains = sheet_gains(log, snap.view.seats)
+    out: list[str] = []
+    for record, gained in zip(reversed(log), reversed(gains)):
+        if record.seat == seat or len(out) == most:
+            break
+        out.append(turn_text(record, seat_name(snap.names, snap.bots, record.seat), gained))
+    return out[::-1]
