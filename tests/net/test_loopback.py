@@ -22,7 +22,6 @@ from tests.net.wire import (
     TIMEOUT, close_code, crash, fast_delays, frames_until, host_table, join, raw, seated, until,
 )
 
-pytestmark = pytest.mark.asyncio
 
 
 async def play_until_over(links, rng: random.Random, timeout: float = 30.0) -> None:

@@ -1,0 +1,183 @@
+"""The codec: every message round-trips; every kind of malformed frame is refused with
+one ProtocolError (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+import typing
+
+import pytest
+
+from net import protocol as p
+from net.codec import Codec, ProtocolError
+from rules.core import Result, SeatScore
+from rules.zatre import GAME as ZATRE
+from rules.zatre import Placement, PlaceTiles, ZatreOptions
+from tests.net import toygame
+
+CODEC = Codec(ZATRE)
+
+
+def zatre_snapshot() -> p.SnapshotMsg:
+    state = ZATRE.setup(ZatreOptions(), 3, 4)
+    rng = random.Random(4)
+    events = ()
+    for _ in range(8):
+        seat = next(iter(ZATRE.active_seats(state)))
+        state, events = ZATRE.apply(state, seat, rng.choice(ZATRE.legal_actions(state, seat)))
+    seat = next(iter(ZATRE.active_seats(state)))
+    return p.SnapshotMsg(
+        version=8, seat=seat, view=ZATRE.view(state, seat),
+        legal_actions=tuple(ZATRE.legal_actions(state, seat)), active_seats=frozenset({seat}),
+        events=tuple(ZATRE.project_event(e, seat) for e in events), names=("A", "B", "C"),
+        bots=(None, "easy", None), over=False,
+        result=Result((SeatScore(0, 12, (("sheet", 14), ("minus", -2)), ("row 1",)),), frozenset({0})),
+    )
+
+
+ACTION = PlaceTiles((Placement((7, 7), 3), Placement((7, 8), 4)))
+
+MESSAGES = [
+    p.Hello(name="Ann"),
+    p.Hello(name="Ann", token="t" * 43, host_key="k", last_version=7, room="ABC234"),
+    p.Command(name="bot", args=("add", "easy")),
+    p.Command(name="join", args=("2",), token="tok"),
+    p.IntentMsg(action_id="a1", version=3, action=ACTION),
+    p.Say(text="hello all"),
+    p.SyncRequest(),
+    p.Leave(),
+    p.Welcome(name="Ann", seat=1, token="tok", host=True, table="Friday", game="zatre"),
+    p.LobbyState(
+        table="Friday", game="zatre", title="Zatre", host="Ann", min_seats=2, max_seats=4,
+        seats=(p.SeatInfo(seat=0, status="here", name="Ann"),
+               p.SeatInfo(seat=1, status="away", name="Bob", deadline=1_700_000_000.5),
+               p.SeatInfo(seat=2, status="bot", name="Easy bot", bot="easy"),
+               p.SeatInfo(seat=3, status="open")),
+        spectators=("Sam",), options=ZatreOptions(profi=True), started=True, code_needed=True,
+    ),
+    zatre_snapshot(),
+    p.SnapshotMsg(version=0, seat=None, view=zatre_snapshot().view),
+    p.OutcomeMsg(action_id="a1", accepted=True),
+    p.OutcomeMsg(action_id="a1", accepted=False, code="stale", reason="Look again."),
+    p.Presence(seat=1, name="Bob", status="away", deadline=1_700_000_100.0),
+    p.Presence(seat=1, name="Bob", status="back"),
+    p.ChatLine(name="Ann", text="hi", seat=0),
+    p.GameOver(result=zatre_snapshot().result, reason="The game is over."),
+    p.GameOver(result=None, reason="The host ended the game."),
+    p.ErrorMsg(code="command", message="Only the host can start the game."),
+    p.Notice(text="You sit at seat 2."),
+    p.OpenRoom(table="Friday"),
+    p.RoomOpened(code="ABC234"),
+    p.PeerJoined(conn=5, address="127.0.0.1"),
+    p.PeerFrame(conn=5),
+    p.PeerGone(conn=5),
+    p.SendTo(to=(1, 2), fresh="snapshot"),
+    p.ClosePeer(conn=3, code=4006, reason="kicked"),
+]
+
+
+def decode(codec: Codec, message, frame: str):
+    if type(message) in typing.get_args(p.ClientMessage):
+        return codec.decode_client(frame)
+    if type(message) in typing.get_args(p.HostMessage):
+        return codec.decode_host(frame)
+    return codec.decode_relay(frame)
+
+
+def test_every_kind_of_message_is_covered():
+    kinds = {type(m) for m in MESSAGES}
+    for union in (p.ClientMessage, p.HostMessage, p.RelayMessage):
+        assert set(typing.get_args(union)) <= kinds
+
+
+@pytest.mark.parametrize("message", MESSAGES, ids=lambda m: type(m).KIND)
+def test_round_trip(message):
+    frame = CODEC.encode(message)
+    data = json.loads(frame)
+    assert next(iter(data)) == "kind" and data["kind"] == type(message).KIND
+    assert decode(CODEC, message, frame) == message
+
+
+def test_a_toy_game_round_trips_too():
+    codec = Codec(toygame.GAME)
+    view = toygame.ToyView(seat=0, round=1, scores=(1, 2), picked=frozenset({1}), my_pick=2,
+                           history=((1, 2),))
+    message = p.SnapshotMsg(version=2, seat=0, view=view, legal_actions=(toygame.Pick(1),),
+                            events=(toygame.Picked(1, None), toygame.Revealed(0, (1, 2), (1, 2))))
+    assert codec.decode_host(codec.encode(message)) == message
+
+
+INTENT = {"kind": "intent", "action_id": "a", "version": 1,
+          "action": {"placements": [{"cell": [7, 7], "tile": 3}]}}
+
+
+def with_(base: dict, **changes) -> str:
+    return json.dumps({**base, **changes})
+
+
+MALFORMED = {
+    "not json": "{nope",
+    "not an object": "[1, 2]",
+    "no kind": '{"name": "x"}',
+    "kind not a string": '{"kind": 5}',
+    "unknown kind": '{"kind": "teleport"}',
+    "host kind from a client": '{"kind": "welcome", "name": "x"}',
+    "extra key": with_(INTENT, seat=0),
+    "extra key inside the action": with_(INTENT, action={"placements": [], "score": 99}),
+    "string for int": with_(INTENT, version="1"),
+    "bool for int": with_(INTENT, version=True),
+    "float for int": with_(INTENT, version=1.0),
+    "null for str": json.dumps({"kind": "hello", "name": None}),
+    "int for str": json.dumps({"kind": "hello", "name": 5}),
+    "int for bool-free str list": json.dumps({"kind": "command", "name": "bot", "args": [1]}),
+    "string for a list": with_(INTENT, action={"placements": "77"}),
+    "object for a list": json.dumps({"kind": "command", "name": "bot", "args": {"a": 1}}),
+    "wrong tuple length": with_(INTENT, action={"placements": [{"cell": [7, 7, 7], "tile": 3}]}),
+    "missing field": json.dumps({"kind": "intent", "action_id": "a", "version": 1}),
+    "empty name": json.dumps({"kind": "hello", "name": ""}),
+    "name too long": json.dumps({"kind": "hello", "name": "x" * 25}),
+    "chat too long": json.dumps({"kind": "chat", "text": "x" * 401}),
+    "too many args": json.dumps({"kind": "command", "name": "bot", "args": ["a"] * 5}),
+    "negative version": with_(INTENT, version=-1),
+    "huge version": with_(INTENT, version=2**40),
+    "unknown command": json.dumps({"kind": "command", "name": "teleport"}),
+    "duplicate keys": '{"kind": "chat", "kind": "chat", "text": "x"}',
+    "NaN": '{"kind": "hello", "name": "x", "last_version": NaN}',
+    "deep nesting": "[" * 100_000 + "]" * 100_000,
+    "oversize": json.dumps({"kind": "chat", "text": "x" * 70_000}),
+}
+
+
+@pytest.mark.parametrize("frame", MALFORMED.values(), ids=MALFORMED.keys())
+def test_malformed_frames_raise_one_protocol_error(frame):
+    with pytest.raises(ProtocolError) as caught:
+        CODEC.decode_client(frame)
+    assert 0 < len(caught.value.reason) <= 220
+
+
+def test_binary_frames_are_refused():
+    with pytest.raises(ProtocolError, match="binary"):
+        CODEC.decode_client(b'{"kind": "sync"}')
+
+
+def test_reasons_say_where_the_problem_is():
+    with pytest.raises(ProtocolError) as caught:
+        CODEC.decode_client(with_(INTENT, version="1"))
+    assert "version" in caught.value.reason
+    with pytest.raises(ProtocolError) as caught:
+        CODEC.decode_client(with_(INTENT, seat=0))
+    assert "seat" in caught.value.reason
+
+
+def test_a_codec_without_a_game_refuses_game_payloads():
+    with pytest.raises(ProtocolError):
+        Codec(None).decode_client(json.dumps(INTENT))
+    assert Codec(None).decode_client('{"kind": "hello", "name": "x"}') == p.Hello(name="x")
+
+
+def test_messages_check_their_bounds_when_built():
+    with pytest.raises(ValueError):
+        p.Say(text="")
+    with pytest.raises(ValueError):
+        p.Welcome(name="x", seat=99)

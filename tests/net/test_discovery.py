@@ -1,0 +1,55 @@
+"""Discovery with the in-memory backend: multicast never leaves a test."""
+
+from __future__ import annotations
+
+import pytest
+
+from net.cli import serve_table
+from net.discovery import Advertiser, Browser, FakeBackend, TableAd, TableGone, TableSeen
+from rules.zatre import GAME as ZATRE
+
+
+
+def ad(service: str = "Friday._parlour._tcp.local.", free: int = 3) -> TableAd:
+    return TableAd(service, "Friday", "zatre", free, False, "192.0.2.7", 7531)
+
+
+async def test_a_browser_sees_tables_appear_change_and_vanish():
+    network: dict = {"ads": {}, "watchers": []}
+    advertiser = Advertiser(FakeBackend(network), ad())
+    async with Browser(FakeBackend(network)) as browser:
+        await advertiser.start()
+        seen = await browser.next_change(1)
+        assert seen == TableSeen(ad()) and browser.tables[ad().service].address == "192.0.2.7:7531"
+        await advertiser.update(free=1)
+        assert (await browser.next_change(1)).ad.free == 1
+        await advertiser.stop()
+        assert await browser.next_change(1) == TableGone(ad().service)
+        assert browser.tables == {}
+
+
+async def test_a_browser_started_late_sees_what_is_already_there():
+    network: dict = {"ads": {}, "watchers": []}
+    await Advertiser(FakeBackend(network), ad()).start()
+    async with Browser(FakeBackend(network)) as browser:
+        assert isinstance(await browser.next_change(1), TableSeen)
+
+
+def test_properties_round_trip_and_foreign_services_are_ignored():
+    props = ad().properties()
+    assert props == {"table": "Friday", "game": "zatre", "free": "3", "code": "0", "v": "parlour.v1"}
+    assert TableAd.from_properties(ad().service, "192.0.2.7", 7531, props) == ad()
+    assert TableAd.from_properties("x", "h", 1, {**props, "v": "other"}) is None
+    assert TableAd.from_properties("x", "h", 1, {"v": "parlour.v1"}) is None
+
+
+async def test_a_hosted_table_is_advertised_with_its_free_seats():
+    network: dict = {"ads": {}, "watchers": []}
+    hosted = await serve_table(ZATRE, "Friday", bind="127.0.0.1", port=0,
+                               advertise=FakeBackend(network), save=False)
+    async with Browser(FakeBackend(network)) as browser:
+        change = await browser.next_change(1)
+        assert change.ad.name == "Friday" and change.ad.game == "zatre" and change.ad.free == 4
+        assert change.ad.port == int(hosted.url.rsplit(":", 1)[1]) and not change.ad.code_needed
+        await hosted.stop()
+        assert isinstance(await browser.next_change(1), TableGone)

@@ -1,0 +1,167 @@
+"""The lobby model: commands as typed in the chat line (zatre-online.txt), pure."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from net import lobby as lb
+from net.protocol import Command, Say
+from rules.zatre import GAME as ZATRE
+from rules.zatre import ZatreOptions
+
+
+def make() -> tuple[lb.Lobby, lb.Player, lb.Player]:
+    counter = itertools.count(1)
+    lobby = lb.Lobby(ZATRE, "Friday", make_token=lambda: f"token-{next(counter)}")
+    return lobby, lobby.add_player("Ann", host=True), lobby.add_player("Bob")
+
+
+def run(lobby: lb.Lobby, player: lb.Player, line: str) -> lb.Reply:
+    command = lb.parse_line(line)
+    assert isinstance(command, Command)
+    return lobby.command(player.pid, command)
+
+
+def test_parse_line_tells_commands_from_chat():
+    assert lb.parse_line("hello") == Say(text="hello")
+    assert lb.parse_line("/bot add easy") == Command(name="bot", args=("add", "easy"))
+    assert lb.parse_line("/JOIN 2") == Command(name="join", args=("2",))
+    with pytest.raises(lb.LobbyError, match="no /teleport command"):
+        lb.parse_line("/teleport")
+    with pytest.raises(lb.LobbyError):
+        lb.parse_line("   ")
+
+
+def test_join_takes_a_free_seat_with_a_token():
+    lobby, ann, bob = make()
+    reply = run(lobby, ann, "/join")
+    assert reply.effects == (lb.Seated(ann.pid, 0, "token-1"),)
+    assert lobby.seats[0].token_hash == lb.hash_token("token-1")
+    run(lobby, bob, "/join 3")
+    assert bob.seat == 2
+    with pytest.raises(lb.LobbyError, match="Seat 3 is taken"):
+        run(lobby, ann, "/join 3")
+    with pytest.raises(lb.LobbyError, match="numbered 1 to 4"):
+        run(lobby, ann, "/join 9")
+    with pytest.raises(lb.LobbyError, match="already sit"):
+        run(lobby, bob, "/join")
+
+
+def test_names_are_unique_at_the_table():
+    lobby, ann, bob = make()
+    assert lobby.add_player("ann").name == "ann 2"
+
+
+def test_leave_frees_the_seat_before_the_start():
+    lobby, ann, bob = make()
+    run(lobby, bob, "/join")
+    assert run(lobby, bob, "/leave").effects == (lb.Unseated(bob.pid, 0),)
+    assert lobby.seats[0].free
+
+
+def test_start_is_for_the_host_with_enough_players():
+    lobby, ann, bob = make()
+    run(lobby, ann, "/join")
+    with pytest.raises(lb.LobbyError, match="Only the host"):
+        run(lobby, bob, "/start")
+    with pytest.raises(lb.LobbyError, match="needs 2 to 4 players seated; 1 is"):
+        run(lobby, ann, "/start")
+    run(lobby, bob, "/join 3")
+    run(lobby, ann, "/bot add strong")
+    (start,) = run(lobby, ann, "/start").effects
+    assert start == lb.StartGame(("Ann", "Strong bot", "Bob"), {1: "strong"})
+    assert bob.seat == 2 and lobby.started
+    with pytest.raises(lb.LobbyError, match="has started"):
+        run(lobby, ann, "/option profi on")
+
+
+def test_options_are_the_games_option_fields():
+    lobby, ann, bob = make()
+    assert run(lobby, ann, "/option profi on").notice == "profi is now on."
+    assert lobby.options == ZatreOptions(profi=True)
+    run(lobby, ann, "/option PROFI off")
+    assert lobby.options == ZatreOptions(profi=False)
+    with pytest.raises(lb.LobbyError, match="on or off"):
+        run(lobby, ann, "/option profi maybe")
+    with pytest.raises(lb.LobbyError, match="no option 'speed'"):
+        run(lobby, ann, "/option speed 3")
+    with pytest.raises(lb.LobbyError, match="Only the host"):
+        run(lobby, bob, "/option profi on")
+
+
+def test_bots_are_added_and_removed_by_the_host():
+    lobby, ann, bob = make()
+    run(lobby, ann, "/bot add easy")
+    assert lobby.seats[0].bot == "easy" and lobby.state().seats[0].status == "bot"
+    with pytest.raises(lb.LobbyError, match="easy or strong"):
+        run(lobby, ann, "/bot add genius")
+    with pytest.raises(lb.LobbyError, match="No bot sits at seat 2"):
+        run(lobby, ann, "/bot remove 2")
+    run(lobby, ann, "/bot remove 1")
+    assert lobby.seats[0].free
+
+
+def test_kick_sends_someone_away_and_revokes_their_seat_in_a_game():
+    lobby, ann, bob = make()
+    run(lobby, ann, "/join")
+    run(lobby, bob, "/join")
+    run(lobby, ann, "/start")
+    assert run(lobby, ann, "/kick bob").effects == (lb.Kicked(bob.pid),)
+    assert lobby.seats[1].token_hash is None
+    with pytest.raises(lb.LobbyError, match="Nobody called"):
+        run(lobby, ann, "/kick Zed")
+    with pytest.raises(lb.LobbyError, match="cannot kick yourself"):
+        run(lobby, ann, "/kick Ann")
+
+
+def test_a_dropped_seat_is_held_and_retaken_with_its_token():
+    lobby, ann, bob = make()
+    run(lobby, ann, "/join")
+    run(lobby, bob, "/join")
+    run(lobby, ann, "/start")
+    assert lobby.remove_player(bob.pid, deadline=1000.0) == 1
+    assert lobby.seats[1].status == "away" and lobby.seats[1].deadline == 1000.0
+    newcomer = lobby.add_player("Bob")
+    assert newcomer.name == "Bob 2"  # the held seat keeps the name
+    with pytest.raises(lb.LobbyError, match="not yours"):
+        lobby.command(newcomer.pid, Command(name="join", args=("2",), token="token-1"))
+    reply = lobby.command(newcomer.pid, Command(name="join", args=("2",), token="token-2"))
+    assert reply.effects == (lb.Seated(newcomer.pid, 1, "token-2"),)
+    assert newcomer.name == "Bob" and lobby.seats[1].status == "here"
+    assert lobby.seat_for_token("token-2") == 1 and lobby.seat_for_token("nope") is None
+
+
+def test_bot_seat_takes_over_a_dropped_seat_only():
+    lobby, ann, bob = make()
+    run(lobby, ann, "/join")
+    run(lobby, bob, "/join")
+    with pytest.raises(lb.LobbyError, match="during the game"):
+        run(lobby, ann, "/bot seat 2 easy")
+    run(lobby, ann, "/start")
+    with pytest.raises(lb.LobbyError, match="still at seat 2"):
+        run(lobby, ann, "/bot seat 2 easy")
+    lobby.remove_player(bob.pid, deadline=None)
+    assert run(lobby, ann, "/bot seat 2 easy").effects == (lb.BotTakesSeat(1, "easy"),)
+    assert lobby.seats[1].token_hash is None and lobby.seat_for_token("token-2") is None
+
+
+def test_end_and_help():
+    lobby, ann, bob = make()
+    assert "/join" in run(lobby, bob, "/help").notice
+    with pytest.raises(lb.LobbyError, match="No game"):
+        run(lobby, ann, "/end")
+    run(lobby, ann, "/join")
+    run(lobby, bob, "/join")
+    run(lobby, ann, "/start")
+    assert run(lobby, ann, "/end").effects == (lb.EndGame(),)
+
+
+def test_state_shows_seats_spectators_and_the_host():
+    lobby, ann, bob = make()
+    run(lobby, bob, "/join 2")
+    state = lobby.state()
+    assert state.host == "Ann" and state.spectators == ("Ann",)
+    assert [s.status for s in state.seats] == ["open", "here", "open", "open"]
+    assert state.max_seats == 4 and state.options == ZatreOptions()

@@ -1,0 +1,81 @@
+"""A table hosted through a relay elsewhere: routing with a room code."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from net import closecodes as cc
+from net.cli import serve_table
+from net.client import JoinError, RemoteSeatLink
+from net.relay import Relay
+from tests.net import toygame
+from tests.net.wire import FAST, TIMEOUT, close_code, fast_delays, raw, until
+
+
+
+async def test_players_reach_a_remote_table_through_the_relay_with_its_room_code():
+    relay = Relay(require_code=True)
+    host, port = await relay.start("127.0.0.1", 0)
+    url = f"ws://{host}:{port}"
+    hosted = await serve_table(toygame.GAME, "Remote", relay_url=url, advertise=False, save=False,
+                               bot_delay=0, limits=FAST, seed=3)
+    assert hosted.code is not None and len(hosted.code) == 6
+    ann = hosted.link("Ann", reconnect_delays=fast_delays)
+    await asyncio.wait_for(ann.connect(), TIMEOUT)
+    bob = RemoteSeatLink(url, "Bob", toygame.GAME, room=hosted.code.lower(), reconnect_delays=fast_delays)
+    await asyncio.wait_for(bob.connect(), TIMEOUT)
+    assert ann.is_host and not bob.is_host
+    assert ann.lobby is not None and ann.lobby.code_needed
+    await ann.say("/join")
+    await bob.say("/join")
+    await until(lambda: ann.seat == 0 and bob.seat == 1, what="seated")
+    await ann.say("/start")
+    await until(lambda: ann.has_snapshot and bob.has_snapshot, what="snapshots")
+    first, second = await asyncio.wait_for(
+        asyncio.gather(ann.submit(toygame.Pick(1)), bob.submit(toygame.Pick(3))), TIMEOUT)
+    assert first.accepted and second.accepted
+    await until(lambda: bob.snapshot().version == 2, what="update through the relay")
+    assert bob.snapshot().view == hosted.table.host.snapshot(1).view
+
+    with pytest.raises(JoinError, match="room code"):
+        await asyncio.wait_for(RemoteSeatLink(url, "Eve", toygame.GAME).connect(), TIMEOUT)
+    wrong = await raw(url, {"name": "Eve", "room": "ZZZZZZ"})
+    assert await close_code(wrong) == cc.NO_ROOM
+
+    await hosted.stop()
+    await until(lambda: ann.status.state == "closed", what="players closed with the table")
+    assert ann.status.code == cc.TABLE_CLOSED
+    await bob.close()
+    await ann.close()
+    await relay.stop()
+
+
+async def test_a_table_that_leaves_the_relay_closes_its_room():
+    relay = Relay(require_code=True)
+    host, port = await relay.start("127.0.0.1", 0)
+    url = f"ws://{host}:{port}"
+    hosted = await serve_table(toygame.GAME, "Remote", relay_url=url, advertise=False, save=False)
+    ws = await raw(url, {"name": "Sam", "room": hosted.code})
+    welcome = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+    assert welcome["kind"] == "welcome"
+    await hosted.relay_link.aclose()
+    assert await close_code(ws) == cc.HOST_GONE
+    assert relay.rooms == {}
+    await hosted.table.stop()
+    await relay.stop()
+
+
+async def test_connections_per_address_are_capped():
+    relay = Relay(require_code=True, max_per_address=2)
+    host, port = await relay.start("127.0.0.1", 0)
+    url = f"ws://{host}:{port}"
+    first, second = await raw(url), await raw(url)
+    await asyncio.sleep(0.05)
+    with pytest.raises(Exception, match="429"):
+        await raw(url)
+    await first.close()
+    await second.close()
+    await relay.stop()

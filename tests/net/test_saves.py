@@ -1,0 +1,138 @@
+"""Saves: atomic writes, resume by replay, refusal of anything corrupt or foreign,
+the replay reader."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from net.codec import Codec
+from net.host import Host
+from net.saves import (
+    SaveError, Replay, read, rebuild, resume, save_path, saves_dir, snapshot_of, state_digest, write,
+)
+from rules.zatre import GAME as ZATRE
+from rules.zatre import ZatreOptions
+
+CODEC = Codec(ZATRE)
+
+
+def played_host(turns: int = 10, seed: int = 8) -> Host:
+    host = Host(ZATRE, ZatreOptions(profi=True), 3, seed, ("A", "B", "C"), {2: "easy"})
+    state, rng, log = host.state, random.Random(seed), []
+    from net.host import Applied
+
+    for version in range(1, turns + 1):
+        seat = next(iter(ZATRE.active_seats(state)))
+        action = rng.choice(ZATRE.legal_actions(state, seat))
+        state, _ = ZATRE.apply(state, seat, action)
+        log.append(Applied(version, seat, action, f"id{version}"))
+    host.restore(log)
+    return host
+
+
+@pytest.fixture
+def saved(tmp_path):
+    host = played_host()
+    path = tmp_path / "game.json"
+    write(path, snapshot_of(host, "Friday", ("a" * 64, "b" * 64, None), CODEC), CODEC)
+    return host, path
+
+
+def test_a_save_resumes_to_the_same_state(saved):
+    host, path = saved
+    again, data = resume(path)
+    assert again.version == host.version == 10
+    assert again.state == host.state
+    assert data.token_hashes == ("a" * 64, "b" * 64, None)
+    assert again.bot_kinds == (None, None, "easy") and again.options == ZatreOptions(profi=True)
+    assert list(path.parent.iterdir()) == [path]  # no temporary file left behind
+
+
+def test_the_save_holds_token_hashes_never_tokens(saved):
+    _, path = saved
+    body = json.loads(path.read_text())["body"]
+    assert set(body) >= {"game", "options", "seats", "names", "bots", "seed", "log", "version"}
+    assert body["token_hashes"][0] == "a" * 64
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda t: t[: len(t) // 2], "not a Parlour save"),
+    (lambda t: "", "not a Parlour save"),
+    (lambda t: t.replace('"seed":8', '"seed":9'), "checksum"),
+    (lambda t: json.dumps({"format": "other"}), "not a Parlour save"),
+    (lambda t: t.replace('"format_version":1', '"format_version":99'), "another Parlour version"),
+    (lambda t: "\xff\xfe garbage", "not a Parlour save"),
+])
+def test_corrupt_truncated_or_foreign_files_are_refused(saved, damage, message):
+    _, path = saved
+    path.write_text(damage(path.read_text()))
+    with pytest.raises(SaveError, match=message):
+        resume(path)
+
+
+def reseal(path, change):
+    """Edit a save's body and fix its checksum: a well-formed save with bad content."""
+    from net import saves
+
+    outer = json.loads(path.read_text())
+    change(outer["body"])
+    outer["checksum"] = saves._checksum(outer["body"])
+    path.write_text(json.dumps(outer))
+
+
+def test_a_log_that_does_not_replay_is_refused(saved):
+    _, path = saved
+    reseal(path, lambda body: body["log"].reverse())
+    with pytest.raises(SaveError, match="does not replay"):
+        resume(path)
+
+
+def test_a_log_with_the_wrong_digest_is_refused(saved):
+    _, path = saved
+    reseal(path, lambda body: body.update(state_digest="0" * 64))
+    with pytest.raises(SaveError, match="different state"):
+        resume(path)
+
+
+def test_an_unknown_game_or_ill_typed_field_is_refused(saved):
+    _, path = saved
+    reseal(path, lambda body: body.update(game="chess"))
+    with pytest.raises(SaveError, match="does not have"):
+        read(path)
+    reseal(path, lambda body: body.update(game="zatre", seats="3"))
+    with pytest.raises(SaveError, match="valid save"):
+        read(path)
+
+
+def test_a_missing_file_is_a_save_error(tmp_path):
+    with pytest.raises(SaveError, match="Cannot read"):
+        read(tmp_path / "nothing.json")
+
+
+def test_the_replay_reader_goes_step_by_step(saved):
+    host, path = saved
+    steps = list(Replay.open(path))
+    assert [s.version for s in steps] == list(range(11))
+    assert steps[-1].state == host.state
+    assert steps[3].view(None).seat is None and steps[3].view(0).hand is not None
+
+
+def test_saves_live_in_the_user_data_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    folder = saves_dir()
+    assert folder == tmp_path / "parlour" / "saves" and folder.is_dir()
+    assert save_path("Friday night!", 0).parent == folder
+    assert save_path("Friday night!", 0).name.startswith("Friday-night-")
+
+
+def test_rebuild_checks_the_version(saved):
+    _, path = saved
+    data, game = read(path)
+    import attrs
+
+    with pytest.raises(SaveError, match="version"):
+        rebuild(attrs.evolve(data, version=99), game)
+    assert state_digest(CODEC, rebuild(data, game).state, game) == data.state_digest
