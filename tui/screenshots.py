@@ -15,7 +15,7 @@ from typing import Callable
 from textual.pilot import Pilot
 
 from .app import ParlourApp
-from .local_game import LocalGame, SeatChoice
+from .local_game import DEFAULT_PACE, LocalGame, SeatChoice
 from .zatre.results import ResultsScreen
 from .zatre.table import TableScreen
 
@@ -43,8 +43,8 @@ async def _play_turns(pilot: Pilot, table: TableScreen, turns: int) -> None:
         await _until(pilot, lambda: not table.pending)
 
 
-async def _shoot(out: Path, name: str, size: tuple[int, int], script) -> Path:
-    app = ParlourApp(pace=0)
+async def _shoot(out: Path, name: str, size: tuple[int, int], pace: float, script) -> Path:
+    app = ParlourApp(pace=pace)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await script(app, pilot)
@@ -87,14 +87,14 @@ async def _results(app, pilot) -> None:
     await _until(pilot, lambda: isinstance(app.screen, ResultsScreen))
 
 
-SHOTS = {
-    "menu": (SIZE, _menu),
-    "solo-setup": (SIZE, _setup),
-    "table": (SIZE, _table),
-    "table-80x24": (SMALL, _table),
-    "hand-over": (SIZE, _hotseat),
-    "results": (SIZE, _results),
-    "rules": (SIZE, _rules),
+SHOTS = {  # name: terminal size, the app's bot pace (games start at pace 0), script
+    "menu": (SIZE, DEFAULT_PACE, _menu),
+    "solo-setup": (SIZE, DEFAULT_PACE, _setup),
+    "table": (SIZE, 0.0, _table),
+    "table-80x24": (SMALL, 0.0, _table),
+    "hand-over": (SIZE, 0.0, _hotseat),
+    "results": (SIZE, 0.0, _results),
+    "rules": (SIZE, 0.0, _rules),
 }
 
 
@@ -102,8 +102,8 @@ async def shoot_all(out: Path = OUT, names: list[str] | None = None) -> list[Pat
     out.mkdir(parents=True, exist_ok=True)
     paths = []
     for name in names or list(SHOTS):
-        size, script = SHOTS[name]
-        paths.append(await _shoot(out, name, size, script))
+        size, pace, script = SHOTS[name]
+        paths.append(await _shoot(out, name, size, pace, script))
     return paths
 
 

@@ -231,12 +231,12 @@ class TableScreen(ParlourScreen):
 
     def _seat_view(self, story: Snapshot) -> Snapshot:
         """The snapshot of the shown seat at ``story``'s version (else ``story``)."""
+        for snaps in self._seat_snaps.values():
+            for version in [v for v in snaps if v < story.version]:
+                del snaps[version]
         if self.seat is None:
             return story
-        snaps = self._seat_snaps[self.seat]
-        for version in [v for v in snaps if v < story.version]:
-            del snaps[version]
-        return snaps.get(story.version, story)
+        return self._seat_snaps[self.seat].get(story.version, story)
 
     def _show(self, snap: Snapshot) -> None:
         """Show ``snap``: a new version clears this turn's pending tiles."""
