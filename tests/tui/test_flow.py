@@ -86,6 +86,16 @@ async def test_hotseat_hides_the_table_between_players():
         await until(pilot, lambda: app.screen is table and table.my_turn)
         assert table.seat == 1
         assert table.query_one(HandTiles).tiles == table.view.hand == table.links[1].snapshot().view.hand
+        for _ in range(table.to_place):
+            await pilot.press("1", "n", "enter")
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await pilot.press("q")  # the players would rather stop: asked first
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await pilot.press("q", "y")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen) and app.table is None)
 
 
 async def test_bot_moves_are_laid_one_tile_at_a_time():

@@ -12,9 +12,13 @@ from .base import ParlourScreen
 
 
 class HandOverScreen(ParlourScreen):
-    """Opaque: nothing of the table shows through. Dismisses when ``name`` is ready."""
+    """Opaque: nothing of the table shows through. Dismisses with ``True`` when ``name``
+    is ready, ``False`` when the players would rather leave the game."""
 
-    BINDINGS = [Binding("enter,space", "ready", "I am ready")]
+    BINDINGS = [
+        Binding("enter,space", "ready", "I am ready"),
+        Binding("q,escape", "leave", "Leave the game"),
+    ]
 
     def __init__(self, name: str, note: str = "") -> None:
         super().__init__()
@@ -34,4 +38,7 @@ class HandOverScreen(ParlourScreen):
         yield Footer()
 
     def action_ready(self) -> None:
-        self.dismiss()
+        self.dismiss(True)
+
+    def action_leave(self) -> None:
+        self.dismiss(False)

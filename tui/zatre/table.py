@@ -45,6 +45,7 @@ from .words import last_turn_text, log_line, seat_name, sheet_gains, turns_since
 MOVE = Binding.Group("Move", compact=True)
 PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint"}
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+LEAVE_QUESTION = "Leave this game? It ends for everyone at this table."
 
 
 def _without(hand: tuple[int, ...], pending: tuple[Placement, ...]) -> tuple[int, ...]:
@@ -225,7 +226,10 @@ class TableScreen(ParlourScreen):
             return
         if len(self.links) > 1 and active == target:
             note = "\n".join(turns_since(story, target))
-            await self.app.push_screen_wait(HandOverScreen(story.names[target], note))
+            while not await self.app.push_screen_wait(HandOverScreen(story.names[target], note)):
+                if await self.app.push_screen_wait(ConfirmScreen(LEAVE_QUESTION, "Leave", "Stay")):
+                    self.leave()
+                    return
         self.seat = target
         self.sheet_seat = target
 
@@ -417,10 +421,7 @@ class TableScreen(ParlourScreen):
             if yes:
                 self.leave()
 
-        self.app.push_screen(
-            ConfirmScreen("Leave this game? It ends for everyone at this table.", "Leave", "Stay"),
-            answered,
-        )
+        self.app.push_screen(ConfirmScreen(LEAVE_QUESTION, "Leave", "Stay"), answered)
 
     def leave(self) -> None:
         """Stop listening and hand over to ``leave`` (stop the table, back to the menu)."""
