@@ -3,7 +3,6 @@ which no tile can be laid, and a terminal too small for the table."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Callable
 
 import attrs

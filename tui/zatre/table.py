@@ -36,7 +36,7 @@ from .board import ZatreBoard, cell_kind
 from .hand import HandTiles
 from .message import TableMessage
 from .movelog import MoveLog
-from .results import ResultsScreen
+from .results import ResultsScreen, headline
 from .scores import ScoreStrip, SeatLine
 from .sheet import ScoreSheet
 from .status import TurnStatus
@@ -152,6 +152,9 @@ class TableScreen(ParlourScreen):
         self.set_interval(0.15, self._spin)
 
     def on_unmount(self) -> None:
+        self._stop_listening()
+
+    def _stop_listening(self) -> None:
         for stop in self._stops:
             stop()
         self._stops.clear()
@@ -425,7 +428,7 @@ class TableScreen(ParlourScreen):
 
     def leave(self) -> None:
         """Stop listening and hand over to ``leave`` (stop the table, back to the menu)."""
-        self.on_unmount()
+        self._stop_listening()
         if self._leave is not None:
             self._leave()
 
@@ -459,13 +462,7 @@ class TableScreen(ParlourScreen):
         snap, view = self.snap, self.view
         assert snap is not None and view is not None
         if snap.over:
-            result = snap.result
-            if result is None:
-                return "Game over"
-            best = max(s.total for s in result.scores)
-            who = " and ".join(snap.names[s] for s in sorted(result.winners))
-            verb = "win" if len(result.winners) > 1 else "wins"
-            return f"Game over: {who} {verb} with {best} points (r: results)"
+            return f"Game over: {headline(snap)} (r: results)" if snap.result else "Game over"
         current = seat_name(snap.names, snap.bots, view.current)
         spin = SPINNER[self._tick % len(SPINNER)]
         if self.animating:
