@@ -101,7 +101,7 @@ class LocalSetupScreen(ParlourScreen):
             self.action_back()
 
     def on_input_submitted(self) -> None:
-        self.action_start()
+        self.focus_next()  # Enter in a field moves on; Start (or ctrl+s) starts
 
     def action_back(self) -> None:
         self.dismiss()

@@ -10,7 +10,7 @@ from textual.widget import Widget
 
 class TableMessage(Widget):
     """``news``: the last turn, one line; ``text`` with a ``kind``: ``"info"`` or
-    ``"error"`` (shown with ✗)."""
+    ``"error"`` (shown with ✗, in place of the news)."""
 
     COMPONENT_CLASSES = {"message--error", "message--news"}
 
@@ -19,13 +19,12 @@ class TableMessage(Widget):
     kind: reactive[str] = reactive("info")
 
     def render(self) -> Text:
+        if self.kind == "error":  # the reason matters more than the news: all lines
+            return Text(f"✗ {self.text}", self.get_component_rich_style("message--error"))
         width = max(1, self.size.width)
         news = self.news if len(self.news) <= width else self.news[: width - 1] + "…"
         out = Text(news, self.get_component_rich_style("message--news"))
         if news:
             out.append("\n")
-        if self.kind == "error":
-            out.append(f"✗ {self.text}", self.get_component_rich_style("message--error"))
-        else:
-            out.append(self.text)
+        out.append(self.text)
         return out

@@ -127,7 +127,6 @@ class TableScreen(ParlourScreen):
             with Vertical(id="table-left"):
                 board = ZatreBoard(id="board")
                 board.border_title = "Zatre"
-                board.border_subtitle = "[·] light  (·) red  + may go"
                 yield board
                 yield HandTiles(id="hand")
                 yield TableMessage(id="message")
@@ -388,6 +387,7 @@ class TableScreen(ParlourScreen):
         else:
             if not outcome.accepted:
                 self._error = outcome.reason or f"The table refused that turn ({outcome.code})."
+                self.notify(self._error, title="Turn refused", severity="error")
         finally:
             self.busy = False
         self._update()
@@ -516,6 +516,7 @@ class TableScreen(ParlourScreen):
         kind = cell_kind(self.cursor)
         on_tile = dict(view.tiles).get(self.cursor)
         board.border_title = f"Zatre · cursor on {kind} cell" + (f" ({on_tile})" if on_tile else "")
+        board.border_subtitle = "[·] light  (·) red" + ("" if view.options.profi else "  + may go")
 
         if self.seat is None:
             hand.tiles, hand.chosen, hand.note = (), None, "watching: no hand"
