@@ -387,7 +387,9 @@ class TableScreen(ParlourScreen):
         else:
             if not outcome.accepted:
                 self._error = outcome.reason or f"The table refused that turn ({outcome.code})."
-                self.notify(self._error, title="Turn refused", severity="error")
+                area = self.query_one(TableMessage).size
+                if len(self._error) + 2 > area.width * area.height:  # too long to show whole
+                    self.notify(self._error, title="Turn refused", severity="error")
         finally:
             self.busy = False
         self._update()
