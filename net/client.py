@@ -33,7 +33,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from rules.core import Game
 
 from . import closecodes as cc
-from .codec import Codec, ProtocolError
+from .codec import ProtocolError, codec_for
 from .lobby import LobbyError, parse_line
 from .protocol import (
     MAX_HOST_FRAME,
@@ -134,7 +134,7 @@ class RemoteSeatLink:
         self.open_timeout = open_timeout
         self.reconnect_delays = reconnect_delays
         self.answer_timeout = answer_timeout
-        self.codec = Codec(game)
+        self.codec = codec_for(game)
         self.seat: int | None = None
         self.is_host = False
         self.lobby: LobbyState | None = None

@@ -241,8 +241,21 @@ def dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
+_CODECS: dict[int, "Codec"] = {}
+
+
+def codec_for(game: Game | None) -> "Codec":
+    """The shared :class:`Codec` of ``game`` (built once per game and process: cattrs
+    generates and compiles its hooks lazily, which is worth doing only once)."""
+    codec = _CODECS.get(id(game))
+    if codec is None or codec.game is not game:
+        codec = _CODECS[id(game)] = Codec(game)
+    return codec
+
+
 class Codec:
     """Encode and decode frames for one game (``None``: no game payloads).
+    Prefer :func:`codec_for`, which shares one per game.
 
     ``encode(message) -> str``: a JSON text frame (raises ``ValueError``/``TypeError``
     only for a message this program built wrongly). ``decode_client(frame)`` and

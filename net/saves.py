@@ -31,7 +31,7 @@ import platformdirs
 from rules import registry
 from rules.core import Game, Seat
 
-from .codec import Codec, ProtocolError, dumps
+from .codec import Codec, ProtocolError, codec_for, dumps
 from .host import Applied, Host
 
 FORMAT = "parlour.save"
@@ -179,7 +179,7 @@ def read(path: Path, games: Any = None) -> tuple[SaveData, Game]:
     game = games.get(body.get("game")) if isinstance(body.get("game"), str) else None
     if game is None:
         raise SaveError(f"{path} is a save of a game this Parlour does not have ({body.get('game')!r}).")
-    codec = Codec(game)
+    codec = codec_for(game)
     try:
         log = tuple(
             LoggedAction(
@@ -235,7 +235,7 @@ def rebuild(data: SaveData, game: Game, bot_delay: float = 0.6) -> Host:
         raise SaveError(f"The saved game does not replay: {exc}.") from None
     if host.version != data.version:
         raise SaveError(f"The saved game stops at version {host.version}, not {data.version}.")
-    if state_digest(Codec(game), host.state, game) != data.state_digest:
+    if state_digest(codec_for(game), host.state, game) != data.state_digest:
         raise SaveError("The saved game replays to a different state than the one saved.")
     return host
 

@@ -33,7 +33,7 @@ from rules.core import Game
 
 from . import closecodes as cc
 from . import lobby as lb
-from .codec import Codec, ProtocolError
+from .codec import ProtocolError, codec_for
 from .host import Host, Intent, Peer
 from .protocol import (
     ChatLine,
@@ -135,7 +135,7 @@ class Table:
         self.saver = saver
         self.limits = limits
         self.clock = clock
-        self.codec = Codec(game)
+        self.codec = codec_for(game)
         self.lobby = lb.Lobby(game, name, options)
         self.host: Host | None = None
         self.port: RoomPort | None = None
