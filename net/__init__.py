@@ -1,3 +1,13 @@
-"""Parlour's networking side: the host (the one authority over a game), the tables
-the TUI talks to (local in-process for solo and hotseat play), and later the wire
-protocol, relay, discovery and saves. ``net`` imports ``rules``, never ``tui``."""
+"""Parlour's networking side (design.md, "net/"); ``net`` imports ``rules``, never ``tui``.
+
+- ``table``: what the TUI talks to (SeatLink, Snapshot, Outcome);
+- ``host``: the one authority over a game; ``local``: in-process links (solo, hotseat);
+- ``protocol`` / ``codec`` / ``closecodes``: the wire protocol (docs/protocol.md);
+- ``lobby``: seats, options, bots and the typed commands, pure;
+- ``server``: a hosted table (Host + Lobby + seats) behind a relay room;
+- ``relay``: the websockets server holding rooms, in-process or standalone;
+- ``client``: RemoteSeatLink, a SeatLink over websockets with reconnection;
+- ``saves``: atomic saves after every action, resume, replays;
+- ``discovery``: zeroconf adverts and browsing (a fake backend for tests);
+- ``cli``: ``serve_table``, ``run_relay``, ``replay_text`` for ``parlour`` commands.
+"""

@@ -79,3 +79,18 @@ async def test_connections_per_address_are_capped():
     await first.close()
     await second.close()
     await relay.stop()
+
+
+def test_envelopes_are_written_as_the_codec_would_write_them():
+    from net.codec import codec_for
+    from net.protocol import ClosePeer, PeerFrame, PeerGone, PeerJoined, SendTo
+    from net.relay import envelope
+
+    codec = codec_for(None)
+    for header in (PeerJoined(conn=3, address="127.0.0.1"), PeerFrame(conn=3), PeerGone(conn=3),
+                   SendTo(to=(1, 2), fresh="snapshot"), SendTo(to=(4,)),
+                   ClosePeer(conn=2, code=4006, reason="kicked")):
+        head, _, payload = envelope(header, "{}").partition(b"\n")
+        assert head.decode() == codec.encode(header) and payload == b"{}"
+        assert codec.decode_relay(head.decode()) == header
+    assert envelope(PeerFrame(conn=7), "x") == b'{"kind":"frame","conn":7}\nx'
