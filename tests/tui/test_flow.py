@@ -14,6 +14,7 @@ from tui.app import ParlourApp
 from tui.local_game import LocalGame, SeatChoice
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.handover import HandOverScreen
+from tui.screens.local_setup import LocalSetupScreen
 from tui.screens.menu import MenuScreen
 from tui.widgets.too_small import TooSmall
 from tui.zatre.board import ZatreBoard
@@ -56,9 +57,11 @@ async def test_results_after_a_game_of_bots():
         assert "Game over" in app.screen._turn_text()
         await pilot.press("r")
         assert isinstance(app.screen, ResultsScreen)
-        await pilot.press("m")
-        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press("n")  # a new game: back to the setup, this table closed
+        await until(pilot, lambda: isinstance(app.screen, LocalSetupScreen))
         assert app.table is None
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_hotseat_hides_the_table_between_players():
