@@ -24,7 +24,7 @@ def _box(value: int | None) -> str:
 def row_cells(row: SheetRow) -> list[tuple[str, str]]:
     """``(column, text)`` of each box of ``row`` in printed order (column names as in
     ``TurnRecord.rows``; ``""`` for the number, bonus and value)."""
-    used = row.cross or None not in (row.ten, row.eleven, row.twelve) or row.value
+    used = row.cross or row.value
     number = f"{row.number}{'*' if row.number > PRINTED_ROWS else ''}"
     return [
         ("", f"{number:>3}"),
@@ -54,8 +54,7 @@ class ScoreSheet(Widget):
         complete = self.get_component_rich_style("sheet--complete")
         rows = self.sheet.rows()
         room = max(1, self.size.height - PINNED)
-        last_used = max((r.number for r in rows if r.value or r.cross or r.ten or r.eleven or r.twelve),
-                        default=0)
+        last_used = max((r.number for r in rows if r.cross or r.value), default=0)
         start = max(0, min(last_used + 1 - room, len(rows) - room))
         lines = [Text(HEADER, header)]
         for row in rows[start:start + room]:
