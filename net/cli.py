@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import socket
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -23,7 +22,7 @@ from rules.core import Game
 
 from . import closecodes as cc
 from .client import RemoteSeatLink
-from .discovery import Advertiser, Backend, TableAd, ZeroconfBackend, service_name
+from .discovery import Advertiser, Backend, TableAd, ZeroconfBackend, lan_addresses, service_name
 from .relay import Relay, RelayLink
 from .saves import Replay, Saver, resume, save_path
 from .server import Limits, Table
@@ -181,14 +180,10 @@ async def _keep_advert(hosted: HostedTable, every: float = 1.0) -> None:
 
 
 def _lan_address(bind: str) -> str:
+    """The address to advertise: ``bind`` itself, or this machine's first LAN address."""
     if bind not in ("0.0.0.0", "", "::"):
         return bind
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("10.255.255.255", 1))  # UDP connect sends nothing
-            return probe.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
+    return lan_addresses()[0]
 
 
 async def run_relay(port: int = DEFAULT_PORT, bind: str = "0.0.0.0", **relay_options: Any) -> None:

@@ -220,6 +220,20 @@ class FakeBackend:
 # ---- zeroconf -------------------------------------------------------------------------------
 
 
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback (via ifaddr, which zeroconf
+    itself uses); ``["127.0.0.1"]`` if there are none."""
+    import ifaddr
+
+    found = [
+        str(ip.ip)
+        for adapter in ifaddr.get_adapters()
+        for ip in adapter.ips
+        if ip.is_IPv4 and not str(ip.ip).startswith("127.")
+    ]
+    return found or ["127.0.0.1"]
+
+
 def service_name(table: str, port: int) -> str:
     """A unique-enough instance name: the table's name plus this machine and port."""
     safe = "".join(ch for ch in table if ch.isprintable() and ch != ".")[:40] or "Parlour"
@@ -241,7 +255,7 @@ class ZeroconfBackend:
     def _info(self, ad: TableAd):
         from zeroconf.asyncio import AsyncServiceInfo
 
-        addresses = self._addresses or [ad.host]
+        addresses = self._addresses or ([ad.host] if ad.host != "0.0.0.0" else lan_addresses())
         return AsyncServiceInfo(
             SERVICE_TYPE, ad.service, port=ad.port, properties=ad.properties(),
             parsed_addresses=addresses, server=f"{socket.gethostname()}.local.",

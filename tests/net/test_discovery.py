@@ -53,3 +53,10 @@ async def test_a_hosted_table_is_advertised_with_its_free_seats():
         assert change.ad.port == int(hosted.url.rsplit(":", 1)[1]) and not change.ad.code_needed
         await hosted.stop()
         assert isinstance(await browser.next_change(1), TableGone)
+
+
+def test_lan_addresses_are_ipv4_strings():
+    from net.discovery import lan_addresses
+
+    addresses = lan_addresses()
+    assert addresses and all(a.count(".") == 3 for a in addresses)

@@ -94,3 +94,17 @@ def test_envelopes_are_written_as_the_codec_would_write_them():
         assert head.decode() == codec.encode(header) and payload == b"{}"
         assert codec.decode_relay(head.decode()) == header
     assert envelope(PeerFrame(conn=7), "x") == b'{"kind":"frame","conn":7}\nx'
+
+
+async def test_run_relay_serves_until_cancelled(capsys):
+    from net.cli import run_relay
+
+    task = asyncio.create_task(run_relay(port=0, bind="127.0.0.1"))
+    await asyncio.sleep(0.2)
+    out = capsys.readouterr().out
+    assert out.startswith("Parlour relay listening on ws://127.0.0.1:")
+    url = out.split()[4]
+    ws = await raw(url, {"name": "x"})
+    assert await close_code(ws) == cc.NO_ROOM  # a standalone relay needs a room code
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)

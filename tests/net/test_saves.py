@@ -136,3 +136,12 @@ def test_rebuild_checks_the_version(saved):
     with pytest.raises(SaveError, match="version"):
         rebuild(attrs.evolve(data, version=99), game)
     assert state_digest(CODEC, rebuild(data, game).state, game) == data.state_digest
+
+
+def test_replay_text_prints_the_game_move_by_move(saved):
+    from net.cli import replay_text
+
+    _, path = saved
+    lines = list(replay_text(path))
+    assert lines[0].startswith("Friday: Zatre, 3 seats: A, B, C (easy)")
+    assert len(lines) == 2 + 10 and lines[2].lstrip().startswith("1  ")
