@@ -52,6 +52,9 @@ class HostedTable:
     relay: Relay | None = None
     relay_link: RelayLink | None = None
     advertiser: Advertiser | None = None
+    join_address: str = ""
+    """What players type on the join screen: ``192.168.1.20:7531`` (this machine's LAN
+    address), or the remote relay's URL."""
     _watch: asyncio.Task[None] | None = None
 
     @property
@@ -157,10 +160,11 @@ async def serve_table(
         table.resume_seats(data.token_hashes, data.names, data.bots)
         table.begin(host)
     hosted = HostedTable(table, url, room_code, table.host_key, save_file, relay, link)
+    hosted.join_address = f"{_lan_address(bind)}:{bound_port}" if relay is not None else url
     if relay is not None and advertise is not False:
         backend = ZeroconfBackend() if advertise is True else advertise
         ad = TableAd(service_name(name, bound_port), name, game.name, table.free_seats(),
-                     room_code is not None, _lan_address(bind), bound_port)
+                     room_code is not None, hosted.join_address.rsplit(":", 1)[0], bound_port)
         hosted.advertiser = Advertiser(backend, ad)
         try:
             await hosted.advertiser.start()

@@ -60,3 +60,9 @@ def test_lan_addresses_are_ipv4_strings():
 
     addresses = lan_addresses()
     assert addresses and all(a.count(".") == 3 for a in addresses)
+
+
+async def test_a_hosted_table_says_where_to_join():
+    hosted = await serve_table(ZATRE, "Friday", bind="127.0.0.1", port=0, advertise=False, save=False)
+    assert hosted.join_address == hosted.url.removeprefix("ws://")
+    await hosted.stop()
