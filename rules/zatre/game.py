@@ -115,10 +115,6 @@ def apply(state: ZatreState, seat: Seat, action: PlaceTiles) -> tuple[ZatreState
         raise RuleViolation("bad-action", "Zatre only knows placing tiles.")
     hand = state.hands[seat]
     if not is_legal(state.board, hand, state.first_move, action):
-        if not action.placements and max_placeable(state.board, hand, state.first_move):
-            raise RuleViolation(
-                "place-more", "You must place your tiles if you can (rule 5).",
-                "zatre-board.txt, How to Place a Tile, rule 5")
         raise explain(state.board, hand, state.first_move, action)
 
     board = list(state.board)

@@ -122,8 +122,10 @@ def max_placeable(board: tuple[int, ...], hand: tuple[int, ...], first_move: boo
 
 
 def is_legal(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool, action: PlaceTiles) -> bool:
-    """Whether ``action`` is one of :func:`legal_turns`."""
-    placed = frozenset((index(p.cell), p.tile) for p in action.placements)
+    """Whether ``action`` is one of :func:`legal_turns` (one tile per cell)."""
+    placed = frozenset((index(p.cell), p.tile) for p in action.placements if is_cell(p.cell))
+    if len(placed) != len(action.placements) or len({c for c, _ in placed}) != len(placed):
+        return False
     return placed in set(_legal(board, tuple(sorted(hand)), first_move))
 
 
@@ -132,31 +134,43 @@ def is_legal(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool, ac
 
 def _check_steps(board: Sequence[int], hand: Sequence[int], first_move: bool,
                  pending: Sequence[Placement]) -> list[int]:
-    """Check ``pending`` laid in order under rules 1-3; return the grid with them on it."""
+    """Check ``pending`` laid in this order under rules 1-3; return the grid with them on it."""
     g = list(board)
     left = Counter(hand)
     for n, p in enumerate(pending):
-        if left[p.tile] <= 0:
-            raise RuleViolation("not-in-hand", f"You have no {p.tile} among your tiles.")
-        if not is_cell(p.cell):
-            raise RuleViolation("not-a-cell", f"{p.cell} is not a cell of the board.")
+        _check_tile(g, left, p)
         i = index(p.cell)
-        if g[i]:
-            raise RuleViolation("occupied", "That cell already holds a tile.")
         if first_move and n == 0 and i != RED:
             raise RuleViolation("red-cell", "The first tile of the game must cover the red cell.", RULE_1)
         if not (first_move and n == 0) and not any(g[j] for j in NEIGHBOURS[i]):
-            raise RuleViolation(
-                "not-adjacent", "Each tile must be placed next to a tile already on the board.", RULE_2)
+            raise _not_adjacent()
         g[i] = p.tile
         left[p.tile] -= 1
-        for step in (1, WIDTH):
-            total = line_sum(g, i, step)
-            if total > MAX_LINE:
-                raise RuleViolation(
-                    "over-12", f"That would make a line of {total}: lines of 13 or more are not allowed.",
-                    RULE_3)
+        _check_lines(g, i)
     return g
+
+
+def _check_tile(g: Sequence[int], left: Counter, p: Placement) -> None:
+    if left[p.tile] <= 0:
+        raise RuleViolation("not-in-hand", f"You have no {p.tile} left among your tiles.")
+    if not is_cell(p.cell):
+        raise RuleViolation("not-a-cell", f"{p.cell} is not a cell of the board.")
+    if g[index(p.cell)]:
+        raise RuleViolation("occupied", "That cell already holds a tile.")
+
+
+def _check_lines(g: Sequence[int], i: int) -> None:
+    for step in (1, WIDTH):
+        total = line_sum(g, i, step)
+        if total > MAX_LINE:
+            raise RuleViolation(
+                "over-12", f"That would make a line of {total}: lines of 13 or more are not allowed.",
+                RULE_3)
+
+
+def _not_adjacent() -> RuleViolation:
+    return RuleViolation(
+        "not-adjacent", "Each tile must be placed next to a tile already on the board.", RULE_2)
 
 
 def check_partial(view, pending: Sequence[Placement]) -> None:
@@ -174,41 +188,46 @@ def check_partial(view, pending: Sequence[Placement]) -> None:
 
 def explain(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool,
             action: PlaceTiles) -> RuleViolation:
-    """The rule an illegal whole turn ``action`` breaks, in the rulebook's words."""
-    pending = list(action.placements)
-    # try every order a player could have used: rule 2 only needs one that works
-    g = None
-    last: RuleViolation | None = None
-    for order in _orders(pending):
-        try:
-            g = _check_steps(board, hand, first_move, order)
-            break
-        except RuleViolation as err:
-            last = err if last is None or last.code in ("not-adjacent", "red-cell") else last
-            if err.code not in ("not-adjacent", "red-cell"):
-                return err
-    if g is None:
-        return last or RuleViolation("illegal", "That turn is not allowed.")
+    """The rule an illegal whole turn ``action`` breaks, in the rulebook's words.
+
+    Checked in this order: the tiles and cells themselves, rule 1 (red cell), rule 2
+    (every tile joined to the board, in some order of laying), rule 3 (lines), rule 5
+    (as many tiles as possible), rule 7 (light cells).
+    """
+    g = list(board)
+    left = Counter(hand)
+    try:
+        for p in action.placements:
+            _check_tile(g, left, p)
+            g[index(p.cell)] = p.tile
+            left[p.tile] -= 1
+        new = {index(p.cell) for p in action.placements}
+        if first_move and new and RED not in new:
+            return RuleViolation("red-cell", "The first tile of the game must cover the red cell.", RULE_1)
+        reached = {RED} & new if first_move else {i for i in new if any(
+            board[j] for j in NEIGHBOURS[i])}
+        todo = list(reached)
+        while todo:
+            for j in NEIGHBOURS[todo.pop()]:
+                if j in new and j not in reached:
+                    reached.add(j)
+                    todo.append(j)
+        if reached != new:
+            return _not_adjacent()
+        for i in new:
+            _check_lines(g, i)
+    except RuleViolation as err:
+        return err
     most = max_placeable(board, hand, first_move)
-    if len(pending) < most:
+    if len(action.placements) < most:
         return RuleViolation(
             "place-more",
             f"You must place as many tiles as possible: {most} of your tiles can go on the board.",
             RULE_5)
-    if len(pending) > most:  # cannot happen for tiles that passed the steps
-        return RuleViolation("illegal", "That turn is not allowed.")
     return RuleViolation(
         "light-cell",
         "A tile may only go on a light cell if it forms a 10, 11 or 12 there "
         "(unless it fits on no dark cell).", RULE_7)
-
-
-def _orders(pending: list[Placement]) -> list[list[Placement]]:
-    from itertools import permutations
-
-    if len(pending) > 5:
-        return [pending]
-    return [list(p) for p in permutations(pending)]
 
 
 # ---- hints for the table ----------------------------------------------------
