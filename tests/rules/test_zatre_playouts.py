@@ -1,0 +1,295 @@
+"""Random playouts of Zatre (design.md "tests/": random playouts over many seeds
+checking invariants): 300 seeded bot games over 2, 3 and 4 players, mostly easy bots
+with a strong bot in every tenth game. After every action: tiles conserved, no line
+over 12 (rule 3), someone can act until the game is over, the draw at the start of
+the turn follows the Exception to Rule No. 5 (ruling 6), views and events leak no
+hidden tiles; every game ends (End of the Game). One game in twenty is also replayed
+(determinism) and round-tripped through cattrs (state, views, action and events at
+every fifth action). The games run in two worker processes (see ``games``)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import traceback
+from concurrent.futures import ProcessPoolExecutor
+
+import attrs
+import pytest
+
+from rules.core import Rng
+from rules.zatre import (
+    GAME, FirstPlayerDrawn, GameEnded, PlaceTiles, PrematureEnd, TilesDrawn, TurnPlayed,
+    ZatreOptions, ZatreState, ZatreView,
+)
+from rules.zatre.placement import max_placeable
+from rules.zatre.board import WIDTH, index, line_sum, tiles_on
+from tests.rules.zatre_support import CONVERTER, FULL_BAG, longest_line, tile_counts
+
+GAMES_PER_SEATS = 100
+CHUNK = 20
+MAX_TURNS = 400  # 121 tiles: a game that has not ended by now never will
+
+
+def bots_for(seats: int, seed: int):
+    """Easy bots, with one strong seat in every tenth game."""
+    strong = (seed // 10) % seats if seed % 10 == 0 else None
+    return [GAME.bots["strong" if s == strong else "easy"]() for s in range(seats)]
+
+
+def deep(seed: int) -> bool:
+    """Games also replayed and round-tripped through cattrs (every fifth action)."""
+    return seed % 20 == 5
+
+
+def expected_draw(held: tuple[int, ...], board, blocked: bool, bag_count: int) -> int:
+    """Ruling 6 (Exception to Rule No. 5) and ruling 7 (premature end)."""
+    if blocked or len(held) == 1:
+        want = 1
+    elif not held:
+        want = 2
+    else:
+        want = 0 if max_placeable(board, held, False) else 1
+    return min(want, bag_count)
+
+
+def check_views(state: ZatreState) -> None:
+    """A view holds the seat's own tiles only (spectator: none), the held counts of
+    everyone, the public board; left-over tiles only once the game is over."""
+    for seat in (*range(state.seats), None):
+        view = GAME.view(state, seat)
+        assert view.seat == seat
+        assert view.hand == (state.hands[seat] if seat is not None else ())
+        assert view.held_counts == tuple(len(h) for h in state.hands)
+        assert view.bag_count == state.bag_count
+        assert view.tile_map() == tiles_on(state.board)
+        assert view.left_over == (state.hands if state.over else ())
+        assert view.sheets == state.sheets
+
+
+def check_events(events, state: ZatreState) -> None:
+    """Drawn tiles are shown to the seat that drew them only (project_event)."""
+    for event in events:
+        for seat in (*range(state.seats), None):
+            seen = GAME.project_event(event, seat)
+            if isinstance(event, TilesDrawn) and seat != event.seat:
+                assert seen == attrs.evolve(event, tiles=())
+            else:
+                assert seen == event
+
+
+def roundtrip(value, type_) -> None:
+    assert CONVERTER.structure(CONVERTER.unstructure(value, type_), type_) == value
+
+
+def playout(seats: int, seed: int):
+    """Play one seeded game with every check; return (actions, final state, events)."""
+    state = GAME.setup(ZatreOptions(), seats, seed)
+    assert tile_counts(state) == FULL_BAG
+    bots, rng, heavy = bots_for(seats, seed), random.Random(seed), deep(seed)
+    actions, all_events = [], []
+    for _ in range(MAX_TURNS):
+        if GAME.is_over(state):
+            break
+        seat = state.current
+        assert GAME.active_seats(state) == frozenset({seat})
+        legal = GAME.legal_actions(state, seat)
+        assert legal, "the seat to move always has at least one action"
+        assert len({len(a.placements) for a in legal}) == 1, "rule 5: all lay the most tiles"
+        assert all(GAME.legal_actions(state, s) == () for s in range(seats) if s != seat)
+        action = bots[seat].choose(GAME.view(state, seat), legal, rng)
+        assert action in legal
+        before = state
+        state, events = GAME.apply(state, seat, action)
+        actions.append(action)
+        all_events.extend(events)
+
+        # tiles conserved, per value, and no line over 12 (rule 3)
+        assert tile_counts(state) == FULL_BAG
+        for p in action.placements:  # lines change only through new tiles
+            i = index(p.cell)
+            assert state.board[i] == p.tile
+            assert line_sum(state.board, i, 1) <= 12 and line_sum(state.board, i, WIDTH) <= 12
+        # the turn as recorded: tiles laid, sheet written, tiles kept
+        assert isinstance(events[0], TurnPlayed)
+        rec = events[0].record
+        assert rec.seat == seat and rec.placements == action.placements
+        assert state.sheets[seat] == before.sheets[seat].write(rec.entry)
+        assert rec.kept == len(state.hands[seat]) == len(before.hands[seat]) - len(action.placements)
+        if state.over:
+            assert isinstance(events[-1], GameEnded)
+            assert before.ending and state.bag_count == 0
+        else:
+            # the draw at the start of the next turn
+            drawn = events[-1]
+            assert isinstance(drawn, TilesDrawn) and drawn.seat == state.current == (seat + 1) % seats
+            held = state.hands[drawn.seat][:len(state.hands[drawn.seat]) - drawn.count]
+            assert held == before.hands[drawn.seat]
+            assert drawn.count == len(drawn.tiles) == state.drawn
+            assert drawn.count == expected_draw(held, state.board, state.blocked, before.bag_count)
+            assert state.ending == (drawn.count > 0 and state.bag_count == 0)
+        check_views(state)
+        check_events(events, state)
+        if heavy and len(actions) % 5 == 1:
+            roundtrip(state, ZatreState)
+            roundtrip(action, PlaceTiles)
+            for s in (*range(seats), None):
+                roundtrip(GAME.view(state, s), ZatreView)
+            for event in events:
+                roundtrip(event, GAME.event_type)
+                for s in (*range(seats), None):
+                    roundtrip(GAME.project_event(event, s), GAME.event_type)
+    assert GAME.is_over(state), f"game {seats}p seed {seed} did not end"
+    assert longest_line(state.board) <= 12
+    assert GAME.active_seats(state) == frozenset()
+    result = GAME.result(state)
+    for score in result.scores:
+        assert score.total == state.sheets[score.seat].total() - sum(state.hands[score.seat])
+    assert result.winners == {s.seat for s in result.scores
+                              if s.total == max(x.total for x in result.scores)}
+    return tuple(actions), state, tuple(all_events)
+
+
+@attrs.frozen
+class Played:
+    """What a worker reports about one checked game."""
+
+    seats: int
+    seed: int
+    actions: tuple[PlaceTiles, ...]
+    final: ZatreState
+    turns: int
+
+
+def play_chunk(seats: int, start: int) -> list[Played]:
+    """Play and check games ``start .. start+CHUNK-1`` (run in a worker process); the
+    deep ones are also replayed here, in the process that played them."""
+    out = []
+    for seed in range(start, start + CHUNK):
+        try:
+            actions, final, events = playout(seats, seed)
+            if deep(seed):
+                state, replayed = GAME.setup(ZatreOptions(), seats, seed), []
+                for action in actions:
+                    state, evs = GAME.apply(state, state.current, action)
+                    replayed.extend(evs)
+                assert state == final and tuple(replayed) == events, "replay differs"
+        except AssertionError:
+            # a worker has no pytest assertion rewriting: say which game and which check
+            raise AssertionError(
+                f"{seats}-player game, seed {seed}:\n{traceback.format_exc()}") from None
+        out.append(Played(seats, seed, actions if deep(seed) else (), final, len(actions)))
+    return out
+
+
+CHUNKS = [(seats, start) for seats in (2, 3, 4) for start in range(0, GAMES_PER_SEATS, CHUNK)]
+
+
+@pytest.fixture(scope="module")
+def games(request):
+    """The chunks this session's tests need, all submitted at once to two worker
+    processes (the suite must stay near 90 s on a 2-core machine and one game costs
+    about 0.3 s). With a single core the games run in this process."""
+    needed = set()
+    for item in request.session.items:
+        if item.module is not request.module:
+            continue
+        if item.originalname == "test_playouts_reach_the_rarer_rules":
+            needed.update(CHUNKS)
+        elif hasattr(item, "callspec") and "start" in item.callspec.params:
+            needed.add((item.callspec.params["seats"], item.callspec.params["start"]))
+    keys = [key for key in CHUNKS if key in needed]
+    if min(2, os.cpu_count() or 1) < 2:
+        yield {key: _Done(play_chunk(*key)) for key in keys}
+        return
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield {key: pool.submit(play_chunk, *key) for key in keys}
+        pool.shutdown(cancel_futures=True)
+
+
+class _Done:
+    def __init__(self, value):
+        self._value = value
+
+    def result(self):
+        return self._value
+
+
+@pytest.mark.parametrize("seats, start", CHUNKS)
+def test_playouts_keep_invariants_and_end(games, seats, start):
+    """design.md random playouts, CHUNK seeded games each: after every action tiles
+    are conserved, no line is over 12, someone can act until the game is over, draws
+    follow ruling 6, views and events leak nothing; the game ends; deep games replay
+    identically and survive cattrs round trips."""
+    played = games[(seats, start)].result()
+    assert [g.seed for g in played] == list(range(start, start + CHUNK))
+    assert all(g.final.over and g.turns >= 40 for g in played)
+
+
+@pytest.mark.parametrize("seats, start", CHUNKS[::len(CHUNKS) // 3])
+def test_playouts_replay_identically_in_another_process(games, seats, start):
+    """design.md: "a seed plus the action list replays a game exactly", here in this
+    process for games played in a worker (no dependence on hash seeds or caches)."""
+    for game in games[(seats, start)].result():
+        if game.actions:
+            state = GAME.setup(ZatreOptions(), seats, game.seed)
+            for action in game.actions:
+                state, _ = GAME.apply(state, state.current, action)
+            assert state == game.final
+
+
+def test_playouts_reach_the_rarer_rules(games):
+    """The playouts reach the rarer rules too (else they prove little about them):
+    tiles kept face down and turns drawing nothing because held tiles fit (Exception
+    to Rule No. 5), a turn laying more than two tiles ("he may use all his tiles"),
+    the game ending on a single last tile (End of the Game)."""
+    finals = [g.final for key in CHUNKS for g in games[key].result()]
+    assert len(finals) >= 300
+    assert any(r.kept for f in finals for r in f.log)
+    assert any(r.drew == 0 for f in finals for r in f.log[1:])
+    assert any(len(r.placements) > 2 for f in finals for r in f.log[1:])
+    assert any(f.log[-1].drew == 1 for f in finals)
+    assert {f.seats for f in finals} == {2, 3, 4}
+
+
+def test_view_type_has_no_field_for_hidden_things():
+    """design.md: hidden things (bag contents, other seats' tiles, the RNG) have no
+    field in a view; only ``hand`` (the seat's own tiles) and, after the game,
+    ``left_over`` carry tile values in front of players."""
+    names = {f.name for f in attrs.fields(ZatreView)}
+    assert not names & {"bag", "rng", "hands"}
+    assert "hand" in names and "held_counts" in names and "bag_count" in names
+    types = {f.name: str(f.type) for f in attrs.fields(ZatreView)}
+    assert not any("Rng" in t for t in types.values())
+    state = GAME.setup(ZatreOptions(), 3, 7)
+    first = state.current
+    for seat in (0, 1, 2, None):
+        view = GAME.view(state, seat)
+        assert view.hand == (state.hands[first] if seat == first else ())
+        blob = repr(CONVERTER.unstructure(view))
+        assert "rng" not in blob and str(state.rng.state) not in blob
+
+
+def test_state_rng_round_trips():
+    """The state's RNG is data (rules/core.py Rng): it survives a cattrs round trip, so
+    a saved game resumes with the same draws."""
+    state = GAME.setup(ZatreOptions(), 2, 11)
+    again = CONVERTER.structure(CONVERTER.unstructure(state), ZatreState)
+    assert again.rng == state.rng and isinstance(again.rng, Rng)
+    action = GAME.legal_actions(state, state.current)[0]
+    assert GAME.apply(again, again.current, action) == GAME.apply(state, state.current, action)
+
+
+def test_cattrs_round_trip_every_event_kind():
+    """design.md (net/ protocol: one cattrs converter): every kind of Zatre event
+    survives a round trip through the event union, projected or not."""
+    state = GAME.setup(ZatreOptions(), 2, 4)
+    state, events = GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
+    kinds = (*events, FirstPlayerDrawn(state.opening, state.current), PrematureEnd(),
+             GameEnded("last-tile"))
+    assert {type(e) for e in kinds} == {TurnPlayed, TilesDrawn, FirstPlayerDrawn, PrematureEnd,
+                                        GameEnded}
+    for event in kinds:
+        for seat in (0, 1, None):
+            roundtrip(GAME.project_event(event, seat), GAME.event_type)
