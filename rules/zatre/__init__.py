@@ -12,7 +12,7 @@ from . import game as _game
 from .bots import EasyBot, StrongBot
 from .placement import check_partial, legal_cells
 from .state import (
-    FirstPlayerDrawn, GameEnded, Placement, PlaceTiles, PrematureEnd, TilesDrawn, TurnPlayed,
+    GameEnded, Placement, PlaceTiles, PrematureEnd, TilesDrawn, TurnPlayed,
     TurnRecord, ZatreEvent, ZatreOptions, ZatreState, ZatreView,
 )
 
@@ -45,6 +45,6 @@ GAME = ZatreGame()
 
 __all__ = [
     "GAME", "ZatreGame", "EasyBot", "StrongBot", "check_partial", "legal_cells", "Placement",
-    "PlaceTiles", "TurnRecord", "ZatreOptions", "ZatreState", "ZatreView", "FirstPlayerDrawn",
+    "PlaceTiles", "TurnRecord", "ZatreOptions", "ZatreState", "ZatreView",
     "TilesDrawn", "TurnPlayed", "PrematureEnd", "GameEnded", "ZatreEvent",
 ]

@@ -19,7 +19,7 @@ from .placement import explain, is_legal, legal_turns, max_placeable
 from .scoring import rows_written, score_turn
 from .sheet import Sheet
 from .state import (
-    FirstPlayerDrawn, GameEnded, PlaceTiles, PrematureEnd, TilesDrawn, TurnPlayed, TurnRecord,
+    GameEnded, PlaceTiles, PrematureEnd, TilesDrawn, TurnPlayed, TurnRecord,
     ZatreEvent, ZatreOptions, ZatreState, ZatreView,
 )
 
@@ -57,9 +57,9 @@ def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
     rng = Rng.from_seed(seed)
     bag = FULL_BAG
     draws: list[tuple[Seat, int]] = []
-    contenders = list(range(seats))
-    while True:
-        round_bag, round_draws = bag, []
+    contenders, round_bag = list(range(seats)), bag
+    while True:  # tied players go on drawing; the drawn tiles stay out until the end
+        round_draws = []
         for s in contenders:
             t, round_bag, rng = _draw(round_bag, rng)
             round_draws.append((s, t))
@@ -69,7 +69,7 @@ def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
         if len(contenders) == 1:
             first, tile = contenders[0], best
             break
-    bag = bag[: tile - 1] + (bag[tile - 1] - 1,) + bag[tile:]
+    bag = bag[: tile - 1] + (bag[tile - 1] - 1,) + bag[tile:]  # all but the winner's tile go back
     drawn, bag, rng = _draw_many(bag, rng, 2)
     hands = tuple((tile,) + drawn if s == first else () for s in range(seats))
     return ZatreState(

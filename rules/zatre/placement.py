@@ -113,7 +113,12 @@ def legal_turns(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool)
     Returns ``(PlaceTiles(()),)`` when no tile can be laid (Exception to Rule No. 5).
     Turns differing only in the order of laying are one turn.
     """
-    return tuple(_to_action(s) for s in _legal(board, tuple(sorted(hand)), first_move))
+    return _legal_actions(board, tuple(sorted(hand)), first_move)
+
+
+@lru_cache(maxsize=64)
+def _legal_actions(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool) -> tuple[PlaceTiles, ...]:
+    return tuple(_to_action(s) for s in _legal(board, hand, first_move))
 
 
 def max_placeable(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool) -> int:

@@ -119,15 +119,6 @@ class ZatreState:
 
 
 @attrs.frozen
-class FirstPlayerDrawn:
-    """The draw for first player (The Game Begins): ``draws`` as ``(seat, pips)`` in order."""
-
-    draws: tuple[tuple[Seat, int], ...]
-    first: Seat
-    kind: Literal["first-player"] = "first-player"
-
-
-@attrs.frozen
 class TilesDrawn:
     """``seat`` drew ``count`` tiles; ``tiles`` is shown only to that seat (else ``()``)."""
 
@@ -160,7 +151,7 @@ class GameEnded:
     kind: Literal["game-over"] = "game-over"
 
 
-ZatreEvent = FirstPlayerDrawn | TilesDrawn | TurnPlayed | PrematureEnd | GameEnded
+ZatreEvent = TilesDrawn | TurnPlayed | PrematureEnd | GameEnded
 
 
 # ---- views -----------------------------------------------------------------
