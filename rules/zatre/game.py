@@ -125,14 +125,16 @@ def apply(state: ZatreState, seat: Seat, action: PlaceTiles) -> tuple[ZatreState
     board = tuple(board)
     lines, crosses_at, entry = score_turn(board, action.placements, state.first_move)
     sheet = state.sheets[seat]
+    written = sheet.write(entry)
     record = TurnRecord(
         seat=seat, drew=state.drawn, placements=action.placements, lines=lines,
-        crosses_at=crosses_at, entry=entry, rows=rows_written(sheet, entry), kept=len(left),
+        crosses_at=crosses_at, entry=entry, rows=rows_written(sheet, entry),
+        gain=written.total() - sheet.total(), kept=len(left),
     )
     state = attrs.evolve(
         state, board=board, first_move=False,
         hands=_replace(state.hands, seat, tuple(left)),
-        sheets=_replace(state.sheets, seat, sheet.write(entry)),
+        sheets=_replace(state.sheets, seat, written),
         passes=0 if action.placements else state.passes + 1,
         log=state.log + (record,),
     )

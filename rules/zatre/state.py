@@ -67,8 +67,9 @@ class TurnRecord:
     ``drew``: tiles drawn at the start of the turn; ``placements``: tiles laid;
     ``lines``: lines of 10-12 formed (each once); ``crosses_at``: cells whose tile earned
     an x2 cross; ``entry``: what was written on the sheet; ``rows``: the 1-based sheet
-    rows written, per column (``x2``, ``10``, ``11``, ``12``); ``kept``: tiles left face
-    down after the turn.
+    rows written, per column (``x2``, ``10``, ``11``, ``12``); ``gain``: how much the
+    turn raised the player's sheet total, in points (bonuses and doubling included:
+    "points just scored"); ``kept``: tiles left face down after the turn.
     """
 
     seat: Seat
@@ -78,6 +79,7 @@ class TurnRecord:
     crosses_at: tuple[Cell, ...]
     entry: SheetEntry
     rows: tuple[tuple[str, int], ...]
+    gain: int
     kept: int
 
 

@@ -120,6 +120,9 @@ def test_turn_record_lists_lines_crosses_entry_and_rows_written():
     assert rec.entry == SheetEntry(crosses=1, ten=1)
     assert rec.rows == (("x2", 2), ("10", 3))
     assert new.sheets[0] == Sheet(crosses=2, tens=(1, 1, 1), elevens=(2,))
+    # "points just scored" is the rise of the sheet total (rules 8-9): the new cross
+    # doubles row 2's old 10 (+1) and the new 10 lands in row 3 (+1)
+    assert rec.gain == new.sheets[0].total() - state.sheets[0].total() == 2
     assert events[0].record == rec
 
 

@@ -40,7 +40,7 @@ from .results import ResultsScreen, headline
 from .scores import ScoreStrip, SeatLine
 from .sheet import ScoreSheet
 from .status import TurnStatus
-from .words import last_turn_text, log_line, seat_name, sheet_gains, turns_since
+from .words import last_turn_text, log_line, seat_name, turns_since
 
 MOVE = Binding.Group("Move", compact=True)
 PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint"}
@@ -540,8 +540,7 @@ class TableScreen(ParlourScreen):
         message.news = self._news if self.animating else last_turn_text(snap)
         message.text, message.kind = (self._error, "error") if self._error else (self._instructions(), "info")
 
-        gains = sheet_gains(view.log, view.seats)
-        last_gain = {record.seat: gain for record, gain in zip(view.log, gains)}
+        last_gain = {record.seat: record.gain for record in view.log}
         self.query_one(ScoreStrip).lines = tuple(
             SeatLine(
                 name=snap.names[s], total=view.sheets[s].total(), gained=last_gain.get(s),
@@ -552,8 +551,8 @@ class TableScreen(ParlourScreen):
         )
         self._render_sheet()
         log = [self._opening_line()] + [
-            log_line(i, record, snap.names[record.seat], gained)
-            for i, (record, gained) in enumerate(zip(view.log, gains), 1)
+            log_line(i, record, snap.names[record.seat])
+            for i, record in enumerate(view.log, 1)
         ]
         self.query_one(MoveLog).entries = tuple(line for line in log if line)
         self._refresh_footer()

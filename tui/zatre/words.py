@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from rules.zatre.sheet import Sheet
 from rules.zatre.state import TurnRecord
 
 
@@ -17,9 +16,8 @@ def seat_name(names: Sequence[str], bots: Sequence[str | None], seat: int) -> st
     return f"{names[seat]} ({bot} bot)" if bot else names[seat]
 
 
-def turn_text(record: TurnRecord, name: str, gained: int) -> str:
-    """One sentence for the turn ``record`` of the player ``name`` whose sheet total
-    rose by ``gained``: ``"Ada laid 5 6 → 11, 12, x2: +12 points."``"""
+def turn_text(record: TurnRecord, name: str) -> str:
+    """One sentence for the turn ``record`` of the player ``name``: ``"Ada laid 5 6 → 11, 12, x2: +12 points."``"""
     if not record.placements:
         return f"{name} could lay no tile and keeps {record.kept} face down."
     tiles = " ".join(str(p.tile) for p in record.placements)
@@ -27,22 +25,10 @@ def turn_text(record: TurnRecord, name: str, gained: int) -> str:
     crosses = ", x2" * record.entry.crosses
     scored = f" → {lines}{crosses}" if record.lines else " → no line of 10-12"
     kept = f"; keeps {record.kept}" if record.kept else ""
-    return f"{name} laid {tiles}{scored}: +{gained} points{kept}."
+    return f"{name} laid {tiles}{scored}: +{record.gain} points{kept}."
 
 
-def sheet_gains(log: Sequence[TurnRecord], seats: int) -> list[int]:
-    """How much each turn of ``log`` raised its player's sheet total (bonuses and
-    doubling included), by writing the turns' entries on fresh sheets."""
-    sheets = [Sheet() for _ in range(seats)]
-    gains = []
-    for record in log:
-        before = sheets[record.seat].total()
-        sheets[record.seat] = sheets[record.seat].write(record.entry)
-        gains.append(sheets[record.seat].total() - before)
-    return gains
-
-
-def log_line(number: int, record: TurnRecord, name: str, gained: int) -> str:
+def log_line(number: int, record: TurnRecord, name: str) -> str:
     """A short line of the move log: ``" 7 Ada     5 6 → 11 12 x2 +14"``: the tiles
     laid, the lines of 10-12 they made, crosses, and the rise of the sheet total."""
     if not record.placements:
@@ -54,7 +40,7 @@ def log_line(number: int, record: TurnRecord, name: str, gained: int) -> str:
         text += " x2" * record.entry.crosses
     else:
         text += " no line"
-    return text + f" +{gained}"
+    return text + f" +{record.gain}"
 
 
 def last_turn_text(snap) -> str:
@@ -65,11 +51,9 @@ def last_turn_text(snap) -> str:
 def turns_since(snap, seat: int | None, most: int = 4) -> list[str]:
     """:func:`turn_text` of each turn played since ``seat``'s last one (at most ``most``,
     the latest last)."""
-    log = snap.view.log
-    gains = sheet_gains(log, snap.view.seats)
     out: list[str] = []
-    for record, gained in zip(reversed(log), reversed(gains)):
+    for record in reversed(snap.view.log):
         if record.seat == seat or len(out) == most:
             break
-        out.append(turn_text(record, seat_name(snap.names, snap.bots, record.seat), gained))
+        out.append(turn_text(record, seat_name(snap.names, snap.bots, record.seat)))
     return out[::-1]
