@@ -1,34 +1,219 @@
-"""``parlour``: the terminal game table. With no command it opens the menu."""
+"""``parlour``: the terminal game table. With no command it opens the menu.
+
+::
+
+    parlour                      the menu
+    parlour host [--name TABLE] [--player NAME] [--port N] [--code CODE]
+                 [--relay ws://...] [--resume FILE] [--grace SECONDS] [--no-advertise]
+    parlour join [HOST:PORT] [--name NAME] [--code CODE]
+    parlour relay [--port N]     a standalone relay, no TUI (Ctrl-C stops it)
+    parlour replay FILE          a saved game, step by step
+
+Bad input gets one line on stderr and exit status 2 (1 when the table or relay could
+not be started), never a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import logging
 import sys
+from pathlib import Path
 
 from .local_game import DEFAULT_PACE
 
+DEFAULT_PORT = 7531  # net.cli.DEFAULT_PORT (not imported: --help stays quick)
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (0-65535)")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value < 10**6:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 or more)")
+    return value
+
+
+def _code(text: str) -> str:
+    text = text.strip()
+    if not text.isalnum() or len(text) > 12:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a room code (letters and digits, at most 12)")
+    return text
+
+
+def _name(text: str) -> str:
+    text = text.strip()
+    if not text or len(text) > 24 or not text.isprintable():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a name (1-24 printable characters)")
+    return text
+
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    pace = argparse.ArgumentParser(add_help=False)
+    pace.add_argument(
+        "--pace", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
+        help=f"seconds between two tiles of another player's move (default {DEFAULT_PACE}; 0: instant)",
+    )
     parser = argparse.ArgumentParser(
-        prog="parlour", description="Tabletop games at the terminal: solo against bots or hotseat."
+        prog="parlour",
+        description="Tabletop games at the terminal: solo against bots, hotseat, or over the LAN.",
     )
     parser.add_argument(
         "--pace", type=float, default=DEFAULT_PACE, metavar="SECONDS",
         help=f"seconds between two tiles of a bot's move (default {DEFAULT_PACE}; 0: instant)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.add_parser("menu", help="open the menu (the default)")
+    sub.add_parser("menu", parents=[pace], help="open the menu (the default)")
+
+    host = sub.add_parser("host", parents=[pace], help="host a table on the LAN and open its lobby")
+    host.add_argument("--name", type=_name, metavar="TABLE", help="the table's name (default: NAME's table)")
+    host.add_argument("--player", type=_name, metavar="NAME", help="your name at the table (default: your login)")
+    host.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    host.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS", help="address to listen on (default: all)")
+    host.add_argument("--code", type=_code, help="a room code players must give")
+    host.add_argument("--relay", metavar="URL", help="host through a relay (ws://relay:port) instead of listening here")
+    host.add_argument("--resume", type=Path, metavar="FILE", help="continue a saved game")
+    host.add_argument("--grace", type=_seconds, default=120.0, metavar="SECONDS",
+                      help="how long a dropped player's seat is held (default 120)")
+    host.add_argument("--no-advertise", action="store_true", help="do not announce the table on the LAN")
+    host.add_argument("--profi", action="store_true", help="hide the hints (the profi option)")
+
+    join = sub.add_parser("join", parents=[pace], help="join a table on the LAN")
+    join.add_argument("address", nargs="?", default="", metavar="HOST:PORT", help="join this table at once")
+    join.add_argument("--name", type=_name, metavar="NAME", help="your name (default: your login)")
+    join.add_argument("--code", type=_code, help="the table's room code, if it has one")
+
+    relay = sub.add_parser("relay", help="run a standalone relay (no TUI; Ctrl-C stops it)")
+    relay.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    relay.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS", help="address to listen on (default: all)")
+
+    replay = sub.add_parser("replay", parents=[pace], help="step through a saved game")
+    replay.add_argument("file", type=Path, metavar="FILE", help="a save (see the lobby for where games are saved)")
+
     args = parser.parse_args(argv)
     if args.pace < 0:
         parser.error("--pace must be 0 or more seconds")
+    if args.command == "host" and args.relay and not args.relay.startswith(("ws://", "wss://")):
+        parser.error(f"--relay takes a websocket URL such as ws://relay.local:{DEFAULT_PORT}")
+    if args.command == "join" and args.address:
+        from net.client import table_url
+
+        try:
+            table_url(args.address)
+        except ValueError as err:
+            parser.error(str(err))
     return args
+
+
+def _fail(command: str, message: str, status: int = 1) -> int:
+    print(f"parlour {command}: {message}", file=sys.stderr)
+    return status
+
+
+def _log_to_file() -> None:
+    """The TUI owns the terminal: log records go to parlour.log in the user log dir."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_log_dir("parlour", appauthor=False))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(folder / "parlour.log", encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.INFO)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    from .app import ParlourApp  # textual loads only when the app runs
+    if args.command == "relay":
+        return _relay(args)
+    _log_to_file()
+    if args.command == "host":
+        return asyncio.run(_host(args))
+    from .app import JoinForm, ParlourApp  # textual loads only when the app runs
 
+    if args.command == "join":
+        form = JoinForm(args.address, args.name or "", args.code or "", auto=bool(args.address))
+        ParlourApp(pace=args.pace, join=form).run()
+        return 0
+    if args.command == "replay":
+        return _replay(args)
     ParlourApp(pace=args.pace).run()
+    return 0
+
+
+async def _host(args: argparse.Namespace) -> int:
+    from .app import ParlourApp, zeroconf_backend
+    from .lan import HostError, HostSettings, default_player_name, start_hosting
+
+    if args.resume is not None:
+        from net.saves import SaveError, read
+
+        try:
+            read(args.resume)
+        except SaveError as err:
+            return _fail("host", str(err))
+    player = args.player or default_player_name()
+    table = args.name or (None if args.resume is not None else f"{player}'s table")
+    settings = HostSettings(
+        table, player, args.port, bind=args.bind, code=args.code, relay=args.relay,
+        resume=args.resume, grace=args.grace, advertise=not args.no_advertise, profi=args.profi,
+    )
+    try:
+        hosted = await start_hosting(settings, zeroconf_backend)
+    except HostError as err:
+        return _fail("host", str(err))
+    app = ParlourApp(pace=args.pace, hosted=(hosted, settings))
+    try:
+        await app.run_async()
+    finally:
+        if not app.hosted_taken:  # the app stopped before its player joined the table
+            await hosted.stop()
+    return 0
+
+
+def _relay(args: argparse.Namespace) -> int:
+    from net.cli import run_relay
+
+    try:
+        asyncio.run(run_relay(args.port, args.bind))
+    except KeyboardInterrupt:
+        print("Relay stopped.")
+        return 0
+    except OSError as err:
+        import errno
+
+        if err.errno == errno.EADDRINUSE:
+            return _fail("relay", f"port {args.port} is already in use; choose another with --port.")
+        return _fail("relay", f"cannot listen on {args.bind}:{args.port}: {err.strerror or err}.")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from net.saves import Replay, SaveError
+
+    from .app import ParlourApp
+    from .zatre.replay import replay_snapshots
+
+    try:
+        replay = Replay.open(args.file)
+        if replay.game.name != "zatre":
+            return _fail("replay", f"{args.file} is a game of {replay.game.title}, which has no table here yet.")
+        snaps = replay_snapshots(replay)
+    except SaveError as err:
+        return _fail("replay", str(err))
+    ParlourApp(pace=args.pace, replay=(snaps, replay.data.table)).run()
     return 0
 
 

@@ -2,23 +2,58 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
+import attrs
 from textual.app import App
 from textual.binding import Binding
 
+from net.client import LinkStatus
 from net.local import LocalTable
 
+from .lan import HostError, HostSettings, LanSession, TokenStore, join_hosted
 from .local_game import DEFAULT_PACE, LocalGame, open_table
+from .screens.host_setup import HostSetupScreen
+from .screens.join import JoinScreen
+from .screens.lobby import LobbyScreen
 from .screens.local_setup import LocalSetupScreen
 from .screens.menu import MenuScreen
 from .screens.notice import NoticeScreen
 from .screens.rules import RulesScreen
+from .zatre.lan_table import LanTableScreen
+from .zatre.replay import ReplayScreen
 from .zatre.table import TableScreen
 
-COMING_SOON = "Coming soon: LAN play arrives with the LAN issue.\nSolo practice and hotseat work now."
+
+def zeroconf_backend() -> Any:
+    """The real LAN discovery backend (raises if multicast is unavailable here)."""
+    from net.discovery import ZeroconfBackend
+
+    return ZeroconfBackend()
+
+
+@attrs.frozen
+class JoinForm:
+    """What ``parlour join`` fills in on the join screen; ``auto``: join at once."""
+
+    address: str = ""
+    name: str = ""
+    code: str = ""
+    auto: bool = False
 
 
 class ParlourApp(App):
-    """``pace``: the bots' pace (seconds per tile) offered first in the setup screen."""
+    """``pace``: the bots' pace (seconds per tile) offered first in the setup screen,
+    and the pace at which other players' moves are laid out at a LAN table.
+
+    What to open first (over the menu): ``session`` (a hosted or joined table: its
+    lobby), ``hosted`` (a HostedTable just started and its settings: the host player
+    joins it, then its lobby), ``join`` (the join screen, filled in), ``replay`` (a
+    saved game's snapshots and title). ``discovery`` makes the LAN discovery backend (tests: a
+    FakeBackend); ``tokens`` keeps seat tokens; ``link_options`` go to every
+    RemoteSeatLink; ``host_defaults`` override the host form's settings (tests:
+    ``bind``, ``port``, ``save``).
+    """
 
     CSS_PATH = "parlour.tcss"
     TITLE = "Parlour"
@@ -26,13 +61,52 @@ class ParlourApp(App):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
-    def __init__(self, pace: float = DEFAULT_PACE) -> None:
+    def __init__(
+        self,
+        pace: float = DEFAULT_PACE,
+        *,
+        session: LanSession | None = None,
+        hosted: tuple[Any, HostSettings] | None = None,
+        join: JoinForm | None = None,
+        replay: tuple[list, str] | None = None,
+        discovery: Callable[[], Any] | None = zeroconf_backend,
+        tokens: TokenStore | None = None,
+        link_options: dict[str, Any] | None = None,
+        host_defaults: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__()
         self.pace = pace
         self.table: LocalTable | None = None
+        self.session: LanSession | None = None
+        self.again = "solo"
+        self.discovery = discovery
+        self.tokens = tokens if tokens is not None else TokenStore()
+        self.link_options = dict(link_options or {})
+        self.host_defaults = dict(host_defaults or {})
+        self._first_session = session
+        self._first_hosted = hosted
+        self.hosted_taken = False
+        self._first_join = join
+        self._first_replay = replay
 
     def get_default_screen(self) -> MenuScreen:
         return MenuScreen()
+
+    async def on_mount(self) -> None:
+        if self._first_session is not None:
+            session, self._first_session = self._first_session, None
+            await self.start_session(session)
+        elif self._first_hosted is not None:
+            self.run_worker(self._join_hosted(*self._first_hosted), group="table")
+        elif self._first_join is not None:
+            self.open_join(self._first_join)
+        elif self._first_replay is not None:
+            snaps, title = self._first_replay
+            self.show_replay(snaps, title)
+
+    def open_join(self, form: JoinForm) -> Any:
+        """The join screen, filled in from ``form`` (joining at once if ``form.auto``)."""
+        return self.push_screen(JoinScreen(self.discovery, form.address, form.name, form.code, form.auto))
 
     def show_rules(self) -> None:
         """Push the rules page: one screen kept for the whole session, so it opens
@@ -46,13 +120,16 @@ class ParlourApp(App):
         """Open a menu entry: ``solo``, ``host``, ``join``, ``rules`` or ``quit``."""
         if what == "solo":
             self.push_screen(LocalSetupScreen(self.pace))
-        elif what in ("host", "join"):
-            title = "Host a game" if what == "host" else "Join a game"
-            self.push_screen(NoticeScreen(title, COMING_SOON))
+        elif what == "host":
+            self.push_screen(HostSetupScreen())
+        elif what == "join":
+            self.push_screen(JoinScreen(self.discovery))
         elif what == "rules":
             self.show_rules()
         elif what == "quit":
             self.exit()
+
+    # ---- local games ----
 
     def start_local(self, game: LocalGame) -> None:
         """Start ``game`` (from the setup screen) and show its table."""
@@ -66,21 +143,78 @@ class ParlourApp(App):
             self.push_screen(NoticeScreen("Cannot start this game", str(err)))
             return
         self.table = table
+        self.again = "solo"
         await self.push_screen(
             TableScreen(table.humans, story=table.spectator, pace=game.pace,
                         leave=lambda: self.run_worker(self.close_table()))
         )
 
+    # ---- LAN tables ----
+
+    def host_overrides(self, settings: HostSettings) -> HostSettings:
+        """``settings`` from the host form with :attr:`host_defaults` applied."""
+        return attrs.evolve(settings, **self.host_defaults) if self.host_defaults else settings
+
+    async def _join_hosted(self, hosted: Any, settings: HostSettings) -> None:
+        self.hosted_taken = True  # from here on the session (or join_hosted) stops it
+        try:
+            session = await join_hosted(hosted, settings, self.tokens, **self.link_options)
+        except HostError as err:
+            self.push_screen(NoticeScreen("Cannot host this table", str(err)))
+            return
+        await self.start_session(session)
+
+    async def start_session(self, session: LanSession) -> None:
+        """Show the lobby of a table just hosted or joined (closing any other game)."""
+        await self.close_table()
+        self.session = session
+        self.again = session.again
+        session.link.on_status(lambda status: self._link_status(session, status))
+        await self.push_screen(LobbyScreen(session))
+
+    def show_lan_table(self, session: LanSession) -> None:
+        """The game at ``session``'s table has started: show its table over the lobby."""
+        if session is self.session:
+            self.push_screen(LanTableScreen(session, pace=self.pace,
+                                            leave=lambda: self.run_worker(self.close_table())))
+
+    def _link_status(self, session: LanSession, status: LinkStatus) -> None:
+        if status.state == "closed" and session is self.session and not session.closing:
+            self.run_worker(self._table_lost(session, status))
+
+    async def _table_lost(self, session: LanSession, status: LinkStatus) -> None:
+        """The table closed the connection for good (kicked, shut down...)."""
+        reason = status.reason or "The table closed the connection."
+        snap = session.link.snapshot() if session.link.has_snapshot else None
+        if session.link.game_over is not None or (snap is not None and snap.over):
+            self.notify(f"{reason} The game is over; q leaves.", title="Table closed")
+            return
+        await self.close_table()
+        self.push_screen(NoticeScreen("You left the table", reason))
+
+    # ---- replays ----
+
+    def show_replay(self, snaps: list, title: str = "") -> None:
+        self.push_screen(ReplayScreen(snaps, title, leave=lambda: self.run_worker(self.close_table())))
+
+    # ---- leaving ----
+
     async def close_table(self, then: str | None = None) -> None:
-        """Back to the menu (stopping the game if one runs), then open ``then``."""
+        """Back to the menu (stopping the game or leaving the LAN table), then open
+        ``then``."""
         while len(self.screen_stack) > 1:
             await self.pop_screen()
         table, self.table = self.table, None
         if table is not None:
             await table.stop()
+        session, self.session = self.session, None
+        if session is not None:
+            await session.close()
         if then:
             self.open(then)
 
     async def on_unmount(self) -> None:
         if self.table is not None:
             await self.table.stop()
+        if self.session is not None:
+            await self.session.close()

@@ -8,14 +8,15 @@ from tui.__main__ import parse_args
 from tui.app import ParlourApp
 from tui.screens.local_setup import LocalSetupScreen, parse_setup
 from tui.screens.menu import MenuScreen
-from tui.screens.notice import NoticeScreen
+from tui.screens.host_setup import HostSetupScreen
+from tui.screens.join import JoinScreen
 from tui.screens.rules import RulesScreen
 
 from .helpers import SIZE
 
 
 async def test_menu_keys_open_each_screen_and_escape_returns():
-    app = ParlourApp(pace=0)
+    app = ParlourApp(pace=0, discovery=None)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("r")
@@ -23,12 +24,12 @@ async def test_menu_keys_open_each_screen_and_escape_returns():
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("h")
-        assert isinstance(app.screen, NoticeScreen)
-        assert "coming soon" in app.screen.text.lower()
+        assert isinstance(app.screen, HostSetupScreen)
         await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
         await pilot.press("j")
-        assert isinstance(app.screen, NoticeScreen)
-        await pilot.press("enter")
+        assert isinstance(app.screen, JoinScreen)
+        await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("s")
         assert isinstance(app.screen, LocalSetupScreen)

@@ -92,7 +92,8 @@ class ResultsScreen(ParlourScreen):
         self.app.run_worker(self.app.close_table())  # type: ignore[attr-defined]
 
     def action_new_game(self) -> None:
-        self.app.run_worker(self.app.close_table(then="solo"))  # type: ignore[attr-defined]
+        app = self.app
+        app.run_worker(app.close_table(then=getattr(app, "again", "solo")))  # type: ignore[attr-defined]
 
     def action_tab(self, step: int) -> None:
         tabs = self.query_one(TabbedContent)

@@ -1,6 +1,6 @@
 """Every seat at a glance: whose turn it is (a ▶, not colour alone), the sheet total,
 what the last turn added, the tiles in front of each player (face down for the others),
-and whose sheet is shown (≡)."""
+whose sheet is shown (≡), and a note such as ``away 1:42`` (a LAN player who dropped)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from textual.widget import Widget
 @attrs.frozen
 class SeatLine:
     """One seat's line: ``name``, sheet ``total``, ``gained`` by its last turn (``None``:
-    has not played yet), ``held`` tiles face down; flags for turn, "you" and shown sheet."""
+    has not played yet), ``held`` tiles face down; flags for turn, "you" and shown sheet;
+    ``note`` after the line (on a line of its own when the strip is too narrow)."""
 
     name: str
     total: int
@@ -22,18 +23,22 @@ class SeatLine:
     to_play: bool = False
     you: bool = False
     shown: bool = False
+    note: str = ""
 
 
+LINE_WIDTH = 30
 class ScoreStrip(Widget):
     """A line per seat; ``lines`` is set by the table screen."""
 
-    COMPONENT_CLASSES = {"scores--header", "scores--turn", "scores--you"}
+    COMPONENT_CLASSES = {"scores--header", "scores--turn", "scores--you", "scores--note"}
 
     lines: reactive[tuple[SeatLine, ...]] = reactive(tuple, layout=True)
 
     def render(self) -> Text:
         turn = self.get_component_rich_style("scores--turn")
         you = self.get_component_rich_style("scores--you")
+        note_style = self.get_component_rich_style("scores--note")
+        inline = self._notes_inline(self.size.width)
         out = [Text(f"  {'player':<12}{'total':>5}{'last':>5} tiles", self.get_component_rich_style("scores--header"))]
         for line in self.lines:
             marker = "▶" if line.to_play else " "
@@ -44,8 +49,17 @@ class ScoreStrip(Widget):
                 text.stylize(turn)
             if line.you:
                 text.stylize(you)
+            if line.note and inline:
+                text.append(f" {line.note}", note_style)
             out.append(text)
+            if line.note and not inline:
+                out.append(Text(f"    {line.note}", note_style))
         return Text("\n").join(out)
 
+    def _notes_inline(self, width: int) -> bool:
+        longest = max((len(line.note) for line in self.lines), default=0)
+        return LINE_WIDTH + 1 + longest <= width
+
     def get_content_height(self, container, viewport, width: int) -> int:
-        return 1 + len(self.lines)
+        notes = 0 if self._notes_inline(width) else sum(1 for line in self.lines if line.note)
+        return 1 + len(self.lines) + notes

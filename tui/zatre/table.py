@@ -64,7 +64,7 @@ class TableScreen(ParlourScreen):
     ``story``: the link whose snapshots drive the table (defaults to the first human's);
     ``pace``: seconds per tile when replaying others' turns (``0``: at once);
     ``leave``: called when the player leaves the table (the app stops the host and
-    goes back to the menu).
+    goes back to the menu); ``leave_question``: what leaving asks first.
     """
 
     BINDINGS = [
@@ -92,6 +92,7 @@ class TableScreen(ParlourScreen):
         story: SeatLink | None = None,
         pace: float = 0.4,
         leave: Callable[[], None] | None = None,
+        leave_question: str = LEAVE_QUESTION,
     ) -> None:
         super().__init__()
         if story is None and not links:
@@ -100,6 +101,7 @@ class TableScreen(ParlourScreen):
         self.story = story if story is not None else self.links[min(self.links)]
         self.pace = pace
         self._leave = leave
+        self.leave_question = leave_question
         self.seat: Seat | None = None  # the human seat whose view is shown
         self.snap: Snapshot | None = None  # the snapshot shown
         self.pending: tuple[Placement, ...] = ()
@@ -229,7 +231,7 @@ class TableScreen(ParlourScreen):
         if len(self.links) > 1 and active == target:
             note = "\n".join(turns_since(story, target))
             while not await self.app.push_screen_wait(HandOverScreen(story.names[target], note)):
-                if await self.app.push_screen_wait(ConfirmScreen(LEAVE_QUESTION, "Leave", "Stay")):
+                if await self.app.push_screen_wait(ConfirmScreen(self.leave_question, "Leave", "Stay")):
                     self.leave()
                     return
         self.seat = target
@@ -426,7 +428,7 @@ class TableScreen(ParlourScreen):
             if yes:
                 self.leave()
 
-        self.app.push_screen(ConfirmScreen(LEAVE_QUESTION, "Leave", "Stay"), answered)
+        self.app.push_screen(ConfirmScreen(self.leave_question, "Leave", "Stay"), answered)
 
     def leave(self) -> None:
         """Stop listening and hand over to ``leave`` (stop the table, back to the menu)."""
@@ -545,7 +547,7 @@ class TableScreen(ParlourScreen):
             SeatLine(
                 name=snap.names[s], total=view.sheets[s].total(), gained=last_gain.get(s),
                 held=view.held_counts[s], to_play=s in snap.active_seats, you=s == self.seat,
-                shown=s == self.sheet_seat,
+                shown=s == self.sheet_seat, note=self._seat_note(s),
             )
             for s in range(view.seats)
         )
@@ -568,6 +570,10 @@ class TableScreen(ParlourScreen):
         if allowed != self._allowed:
             self._allowed = allowed
             self.refresh_bindings()
+
+    def _seat_note(self, seat: Seat) -> str:
+        """A word after the seat's line in the scores strip (a LAN table: ``away 1:42``)."""
+        return ""
 
     def _render_sheet(self) -> None:
         snap, view = self.snap, self.view

@@ -1,0 +1,58 @@
+"""LAN tests of the TUI: a table hosted in-process on 127.0.0.1 (port 0), the app
+joined to it, bounded waits, and no multicast (discovery is a FakeBackend or off)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from net.cli import HostedTable, serve_table
+from net.client import RemoteSeatLink
+from net.server import Limits
+from rules.zatre import GAME
+from tui.app import ParlourApp
+from tui.lan import LanSession, TokenStore
+
+FAST = Limits(chat_rate=100, chat_burst=100, intent_rate=200, intent_burst=200)
+TIMEOUT = 5.0
+
+
+def fast_delays():
+    """Reconnect backoff for tests: 50 ms, then 100 ms."""
+    yield 0.05
+    while True:
+        yield 0.1
+
+
+LINK = {"reconnect_delays": fast_delays, "open_timeout": TIMEOUT}
+
+
+async def hosted(name: str = "Friday", seed: int = 1, **kwargs) -> HostedTable:
+    kwargs.setdefault("save", False)
+    return await serve_table(GAME, name, bind="127.0.0.1", port=0, advertise=kwargs.pop("advertise", False),
+                             limits=FAST, bot_delay=0, seed=seed, **kwargs)
+
+
+async def host_session(table: HostedTable, player: str, tokens: TokenStore) -> LanSession:
+    """The host's own player at ``table``, as ``parlour host`` makes it."""
+    link = table.link(player, **LINK)
+    await asyncio.wait_for(link.connect(), TIMEOUT)
+    return LanSession(link, hosted=table, tokens=tokens, again="host")
+
+
+async def guest(table: HostedTable, name: str, **kwargs) -> RemoteSeatLink:
+    """Another player, outside the app."""
+    link = RemoteSeatLink(table.local_url, name, GAME, room=table.code, **LINK, **kwargs)
+    await asyncio.wait_for(link.connect(), TIMEOUT)
+    return link
+
+
+def app_for(tmp_path: Path, **kwargs) -> ParlourApp:
+    kwargs.setdefault("discovery", None)
+    kwargs.setdefault("tokens", TokenStore(tmp_path / "tokens.json"))
+    return ParlourApp(pace=0, link_options=dict(LINK), **kwargs)
+
+
+async def type_line(pilot, text: str) -> None:
+    """Type ``text`` key by key into the focused line, then Enter."""
+    await pilot.press(*text, "enter")

@@ -1,0 +1,121 @@
+"""``parlour host|join|relay|replay``: the arguments, one-line errors for bad input
+(never a traceback), and the replay screen stepping through a saved game."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from net.codec import codec_for
+from net.host import Host
+from net.saves import Replay, snapshot_of, write
+from rules.zatre import GAME, ZatreOptions
+from tui.__main__ import _host, _relay, main, parse_args
+from tui.app import ParlourApp
+from tui.zatre.board import ZatreBoard
+from tui.zatre.replay import ReplayScreen, replay_snapshots
+from tui.zatre.results import ResultsScreen
+from tui.zatre.status import TurnStatus
+
+from .helpers import SIZE, until
+
+
+def test_commands_and_their_options():
+    args = parse_args(["host", "--name", "Friday", "--port", "7600", "--code", "K7QX2M", "--grace", "30",
+                       "--no-advertise", "--pace", "0"])
+    assert (args.command, args.name, args.port, args.code, args.grace, args.no_advertise, args.pace) == (
+        "host", "Friday", 7600, "K7QX2M", 30.0, True, 0.0)
+    args = parse_args(["join", "127.0.0.1:7531", "--name", "Bob"])
+    assert (args.command, args.address, args.name) == ("join", "127.0.0.1:7531", "Bob")
+    assert parse_args(["relay", "--port", "9000"]).port == 9000
+    assert parse_args(["replay", "game.json"]).file.name == "game.json"
+    assert parse_args([]).command is None
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["join", "nowhere"], "is not host:port"),
+    (["host", "--port", "99999"], "is not a port"),
+    (["host", "--relay", "http://x"], "websocket URL"),
+    (["host", "--code", "no spaces!"], "is not a room code"),
+    (["host", "--grace", "soon"], "is not a number of seconds"),
+])
+def test_bad_arguments_get_one_line(argv, words, capsys):
+    with pytest.raises(SystemExit) as exit:
+        parse_args(argv)
+    assert exit.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+def test_a_corrupt_save_is_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "parlour.save", "body": {"trunc')
+    assert main(["replay", str(bad)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("parlour replay: ") and "not a Parlour save" in err and "\n" not in err
+
+
+async def test_host_on_a_port_in_use_is_one_line(tmp_path, capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        args = parse_args(["host", "--port", str(port), "--bind", "127.0.0.1", "--no-advertise"])
+        assert await _host(args) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == (f"parlour host: Port {port} is already in use (another table?); "
+                   f"choose another port, e.g. {port + 1}.")
+    args = parse_args(["host", "--resume", str(tmp_path / "missing.json")])
+    assert await _host(args) == 1
+    assert capsys.readouterr().err.startswith("parlour host: Cannot read")
+
+
+def test_relay_on_a_port_in_use_is_one_line(capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert _relay(parse_args(["relay", "--port", str(port), "--bind", "127.0.0.1"])) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"parlour relay: port {port} is already in use; choose another with --port.")
+
+
+async def saved_game(path) -> None:
+    """A whole game of two easy bots, saved as the host saves it."""
+    host = Host(GAME, ZatreOptions(), 2, 7, ("Ann", "Bob"), {0: "easy", 1: "easy"}, bot_delay=0)
+    async with host:
+        await host.wait_over()
+    codec = codec_for(GAME)
+    write(path, snapshot_of(host, "Friday", (None, None), codec), codec)
+
+
+async def test_the_replay_screen_steps_through_a_saved_game(tmp_path):
+    path = tmp_path / "game.json"
+    await saved_game(path)
+    snaps = replay_snapshots(Replay.open(path))
+    app = ParlourApp(pace=0, replay=(snaps, "Friday"), discovery=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.snap is not None)
+        replay = app.screen
+        status = replay.query_one(TurnStatus)
+        board = replay.query_one(ZatreBoard)
+        assert "Replay: Friday · the setup" in status.turn
+        assert board.tiles == {}
+        assert replay.check_action("step", (-1,)) is None  # nothing before the setup
+        assert replay.check_action("place", ()) is False  # read-only: no move keys
+        await pilot.press("right")
+        assert f"move 1 of {len(snaps) - 1}" in status.turn
+        assert len(board.tiles) == len(snaps[1].view.tiles) > 0
+        assert "laid" in replay.query_one("#message").news
+        await pilot.press("right", "right", "left")
+        assert replay.index == 2 and board.tiles == snaps[2].view.tile_map()
+        await pilot.press("end")
+        assert replay.index == len(snaps) - 1 and "game over" in status.turn
+        assert not isinstance(app.screen, ResultsScreen)  # only when asked for
+        await pilot.press("r")
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("b", "home")
+        assert replay.index == 0 and board.tiles == {}
+        await pilot.press("q")
+        await until(pilot, lambda: app.screen.__class__.__name__ == "MenuScreen")

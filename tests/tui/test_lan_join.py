@@ -1,0 +1,127 @@
+"""The join screen: tables found on the (fake) LAN as they appear and vanish, joining
+one with Enter, typing an address when discovery cannot start, and a restarted client
+getting its seat back with the remembered token."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, OptionList
+
+from net.discovery import FakeBackend, TableAd
+from tui.lan import TokenStore
+from tui.screens.join import JoinScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.menu import MenuScreen
+from tui.zatre.lan_table import LanTableScreen
+
+from .helpers import SIZE, until
+from .lan_helpers import app_for, guest, hosted, type_line
+
+
+def listed(screen: JoinScreen) -> list[str]:
+    tables = screen.query_one("#join-tables", OptionList)
+    return [str(tables.get_option_at_index(i).prompt) for i in range(tables.option_count)]
+
+
+async def test_tables_appear_and_vanish_and_enter_joins(tmp_path):
+    network: dict = {"ads": {}, "watchers": []}
+    table = await hosted("Friday", advertise=FakeBackend(network))
+    other = TableAd("Sunday (box:7600)._parlour._tcp.local.", "Sunday", "zatre", 3, True, "10.0.0.9", 7600)
+    app = app_for(tmp_path, discovery=lambda: FakeBackend(network))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("j")
+            screen = app.screen
+            assert isinstance(screen, JoinScreen)
+            await until(pilot, lambda: len(listed(screen)) == 1)
+            assert listed(screen)[0] == f"Friday · zatre · 4 seats free · {table.join_address}"
+            assert "1 table found" in str(screen.query_one("#join-found").render())
+
+            await FakeBackend(network).publish(other)  # another table appears ...
+            await until(pilot, lambda: len(listed(screen)) == 2)
+            assert "Sunday · zatre · 3 seats free · room code needed · 10.0.0.9:7600" in listed(screen)
+            await FakeBackend(network).withdraw(other)  # ... and vanishes
+            await until(pilot, lambda: len(listed(screen)) == 1)
+
+            screen.query_one("#join-name", Input).value = "Bob"
+            screen.query_one("#join-tables", OptionList).focus()
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert app.session.link.name == "Bob"
+            assert "Friday" in str(app.screen.query_one("#lobby-title").render())
+            await pilot.press("escape", "y")  # leave the table: back to the menu
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+            assert app.session is None
+    finally:
+        await table.stop()
+
+
+async def test_without_discovery_typing_the_address_joins(tmp_path):
+    def broken():
+        raise OSError("no multicast on this network")
+
+    table = await hosted("Friday")
+    app = app_for(tmp_path, discovery=broken)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("j")
+            screen = app.screen
+            await until(pilot, lambda: "no multicast" in str(screen.query_one("#join-found").render()))
+            assert "type the address" in str(screen.query_one("#join-found").render())
+            address = screen.query_one("#join-address", Input)
+            assert address.has_focus
+            await pilot.press(*"127.0.0.1:1", "enter")  # nobody there: said, no traceback
+            await until(pilot, lambda: "Could not reach" in str(screen.query_one("#join-error").render()))
+            assert isinstance(app.screen, JoinScreen)
+            address.value = table.join_address
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+    finally:
+        await app.close_table() if app.is_running else None
+        await table.stop()
+
+
+async def test_a_restarted_client_gets_its_seat_back(tmp_path):
+    table = await hosted("Friday", grace=60)
+    tokens = TokenStore(tmp_path / "tokens.json")
+    ann = await guest(table, "Ann", host_key=table.host_key)
+    first = app_for(tmp_path, tokens=tokens)
+    try:
+        async with first.run_test(size=SIZE) as pilot:
+            await pilot.press("j")
+            first.screen.query_one("#join-name", Input).value = "Bob"
+            first.screen.query_one("#join-address", Input).value = table.join_address
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(first.screen, LobbyScreen))
+            await ann.say("/join")
+            await type_line(pilot, "/join")
+            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
+            await ann.say("/start")
+            await until(pilot, lambda: isinstance(first.screen, LanTableScreen) and first.screen.snap is not None)
+            seat, hand = first.screen.seat, first.screen.view.hand
+            assert tokens.get(TokenStore.key(f"ws://{table.join_address}", "Bob"))
+            first.session.link._ws.transport.abort()  # the terminal is killed: no goodbye
+            await until_table(lambda: table.table.lobby.seats[seat].status == "away")
+
+        again = app_for(tmp_path, tokens=tokens)
+        async with again.run_test(size=SIZE) as pilot:
+            from tui.app import JoinForm
+
+            await again.open_join(JoinForm(table.join_address, "Bob", auto=True))
+            await until(pilot, lambda: isinstance(again.screen, LanTableScreen) and again.screen.snap is not None)
+            game = again.screen
+            assert game.seat == seat and game.view.hand == hand
+            assert table.table.lobby.seats[seat].status == "here"
+            await again.close_table()
+    finally:
+        await ann.close()
+        await table.stop()
+
+
+async def until_table(condition, timeout: float = 5.0) -> None:
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        assert loop.time() < end, "timed out"
+        await asyncio.sleep(0.01)

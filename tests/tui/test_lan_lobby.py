@@ -1,0 +1,130 @@
+"""The lobby of a hosted table, driven by key presses: seats, bots, options, chat,
+refusals, the buttons, and the start of the game (the table over the lobby)."""
+
+from __future__ import annotations
+
+from textual.widgets import Button, Input
+
+from tui.lan import TokenStore, join_table
+from tui.screens.chat import ChatScreen
+from tui.screens.lobby import LobbyScreen
+from tui.widgets.chat_log import ChatLog
+from tui.zatre.board import ZatreBoard
+from tui.zatre.lan_table import LanTableScreen
+from tui.zatre.scores import ScoreStrip
+
+from .helpers import SIZE, shown, until
+from .lan_helpers import LINK, app_for, guest, host_session, hosted, type_line
+
+
+def log_text(screen) -> str:
+    return "\n".join(strip.text for strip in screen.query_one(ChatLog).lines)
+
+
+def seats_text(lobby: LobbyScreen) -> list[str]:
+    seats = lobby.query_one("#lobby-seats")
+    return [str(seats.get_option_at_index(i).prompt) for i in range(seats.option_count)]
+
+
+async def test_lobby_commands_by_keys_then_the_game_starts(tmp_path):
+    table = await hosted()
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = app_for(tmp_path, tokens=tokens)
+    bob = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.start_session(await host_session(table, "Ann", tokens))
+            bob = await guest(table, "Bob")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            lobby = app.screen
+            assert lobby.query_one("#lobby-line", Input).has_focus
+            assert "Friday" in str(lobby.query_one("#lobby-title").render())
+            assert "join at 127.0.0.1:" in str(lobby.query_one("#lobby-title").render())
+            await until(pilot, lambda: any("watching:" in s and "Bob" in s for s in seats_text(lobby)))
+
+            await type_line(pilot, "/join")
+            await until(pilot, lambda: seats_text(lobby)[0].startswith("1 Ann"))
+            assert "host · you" in seats_text(lobby)[0]
+            assert "at seat 1" in str(lobby.query_one("#lobby-status").render())
+            assert lobby.query_one("#join", Button).disabled
+            assert not lobby.query_one("#leave", Button).disabled
+
+            await type_line(pilot, "/bot add strong")
+            await until(pilot, lambda: "strong bot" in seats_text(lobby)[1])
+            await type_line(pilot, "/option profi on")
+            await until(pilot, lambda: "profi on" in str(lobby.query_one("#lobby-options").render()))
+            assert "profi is now on" in log_text(lobby)
+
+            await type_line(pilot, "hello all")
+            await until(pilot, lambda: "Ann: hello all" in log_text(lobby))
+            await bob.say("hi Ann")
+            await until(pilot, lambda: "Bob: hi Ann" in log_text(lobby))
+
+            await type_line(pilot, "/kick Nobody")  # refused: a readable line, no traceback
+            await until(pilot, lambda: "✗ Nobody called 'Nobody' is here." in log_text(lobby))
+            await type_line(pilot, "/frobnicate")
+            await until(pilot, lambda: "There is no /frobnicate command" in log_text(lobby))
+
+            # the buttons send the same commands: remove the bot, add an easy one, toggle profi
+            await pilot.click("#bot-remove")
+            await until(pilot, lambda: seats_text(lobby)[1] == "2 open")
+            await pilot.click("#bot-easy")
+            await until(pilot, lambda: "easy bot" in seats_text(lobby)[1])
+            await pilot.click("#profi")
+            await until(pilot, lambda: "profi off" in str(lobby.query_one("#lobby-options").render()))
+            await pilot.pause(0.25)  # a button takes no second press while it shows the first
+            await pilot.click("#profi")
+            await until(pilot, lambda: "profi on" in str(lobby.query_one("#lobby-options").render()))
+
+            lobby.query_one("#lobby-line", Input).focus()
+            await type_line(pilot, "/start")
+            await until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
+            game = app.screen
+            assert game.seat == 0 and game.view.options.profi
+            assert "Ann" in shown(game.query_one(ScoreStrip))
+            await until(pilot, lambda: game.my_turn or game.snap.active_seats == {1})
+            assert not game.query_one(ZatreBoard).hints, "profi: no hints"
+
+            await pilot.press("t")  # chat from the table
+            assert isinstance(app.screen, ChatScreen)
+            chat = app.screen
+            assert "Ann: hello all" in log_text(chat)
+            await type_line(pilot, "good luck")
+            await until(pilot, lambda: "Ann: good luck" in log_text(chat))
+            await pilot.press("escape")
+            assert app.screen is game
+    finally:
+        if bob is not None:
+            await bob.close()
+        await app.close_table()
+        await table.stop()
+
+
+async def test_a_guest_is_not_the_host_and_watches_when_not_seated(tmp_path):
+    table = await hosted()
+    tokens = TokenStore(tmp_path / "tokens.json")
+    ann = await guest(table, "Ann", host_key=table.host_key)
+    app = app_for(tmp_path, tokens=tokens)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.start_session(await join_table(table.join_address, "Cy", tokens=tokens, **LINK))
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            lobby = app.screen
+            for name in ("bot-easy", "bot-strong", "bot-remove", "profi", "start"):
+                assert lobby.query_one(f"#{name}", Button).disabled, name
+            assert not lobby.query_one("#join", Button).disabled
+            await type_line(pilot, "/start")
+            await until(pilot, lambda: "Only the host can start the game." in log_text(lobby))
+            await ann.say("/join")
+            await ann.say("/bot add easy")
+            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
+            await ann.say("/start")
+            await until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
+            game = app.screen
+            assert game.seat is None and game.snap.seat is None
+            assert "watching" in game._instructions()
+            assert game.query_one("#hand").tiles == ()
+    finally:
+        await ann.close()
+        await app.close_table()
+        await table.stop()

@@ -1,0 +1,150 @@
+"""The Zatre table over the LAN: a turn by keys, the other player's turn seen, the
+reconnect banner while the connection is down (moves blocked), a seat away in the
+scores strip, a game played to the results, and the table closing under a player."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from tui.lan import TokenStore
+from tui.screens.menu import MenuScreen
+from tui.screens.notice import NoticeScreen
+from tui.zatre.lan_table import LanTableScreen
+from tui.zatre.results import ResultsScreen
+from tui.zatre.scores import ScoreStrip
+from tui.zatre.status import TurnStatus
+
+from .helpers import SIZE, shown, until
+from .lan_helpers import app_for, guest, host_session, hosted
+
+
+async def started(pilot, app, table, tokens, seed_first_ann=True):
+    """Ann (in the app, the host) and Bob (a link outside) seated; the game started."""
+    await app.start_session(await host_session(table, "Ann", tokens))
+    bob = await guest(table, "Bob")
+    await app.session.say("/join")
+    await until(pilot, lambda: app.session.link.seat is not None)
+    await bob.say("/join")
+    await until(pilot, lambda: bob.seat is not None)
+    await app.session.say("/start")
+    await until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
+    await until(pilot, lambda: bob.has_snapshot)
+    return app.screen, bob
+
+
+async def play_bob(bob, rng: random.Random) -> None:
+    """Bob plays a random legal turn if it is his."""
+    snap = bob.snapshot()
+    if bob.seat in snap.active_seats and snap.legal_actions and not snap.over:
+        await bob.submit(rng.choice(snap.legal_actions))
+
+
+async def test_turns_the_reconnect_banner_and_the_results(tmp_path):
+    table = await hosted("Friday", seed=1)  # seed 1: seat 0 (Ann) plays first
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = app_for(tmp_path, tokens=tokens)
+    bob = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            game, bob = await started(pilot, app, table, tokens)
+            assert game.seat == 0
+            await until(pilot, lambda: game.my_turn)
+            for _ in range(game.to_place):  # a turn by keys: tile 1, next hint, Enter; c
+                await pilot.press("1", "n", "enter")
+            await pilot.press("c")
+            await until(pilot, lambda: game.snap.version == 1 and not game.busy)
+            await play_bob(bob, random.Random(1))
+            await until(pilot, lambda: game.snap.version == 2 and game.my_turn)
+            assert "Bob laid" in game.query_one("#message").news
+
+            # the connection drops and stays down until the gate opens
+            link = app.session.link
+            gate = asyncio.Event()
+            dial = link._dial
+
+            async def held_dial():
+                await gate.wait()
+                return await dial()
+
+            link._dial = held_dial
+            link._ws.transport.abort()
+            status = game.query_one(TurnStatus)
+            await until(pilot, lambda: status.alert and "reconnecting" in status.turn)
+            assert "Connection lost: reconnecting… (attempt" in status.turn
+            assert not game.my_turn
+            assert game.check_action("place", ()) is None and game.check_action("confirm", ()) is None
+            assert "Moves wait" in game._instructions()
+            await pilot.press("1", "n", "enter", "c")  # nothing happens while offline
+            assert game.pending == ()
+            await until(pilot, lambda: table.table.lobby.seats[0].status == "away")
+            await asyncio.sleep(0.05)
+            # bob sees Ann away (the strip of a second app would say so; here: the lobby state)
+            assert bob.lobby.seats[0].status == "away" and bob.lobby.seats[0].deadline
+
+            gate.set()
+            await until(pilot, lambda: link.status.online and not status.alert)
+            await until(pilot, lambda: game.my_turn)
+            assert "reconnecting" not in status.turn
+            assert table.table.lobby.seats[0].status == "here"
+
+            # Bob drops: Ann's strip shows him away with the time his seat is held
+            bob_dial = bob._dial
+            bob_gate = asyncio.Event()
+
+            async def bob_held():
+                await bob_gate.wait()
+                return await bob_dial()
+
+            bob._dial = bob_held
+            bob._ws.transport.abort()
+            strip = game.query_one(ScoreStrip)
+            await until(pilot, lambda: "away 1:" in shown(strip) or "away 2:" in shown(strip))
+            bob_gate.set()
+            await until(pilot, lambda: "away" not in shown(strip))
+
+            # the rest of the game, played through the links, ends on the results
+            rng = random.Random(2)
+            while not game.snap.over:
+                if game.my_turn:
+                    await link.submit(rng.choice(game.snap.legal_actions))
+                await play_bob(bob, rng)
+                await pilot.pause(0.01)
+            await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+            assert app.screen.snap.result is not None
+            await pilot.press("b")
+            assert app.screen is game and "Game over" in game._turn_text()
+            await pilot.press("r", "m")  # results, then the menu: the table closes
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen) and app.session is None)
+    finally:
+        if bob is not None:
+            await bob.close()
+        await table.stop()
+
+
+async def test_kicked_mid_game_a_notice_and_back_to_the_menu(tmp_path):
+    table = await hosted("Friday", seed=1)
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = app_for(tmp_path, tokens=tokens)
+    ann = await guest(table, "Ann", host_key=table.host_key)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            from tui.lan import join_table
+
+            from .lan_helpers import LINK
+
+            await app.start_session(await join_table(table.join_address, "Bob", tokens=tokens, **LINK))
+            await ann.say("/join")
+            await app.session.say("/join")
+            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
+            await ann.say("/start")
+            await until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
+            await ann.say("/kick Bob")
+            await until(pilot, lambda: isinstance(app.screen, NoticeScreen))
+            assert "sent you away" in app.screen.text
+            assert app.session is None
+            await pilot.press("escape")
+            assert isinstance(app.screen, MenuScreen)
+    finally:
+        await ann.close()
+        await table.stop()

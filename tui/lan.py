@@ -1,0 +1,495 @@
+"""LAN play without widgets: hosting a table, joining one, remembering seat tokens, and
+the lines the lobby's chat log shows.
+
+A :class:`LanSession` is this player's connection to one table (a
+:class:`net.client.RemoteSeatLink`, plus the :class:`net.cli.HostedTable` when this
+process hosts it). The lobby screen, the table screen and the chat panel all read the
+same session, so the chat log survives going from the lobby to the table and back.
+
+Seat tokens are kept in ``tokens.json`` under the user data directory, keyed by the
+table's URL and the player's name, so a restarted client gets its seat back.
+"""
+
+from __future__ import annotations
+
+import errno
+import getpass
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import attrs
+import platformdirs
+
+from net.cli import DEFAULT_PORT, HostedTable, serve_table
+from net.client import JoinError, LinkStatus, RemoteSeatLink, table_url
+from net.lobby import LobbyError
+from net.protocol import (
+    MAX_NAME,
+    ChatLine,
+    ErrorMsg,
+    GameOver,
+    LobbyState,
+    Notice,
+    Presence,
+    Welcome,
+)
+from net.saves import SaveError
+from rules.zatre import GAME, ZatreOptions
+
+TOKEN_DAYS = 30
+"""Seat tokens older than this are forgotten."""
+
+
+def default_player_name() -> str:
+    """The login name, capitalised (``"Player"`` if there is none)."""
+    try:
+        name = getpass.getuser()
+    except Exception:  # no login name in this environment
+        name = ""
+    name = "".join(ch for ch in name if ch.isprintable()).strip()[:12]
+    return name[:1].upper() + name[1:] if name else "Player"
+
+
+# ---- seat tokens ---------------------------------------------------------------------------
+
+
+class TokenStore:
+    """Seat tokens by table URL and player name, in one small JSON file (``path``;
+    default ``<user data dir>/parlour/tokens.json``), written atomically and readable
+    only by this user. A damaged file is treated as empty."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or Path(platformdirs.user_data_dir("parlour", appauthor=False)) / "tokens.json"
+
+    @staticmethod
+    def key(url: str, name: str) -> str:
+        return f"{url} {name.strip().casefold()}"
+
+    def _load(self) -> dict[str, dict[str, Any]]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        entries = data.get("tokens") if isinstance(data, dict) else None
+        if not isinstance(entries, dict):
+            return {}
+        cutoff = time.time() - TOKEN_DAYS * 86400
+        return {
+            k: v for k, v in entries.items()
+            if isinstance(v, dict) and isinstance(v.get("token"), str)
+            and isinstance(v.get("saved"), (int, float)) and v["saved"] >= cutoff
+        }
+
+    def _save(self, entries: dict[str, dict[str, Any]]) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".tokens.", suffix=".tmp", dir=self.path.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump({"tokens": entries}, out, indent=1)
+            os.replace(tmp, self.path)
+        except OSError:
+            pass  # no token kept: the player types /join N after a restart instead
+
+    def get(self, key: str) -> str | None:
+        entry = self._load().get(key)
+        return entry["token"] if entry else None
+
+    def put(self, key: str, token: str, table: str = "") -> None:
+        entries = self._load()
+        entries[key] = {"token": token, "table": table, "saved": time.time()}
+        self._save(entries)
+
+    def drop(self, key: str) -> None:
+        entries = self._load()
+        if entries.pop(key, None) is not None:
+            self._save(entries)
+
+
+# ---- what the chat log shows ------------------------------------------------------------------
+
+
+@attrs.frozen
+class Line:
+    """One line of the lobby's log. ``kind``: ``chat`` (``name`` said ``text``),
+    ``you`` (a line this player typed), ``notice`` (the table tells this player),
+    ``event`` (someone came, went, sat down...), ``error`` (refused)."""
+
+    kind: str
+    text: str
+    name: str = ""
+
+
+def _clock(deadline: float | None) -> str:
+    if deadline is None:
+        return ""
+    return time.strftime("%H:%M:%S", time.localtime(deadline))
+
+
+def countdown(deadline: float | None, now: float | None = None) -> str:
+    """``"1:42"``: time left until ``deadline`` (unix seconds); ``""`` without one."""
+    if deadline is None:
+        return ""
+    left = max(0, int(deadline - (time.time() if now is None else now)))
+    return f"{left // 60}:{left % 60:02d}"
+
+
+def describe(message: Any) -> Line | None:
+    """The log line for a message from the table (``None``: nothing to show)."""
+    if isinstance(message, ChatLine):
+        return Line("chat", message.text, message.name)
+    if isinstance(message, Notice):
+        return Line("notice", message.text)
+    if isinstance(message, ErrorMsg):
+        return Line("error", message.message)
+    if isinstance(message, Presence):
+        seat = message.seat + 1
+        if message.status == "away":
+            until = f" until {_clock(message.deadline)}" if message.deadline else ""
+            return Line("event", f"{message.name} lost the connection; seat {seat} is held{until}.")
+        if message.status == "back":
+            return Line("event", f"{message.name} is back at seat {seat}.")
+        if message.status == "left":
+            return Line("event", f"{message.name} gave up seat {seat}.")
+        return Line("event", f"A bot plays {message.name}'s seat {seat} from now on.")
+    if isinstance(message, GameOver):
+        return Line("event", message.reason or "The game is over.")
+    return None
+
+
+# ---- a session --------------------------------------------------------------------------------
+
+
+class LanSession:
+    """This player at one table: ``link`` (connected), ``hosted`` when this process
+    hosts the table, ``tokens`` and ``key`` for remembering the seat token, ``again``
+    the menu entry a "new game" goes back to (``host`` or ``join``).
+
+    Listeners: :meth:`on_line` (log lines), :meth:`on_change` (lobby state, seat or
+    connection changed). Both are called from the link's task: connect the link
+    inside the app (a worker, a handler), so that they run with the app active.
+    """
+
+    def __init__(
+        self,
+        link: RemoteSeatLink,
+        hosted: HostedTable | None = None,
+        tokens: TokenStore | None = None,
+        key: str | None = None,
+        again: str = "join",
+    ) -> None:
+        self.link = link
+        self.hosted = hosted
+        self.tokens = tokens
+        self.key = key or TokenStore.key(link.url, link.name)
+        self.again = again
+        self.lines: list[Line] = []
+        self.closing = False
+        self.was_seated = False
+        self._seat_token: str | None = None
+        self._line_listeners: list[Callable[[Line], None]] = []
+        self._change_listeners: list[Callable[[], None]] = []
+        self._stops = [link.on_event(self._event), link.on_status(self._status)]
+        if hosted is not None:
+            self.add(Line("notice", self.invitation()))
+            if hosted.save is not None:
+                self.add(Line("notice", f"The game is saved to {hosted.save} "
+                                        "(parlour host --resume FILE continues it)."))
+            if hosted.relay is not None and hosted.advertiser is None:
+                self.add(Line("notice", "Not advertised on the LAN: players type the address."))
+        self._event(None)
+
+    # ---- what the screens read ----
+
+    @property
+    def lobby(self) -> LobbyState | None:
+        return self.link.lobby
+
+    @property
+    def status(self) -> LinkStatus:
+        return self.link.status
+
+    @property
+    def started(self) -> bool:
+        return bool(self.link.lobby and self.link.lobby.started)
+
+    @property
+    def address(self) -> str:
+        """Where others join: what they type on the join screen."""
+        if self.hosted is not None:
+            return self.hosted.join_address
+        return self.link.url.removeprefix("ws://")
+
+    @property
+    def code(self) -> str | None:
+        if self.hosted is not None:
+            return self.hosted.code
+        return self.link.room
+
+    def invitation(self) -> str:
+        code = f" with room code {self.code}" if self.code else ""
+        return f"Players join at {self.address}{code}. /help lists the commands."
+
+    def on_line(self, listener: Callable[[Line], None]) -> Callable[[], None]:
+        return _add(self._line_listeners, listener)
+
+    def on_change(self, listener: Callable[[], None]) -> Callable[[], None]:
+        return _add(self._change_listeners, listener)
+
+    def add(self, line: Line) -> None:
+        self.lines.append(line)
+        del self.lines[:-500]
+        for listener in list(self._line_listeners):
+            listener(line)
+
+    async def say(self, text: str) -> None:
+        """Send a typed line (a ``/command`` or chat); a refusal becomes an error line."""
+        text = text.strip()
+        if not text:
+            return
+        if text.startswith("/"):
+            self.add(Line("you", text))
+        try:
+            await self.link.say(text)
+        except LobbyError as err:
+            self.add(Line("error", str(err)))
+        except Exception as err:  # the connection broke while sending
+            self.add(Line("error", f"Not sent: {err or 'the connection closed'}."))
+
+    async def close(self) -> None:
+        """Leave the table quietly (a seat is held as after a drop); stop hosting."""
+        if self.closing:
+            return
+        self.closing = True
+        for stop in self._stops:
+            stop()
+        await self.link.close()
+        if self.hosted is not None:
+            await self.hosted.stop()
+
+    # ---- from the link ----
+
+    def _event(self, message: Any) -> None:
+        link = self.link
+        if isinstance(message, Welcome):
+            if message.seat is not None:
+                self.was_seated = True
+            elif link.lobby is not None and not link.lobby.started:
+                self._seat_token = None
+        self._keep_token()
+        line = describe(message)
+        if line is not None:
+            self.add(line)
+        if isinstance(message, GameOver) and self.tokens is not None:
+            self.tokens.drop(self.key)
+        self._changed()
+
+    def _keep_token(self) -> None:
+        """Before the start a dropped seat is freed at once, and its token stops
+        working: a reconnect carrying it would be refused for good (close 4009). So
+        the token is kept aside until the game starts, then given back to the link
+        (and remembered on disk) for reconnecting into the seat."""
+        link = self.link
+        if link.lobby is None:
+            return
+        if not link.lobby.started:
+            if link.token is not None:
+                self._seat_token, link.token = link.token, None
+            return
+        if link.token is None and self._seat_token is not None and link.seat is not None:
+            link.token = self._seat_token
+        self._seat_token = None
+        if link.token is not None and link.seat is not None and self.tokens is not None:
+            if self.tokens.get(self.key) != link.token:
+                self.tokens.put(self.key, link.token, link.lobby.table)
+
+    def _status(self, status: LinkStatus) -> None:
+        if status.state == "reconnecting" and status.attempt == 1:
+            self.add(Line("event", "Connection lost; reconnecting…"))
+        elif status.state == "connected" and self.lines:
+            if self.link.seat is None and self.was_seated and not self.started:
+                self.was_seated = False
+                self.add(Line("event", "Connected again, but the seat was freed while you were "
+                                       "away: /join to sit down again."))
+            else:
+                self.add(Line("event", "Connected again."))
+        self._changed()
+
+    def _changed(self) -> None:
+        for listener in list(self._change_listeners):
+            listener()
+
+
+def _add(listeners: list, listener: Callable) -> Callable[[], None]:
+    listeners.append(listener)
+
+    def stop() -> None:
+        if listener in listeners:
+            listeners.remove(listener)
+
+    return stop
+
+
+# ---- joining -----------------------------------------------------------------------------------
+
+
+async def join_table(
+    address: str,
+    name: str,
+    code: str | None = None,
+    tokens: TokenStore | None = None,
+    **link_options: Any,
+) -> LanSession:
+    """Connect to the table at ``address`` (``host:port`` or ``ws://...``) as ``name``.
+
+    A seat token remembered for this table and name is offered first (a restarted
+    client gets its seat back); if the table does not know it, the join is tried again
+    without. Raises :class:`JoinError` (or ``ValueError`` for a bad address) with a
+    sentence for the player. Call it inside the app (see :class:`LanSession`).
+    """
+    url = table_url(address)
+    name = name.strip()[:MAX_NAME] or default_player_name()
+    key = TokenStore.key(url, name)
+    token = tokens.get(key) if tokens is not None else None
+    code = (code or "").strip() or None
+    try:
+        link = await _connect(url, name, code, token, link_options)
+    except _BadToken:
+        assert tokens is not None
+        tokens.drop(key)
+        link = await _connect(url, name, code, None, link_options)
+    return LanSession(link, tokens=tokens, key=key, again="join")
+
+
+class _BadToken(Exception):
+    pass
+
+
+async def _connect(url: str, name: str, code: str | None, token: str | None,
+                   options: dict[str, Any], link: RemoteSeatLink | None = None) -> RemoteSeatLink:
+    if link is None:
+        link = RemoteSeatLink(url, name, GAME, token=token, room=code, **options)
+    refused: list[str] = []
+    stop = link.on_event(lambda m: refused.append(m.code) if isinstance(m, ErrorMsg) else None)
+    try:
+        await link.connect()
+    except JoinError:
+        if token is not None and "bad-token" in refused:
+            raise _BadToken() from None
+        raise
+    finally:
+        stop()
+    return link
+
+
+# ---- hosting ------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class HostSettings:
+    """A table to host: its ``table`` name (``None`` with ``resume``: the saved one),
+    this player's ``player`` name, where it listens (``bind``, ``port``; ``0``: any
+    free port), a room ``code`` players must give, a remote ``relay`` URL instead of
+    listening here, a save to ``resume``, the ``grace`` seconds a dropped seat is
+    held, whether to ``advertise`` on the LAN, ``profi``, ``save`` (True: a new file
+    in the saves folder; False: none; a Path), and the bots' ``bot_delay``."""
+
+    table: str | None
+    player: str
+    port: int = DEFAULT_PORT
+    bind: str = "0.0.0.0"
+    code: str | None = None
+    relay: str | None = None
+    resume: Path | None = None
+    grace: float = 120.0
+    advertise: bool = True
+    profi: bool = False
+    save: bool | Path = True
+    bot_delay: float = 0.6
+
+
+async def host_table(
+    settings: HostSettings,
+    tokens: TokenStore | None = None,
+    discovery: Callable[[], Any] | None = None,
+    **link_options: Any,
+) -> LanSession:
+    """:func:`start_hosting` then :func:`join_hosted`: the table and its host player."""
+    hosted = await start_hosting(settings, discovery)
+    return await join_hosted(hosted, settings, tokens, **link_options)
+
+
+async def start_hosting(settings: HostSettings, discovery: Callable[[], Any] | None = None) -> HostedTable:
+    """Start hosting the table ``settings`` describes. ``discovery`` makes the
+    backend it is advertised with (default: zeroconf); if that cannot be made, the
+    table is simply not advertised. Raises :class:`HostError` with a sentence."""
+    advertise: Any = False
+    if settings.advertise and settings.relay is None:
+        try:
+            advertise = discovery() if discovery is not None else True
+        except Exception:  # no multicast here: players type the address
+            advertise = False
+    try:
+        return await serve_table(
+            GAME, settings.table, bind=settings.bind, port=settings.port,
+            relay_url=settings.relay, code=settings.code,
+            options=ZatreOptions(profi=settings.profi), grace=settings.grace,
+            bot_delay=settings.bot_delay, advertise=advertise, save=settings.save,
+            resume_from=settings.resume,
+        )
+    except Exception as err:
+        raise HostError(host_error(err, settings)) from None
+
+
+async def join_hosted(
+    hosted: HostedTable,
+    settings: HostSettings,
+    tokens: TokenStore | None = None,
+    **link_options: Any,
+) -> LanSession:
+    """Join ``hosted`` as its host player (``settings.player``). With a resumed game
+    the player's remembered seat token is offered, so the host gets its seat back.
+    On failure the table is stopped and :class:`HostError` raised.
+
+    Call this inside the app (a worker or handler): the link's listeners then run
+    with the app active."""
+    key = TokenStore.key(hosted.local_url, settings.player)
+    token = tokens.get(key) if tokens is not None and settings.resume is not None else None
+    try:
+        try:
+            link = await _connect(hosted.local_url, settings.player, hosted.code, token, link_options,
+                                  hosted.link(settings.player, token=token, **link_options))
+        except _BadToken:
+            assert tokens is not None
+            tokens.drop(key)
+            link = await _connect(hosted.local_url, settings.player, hosted.code, None, link_options,
+                                  hosted.link(settings.player, **link_options))
+    except JoinError as err:
+        await hosted.stop()
+        raise HostError(f"The table started, but you could not join it: {err}") from None
+    return LanSession(link, hosted=hosted, tokens=tokens, key=key, again="host")
+
+
+class HostError(Exception):
+    """The table could not be hosted; ``str(error)`` says why in a sentence."""
+
+
+def host_error(err: BaseException, settings: HostSettings) -> str:
+    """One sentence for a failure of :func:`net.cli.serve_table`."""
+    if isinstance(err, SaveError):
+        return str(err)
+    if isinstance(err, OSError) and settings.relay is None:
+        if err.errno == errno.EADDRINUSE:
+            return (f"Port {settings.port} is already in use (another table?); "
+                    f"choose another port, e.g. {settings.port + 1}.")
+        if err.errno in (errno.EACCES, errno.EPERM):
+            return f"Not allowed to listen on port {settings.port}; choose one above 1023."
+        if err.errno == errno.EADDRNOTAVAIL:
+            return f"This machine has no address {settings.bind} to listen on."
+        return f"Could not listen on port {settings.port}: {err.strerror or err}."
+    if settings.relay is not None:
+        return f"Could not open a room at the relay {settings.relay}: {err}"
+    return f"Could not start the table: {err}"

@@ -1,0 +1,52 @@
+"""The chat panel over a LAN table: the lobby's log and line, so players can talk (and
+the host can use ``/bot seat``, ``/kick``, ``/end``) in the middle of a game."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Footer, Input, Static
+
+from ..lan import LanSession, Line
+from ..widgets.chat_log import ChatLog
+from .base import ParlourModal
+
+
+class ChatScreen(ParlourModal):
+    """Enter sends the line; Escape goes back to the table."""
+
+    BINDINGS = [Binding("escape", "close", "Back to the table")]
+
+    def __init__(self, session: LanSession) -> None:
+        super().__init__()
+        self.session = session
+        self._stop = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="chat"):
+            yield Static("Chat · /help lists the commands · Escape: back to the table",
+                         classes="dialog-title")
+            yield ChatLog(self.session.lines, id="chat-log")
+            yield Input(placeholder="Say something", max_length=400, id="chat-line")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._stop = self.session.on_line(self._line)
+        self.query_one("#chat-line", Input).focus()
+
+    def on_unmount(self) -> None:
+        if self._stop is not None:
+            self._stop()
+
+    def _line(self, line: Line) -> None:
+        self.query_one(ChatLog).add(line)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            self.run_worker(self.session.say(text), group="say")
+
+    def action_close(self) -> None:
+        self.dismiss()

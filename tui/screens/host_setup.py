@@ -1,0 +1,129 @@
+"""Hosting a LAN table: a small form (table name, your name, port, room code, hints),
+then the table's lobby, where players sit down and bots are added."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from net.cli import DEFAULT_PORT
+
+from ..lan import HostError, HostSettings, default_player_name, host_table
+from .base import ParlourScreen
+
+
+def parse_host_form(table: str, player: str, port: str, code: str, profi: bool,
+                    advertise: bool) -> HostSettings:
+    """The settings the form describes; ``ValueError`` with a message if it is wrong."""
+    table, player, code = table.strip(), player.strip(), code.strip()
+    if not table:
+        raise ValueError("Give the table a name: players see it on the join screen.")
+    if not player:
+        raise ValueError("Type your name.")
+    if not port.strip().isdigit() or not 1 <= int(port) <= 65535:
+        raise ValueError(f"The port is a number from 1 to 65535 (usually {DEFAULT_PORT}).")
+    if code and not code.isalnum():
+        raise ValueError("A room code is letters and digits only (or leave it empty).")
+    return HostSettings(table[:40], player[:24], int(port), code=code or None, profi=profi,
+                        advertise=advertise)
+
+
+class HostSetupScreen(ParlourScreen):
+    """The form; Start hosting (or ctrl+s) opens the table and its lobby."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start hosting"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.starting = False
+
+    def compose(self) -> ComposeResult:
+        player = default_player_name()
+        with Vertical(id="host-setup"):
+            yield Static("Host a game of Zatre on the LAN", classes="screen-title")
+            yield Static(
+                "Others on this network find the table on their join screen, or type its "
+                "address. Seats, bots and options are settled in the lobby.",
+                classes="hint",
+            )
+            with Grid(id="host-form"):
+                yield Label("Table name")
+                yield Input(f"{player}'s table", max_length=40, compact=True, id="host-table")
+                yield Label("Your name")
+                yield Input(player, max_length=24, compact=True, id="host-player")
+                yield Label("Port")
+                yield Input(str(DEFAULT_PORT), max_length=5, restrict=r"\d*", compact=True,
+                            id="host-port")
+                yield Label("Room code")
+                yield Input(placeholder="optional: players must type it", max_length=12,
+                            compact=True, id="host-code")
+                yield Label("Hints")
+                yield Select([("shown", False), ("hidden (profi)", True)], value=False,
+                             allow_blank=False, compact=True, id="host-profi")
+                yield Label("On the LAN")
+                yield Select([("advertised", True), ("by address only", False)], value=True,
+                             allow_blank=False, compact=True, id="host-advertise")
+            yield Static("", id="host-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Start hosting", variant="primary", id="host-start")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#host-start", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "host-start":
+            self.action_start()
+        else:
+            self.action_back()
+
+    def on_input_submitted(self) -> None:
+        self.focus_next()
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def settings(self) -> HostSettings:
+        return parse_host_form(
+            self.query_one("#host-table", Input).value,
+            self.query_one("#host-player", Input).value,
+            self.query_one("#host-port", Input).value,
+            self.query_one("#host-code", Input).value,
+            bool(self.query_one("#host-profi", Select).value),
+            bool(self.query_one("#host-advertise", Select).value),
+        )
+
+    def action_start(self) -> None:
+        if self.starting:
+            return
+        try:
+            settings = self.settings()
+        except ValueError as err:
+            self.query_one("#host-error", Static).update(f"✗ {err}")
+            return
+        app: Any = self.app
+        settings = app.host_overrides(settings)
+        self.run_worker(self._start(settings), group="host", exclusive=True)
+
+    async def _start(self, settings: HostSettings) -> None:
+        app: Any = self.app
+        error = self.query_one("#host-error", Static)
+        self.starting = True
+        error.update(f"Opening the table on port {settings.port}…")
+        try:
+            session = await host_table(settings, app.tokens, app.discovery, **app.link_options)
+        except HostError as err:
+            error.update(f"✗ {err}")
+            return
+        finally:
+            self.starting = False
+        error.update("")
+        app.run_worker(app.start_session(session), group="table")  # it closes this screen

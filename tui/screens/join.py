@@ -1,0 +1,206 @@
+"""Joining a LAN table: the tables found on this network (zeroconf), listed as they
+appear and vanish, and a field to type ``host:port`` (which always works)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from net.client import JoinError
+from net.discovery import Browser, TableAd
+
+from ..lan import default_player_name, join_table
+from .base import ParlourScreen
+
+
+def ad_text(ad: TableAd) -> str:
+    """A found table as listed: ``"Friday · zatre · 2 seats free · 192.168.1.20:7531"``."""
+    free = "game on" if ad.free == 0 else f"{ad.free} seat{'s' if ad.free != 1 else ''} free"
+    code = " · room code needed" if ad.code_needed else ""
+    return f"{ad.name} · {ad.game} · {free}{code} · {ad.address}"
+
+
+class JoinScreen(ParlourScreen):
+    """``discovery`` makes the backend to browse with (``None``: do not browse);
+    ``address``, ``name``, ``code`` fill the fields; ``auto`` joins at once."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+j", "join", "Join", show=False),
+        Binding("f5", "rescan", "Look again"),
+    ]
+
+    def __init__(
+        self,
+        discovery: Callable[[], Any] | None,
+        address: str = "",
+        name: str = "",
+        code: str = "",
+        auto: bool = False,
+    ) -> None:
+        super().__init__()
+        self.discovery = discovery
+        self.address, self.player, self.code = address, name or default_player_name(), code
+        self.auto = auto
+        self.ads: dict[str, TableAd] = {}
+        self.browser: Browser | None = None
+        self.joining = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="join-screen"):
+            yield Static("Join a game on the LAN", classes="screen-title")
+            yield Static("", id="join-found", classes="hint")
+            tables = OptionList(id="join-tables")
+            tables.border_title = "Tables on this network"
+            yield tables
+            with Grid(id="join-form"):
+                yield Label("Address")
+                yield Input(self.address, placeholder="host:port, e.g. 192.168.1.20:7531",
+                            compact=True, id="join-address")
+                yield Label("Your name")
+                yield Input(self.player, max_length=24, compact=True, id="join-name")
+                yield Label("Room code")
+                yield Input(self.code, placeholder="only if the table asks for one", max_length=12,
+                            compact=True, id="join-code")
+            yield Static("", id="join-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Join", variant="primary", id="join-button")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#join-address" if not self.address else "#join-button").focus()
+        self._found()
+        if self.discovery is not None:
+            self.run_worker(self._browse(), group="browse", exclusive=True, exit_on_error=False)
+        else:
+            self.query_one("#join-found", Static).update("Not looking for tables: type the address.")
+        if self.auto and self.address:
+            self.call_after_refresh(self.action_join)
+
+    async def on_unmount(self) -> None:
+        await self._stop_browsing()
+
+    # ---- discovery ----
+
+    async def _browse(self) -> None:
+        found = self.query_one("#join-found", Static)
+        found.update("Looking for tables on this network…")
+        try:
+            backend = self.discovery()  # type: ignore[misc]
+            self.browser = Browser(backend)
+            await self.browser.start()
+        except Exception as err:  # no multicast here (or zeroconf missing)
+            await self._stop_browsing()
+            found.update(f"Cannot look for tables here ({err or type(err).__name__}): "
+                         "type the address below.")
+            return
+        for ad in list(self.browser.tables.values()):
+            self.ads[ad.service] = ad
+        self._found()
+        async for change in self.browser.changes():
+            self.ads = dict(self.browser.tables)
+            self._found()
+
+    async def _stop_browsing(self) -> None:
+        browser, self.browser = self.browser, None
+        if browser is not None:
+            try:
+                await browser.stop()
+                await browser.backend.close()
+            except Exception:
+                pass
+
+    def _found(self) -> None:
+        tables = self.query_one("#join-tables", OptionList)
+        highlighted = tables.highlighted
+        ads = sorted(self.ads.values(), key=lambda ad: (ad.name.casefold(), ad.address))
+        tables.clear_options()
+        tables.add_options([Option(ad_text(ad), id=ad.service) for ad in ads])
+        if ads:
+            tables.highlighted = min(highlighted or 0, len(ads) - 1)
+        if self.browser is not None:
+            count = len(ads)
+            self.query_one("#join-found", Static).update(
+                f"{count} table{'s' if count != 1 else ''} found: Enter on one joins it."
+                if count else "Looking for tables on this network… none yet. Or type the address."
+            )
+
+    def action_rescan(self) -> None:
+        if self.discovery is not None:
+            self.run_worker(self._rescan(), group="browse", exclusive=True, exit_on_error=False)
+
+    async def _rescan(self) -> None:
+        await self._stop_browsing()
+        self.ads.clear()
+        await self._browse()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        ad = self.ads.get(event.option.id or "")
+        if ad is None:
+            return
+        self.query_one("#join-address", Input).value = ad.address
+        if ad.code_needed and not self.query_one("#join-code", Input).value.strip():
+            self._error("This table needs a room code: ask the host, type it, then Join.")
+            self.query_one("#join-code", Input).focus()
+            return
+        self.action_join()
+
+    # ---- joining ----
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if self.query_one("#join-address", Input).value.strip():
+            self.action_join()
+        else:
+            self.query_one("#join-address", Input).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "join-button":
+            self.action_join()
+        else:
+            self.action_back()
+
+    def _error(self, text: str) -> None:
+        self.query_one("#join-error", Static).update(f"✗ {text}" if text else "")
+
+    def action_join(self) -> None:
+        if self.joining:
+            return
+        address = self.query_one("#join-address", Input).value.strip()
+        name = self.query_one("#join-name", Input).value.strip()
+        code = self.query_one("#join-code", Input).value.strip()
+        if not address:
+            self._error("Type the table's address (host:port), or choose a table above.")
+            self.query_one("#join-address", Input).focus()
+            return
+        if not name:
+            self._error("Type your name.")
+            self.query_one("#join-name", Input).focus()
+            return
+        self.run_worker(self._join(address, name, code), group="join", exclusive=True)
+
+    async def _join(self, address: str, name: str, code: str) -> None:
+        app: Any = self.app
+        self.joining = True
+        self.query_one("#join-error", Static).update(f"Joining {address}…")
+        try:
+            session = await join_table(address, name, code, app.tokens, **app.link_options)
+        except (JoinError, ValueError) as err:
+            self._error(str(err))
+            return
+        except Exception as err:  # anything else the network throws: say it, stay here
+            self._error(f"Could not join {address}: {err}")
+            return
+        finally:
+            self.joining = False
+        self._error("")
+        await self._stop_browsing()
+        app.run_worker(app.start_session(session), group="table")  # it closes this screen
+
+    def action_back(self) -> None:
+        self.dismiss()

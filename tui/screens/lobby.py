@@ -1,0 +1,247 @@
+"""The lobby of a LAN table, as at the online table (zatre-online.txt, "Game
+preparation"): who sits where, the options, a chat log, and a line that takes chat or
+``/join``, ``/leave``, ``/start``, ``/option ...``, ``/bot ...``, ``/kick ...``,
+``/help``. The "game management" buttons send the same commands.
+
+When the game starts (the first snapshot arrives) the app shows the table over it.
+"""
+
+from __future__ import annotations
+
+import time
+
+import attrs
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.widgets import Button, Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from net.protocol import LobbyState, SeatInfo
+
+from ..lan import LanSession, Line, countdown
+from ..widgets.chat_log import ChatLog
+from .base import ParlourScreen
+from .confirm import ConfirmScreen
+
+HOST_ONLY = ("bot-easy", "bot-strong", "bot-remove", "profi", "start")
+
+
+def seat_text(seat: SeatInfo, lobby: LobbyState, you: int | None, now: float | None = None) -> str:
+    """One seat as the lobby lists it: ``"2 Strong bot      strong bot"``,
+    ``"1 Ann             host · you"``, ``"3 Bob             away 1:42"``, ``"4 open"``."""
+    if seat.status == "open":
+        return f"{seat.seat + 1} open"
+    tags = []
+    if seat.status == "bot":
+        tags.append(f"{seat.bot} bot")
+    if seat.name is not None and seat.name == lobby.host and seat.status != "bot":
+        tags.append("host")
+    if seat.seat == you and seat.status != "bot":
+        tags.append("you")
+    if seat.status == "away":
+        tags.append(f"away {countdown(seat.deadline, now)}" if seat.deadline else "away, held")
+    return f"{seat.seat + 1} {(seat.name or '')[:14]:<14} {' · '.join(tags)}".rstrip()
+
+
+def options_text(lobby: LobbyState) -> str:
+    """``"Options: profi off"``: each of the game's options and its value."""
+    parts = []
+    for field in attrs.fields(type(lobby.options)):
+        value = getattr(lobby.options, field.name)
+        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        parts.append(f"{field.name} {shown}")
+    return "Options: " + (", ".join(parts) or "none")
+
+
+class LobbyScreen(ParlourScreen):
+    """The lobby of ``session``'s table. Enter in the line sends it; Tab reaches the
+    seats (Enter on an open seat sits there) and the game management buttons."""
+
+    BINDINGS = [
+        Binding("escape", "leave", "Leave table"),
+        Binding("f1", "rules", "Rules"),
+        Binding("f2", "focus_line", "Chat line"),
+    ]
+
+    def __init__(self, session: LanSession) -> None:
+        super().__init__()
+        self.session = session
+        self._stops: list = []
+        self._table_shown = False
+        self._away = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby"):
+            yield Static("", id="lobby-title", classes="screen-title")
+            yield Static("", id="lobby-status")
+            with Horizontal(id="lobby-body"):
+                with Vertical(id="lobby-left"):
+                    seats = OptionList(id="lobby-seats")
+                    seats.border_title = "Seats"
+                    yield seats
+                    yield Static("", id="lobby-options")
+                    with Grid(id="lobby-buttons") as grid:
+                        grid.border_title = "Game management"
+                        yield Button("Join seat", id="join", compact=True)
+                        yield Button("Leave seat", id="leave", compact=True)
+                        yield Button("Add easy bot", id="bot-easy", compact=True)
+                        yield Button("Add strong bot", id="bot-strong", compact=True)
+                        yield Button("Remove bot", id="bot-remove", compact=True)
+                        yield Button("Toggle profi", id="profi", compact=True)
+                        yield Button("Start game", id="start", compact=True, variant="primary")
+                chat = ChatLog(self.session.lines, id="lobby-chat")
+                chat.border_title = "Chat"
+                yield chat
+            yield Input(placeholder="Say something, or type /help for the commands",
+                        max_length=400, id="lobby-line")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        session = self.session
+        self._stops = [
+            session.on_line(self._line),
+            session.on_change(self._refresh),
+            session.link.listen(self._snapshot),
+        ]
+        self.set_interval(1.0, self._tick)
+        self._refresh()
+        self.query_one("#lobby-line", Input).focus()
+        if session.link.has_snapshot:  # joined a game already being played
+            self.call_after_refresh(self._show_table)
+
+    def on_unmount(self) -> None:
+        for stop in self._stops:
+            stop()
+        self._stops.clear()
+
+    # ---- from the table ----
+
+    def _line(self, line: Line) -> None:
+        self.query_one(ChatLog).add(line)
+        if line.kind == "error" and self.is_current:
+            self.notify(line.text, title="Refused", severity="error")
+
+    def _snapshot(self, snapshot: object) -> None:
+        if not self._table_shown:
+            self._show_table()
+
+    def _show_table(self) -> None:
+        if not self._table_shown and self.session.link.has_snapshot:
+            self._table_shown = True
+            self.app.show_lan_table(self.session)  # type: ignore[attr-defined]
+
+    def _tick(self) -> None:
+        if self._away:
+            self._refresh()
+
+    def _refresh(self) -> None:
+        session, link, lobby = self.session, self.session.link, self.session.lobby
+        title = self.query_one("#lobby-title", Static)
+        where = f"join at {session.address}" + (f", room code {session.code}" if session.code else "")
+        if lobby is None:
+            title.update(f"Table at {session.address}")
+        else:
+            title.update(f"{lobby.table} · {lobby.title} · {where}")
+        who = f"You are {link.name}" + (", the host" if link.is_host else "")
+        who += f", at seat {link.seat + 1}" if link.seat is not None else ", watching (not seated)"
+        status = link.status
+        if status.state == "reconnecting":
+            who = f"⚠ Connection lost: reconnecting… (attempt {status.attempt})"
+        elif status.state == "closed":
+            who = f"✗ Disconnected: {status.reason}"
+        elif lobby is not None and lobby.started:
+            who += " · the game is on" if not lobby.over else " · the game is over"
+        self.query_one("#lobby-status", Static).update(who)
+        self.set_class(not status.online, "-offline")
+
+        seats = self.query_one("#lobby-seats", OptionList)
+        rows: list[Option] = []
+        self._away = False
+        if lobby is not None:
+            now = time.time()
+            for seat in lobby.seats:
+                self._away |= seat.status == "away" and seat.deadline is not None
+                rows.append(Option(seat_text(seat, lobby, link.seat, now), id=f"seat-{seat.seat}"))
+            if lobby.spectators:
+                rows.append(Option(f"  watching: {', '.join(lobby.spectators)}", id="watching", disabled=True))
+            self.query_one("#lobby-options", Static).update(options_text(lobby))
+        highlighted = seats.highlighted
+        seats.clear_options()
+        seats.add_options(rows)
+        if rows and highlighted is not None:
+            seats.highlighted = min(highlighted, len(rows) - 1)
+
+        started = lobby is None or lobby.started
+        online = status.online
+        self.query_one("#join", Button).disabled = not online or started or link.seat is not None
+        self.query_one("#leave", Button).disabled = not online or link.seat is None or started
+        for name in HOST_ONLY:
+            self.query_one(f"#{name}", Button).disabled = not online or started or not link.is_host
+
+    # ---- commands ----
+
+    def send(self, line: str) -> None:
+        """Send a typed line or a button's command."""
+        self.run_worker(self.session.say(line), group="say")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            self.send(text)
+
+    def _highlighted_seat(self) -> SeatInfo | None:
+        lobby = self.session.lobby
+        index = self.query_one("#lobby-seats", OptionList).highlighted
+        if lobby is None or index is None or index >= len(lobby.seats):
+            return None
+        return lobby.seats[index]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        seat = self._highlighted_seat()
+        if seat is not None and seat.status == "open" and self.session.link.seat is None:
+            self.send(f"/join {seat.seat + 1}")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        lobby = self.session.lobby
+        command = {
+            "join": "/join", "leave": "/leave", "bot-easy": "/bot add easy",
+            "bot-strong": "/bot add strong", "start": "/start",
+        }.get(event.button.id or "")
+        if event.button.id == "join":
+            seat = self._highlighted_seat()
+            if seat is not None and seat.status == "open":
+                command = f"/join {seat.seat + 1}"
+        elif event.button.id == "bot-remove" and lobby is not None:
+            seat = self._highlighted_seat()
+            bots = [s for s in lobby.seats if s.status == "bot"]
+            if seat is None or seat.status != "bot":
+                seat = bots[-1] if bots else None
+            if seat is None:
+                self.session.add(Line("error", "No bot sits at the table."))
+                return
+            command = f"/bot remove {seat.seat + 1}"
+        elif event.button.id == "profi" and lobby is not None:
+            profi = bool(getattr(lobby.options, "profi", False))
+            command = f"/option profi {'off' if profi else 'on'}"
+        if command:
+            self.send(command)
+
+    # ---- keys ----
+
+    def action_focus_line(self) -> None:
+        self.query_one("#lobby-line", Input).focus()
+
+    def action_rules(self) -> None:
+        self.app.show_rules()  # type: ignore[attr-defined]
+
+    def action_leave(self) -> None:
+        question = ("Leave? You host this table: it closes for everyone."
+                    if self.session.hosted is not None else "Leave this table?")
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.run_worker(self.app.close_table())  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmScreen(question, "Leave", "Stay"), answered)

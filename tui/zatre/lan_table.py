@@ -1,0 +1,125 @@
+"""The Zatre table over the LAN: the same table, fed by a :class:`RemoteSeatLink`.
+
+What the LAN adds: while the connection is lost the status line says so
+(``⚠ Connection lost: reconnecting… (attempt 2)``) and every move key is dimmed (no
+move is made that the table has not seen); when the link is back, the fresh snapshot
+it brings is shown. Seats whose players dropped show ``away 1:42`` (the time their
+seat is still held) in the scores strip. ``t`` opens the chat; chat lines, comings
+and goings pop up as notices meanwhile.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from ..lan import LanSession, Line, countdown
+from ..screens.chat import ChatScreen
+from .status import TurnStatus
+from .table import SPINNER, TableScreen
+
+HOST_LEAVES = "Leave? You host this table: the game ends for everyone."
+PLAYER_LEAVES = ("Leave this table? Your seat is held for a while: join again with the "
+                 "same name to get it back.")
+
+
+class LanTableScreen(TableScreen):
+    """The table of ``session`` (whose link already has a snapshot): a player's seat,
+    or a spectator's view when not seated."""
+
+    BINDINGS = [Binding("t", "chat", "Chat")]
+
+    def __init__(self, session: LanSession, pace: float = 0.4, leave=None) -> None:
+        link = session.link
+        snap = link.snapshot()
+        links = {snap.seat: link} if snap.seat is not None else {}
+        super().__init__(links, story=None if links else link, pace=pace, leave=leave,
+                         leave_question=HOST_LEAVES if session.hosted is not None else PLAYER_LEAVES)
+        self.session = session
+        self.link = link
+        self.ended = ""
+        self._lan_stops: list = []
+
+    def on_mount(self) -> None:
+        self._lan_stops = [self.session.on_line(self._line), self.session.on_change(self._changed)]
+        self.set_interval(1.0, self._count_down)
+
+    def on_unmount(self) -> None:
+        for stop in self._lan_stops:
+            stop()
+        self._lan_stops.clear()
+
+    # ---- the link ----
+
+    @property
+    def online(self) -> bool:
+        return self.link.status.online
+
+    @property
+    def my_turn(self) -> bool:
+        return super().my_turn and self.online and not self.ended
+
+    def _changed(self) -> None:
+        over = self.link.game_over
+        if over is not None and over.result is None and not self.ended:
+            self.ended = over.reason or "The host ended the game."
+        self._update()
+
+    def _line(self, line: Line) -> None:
+        if isinstance(self.app.screen, ChatScreen) or line.kind == "you":
+            return
+        if line.kind == "chat":
+            self.notify(line.text, title=line.name)
+        elif line.kind == "error":
+            self.notify(line.text, title="Refused", severity="error")
+        else:
+            self.notify(line.text)
+
+    def _count_down(self) -> None:
+        lobby = self.session.lobby
+        if lobby is not None and any(s.status == "away" and s.deadline for s in lobby.seats):
+            self._update()
+
+    def _seat_note(self, seat: int) -> str:
+        lobby = self.session.lobby
+        if lobby is None:
+            return ""
+        for info in lobby.seats:
+            if info.seat == seat and info.status == "away":
+                return f"away {countdown(info.deadline)}" if info.deadline else "away"
+        return ""
+
+    # ---- showing ----
+
+    def _update(self) -> None:
+        super()._update()
+        if self.snap is not None:
+            self.query_one(TurnStatus).alert = not self.online
+
+    def _turn_text(self) -> str:
+        status = self.link.status
+        spin = SPINNER[self._tick % len(SPINNER)]
+        if status.state == "reconnecting":
+            return f"Connection lost: reconnecting… (attempt {status.attempt}) {spin}"
+        if status.state == "closed":
+            return f"Disconnected: {status.reason}"
+        if self.ended and not (self.snap and self.snap.over):
+            return f"{self.ended} (q leaves)"
+        return super()._turn_text()
+
+    def _instructions(self) -> str:
+        if self.snap is None:
+            return ""
+        if not self.online and not self.snap.over:
+            return "Moves wait until the table is back; tiles laid stay laid."
+        if self.ended and not self.snap.over:
+            return "The game was ended early. t: chat, q leaves."
+        if self.seat is None and not self.snap.over:
+            return "You are watching: nobody's tiles are shown. t: chat, q leaves."
+        if not self.my_turn and not self.snap.over:
+            return "Not your turn yet. t: chat, s: sheets, F1: rules."
+        return super()._instructions()
+
+    # ---- keys ----
+
+    def action_chat(self) -> None:
+        self.app.push_screen(ChatScreen(self.session))
