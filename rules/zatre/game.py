@@ -2,8 +2,16 @@
 
 Sections implemented here: "The Game Begins" (draw for first player, the three-tile
 first move), "How to Play" (turn order), "Exception to Rule No. 5" (drawing with held
-tiles; reference ruling 6), "End of the Game" (last tile drawn; the premature end,
-ruling 7) and the final scoring with minus points ("Scoring" rule 10). Where tiles may
+tiles; reference ruling 6), "End of the Game" (last tile drawn; the premature end)
+and the final scoring with minus points ("Scoring" rule 10).
+
+The premature end: the rulebook ends the game early "if no more tiles can be placed"
+and has the rest of the bag drawn in turns, every unplaceable tile counting as minus
+points. reference/zatre.md ruling 7 reads this as "no player can place any tile for a
+whole round"; that also fires when a round of players merely holds unlucky tiles on an
+open board, which the rulebook does not say, so the rulebook wins here: the end comes
+when no tile of any value fits anywhere on the board (a 1 fits nowhere), and the bag is
+then dealt one tile at a time in turn order, starting with the next player. Where tiles may
 go is placement.py; what a turn scores is scoring.py; the sheet is sheet.py.
 """
 
@@ -91,10 +99,9 @@ def legal_actions(state: ZatreState, seat: Seat) -> tuple[PlaceTiles, ...]:
 
 
 def _draw_count(state: ZatreState, seat: Seat) -> int:
-    """Tiles ``seat`` draws at the start of a turn (Exception to Rule No. 5, ruling 6;
-    during the premature end one tile a turn, "End of the Game")."""
+    """Tiles ``seat`` draws at the start of a turn (Exception to Rule No. 5, ruling 6)."""
     held = state.hands[seat]
-    if state.blocked or len(held) == 1:
+    if len(held) == 1:
         return 1
     if not held:
         return 2
@@ -135,18 +142,31 @@ def apply(state: ZatreState, seat: Seat, action: PlaceTiles) -> tuple[ZatreState
         state, board=board, first_move=False,
         hands=_replace(state.hands, seat, tuple(left)),
         sheets=_replace(state.sheets, seat, written),
-        passes=0 if action.placements else state.passes + 1,
         log=state.log + (record,),
     )
     events: list[ZatreEvent] = [TurnPlayed(record)]
     if state.ending:
         return attrs.evolve(state, over=True), (*events, GameEnded("last-tile"))
-    if state.passes >= state.seats and not state.blocked:
-        state = attrs.evolve(state, blocked=True)
-        events.append(PrematureEnd())
+    if max_placeable(board, (1,), False) == 0:
+        state, dealt = _deal_out(state, (seat + 1) % state.seats)
+        return state, (*events, PrematureEnd(), *dealt, GameEnded("no-tile-fits"))
     state, drawn = _start_turn(state, (seat + 1) % state.seats)
     events.append(drawn)
     return state, tuple(events)
+
+
+def _deal_out(state: ZatreState, seat: Seat) -> tuple[ZatreState, list[TilesDrawn]]:
+    """The premature end: the rest of the bag drawn one tile at a time in turn order
+    from ``seat`` on; none can be placed, so all count as minus points."""
+    hands, bag, rng, dealt = list(state.hands), state.bag, state.rng, []
+    while sum(bag):
+        tile, bag, rng = _draw(bag, rng)
+        hands[seat] += (tile,)
+        dealt.append(TilesDrawn(seat, 1, (tile,)))
+        seat = (seat + 1) % state.seats
+    state = attrs.evolve(state, hands=tuple(hands), bag=bag, rng=rng, blocked=True, over=True,
+                         drawn=0)
+    return state, dealt
 
 
 def _start_turn(state: ZatreState, seat: Seat) -> tuple[ZatreState, TilesDrawn]:

@@ -90,8 +90,8 @@ class ZatreState:
     ``board``: flat padded grid of pips (see board.py); ``bag``: number of tiles left
     of each value ``1..6``; ``hands``: each seat's tiles in front of them (for the
     seat to move: held + drawn this turn); ``drawn``: tiles the seat to move drew this
-    turn; ``passes``: turns in a row in which no tile was laid; ``blocked``: the
-    premature end is under way (End of the Game, second paragraph); ``ending``: the
+    turn; ``blocked``: the game ended early because no tile fits anywhere (End of
+    the Game, second paragraph); ``ending``: the
     seat to move drew the last tile; ``opening``: the draw for first player, in order.
     """
 
@@ -105,7 +105,6 @@ class ZatreState:
     current: Seat
     drawn: int
     first_move: bool
-    passes: int = 0
     blocked: bool = False
     ending: bool = False
     over: bool = False
@@ -140,14 +139,15 @@ class TurnPlayed:
 
 @attrs.frozen
 class PrematureEnd:
-    """No tile was laid for a whole round: the rest of the bag is drawn one by one."""
+    """No tile fits anywhere on the board: the rest of the bag is drawn one by one
+    (the ``TilesDrawn`` events that follow) and the game ends."""
 
     kind: Literal["premature-end"] = "premature-end"
 
 
 @attrs.frozen
 class GameEnded:
-    """The game is over (``reason``: ``"last-tile"``)."""
+    """The game is over (``reason``: ``"last-tile"`` or ``"no-tile-fits"``)."""
 
     reason: str
     kind: Literal["game-over"] = "game-over"

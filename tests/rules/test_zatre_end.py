@@ -88,8 +88,9 @@ def test_end_of_game_after_last_two_tiles_drawn():
 
 def test_end_of_game_last_tile_drawer_who_cannot_place_still_ends_the_game():
     """"End of the Game": the player who drew the last tile finishes his turn as usual,
-    here laying nothing; then the game is over and his tiles are minus points."""
-    state = position(WALL, (5, 5), others={1: ()}, bag=(0, 0, 0, 1, 0, 0))
+    here laying nothing; then the game is over and his tiles are minus points. (Beside
+    a block of 11s only a 1 would fit.)"""
+    state = position(ELEVENS, (5, 5), others={1: ()}, bag=(0, 0, 0, 1, 0, 0))
     new, _ = pass_turn(state)
     assert new.current == 1 and new.hands[1] == (4,) and not GAME.is_over(new)
     end, events = pass_turn(new)
@@ -123,57 +124,47 @@ def test_end_of_game_then_everything_is_refused_game_over():
 # ---- End of the Game: the premature end -----------------------------------------
 
 
-def test_premature_end_no_tile_laid_for_a_round_then_one_tile_a_turn():
-    """"End of the Game", second paragraph / ruling 7: if no tile can be placed for a
-    whole round, players draw the remaining tiles one at a time, in turn, until the
-    bag is empty; the one drawing the last finishes his turn; unplaced tiles are
-    minus points (Scoring rule 10)."""
+def test_premature_end_when_no_tile_fits_anywhere():
+    """"End of the Game", second paragraph: "if no more tiles can be placed", players
+    draw the remaining tiles in turns, one after another, until the bag is empty, and
+    every unplaceable tile counts as minus points (Scoring rule 10). Around a 2x2
+    block of 6s no tile fits: after seat 0's turn the bag (five 5s) is dealt one at a
+    time from seat 1 on and the game is over."""
     state = position(WALL, (1, 2), others={1: ()}, bag=(0, 0, 0, 0, 5, 0))
-    state, events = pass_turn(state)                 # seat 0 lays nothing
-    assert not state.blocked and events[-1].count == 2     # seat 1 draws as usual
-    state, events = pass_turn(state)                 # seat 1 lays nothing: a round
-    assert state.blocked
-    assert any(isinstance(e, PrematureEnd) for e in events)
-    draws = [events[-1].count]
-    for _ in range(10):  # 3 tiles left: the game must be over well before this
-        if GAME.is_over(state):
-            break
-        state, events = pass_turn(state)
-        draws += [e.count for e in events if isinstance(e, TilesDrawn)]
-        assert not any(isinstance(e, PrematureEnd) for e in events), "announced once"
-    assert draws == [1, 1, 1]
-    assert isinstance(events[-1], GameEnded) and state.bag_count == 0
+    state, events = pass_turn(state)
+    kinds = [type(e) for e in events]
+    assert kinds == [TurnPlayed, PrematureEnd, *[TilesDrawn] * 5, GameEnded]
+    assert [(e.seat, e.count) for e in events if isinstance(e, TilesDrawn)] == [
+        (1, 1), (0, 1), (1, 1), (0, 1), (1, 1)]
+    assert GAME.is_over(state) and state.blocked and state.bag_count == 0
+    assert events[-1].reason == "no-tile-fits"
     assert state.hands == ((1, 2, 5, 5), (5, 5, 5))
     assert [s.total for s in GAME.result(state).scores] == [-13, -15]
     assert dict(GAME.result(state).scores[0].parts)["minus points"] == -13
 
 
-def test_premature_end_one_tile_a_turn_even_with_nothing_held():
-    """Ruling 7: during the premature end the bag is dealt one tile a turn, also to a
-    player with nothing in front of him (instead of the usual two)."""
-    state = position(WALL, (6,), others={1: ()}, bag=(0, 0, 0, 0, 0, 9), passes=1)
-    state, events = pass_turn(state)
-    assert state.blocked and state.current == 1
-    assert state.drawn == 1 and state.hands[1] == (6,)
-
-
-def test_premature_end_needs_a_whole_round():
-    """Ruling 7: "no player can place any tile for a whole round": with three players,
-    two turns laying nothing followed by a placed tile is no premature end."""
-    state = position(ELEVENS, (6, 6), seats=3, others={1: (), 2: (1,)}, bag=(0, 0, 0, 0, 0, 9))
+def test_no_premature_end_while_some_tile_fits():
+    """"End of the Game": the early end needs a board where "no more tiles can be
+    placed". Next to a block of 11s a 1 still fits, so a whole round of players who
+    hold only 6s is no end: play goes on and the next player draws as usual
+    (Exception to Rule No. 5: nothing held, draw two)."""
+    state = position(ELEVENS, (6, 6), seats=3, others={1: (), 2: (6,)}, bag=(0, 0, 0, 0, 0, 9))
     state, _ = pass_turn(state)              # seat 0 cannot place its 6s
+    assert state.current == 1 and state.drawn == 2
     state, _ = pass_turn(state)              # seat 1 draws two 6s, cannot place either
-    assert not state.blocked and state.current == 2 and state.hands[2] == (1, 6)
-    state, events = GAME.apply(state, 2, GAME.legal_actions(state, 2)[0])
-    assert state.log[-1].placements and not state.blocked
+    state, events = pass_turn(state)         # seat 2 draws one more 6: a whole round
+    assert not state.blocked and not GAME.is_over(state)
     assert not any(isinstance(e, PrematureEnd) for e in events)
-    assert state.passes == 0
+    assert state.current == 0 and state.drawn == 1  # two held, none placeable: draw 1
 
 
-def test_premature_end_still_places_tiles_that_fit():
-    """Ruling 7 with rule 5: during the premature end a drawn tile that fits must
-    still be placed (only unplaceable tiles stay and count as minus points)."""
-    state = position(ELEVENS, (6,), others={1: ()}, bag=(3, 0, 0, 0, 0, 0), passes=1)
-    state, _ = pass_turn(state)
-    assert state.blocked and state.hands[1] == (1,)
-    assert all(len(a.placements) == 1 for a in GAME.legal_actions(state, 1))
+def test_premature_end_drawn_tiles_are_hidden_from_others():
+    """Exception to Rule No. 5: tiles in front of a player are face down; the tiles
+    dealt at the premature end are shown only to the seat that gets them (and to all
+    once the game is over, as minus points)."""
+    state = position(WALL, (1, 2), others={1: ()}, bag=(0, 0, 0, 0, 5, 0))
+    state, events = pass_turn(state)
+    dealt = [e for e in events if isinstance(e, TilesDrawn)]
+    assert all(GAME.project_event(e, 1 - e.seat).tiles == () for e in dealt)
+    assert all(GAME.project_event(e, e.seat).tiles == (5,) for e in dealt)
+    assert GAME.view(state, None).left_over == ((1, 2, 5, 5), (5, 5, 5))

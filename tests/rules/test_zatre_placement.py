@@ -20,9 +20,6 @@ EDGE = {(4, 0): 1, (4, 1): 6, (5, 0): 1, (5, 1): 6}
 """Left edge: rows 4 and 5 are 1+6, column 1 is 6+6. A 6 fits on no dark cell: the
 only place for it is the light cell (6,0), where column 0 makes 1+1+6 = 8 (no score)."""
 
-WALL = {(2, 6): 6, (2, 7): 6, (3, 6): 6, (3, 7): 6}
-"""A 2x2 block of 6s: every neighbouring cell ends a line of 12, so no tile fits."""
-
 ELEVENS = {(2, 6): 5, (2, 7): 6, (3, 6): 6, (3, 7): 5}
 """A 2x2 block whose lines are all 11: only a 1 fits next to it (making a 12)."""
 
@@ -371,10 +368,10 @@ def test_rule7_exception_with_two_tiles_one_on_light_one_kept():
 def test_exception_rule5_no_tile_fits_keeps_both():
     """Exception to Rule No. 5: a player who can place neither tile keeps both face down
     (the only legal turn lays nothing)."""
-    state = position(WALL, (1, 6))
+    state = position(ELEVENS, (5, 6))
     assert GAME.legal_actions(state, 0) == (PlaceTiles(()),)
     new, _ = GAME.apply(state, 0, PlaceTiles(()))
-    assert new.hands[0] == (1, 6) and new.log[-1].kept == 2
+    assert new.hands[0] == (5, 6) and new.log[-1].kept == 2
 
 
 # ---- other refusals --------------------------------------------------------------

@@ -43,9 +43,9 @@ def deep(seed: int) -> bool:
     return seed % 20 == 5
 
 
-def expected_draw(held: tuple[int, ...], board, blocked: bool, bag_count: int) -> int:
-    """Ruling 6 (Exception to Rule No. 5) and ruling 7 (premature end)."""
-    if blocked or len(held) == 1:
+def expected_draw(held: tuple[int, ...], board, bag_count: int) -> int:
+    """Ruling 6 (Exception to Rule No. 5)."""
+    if len(held) == 1:
         want = 1
     elif not held:
         want = 2
@@ -119,7 +119,9 @@ def playout(seats: int, seed: int):
         assert rec.kept == len(state.hands[seat]) == len(before.hands[seat]) - len(action.placements)
         if state.over:
             assert isinstance(events[-1], GameEnded)
-            assert before.ending and state.bag_count == 0
+            # the last tile was drawn, or no tile fits anywhere and the bag was dealt out
+            assert state.bag_count == 0
+            assert before.ending or (state.blocked and max_placeable(state.board, (1,), False) == 0)
         else:
             # the draw at the start of the next turn
             drawn = events[-1]
@@ -127,7 +129,7 @@ def playout(seats: int, seed: int):
             held = state.hands[drawn.seat][:len(state.hands[drawn.seat]) - drawn.count]
             assert held == before.hands[drawn.seat]
             assert drawn.count == len(drawn.tiles) == state.drawn
-            assert drawn.count == expected_draw(held, state.board, state.blocked, before.bag_count)
+            assert drawn.count == expected_draw(held, state.board, before.bag_count)
             assert state.ending == (drawn.count > 0 and state.bag_count == 0)
         check_views(state)
         check_events(events, state)
