@@ -222,17 +222,24 @@ def minus_points(hand: Sequence[int]) -> int:
 
 
 def result(state: ZatreState) -> Result:
-    """Final scores: each row's arithmetic, the minus points, the grand total."""
+    """Final scores: each row's arithmetic, the minus points, the grand total.
+
+    A breakdown line reads ``"row 1: (1 [10] + 2 [11] + 8 [12] + 3 bonus) x 2 = 28"``:
+    each box with its column, the printed bonus of a complete row, the doubling of a
+    crossed row ("Scoring" rules 8-10; the rulebook's final scoring example).
+    """
     scores = []
     for seat in range(state.seats):
         sheet, minus = state.sheets[seat], minus_points(state.hands[seat])
         lines = []
         for row in sheet.rows():
-            boxes = [b for b in (row.ten, row.eleven, row.twelve) if b is not None]
-            if not boxes:
+            terms = [f"{b} [{col}]" for b, col in ((row.ten, 10), (row.eleven, 11), (row.twelve, 12))
+                     if b is not None]
+            if not terms:
                 continue
-            terms = boxes + ([row.bonus] if row.complete else [])
-            text = " + ".join(map(str, terms))
+            if row.complete:
+                terms.append(f"{row.bonus} bonus")
+            text = " + ".join(terms)
             lines.append(f"row {row.number}: " + (f"({text}) x 2" if row.cross else text)
                          + f" = {row.value}")
         if minus:

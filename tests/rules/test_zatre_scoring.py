@@ -199,6 +199,14 @@ def test_final_scoring_rule10_left_over_tiles_are_minus_points(left_over):
     assert dict(andrew.parts) == {"score sheet": 63, "minus points": -sum(left_over)}
     assert result.scores[1].total == 1
     assert result.winners == frozenset({0})
+    # the results screen shows how the total arose, each box named by its column
+    assert andrew.breakdown[:4] == (
+        "row 1: (1 [10] + 2 [11] + 8 [12] + 3 bonus) x 2 = 28",
+        "row 2: (1 [10] + 2 [11] + 4 [12] + 3 bonus) x 2 = 20",
+        "row 3: (1 [10] + 4 [12]) x 2 = 10",
+        "row 4: 1 [10] + 4 [12] = 5",
+    )
+    assert andrew.breakdown[4] == f"minus: {' + '.join(map(str, left_over))} = -{sum(left_over)}"
 
 
 def test_final_scoring_equal_totals_share_the_win():
