@@ -12,6 +12,8 @@ table's URL and the player's name, so a restarted client gets its seat back.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import errno
 import getpass
 import json
@@ -19,7 +21,7 @@ import os
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import attrs
 import platformdirs
@@ -94,19 +96,45 @@ class TokenStore:
         except OSError:
             pass  # no token kept: the player types /join N after a restart instead
 
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Several Parlour windows of one user may write at once: one at a time."""
+        try:
+            import fcntl
+
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            lock = open(self.path.with_suffix(".lock"), "a")
+        except (ImportError, OSError):  # no flock here: last writer wins
+            yield
+            return
+        with lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            yield
+
     def get(self, key: str) -> str | None:
         entry = self._load().get(key)
         return entry["token"] if entry else None
 
     def put(self, key: str, token: str, table: str = "") -> None:
-        entries = self._load()
-        entries[key] = {"token": token, "table": table, "saved": time.time()}
-        self._save(entries)
+        with self._locked():
+            entries = self._load()
+            entries[key] = {"token": token, "table": table, "saved": time.time()}
+            self._save(entries)
+
+    def find(self, table: str, name: str) -> tuple[str, str] | None:
+        """The newest ``(key, token)`` kept for a table called ``table`` and the player
+        ``name``, whatever address it was reached by (a table found on the LAN and the
+        same one typed as ``127.0.0.1:7531`` have different URLs)."""
+        wanted = " " + name.strip().casefold()
+        found = [(entry["saved"], key, entry["token"]) for key, entry in self._load().items()
+                 if entry.get("table") == table and key.endswith(wanted)]
+        return max(found)[1:] if found else None
 
     def drop(self, key: str) -> None:
-        entries = self._load()
-        if entries.pop(key, None) is not None:
-            self._save(entries)
+        with self._locked():
+            entries = self._load()
+            if entries.pop(key, None) is not None:
+                self._save(entries)
 
 
 # ---- what the chat log shows ------------------------------------------------------------------
@@ -360,8 +388,38 @@ async def join_table(
     except _BadToken:
         assert tokens is not None
         tokens.drop(key)
+        token = None
         link = await _connect(url, name, code, None, link_options)
+    if token is None and tokens is not None:
+        link = await _rejoin_by_table(link, url, name, code, tokens, link_options)
     return LanSession(link, tokens=tokens, key=key, again="join")
+
+
+async def _rejoin_by_table(link: RemoteSeatLink, url: str, name: str, code: str | None,
+                           tokens: TokenStore, options: dict[str, Any]) -> RemoteSeatLink:
+    """Joined a game already on as a spectator, yet a token is kept for this table's
+    name and this player (reached by another address before)? Then try it: on success
+    the seated link replaces the spectator's."""
+    for _ in range(100):  # the lobby state follows the welcome at once
+        if link.lobby is not None or not link.status.online:
+            break
+        await asyncio.sleep(0.01)
+    lobby = link.lobby
+    if lobby is None or not lobby.started or lobby.over or link.seat is not None:
+        return link
+    found = tokens.find(lobby.table, name)
+    if found is None:
+        return link
+    old_key, token = found
+    try:
+        seated = await _connect(url, name, code, token, options)
+    except _BadToken:
+        tokens.drop(old_key)
+        return link
+    except JoinError:
+        return link
+    await link.close()
+    return seated
 
 
 class _BadToken(Exception):

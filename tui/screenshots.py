@@ -51,6 +51,9 @@ async def _shoot(out: Path, name: str, size: tuple[int, int], pace: float, scrip
         await pilot.pause(0.2)
         path = out / f"{name}.svg"
         app.save_screenshot(path.name, str(out))
+        for link in getattr(app, "_shot_links", ()):
+            await link.close()
+        await app.close_table()
     return path
 
 
@@ -87,6 +90,123 @@ async def _results(app, pilot) -> None:
     await _until(pilot, lambda: isinstance(app.screen, ResultsScreen))
 
 
+LAN_ADDRESS = "192.168.1.20:7531"
+"""The address the LAN pictures show (the table really listens on a free loopback port)."""
+
+
+def _lan_app(app) -> None:
+    """No real multicast and no seat tokens written to the user's data folder."""
+    import tempfile
+
+    from .lan import TokenStore
+
+    app.discovery = None
+    app.tokens = TokenStore(Path(tempfile.mkdtemp(prefix="parlour-shots-")) / "tokens.json")
+
+
+async def _join(app, pilot) -> None:
+    from net.discovery import FakeBackend, TableAd
+
+    _lan_app(app)
+    network: dict = {"ads": {}, "watchers": []}
+    lan = FakeBackend(network)
+    await lan.publish(TableAd("Friday (ann-laptop:7531)._parlour._tcp.local.", "Friday", "zatre", 2, False,
+                              "192.168.1.20", 7531))
+    await lan.publish(TableAd("Club night (den:7600)._parlour._tcp.local.", "Club night", "zatre", 0, True,
+                              "192.168.1.31", 7600))
+    app.discovery = lambda: FakeBackend(network)
+    await pilot.press("j")
+    await _until(pilot, lambda: app.screen.query_one("#join-tables").option_count == 2)
+    app.screen.query_one("#join-name").value = "Bob"
+    app.screen.query_one("#join-tables").focus()
+
+
+async def _lan_table_host(app, pilot, bots: tuple[str, ...] = ("strong",)):
+    """Ann hosts "Friday" (seed 1) in this app; Bob joins from outside; bots sit."""
+    from net.cli import serve_table
+    from net.client import RemoteSeatLink
+    from rules.zatre import GAME
+
+    from .lan import LanSession
+
+    _lan_app(app)
+    hosted = await serve_table(GAME, "Friday", bind="127.0.0.1", port=0, advertise=False, save=False,
+                               seed=SEED, bot_delay=0)
+    hosted.join_address = LAN_ADDRESS
+    link = hosted.link("Ann")
+    await link.connect()
+    await app.start_session(LanSession(link, hosted=hosted, tokens=app.tokens, again="host"))
+    bob = RemoteSeatLink(hosted.local_url, "Bob", GAME)
+    await bob.connect()
+    app._shot_links = [bob]  # closed with the app's session below
+    return hosted, link, bob
+
+
+async def _lobby(app, pilot) -> None:
+    hosted, ann, bob = await _lan_table_host(app, pilot)
+    session = app.session
+    await session.say("/join")
+    await _until(pilot, lambda: ann.seat is not None)
+    await bob.say("/join")
+    await session.say("/bot add strong")
+    await session.say("/option profi on")
+    await bob.say("hi all, ready when you are")
+    await _until(pilot, lambda: hosted.table.lobby.seated_count() == 3 and bool(ann.lobby and ann.lobby.options.profi))
+    await session.say("good luck!")
+    await _until(pilot, lambda: any(line.text == "good luck!" for line in session.lines))
+    app.screen.query_one("#lobby-line").value = "/start"
+
+
+async def _lan_table(app, pilot, drop: bool = False) -> None:
+    import asyncio
+    import random
+
+    from .zatre.lan_table import LanTableScreen
+
+    hosted, ann, bob = await _lan_table_host(app, pilot)
+    session = app.session
+    await session.say("/join")
+    await _until(pilot, lambda: ann.seat is not None)
+    await bob.say("/join")
+    await session.say("/bot add strong")
+    await _until(pilot, lambda: hosted.table.lobby.seated_count() == 3)
+    await session.say("/start")
+    await _until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
+    table = app.screen
+    rng = random.Random(SEED)
+    for _ in range(3):  # three rounds: Ann by keys, Bob by his link, the bot by itself
+        await _play_turns(pilot, table, 1)
+        await _until(pilot, lambda: bob.has_snapshot and bob.seat in bob.snapshot().active_seats)
+        await bob.submit(rng.choice(bob.snapshot().legal_actions))
+    await _until(pilot, lambda: table.my_turn)
+    gate = asyncio.Event()
+    dial = bob._dial
+
+    async def held() -> object:
+        await gate.wait()
+        return await dial()
+
+    bob._dial = held
+    bob._ws.transport.abort()  # Bob's connection drops: away, his seat held
+    await _until(pilot, lambda: "away" in str(table.query_one("#scores").lines))
+    if drop:
+        dial_ann = ann._dial
+
+        async def held_ann() -> object:
+            await asyncio.Event().wait()
+            return await dial_ann()
+
+        ann._dial = held_ann
+        ann._ws.transport.abort()
+        await _until(pilot, lambda: ann.status.state == "reconnecting")
+    else:
+        await pilot.press("1", "n", "enter")  # one tile laid, the next to choose
+
+
+async def _lan_reconnecting(app, pilot) -> None:
+    await _lan_table(app, pilot, drop=True)
+
+
 SHOTS = {  # name: terminal size, the app's bot pace (games start at pace 0), script
     "menu": (SIZE, DEFAULT_PACE, _menu),
     "solo-setup": (SIZE, DEFAULT_PACE, _setup),
@@ -95,6 +215,10 @@ SHOTS = {  # name: terminal size, the app's bot pace (games start at pace 0), sc
     "hand-over": (SIZE, 0.0, _hotseat),
     "results": (SIZE, 0.0, _results),
     "rules": (SIZE, 0.0, _rules),
+    "join": (SIZE, 0.0, _join),
+    "lobby": (SIZE, 0.0, _lobby),
+    "lan-table": (SIZE, 0.0, _lan_table),
+    "lan-reconnecting": (SIZE, 0.0, _lan_reconnecting),
 }
 
 

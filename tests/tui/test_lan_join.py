@@ -4,6 +4,8 @@ getting its seat back with the remembered token."""
 
 from __future__ import annotations
 
+import asyncio
+
 from textual.widgets import Input, OptionList
 
 from net.discovery import FakeBackend, TableAd
@@ -99,14 +101,21 @@ async def test_a_restarted_client_gets_its_seat_back(tmp_path):
             await until(pilot, lambda: isinstance(first.screen, LanTableScreen) and first.screen.snap is not None)
             seat, hand = first.screen.seat, first.screen.view.hand
             assert tokens.get(TokenStore.key(f"ws://{table.join_address}", "Bob"))
-            first.session.link._ws.transport.abort()  # the terminal is killed: no goodbye
+            link = first.session.link
+
+            async def dead():  # the terminal is killed: no goodbye, no reconnecting
+                await asyncio.Event().wait()
+
+            link._dial = dead
+            link._ws.transport.abort()
             await until_table(lambda: table.table.lobby.seats[seat].status == "away")
 
         again = app_for(tmp_path, tokens=tokens)
         async with again.run_test(size=SIZE) as pilot:
             from tui.app import JoinForm
 
-            await again.open_join(JoinForm(table.join_address, "Bob", auto=True))
+            # another address for the same table (a table found on the LAN, then typed)
+            await again.open_join(JoinForm(f"ws://{table.join_address}/", "Bob", auto=True))
             await until(pilot, lambda: isinstance(again.screen, LanTableScreen) and again.screen.snap is not None)
             game = again.screen
             assert game.seat == seat and game.view.hand == hand
@@ -118,8 +127,6 @@ async def test_a_restarted_client_gets_its_seat_back(tmp_path):
 
 
 async def until_table(condition, timeout: float = 5.0) -> None:
-    import asyncio
-
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     while not condition():

@@ -124,6 +124,9 @@ class JoinScreen(ParlourScreen):
         tables.add_options([Option(ad_text(ad), id=ad.service) for ad in ads])
         if ads:
             tables.highlighted = min(highlighted or 0, len(ads) - 1)
+            address = self.query_one("#join-address", Input)
+            if address.has_focus and not address.value:  # nothing typed yet: Enter joins
+                tables.focus()
         if self.browser is not None:
             count = len(ads)
             self.query_one("#join-found", Static).update(

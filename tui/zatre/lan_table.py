@@ -104,7 +104,12 @@ class LanTableScreen(TableScreen):
             return f"Disconnected: {status.reason}"
         if self.ended and not (self.snap and self.snap.over):
             return f"{self.ended} (q leaves)"
-        return super()._turn_text()
+        text = super()._turn_text()
+        if self.view is not None and not self.snap.over and not self.my_turn:
+            note = self._seat_note(self.view.current)
+            if note:  # the player to move dropped: say how long their seat is held
+                text = f"{text} ({note}, seat held)" if note != "away" else f"{text} (away)"
+        return text
 
     def _instructions(self) -> str:
         if self.snap is None:
