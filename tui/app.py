@@ -190,7 +190,7 @@ class ParlourApp(App):
             self.notify(f"{reason} The game is over; q leaves.", title="Table closed")
             return
         await self.close_table()
-        self.push_screen(NoticeScreen("You left the table", reason))
+        self.push_screen(NoticeScreen("Disconnected from the table", reason))
 
     # ---- replays ----
 

@@ -55,15 +55,15 @@ async def test_lobby_commands_by_keys_then_the_game_starts(tmp_path):
             await until(pilot, lambda: "profi on" in str(lobby.query_one("#lobby-options").render()))
             assert "profi is now on" in log_text(lobby)
 
-            await type_line(pilot, "hello all")
-            await until(pilot, lambda: "Ann: hello all" in log_text(lobby))
+            await type_line(pilot, "hi all")
+            await until(pilot, lambda: "Ann: hi all" in log_text(lobby))
             await bob.say("hi Ann")
             await until(pilot, lambda: "Bob: hi Ann" in log_text(lobby))
 
-            await type_line(pilot, "/kick Nobody")  # refused: a readable line, no traceback
-            await until(pilot, lambda: "✗ Nobody called 'Nobody' is here." in log_text(lobby))
-            await type_line(pilot, "/frobnicate")
-            await until(pilot, lambda: "There is no /frobnicate command" in log_text(lobby))
+            await type_line(pilot, "/kick Zed")  # refused: a readable line, no traceback
+            await until(pilot, lambda: "✗ Nobody called 'Zed' is here." in log_text(lobby))
+            await type_line(pilot, "/xyz")
+            await until(pilot, lambda: "There is no /xyz command" in log_text(lobby))
 
             # the buttons send the same commands: remove the bot, add an easy one, toggle profi
             await pilot.click("#bot-remove")
@@ -88,9 +88,9 @@ async def test_lobby_commands_by_keys_then_the_game_starts(tmp_path):
             await pilot.press("t")  # chat from the table
             assert isinstance(app.screen, ChatScreen)
             chat = app.screen
-            assert "Ann: hello all" in log_text(chat)
-            await type_line(pilot, "good luck")
-            await until(pilot, lambda: "Ann: good luck" in log_text(chat))
+            assert "Ann: hi all" in log_text(chat)
+            await type_line(pilot, "gl")
+            await until(pilot, lambda: "Ann: gl" in log_text(chat))
             await pilot.press("escape")
             assert app.screen is game
     finally:

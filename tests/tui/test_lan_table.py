@@ -103,7 +103,9 @@ async def test_turns_the_reconnect_banner_and_the_results(tmp_path):
             bob_gate.set()
             await until(pilot, lambda: "away" not in shown(strip))
 
-            # the rest of the game, played through the links, ends on the results
+            # the rest of the game, played through the links (Ann reads the rules
+            # meanwhile: quicker than drawing every turn), ends on the results
+            await pilot.press("f1")
             rng = random.Random(2)
             while not game.snap.over:
                 if game.my_turn:
@@ -112,7 +114,7 @@ async def test_turns_the_reconnect_banner_and_the_results(tmp_path):
                 await pilot.pause(0.01)
             await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
             assert app.screen.snap.result is not None
-            await pilot.press("b")
+            await pilot.press("b", "escape")  # the results, then the rules page
             assert app.screen is game and "Game over" in game._turn_text()
             await pilot.press("r", "m")  # results, then the menu: the table closes
             await until(pilot, lambda: isinstance(app.screen, MenuScreen) and app.session is None)
@@ -147,4 +149,34 @@ async def test_kicked_mid_game_a_notice_and_back_to_the_menu(tmp_path):
             assert isinstance(app.screen, MenuScreen)
     finally:
         await ann.close()
+        await table.stop()
+
+
+async def test_a_player_gone_past_the_grace_the_host_seats_a_bot_from_the_chat(tmp_path):
+    table = await hosted("Friday", seed=1, grace=0.3)
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = app_for(tmp_path, tokens=tokens)
+    bob = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            game, bob = await started(pilot, app, table, tokens)
+
+            async def gone():
+                await asyncio.Event().wait()
+
+            bob._dial = gone  # Bob's terminal is closed
+            bob._ws.transport.abort()
+            await until(pilot, lambda: game.my_turn)
+            await app.session.link.submit(game.snap.legal_actions[0])
+            await until(pilot, lambda: "Bob is away" in game._instructions())
+            assert "/bot seat 2 strong" in game._instructions()
+            assert "Waiting for Bob (away)" in game._turn_text()
+            await pilot.press("t")
+            await pilot.press(*"/bot seat 2 strong", "enter", "escape")
+            assert app.screen is game
+            await until(pilot, lambda: game.snap.version >= 2)  # the bot played Bob's turn
+            assert game.snap.bots[1] == "strong"
+    finally:
+        if bob is not None:
+            await bob.close()
         await table.stop()

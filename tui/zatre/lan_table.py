@@ -93,11 +93,14 @@ class LanTableScreen(TableScreen):
     def _update(self) -> None:
         super()._update()
         if self.snap is not None:
-            self.query_one(TurnStatus).alert = not self.online
+            self.query_one(TurnStatus).alert = not self.online and not self.snap.over
 
     def _turn_text(self) -> str:
         status = self.link.status
         spin = SPINNER[self._tick % len(SPINNER)]
+        if self.snap is not None and self.snap.over:
+            closed = " · the table has closed" if status.state == "closed" else ""
+            return super()._turn_text() + closed
         if status.state == "reconnecting":
             return f"Connection lost: reconnecting… (attempt {status.attempt}) {spin}"
         if status.state == "closed":
@@ -105,11 +108,17 @@ class LanTableScreen(TableScreen):
         if self.ended and not (self.snap and self.snap.over):
             return f"{self.ended} (q leaves)"
         text = super()._turn_text()
-        if self.view is not None and not self.snap.over and not self.my_turn:
-            note = self._seat_note(self.view.current)
-            if note:  # the player to move dropped: say how long their seat is held
-                text = f"{text} ({note}, seat held)" if note != "away" else f"{text} (away)"
+        note = self._away_note()
+        if note and text.endswith(spin):  # "Waiting for Bob (away 1:42, seat held) ⠼"
+            text = f"{text[:-1]}({note}) {spin}"
         return text
+
+    def _away_note(self) -> str:
+        """``away 1:42, seat held`` (or ``away``) when the player to move dropped."""
+        if self.view is None or self.snap is None or self.snap.over or self.my_turn:
+            return ""
+        note = self._seat_note(self.view.current)
+        return f"{note}, seat held" if note not in ("", "away") else note
 
     def _instructions(self) -> str:
         if self.snap is None:
@@ -120,6 +129,13 @@ class LanTableScreen(TableScreen):
             return "The game was ended early. t: chat, q leaves."
         if self.seat is None and not self.snap.over:
             return "You are watching: nobody's tiles are shown. t: chat, q leaves."
+        if self._away_note() == "away":  # the grace period is over: the host decides
+            current = self.view.current
+            name = self.snap.names[current]
+            if self.link.is_host:
+                return (f"{name} is away. Wait, or give the seat to a bot: t, then "
+                        f"/bot seat {current + 1} strong.")
+            return f"{name} is away; the host may wait or let a bot play on."
         if not self.my_turn and not self.snap.over:
             return "Not your turn yet. t: chat, s: sheets, F1: rules."
         return super()._instructions()
