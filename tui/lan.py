@@ -482,12 +482,13 @@ async def host_table(
 
 async def start_hosting(settings: HostSettings, discovery: Callable[[], Any] | None = None) -> HostedTable:
     """Start hosting the table ``settings`` describes. ``discovery`` makes the
-    backend it is advertised with (default: zeroconf); if that cannot be made, the
-    table is simply not advertised. Raises :class:`HostError` with a sentence."""
+    backend it is advertised with (``app.zeroconf_backend`` for the real LAN;
+    ``None``: not advertised); if that cannot be made, the table is simply not
+    advertised. Raises :class:`HostError` with a sentence."""
     advertise: Any = False
-    if settings.advertise and settings.relay is None:
+    if settings.advertise and settings.relay is None and discovery is not None:
         try:
-            advertise = discovery() if discovery is not None else True
+            advertise = discovery()
         except Exception:  # no multicast here: players type the address
             advertise = False
     try:

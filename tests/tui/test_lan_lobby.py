@@ -7,6 +7,7 @@ from textual.widgets import Button, Input
 
 from tui.lan import TokenStore, join_table
 from tui.screens.chat import ChatScreen
+from tui.screens.host_setup import HostSetupScreen
 from tui.screens.lobby import LobbyScreen
 from tui.widgets.chat_log import ChatLog
 from tui.zatre.board import ZatreBoard
@@ -128,3 +129,25 @@ async def test_a_guest_is_not_the_host_and_watches_when_not_seated(tmp_path):
         await ann.close()
         await app.close_table()
         await table.stop()
+
+
+async def test_the_host_form_checks_then_opens_the_lobby(tmp_path):
+    app = app_for(tmp_path, host_defaults={"bind": "127.0.0.1", "port": 0, "save": False})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        form = app.screen
+        assert isinstance(form, HostSetupScreen)
+        form.query_one("#host-table", Input).value = ""
+        await pilot.press("ctrl+s")
+        assert "Give the table a name" in str(form.query_one("#host-error").render())
+        form.query_one("#host-table", Input).value = "Friday"
+        form.query_one("#host-player", Input).value = "Ann"
+        form.query_one("#host-profi").value = True
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        assert app.session.hosted is not None and app.session.link.is_host
+        await until(pilot, lambda: "profi on" in str(lobby.query_one("#lobby-options").render()))
+        assert "Players join at 127.0.0.1:" in log_text(lobby)
+        await pilot.press("escape", "y")
+        await until(pilot, lambda: app.session is None and not isinstance(app.screen, LobbyScreen))
