@@ -151,3 +151,26 @@ async def test_the_host_form_checks_then_opens_the_lobby(tmp_path):
         assert "Players join at 127.0.0.1:" in log_text(lobby)
         await pilot.press("escape", "y")
         await until(pilot, lambda: app.session is None and not isinstance(app.screen, LobbyScreen))
+
+
+async def test_a_drop_before_the_start_reconnects_unseated_not_refused(tmp_path):
+    """Before the start a dropped seat is freed and its token dies with it: the link
+    must come back without it (else the table refuses it for good, close 4009)."""
+    table = await hosted()
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = app_for(tmp_path, tokens=tokens)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.start_session(await join_table(table.join_address, "Bob", tokens=tokens, **LINK))
+            lobby = app.screen
+            await type_line(pilot, "/join")
+            await until(pilot, lambda: app.session.link.seat == 0)
+            app.session.link._ws.transport.abort()
+            await until(pilot, lambda: "the seat was freed" in log_text(lobby))
+            assert app.session.link.status.online and app.session.link.seat is None
+            assert seats_text(lobby)[0] == "1 open"
+            await type_line(pilot, "/join")
+            await until(pilot, lambda: app.session.link.seat == 0)
+            await app.close_table()
+    finally:
+        await table.stop()
