@@ -207,6 +207,28 @@ async def _lan_reconnecting(app, pilot) -> None:
     await _lan_table(app, pilot, drop=True)
 
 
+async def _replay(app, pilot) -> None:
+    import tempfile
+
+    from net.codec import codec_for
+    from net.host import Host
+    from net.saves import Replay, snapshot_of, write
+    from rules.zatre import GAME, ZatreOptions
+
+    from .zatre.replay import ReplayScreen, replay_snapshots
+
+    bots = {0: "strong", 1: "strong", 2: "easy"}  # a whole game, played unattended
+    host = Host(GAME, ZatreOptions(), 3, SEED, ("Ann", "Bob", "Cy"), bots, bot_delay=0)
+    async with host:
+        await host.wait_over()
+    codec = codec_for(GAME)
+    path = Path(tempfile.mkdtemp(prefix="parlour-shots-")) / "game.json"
+    write(path, snapshot_of(host, "Friday", (None, None, None), codec), codec)
+    app.show_replay(replay_snapshots(Replay.open(path)), "Friday")
+    await _until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.snap is not None)
+    await pilot.press(*["right"] * 12)
+
+
 SHOTS = {  # name: terminal size, the app's bot pace (games start at pace 0), script
     "menu": (SIZE, DEFAULT_PACE, _menu),
     "solo-setup": (SIZE, DEFAULT_PACE, _setup),
@@ -219,6 +241,7 @@ SHOTS = {  # name: terminal size, the app's bot pace (games start at pace 0), sc
     "lobby": (SIZE, 0.0, _lobby),
     "lan-table": (SIZE, 0.0, _lan_table),
     "lan-reconnecting": (SIZE, 0.0, _lan_reconnecting),
+    "replay": (SIZE, 0.0, _replay),
 }
 
 

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from net.saves import Replay
 from net.table import Outcome, Snapshot
 
+from .hand import HandTiles
 from .table import PLAY_ACTIONS, TableScreen
 
 
@@ -94,6 +95,11 @@ class ReplayScreen(TableScreen):
         title = f"{self.title_text} · " if self.title_text else ""
         end = " · game over (r: results)" if self.snap is not None and self.snap.over else ""
         return f"Replay: {title}{where}{end}"
+
+    def _update(self) -> None:
+        super()._update()
+        if self.snap is not None:
+            self.query_one(HandTiles).note = "a replay: hands are not shown"
 
     def _instructions(self) -> str:
         return "←/→ step through the game, Home/End: first/last move, q leaves."
