@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+import attrs
+
 from .board import LIGHT, RED, WIDTH, cell_of, index, line_through
 from .placement import SCORING
 from .sheet import LINE_POINTS, Sheet, SheetEntry
@@ -63,3 +65,29 @@ def rows_written(sheet: Sheet, entry: SheetEntry) -> tuple[tuple[str, int], ...]
         if value:
             out.append((name, len(column) + 1))
     return tuple(out)
+
+
+@attrs.frozen
+class TurnPreview:
+    """What a turn would score if confirmed as it stands: the scoring ``lines``, the
+    cells earning x2 crosses, the sheet ``entry`` and the rise of the sheet total
+    (``gain``, points, bonuses and doubling included)."""
+
+    lines: tuple[ScoredLine, ...]
+    crosses_at: tuple[tuple[int, int], ...]
+    entry: SheetEntry
+    gain: int
+
+
+def preview(view, pending: Sequence[Placement]) -> TurnPreview:
+    """Score ``pending`` (tiles laid this turn, not yet confirmed) on ``view``'s board
+    for ``view.seat``'s sheet, as :func:`score_turn` would. ``view`` is a ZatreView of
+    a seat (not a spectator). Whether the turn is legal is not judged here."""
+    board = [0] * (WIDTH * WIDTH)
+    for cell, v in view.tiles:
+        board[index(cell)] = v
+    for p in pending:
+        board[index(p.cell)] = p.tile
+    lines, crosses_at, entry = score_turn(board, pending, view.first_move)
+    sheet = view.sheets[view.seat]
+    return TurnPreview(lines, crosses_at, entry, sheet.write(entry).total() - sheet.total())

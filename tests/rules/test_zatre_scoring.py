@@ -215,3 +215,22 @@ def test_final_scoring_equal_totals_share_the_win():
     state = position({(7, 7): 1}, ())
     state = attrs.evolve(state, sheets=(Sheet(tens=(1,)), Sheet(tens=(1,))), over=True)
     assert GAME.result(state).winners == frozenset({0, 1})
+
+
+def test_preview_scores_pending_tiles_like_the_turn_would():
+    """Scoring rules 3, 6, 7 (and the sheet, rules 8-9): the table's preview of tiles
+    laid but not yet confirmed scores exactly what confirming them writes."""
+    from rules.zatre.scoring import preview
+    from rules.zatre.state import Placement
+
+    state = position({(4, 5): 4}, (6, 1))
+    state = attrs.evolve(state, sheets=(Sheet(crosses=1, tens=(1, 1), elevens=(2,)), Sheet()))
+    pending = (Placement((4, 4), 6),)
+    seen = preview(GAME.view(state, 0), pending)
+    rec = record(state, ((4, 4), 6), ((3, 4), 1))
+    assert seen.entry == SheetEntry(crosses=1, ten=1) and seen.crosses_at == ((4, 4),)
+    assert seen.gain == 2
+    assert [line.total for line in seen.lines] == [10]
+    both = preview(GAME.view(state, 0), pending + (Placement((3, 4), 1),))
+    assert (both.lines, both.crosses_at, both.entry, both.gain) == (
+        rec.lines, rec.crosses_at, rec.entry, rec.gain)
