@@ -32,7 +32,7 @@ import cattrs
 from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
-from rules.core import Game
+from rules.core import Game, Result
 
 from . import protocol as p
 
@@ -239,6 +239,146 @@ def _short(exc: BaseException) -> str:
 def dumps(data: Any) -> str:
     """Compact JSON text; ``NaN`` and infinities are refused (``ValueError``)."""
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+_encode_str = json.encoder.encode_basestring  # what dumps(ensure_ascii=False) does to a str
+
+
+def _scalar(value: Any) -> str | None:
+    """JSON text of an int, bool, str or None exactly as :func:`dumps` writes it;
+    ``None`` for anything else (floats too: they need dumps' NaN check)."""
+    t = type(value)
+    if t is int:
+        return int.__repr__(value)
+    if t is bool:
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if t is str:
+        return _encode_str(value)
+    return None
+
+
+_SEATS = frozenset[int]
+_NAMES = tuple[str, ...]
+_BOTS = tuple[str | None, ...]
+_RESULT = Result | None
+
+
+class SnapshotEncoder:
+    """Snapshots -> ``snapshot`` frames, the same text as ``codec.encode(SnapshotMsg(...))``
+    (tests/net/test_codec.py checks that on whole games), at a fraction of the cost.
+
+    A table encodes one snapshot per seat after every action, and most of each is the
+    same as in the other seats' snapshots and the previous version's: the seat names,
+    bots, active seats and result are one object per version, and a game's view hands
+    on unchanged parts of its state (Zatre's turn log and sheets, the toy game's
+    history). Views and everything in them are immutable (rules/ contract: frozen attrs
+    classes, tuples, frozensets), so the JSON text of an object can be kept and reused
+    whenever that same object (by identity) comes again: the view's fields are written
+    one by one, and fields typed ``tuple[X, ...]`` with attrs items (a turn log) item by
+    item, so a log one record longer costs one record. Texts are kept for the current
+    and the previous version only (each entry holds its object, so an id is never
+    mistaken for a newer object's).
+    """
+
+    def __init__(self, codec: "Codec") -> None:
+        self.codec = codec
+        self.game = codec.game
+        self._conv = codec.converter
+        self._version: int | None = None
+        self._texts: dict[int, tuple[Any, Any, str]] = {}
+        self._older: dict[int, tuple[Any, Any, str]] = {}
+        self._plans: dict[type, list[tuple[str, str, Any, Any]] | None] = {}
+        game = self.game
+        if game is not None:
+            self._actions = tuple[game.action_type, ...]  # type: ignore[name-defined]
+            self._events = tuple[game.event_type, ...]  # type: ignore[name-defined]
+
+    def encode(self, snapshot: Any) -> str:
+        """The frame for ``snapshot`` (a :class:`net.table.Snapshot`)."""
+        if snapshot.version != self._version:
+            self._version = snapshot.version
+            self._older, self._texts = self._texts, {}
+        if self.game is None:
+            raise TypeError("no game payloads here")
+        text = self._text
+        seat = "null" if snapshot.seat is None else int.__repr__(snapshot.seat)
+        over = "true" if snapshot.over else "false"
+        return (
+            f'{{"kind":"snapshot","version":{int.__repr__(snapshot.version)},"seat":{seat},'
+            f'"view":{self._view(snapshot.view)},'
+            f'"legal_actions":{text(snapshot.legal_actions, self._actions)},'
+            f'"active_seats":{text(snapshot.active_seats, _SEATS)},'
+            f'"events":{self._whole(snapshot.events, self._events)},'
+            f'"names":{text(snapshot.names, _NAMES)},'
+            f'"bots":{text(snapshot.bots, _BOTS)},'
+            f'"over":{over},"result":{text(snapshot.result, _RESULT)}}}'
+        )
+
+    def _whole(self, value: Any, as_type: Any) -> str:
+        return dumps(self._conv.unstructure(value, unstructure_as=as_type))
+
+    def _text(self, value: Any, as_type: Any, items: Any = None) -> str:
+        """JSON text of ``value`` unstructured as ``as_type``, reused by identity;
+        ``items``: the item type of a ``tuple[X, ...]`` to write item by item."""
+        scalar = _scalar(value)
+        if scalar is not None:
+            return scalar
+        kind = type(value)
+        if (kind is tuple or kind is frozenset) and len(value) <= 32 and all(type(x) is int for x in value):
+            return "[" + ",".join(map(int.__repr__, sorted(value) if kind is frozenset else value)) + "]"
+        key = id(value)
+        hit = self._texts.get(key)
+        if hit is None:
+            hit = self._older.get(key)
+            if hit is not None and hit[0] is value and hit[1] == as_type:
+                self._texts[key] = hit
+        if hit is not None and hit[0] is value and hit[1] == as_type:
+            return hit[2]
+        if items is not None and type(value) is tuple:
+            text = "[" + ",".join([self._text(item, items) for item in value]) + "]"
+        else:
+            text = self._whole(value, as_type)
+        if type(value) in (tuple, frozenset) or attrs.has(type(value)):
+            self._texts[key] = (value, as_type, text)
+        return text
+
+    def _view(self, view: Any) -> str:
+        view_type = self.game.view_type  # type: ignore[union-attr]
+        plan = self._plan(type(view)) if type(view) is view_type else None
+        if plan is None:
+            return self._text(view, view_type)
+        text = self._text
+        return "{" + ",".join([
+            f"{name}:{text(getattr(view, attr), as_type, items)}" for attr, name, as_type, items in plan
+        ]) + "}"
+
+    def _plan(self, cls: type) -> Any:
+        """How to write an attrs view field by field, as cattrs would (the attribute,
+        its JSON key, its type, the item type of a ``tuple[X, ...]`` of attrs items);
+        ``None``: write it whole."""
+        if cls in self._plans:
+            return self._plans[cls]
+        plan = None
+        if attrs.has(cls):
+            try:
+                hints = typing.get_type_hints(cls)
+            except Exception:
+                hints = None
+            fields = attrs.fields(cls)
+            if hints is not None and all(a.init for a in fields):
+                plan = []
+                for a in fields:
+                    as_type = hints[a.name]
+                    args = typing.get_args(as_type)
+                    items = None
+                    if (typing.get_origin(as_type) is tuple and len(args) == 2 and args[1] is Ellipsis
+                            and attrs.has(args[0])):
+                        items = args[0]
+                    plan.append((a.name, _encode_str(a.name), as_type, items))
+        self._plans[cls] = plan
+        return plan
 
 
 _CODECS: dict[int, "Codec"] = {}

@@ -14,6 +14,9 @@ constants below (``STALE``, ``NOT_YOUR_TURN`` ...).
 Bots are seats: when a bot seat may act the host asks the game's bot in a worker
 thread (the event loop never blocks), paces the answer to take at least ``bot_delay``
 seconds, and submits it through the same queue as a human's intent.
+
+Applying an action (``game.apply`` and every seat's snapshot) runs in a worker thread
+when it is slow, and on the event loop when it is quick: see :data:`INLINE_BELOW`.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import asyncio
 import itertools
 import logging
 import random
+import time
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
@@ -49,6 +53,15 @@ INTERNAL = "internal"
 """The game raised something other than a RuleViolation; logged, state unchanged."""
 CLOSED = "closed"
 """The host was stopped before the intent was processed."""
+
+INLINE_BELOW = 0.002
+"""An action is applied on the event loop itself when the host's previous one took less
+than this many seconds, else in a worker thread. A thread only keeps the loop
+responsive for work longer than the interpreter's switch interval (5 ms: until then
+the worker holds the GIL and the loop waits anyway), and each hop costs a thread
+hand-off and, on a busy loop, up to a switch interval of waiting for the GIL, many
+times a quick game's apply (tens of microseconds); slow games (Zatre: milliseconds)
+keep their thread."""
 
 REMEMBERED_OUTCOMES = 4096
 """How many outcomes are kept for answering duplicate ``action_id``\\ s (oldest dropped)."""
@@ -193,7 +206,9 @@ class Host:
         self._bot_tasks: dict[Seat, asyncio.Task[None]] = {}
         self._bot_ids = itertools.count(1)
 
+        started = time.perf_counter()
         self._frame = self._build(game.setup(options, seats, seed), 0, (), None)
+        self._advance_cost = time.perf_counter() - started  # the latest action's (first: setup's)
         self._log: list[Applied] = []
         self._peers: list[Peer] = []
         self._outcomes: OrderedDict[tuple[bool, Seat | None, str], Outcome] = OrderedDict()
@@ -424,7 +439,10 @@ class Host:
         if seat not in frame.active:
             return reject(NOT_YOUR_TURN, f"It is not {self.names[seat]}'s turn.")
         try:
-            new_frame = await asyncio.to_thread(self._advance, frame, seat, intent.action)
+            if self._advance_cost < INLINE_BELOW:
+                new_frame = self._advance(frame, seat, intent.action)
+            else:
+                new_frame = await asyncio.to_thread(self._advance, frame, seat, intent.action)
         except RuleViolation as violation:
             return reject(violation.code, violation.message)
         except Exception:
@@ -439,9 +457,13 @@ class Host:
     # ---- applying ---------------------------------------------------------------
 
     def _advance(self, frame: _Frame, seat: Seat, action: Any) -> _Frame:
-        """Apply ``action`` and derive every snapshot (runs in a worker thread)."""
+        """Apply ``action`` and derive every snapshot (in a worker thread when the
+        previous one was slow: :data:`INLINE_BELOW`)."""
+        started = time.perf_counter()
         state, events = self.game.apply(frame.state, seat, action)
-        return self._build(state, frame.version + 1, tuple(events), frame)
+        new_frame = self._build(state, frame.version + 1, tuple(events), frame)
+        self._advance_cost = time.perf_counter() - started  # refusals are quick: not counted
+        return new_frame
 
     def _build(
         self, state: Any, version: int, events: tuple[Any, ...], previous: _Frame | None
@@ -459,6 +481,8 @@ class Host:
             if seat is not None:
                 unchanged = previous is not None and previous.snapshots[seat].legal_actions == legal
                 changed_at[seat] = previous.changed_at[seat] if unchanged else version
+                if unchanged:  # the same tuple again: encoders cache by identity
+                    legal = previous.snapshots[seat].legal_actions  # type: ignore[union-attr]
             snapshots[seat] = Snapshot(
                 version=version,
                 seat=seat,

@@ -30,6 +30,7 @@ import collections
 import hmac
 import json
 import logging
+import re
 import secrets
 import time
 from http import HTTPStatus
@@ -41,6 +42,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
+from websockets.protocol import State
 
 from . import closecodes as cc
 from .codec import Codec, ProtocolError, codec_for
@@ -116,19 +118,39 @@ class Outbox:
 
     ``put(frame, fresh)`` never blocks. A frame with a ``fresh`` key replaces a queued
     unsent frame with the same key. When ``limit`` frames are still waiting, the
-    connection cannot keep up: it is closed with ``TOO_SLOW``.
+    connection cannot keep up: it is closed with ``TOO_SLOW``. A ``str`` goes out as a
+    text frame; ``bytes`` as a binary frame, or with ``text=True`` as a text frame
+    (UTF-8 already encoded: a relay forwards a table's frames without decoding them).
+
+    When nothing is queued or being sent and the socket is not pushing back (websockets'
+    write buffer under its limit), ``put`` hands the frame at once to the connection's
+    Sans-I/O ``protocol``, as ``ws.send`` would, and the bytes of every frame handed over
+    in the same event-loop iteration go to the socket in one write (one system call for
+    a table's four snapshots; still one websocket frame each); otherwise the frame is
+    queued for the task. Same frames, same order, same back-pressure; no task switch
+    and no coroutine per frame in the common case.
     """
 
-    def __init__(self, ws: ServerConnection | ClientConnection, limit: int, name: str) -> None:
+    def __init__(self, ws: ServerConnection | ClientConnection, limit: int, name: str,
+                 text: bool = False) -> None:
         self.ws = ws
         self.limit = limit
+        self.text = text
         self._queue: collections.deque[tuple[str | bytes, str | None]] = collections.deque()
         self._ready = asyncio.Event()
         self._closing = False
+        self._sending = False
+        self._flush_soon = False
+        # websockets' asyncio connection (>= 14) writes a message as protocol.send_*(),
+        # then the protocol's data_to_send() to its transport; anything else (a test's
+        # stand-in) goes through send() only
+        self._direct = all(hasattr(ws, a) for a in ("protocol", "transport", "paused"))
         self._task = asyncio.create_task(self._drain(), name=f"parlour-outbox-{name}")
 
     def put(self, frame: str | bytes, fresh: str | None = None) -> None:
         if self._closing:
+            return
+        if not self._queue and not self._sending and self._direct and self._write_now(frame):
             return
         if fresh is not None:
             for i, (_, key) in enumerate(self._queue):
@@ -140,6 +162,40 @@ class Outbox:
             return
         self._queue.append((frame, fresh))
         self._ready.set()
+
+    def _write_now(self, frame: str | bytes) -> bool:
+        """Write ``frame`` to the socket now if the connection is open and not paused."""
+        ws = self.ws
+        protocol = ws.protocol
+        if ws.paused or protocol.state is not State.OPEN or getattr(ws, "send_in_progress", None) is not None:
+            return False
+        if type(frame) is str:
+            protocol.send_text(frame.encode())
+        elif self.text:
+            protocol.send_text(frame)
+        else:
+            protocol.send_binary(frame)
+        if not self._flush_soon:
+            self._flush_soon = True
+            asyncio.get_running_loop().call_soon(self._flush)
+        return True
+
+    def _flush(self) -> None:
+        """Write what the protocol holds in one go (websockets' own writes, e.g. a
+        pong or ``send``, may have written it already: the protocol's buffer is the one
+        queue, so the order stays)."""
+        self._flush_soon = False
+        ws = self.ws
+        chunks = ws.protocol.data_to_send()
+        if not chunks:
+            return
+        try:
+            ws.transport.write(b"".join(chunks))
+            if not all(chunks) and ws.transport.can_write_eof():  # an end-of-stream mark
+                ws.transport.write_eof()
+        except Exception:  # the socket failed: the connection's reader will see it close
+            log.debug("direct write failed", exc_info=True)
+            self._direct = False
 
     def close(self, code: int, reason: str) -> None:
         """Send what is queued, then close with ``code``."""
@@ -159,7 +215,14 @@ class Outbox:
                         _, code, reason = key.split(":", 2)
                         await self.ws.close(int(code), reason[:120])
                         return
-                    await self.ws.send(frame)
+                    self._sending = True
+                    try:
+                        if self.text and type(frame) is bytes:
+                            await self.ws.send(frame, text=True)
+                        else:
+                            await self.ws.send(frame)
+                    finally:
+                        self._sending = False
                 self._ready.clear()
         except ConnectionClosed:
             pass
@@ -187,9 +250,15 @@ class Room:
         self.outboxes: dict[int, Outbox] = {}
         self.closed = False
 
-    def send(self, conns: Iterable[int], frame: str, fresh: str | None = None) -> None:
+    def send(self, conns: Iterable[int], frame: str | bytes, fresh: str | None = None) -> None:
+        """Queue ``frame`` (text, or its UTF-8 bytes) for each of ``conns``; a frame for
+        several connections is encoded once."""
+        conns = tuple(conns)
+        if len(conns) > 1 and type(frame) is str:
+            frame = frame.encode()
+        outboxes = self.outboxes
         for conn in conns:
-            box = self.outboxes.get(conn)
+            box = outboxes.get(conn)
             if box is not None:
                 box.put(frame, fresh)
 
@@ -202,6 +271,51 @@ class Room:
         self.closed = True
         for box in list(self.outboxes.values()):
             box.close(code, reason)
+
+
+_CONN = rb"[1-9][0-9]{0,15}"
+_SEND = re.compile(rb'\{"kind":"send","to":\[(%s(?:,%s){0,1023})\],"fresh":(null|"[a-z0-9_-]{1,40}")\}'
+                   % (_CONN, _CONN))
+_FRAME = re.compile(rb'\{"kind":"frame","conn":(%s)\}' % _CONN)
+_MAX_CONN = 2**53
+
+
+def send_header(to: tuple[int, ...], fresh: str | None) -> bytes:
+    """``envelope(SendTo(to=to, fresh=fresh))``'s header, written directly: a table sends
+    one per snapshot and seat. Raises ``ValueError`` where ``SendTo`` would."""
+    if not 0 < len(to) <= 1024 or any(type(c) is not int or not 1 <= c <= _MAX_CONN for c in to):
+        raise ValueError(f"bad connection list {to!r:.80}")
+    if fresh is None:
+        tail = b"null"
+    elif type(fresh) is str and len(fresh) <= 40:
+        tail = json.dumps(fresh, ensure_ascii=False).encode()
+    else:
+        raise ValueError(f"bad fresh key {fresh!r:.80}")
+    return b'{"kind":"send","to":[%s],"fresh":%s}' % (",".join(map(str, to)).encode(), tail)
+
+
+def parse_send(header: bytes) -> tuple[tuple[int, ...], str | None] | None:
+    """``(to, fresh)`` of a ``send`` header written as :func:`send_header` writes it (one
+    per snapshot and seat, so it is read with a regular expression); ``None`` for
+    anything else, which is then read by the strict codec."""
+    match = _SEND.fullmatch(header)
+    if match is None:
+        return None
+    to = tuple(map(int, match[1].split(b",")))
+    if max(to) > _MAX_CONN:
+        return None
+    fresh = match[2]
+    return to, (None if fresh == b"null" else fresh[1:-1].decode())
+
+
+def parse_frame(header: bytes) -> int | None:
+    """The connection of a ``frame`` header as :func:`envelope` writes it (one per
+    player frame); ``None`` for anything else, which is then read by the strict codec."""
+    match = _FRAME.fullmatch(header)
+    if match is None:
+        return None
+    conn = int(match[1])
+    return conn if conn <= _MAX_CONN else None
 
 
 def envelope(header: object, payload: str = "") -> bytes:
@@ -409,7 +523,7 @@ class Relay:
             return
         assert isinstance(first, str)
         conn = next(self._conn_ids)
-        room.outboxes[conn] = Outbox(ws, self.queue_limit, f"conn{conn}")
+        room.outboxes[conn] = Outbox(ws, self.queue_limit, f"conn{conn}", text=True)
         bucket = TokenBucket(self.frame_rate, self.frame_burst)
         try:
             room.host.peer_joined(conn, address, first)
@@ -453,9 +567,15 @@ class Relay:
                 if not isinstance(frame, bytes):
                     raise ProtocolError("after open_room a table sends binary frames")
                 header, _, payload = frame.partition(b"\n")
+                send = parse_send(header)
+                if send is not None:
+                    payload.decode()  # UTF-8 is checked (UnicodeDecodeError), then sent as is
+                    room.send(send[0], payload, send[1])
+                    continue
                 message = self.codec.decode_relay(header.decode())
                 if isinstance(message, SendTo):
-                    room.send(message.to, payload.decode(), message.fresh)
+                    payload.decode()
+                    room.send(message.to, payload, message.fresh)
                 elif isinstance(message, ClosePeer):
                     room.close(message.conn, message.code, message.reason)
                 else:
@@ -511,7 +631,8 @@ class RelayLink:
     def send(self, conns: Iterable[int], frame: str, fresh: str | None = None) -> None:
         to = tuple(conns)
         if to:
-            self.outbox.put(envelope(SendTo(to=to, fresh=fresh), frame))
+            data = frame.encode() if type(frame) is str else frame
+            self.outbox.put(send_header(to, fresh) + b"\n" + data)
 
     def close(self, conn: int, code: int, reason: str) -> None:
         self.outbox.put(envelope(ClosePeer(conn=conn, code=code, reason=reason[:120])))
@@ -528,6 +649,10 @@ class RelayLink:
                 if not isinstance(frame, bytes):
                     continue
                 header, _, payload = frame.partition(b"\n")
+                conn = parse_frame(header)
+                if conn is not None:
+                    self.host.peer_frame(conn, payload.decode())
+                    continue
                 message = self.codec.decode_relay(header.decode())
                 if isinstance(message, PeerJoined):
                     self.host.peer_joined(message.conn, message.address, payload.decode())

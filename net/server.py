@@ -33,7 +33,7 @@ from rules.core import Game
 
 from . import closecodes as cc
 from . import lobby as lb
-from .codec import ProtocolError, codec_for
+from .codec import ProtocolError, SnapshotEncoder, codec_for
 from .host import Host, Intent, Peer
 from .protocol import (
     ChatLine,
@@ -47,7 +47,6 @@ from .protocol import (
     OutcomeMsg,
     Presence,
     Say,
-    SnapshotMsg,
     SyncRequest,
     Welcome,
 )
@@ -143,7 +142,8 @@ class Table:
         self.ended = asyncio.Event()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._timers: dict[int, asyncio.TimerHandle] = {}
-        self._encoded: dict[int | None, tuple[int, str]] = {}
+        self._snapshots = SnapshotEncoder(self.codec)
+        self._encoded: dict[int | None, tuple[Snapshot, str]] = {}
         self._game_over_sent = False
 
     # ---- wiring ----
@@ -192,16 +192,13 @@ class Table:
         ))
 
     def _snapshot_frame(self, snapshot: Snapshot) -> str:
+        """The frame of ``snapshot``, written once however many connections share its
+        seat (spectators all share one), and again only for a new snapshot."""
         cached = self._encoded.get(snapshot.seat)
-        if cached is not None and cached[0] == id(snapshot):
+        if cached is not None and cached[0] is snapshot:
             return cached[1]
-        frame = self.codec.encode(SnapshotMsg(
-            version=snapshot.version, seat=snapshot.seat, view=snapshot.view,
-            legal_actions=snapshot.legal_actions, active_seats=snapshot.active_seats,
-            events=snapshot.events, names=snapshot.names, bots=snapshot.bots,
-            over=snapshot.over, result=snapshot.result,
-        ))
-        self._encoded[snapshot.seat] = (id(snapshot), frame)
+        frame = self._snapshots.encode(snapshot)
+        self._encoded[snapshot.seat] = (snapshot, frame)
         return frame
 
     def _deliverer(self, c: _Conn) -> Callable[[Snapshot], None]:

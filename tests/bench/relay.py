@@ -1,16 +1,47 @@
-"""Relay benchmark: 50 rooms x 4 clients on loopback exchanging intents and updates.
-
-Prints: median and p99 latency from an intent being sent to the new snapshot reaching
-all four clients of its room; the relay process's CPU time and RSS; and the ratio of one
-relay round trip to a bare websockets echo round trip measured in the same run, for a
-table inside the relay's process (``parlour host``) and for one connected to a
-standalone relay (``parlour host --relay``). Goal: ratio <= 2.
+"""Relay benchmark: rooms x clients on loopback exchanging intents and updates.
 
     .venv/bin/python -m tests.bench.relay [--rooms 50] [--clients 4] [--intents 20]
+        [--think 0.2] [--runs 3] [--paths inproc,remote] [--nice -10] [--quiet 60]
 
-The relay and the bare echo server each run in a subprocess (so their CPU and memory
-are theirs alone); tables and clients run in this process. Loopback only; every wait
-is bounded.
+What runs where (every part its own process, so each one's CPU and memory are its own,
+and the load generator's Python never competes with the server's event loop):
+
+- ``inproc`` path (the table inside the relay's process, as ``parlour host`` runs it,
+  with many rooms): one *server* process holds a :class:`net.relay.Relay` and
+  ``--rooms`` :class:`net.server.Table` objects as its rooms (each table is its room's
+  host: no extra hop).
+- ``remote`` path (``parlour host --relay``): a *relay* process, and a *tables*
+  process whose tables each reach the relay over a websocket (:class:`RelayLink`).
+- a *load* process: the ``rooms x clients`` players, plain websockets clients speaking
+  the wire protocol (docs/protocol.md). A player decodes only what it needs with
+  :func:`json.loads` (no cattrs): the version, its seat's legal actions, and the view's
+  ``round`` and ``picked`` seats to timestamp delivery; intents are written by hand.
+- a bare websockets *echo* server, the yardstick for the round-trip ratio.
+- this process: starts the others, measures sequential round trips (idle, before the
+  load) and samples the server processes' CPU and memory during the load.
+
+Cores (the machine has 2): the server side (server process, or relay *and* tables
+processes, and the echo server) is pinned to core 0; the load process and this one to
+core 1 (``--server-cpu`` / ``--tables-cpu`` / ``--client-cpu``; ``-1``: unpinned).
+
+Figures: the median and 99th percentile of intent -> the new state delivered to all
+of the room's clients (from the moment a player sends its intent to the moment the last
+of its room's players has read a snapshot showing that pick: the one the intent
+produced, or a newer one); the server side's CPU (seconds, % of one core over the load,
+microseconds per intent, and how long it was runnable but waiting for a CPU) and RSS
+(at the end and peak); each process's event-loop stalls over 5 ms and garbage
+collections; the idle round-trip medians and their ratio (a chat frame to an echo room
+at the relay and back, against a bare websockets echo server; goal <= 2). Targets:
+median <= 5 ms, p99 <= 20 ms.
+
+The machine may be shared: what other programs used during each load is printed;
+``--quiet S`` waits up to S seconds for them to go quiet before each run, ``--nice -10``
+(root) runs the bench's processes ahead of them. ``--profile DIR`` samples the server
+processes with py-spy (not a project dependency).
+
+Game: Secret Numbers (tests/net/toygame.py): every seat picks at once each round, so
+a room's four players all act about every ``think`` seconds (0.5-1.5 x, at random).
+Loopback only; every wait is bounded (``--deadline`` for a whole load phase).
 """
 
 from __future__ import annotations
@@ -18,32 +49,51 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import subprocess
 import sys
 import time
 from collections import defaultdict
+from typing import Any
 
 import psutil
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import serve
 
-from net.cli import serve_table
-from net.client import RemoteSeatLink
-from net.protocol import SUBPROTOCOL
-from net.relay import Relay, RelayLink
-from net.server import Limits
-from tests.net import toygame
+from net.protocol import MAX_HOST_FRAME, SUBPROTOCOL
 
-LOOSE = Limits(chat_rate=1e6, chat_burst=1e6, intent_rate=1e6, intent_burst=1e6, connections=1000)
 ECHO_CODE = "ECHO22"
+NICE = 0
+"""The niceness the parent gives its children (``--nice``)."""
+WAIT = 30.0
+"""The bound on any single wait in the load (seconds)."""
+
+
+def _pin(cpu: int, nice: int = 0) -> None:
+    """Run this process on ``cpu`` only (``-1``: anywhere) and at ``nice`` (a negative
+    nice needs root: the bench's processes then get the CPU before other programs)."""
+    if cpu >= 0 and hasattr(os, "sched_setaffinity") and cpu < (os.cpu_count() or 1):
+        os.sched_setaffinity(0, {cpu})
+    if nice:
+        try:
+            os.nice(nice)
+        except OSError as exc:
+            print(f"bench: cannot renice to {nice}: {exc}", file=sys.stderr)
+
+
+def _loose_limits():
+    from net.server import Limits
+
+    return Limits(chat_rate=1e6, chat_burst=1e6, intent_rate=1e6, intent_burst=1e6,
+                  bad_frames=1e6, connections=1000)
 
 
 class Echo:
     """A RoomHost that sends every frame straight back to its sender."""
 
-    port = None
+    port: Any = None
 
     def peer_joined(self, conn: int, address: str, hello: str) -> None:
         self.port.send((conn,), json.dumps({"kind": "notice", "text": "hi"}))
@@ -55,190 +105,597 @@ class Echo:
         pass
 
 
-# ---- subprocesses -------------------------------------------------------------------------
+class Stalls:
+    """Where this process's event loop stalled: a task that asks to wake every
+    ``tick`` s notes each wake-up later than ``late`` s (when, how late), and the
+    garbage collector's pauses (when, how long, which generation)."""
+
+    def __init__(self, tick: float = 0.002, late: float = 0.005) -> None:
+        self.tick, self.late = tick, late
+        self.lags: list[tuple[float, float]] = []
+        self.gcs: list[tuple[float, float, int]] = []
+        self._gc_start = 0.0
+        import gc
+
+        gc.callbacks.append(self._gc)
+        self.task = asyncio.create_task(self._watch())
+
+    def _gc(self, phase: str, info: dict) -> None:
+        now = time.perf_counter()
+        if phase == "start":
+            self._gc_start = now
+        else:
+            self.gcs.append((self._gc_start, now - self._gc_start, info["generation"]))
+
+    async def _watch(self) -> None:
+        clock = time.perf_counter
+        while True:
+            before = clock()
+            await asyncio.sleep(self.tick)
+            lag = clock() - before - self.tick
+            if lag > self.late:
+                self.lags.append((before, lag))
+
+    def report(self) -> dict:
+        self.task.cancel()
+        return {"lags": self.lags, "gcs": [g for g in self.gcs if g[1] > 0.001],
+                "gc_total": sum(g[1] for g in self.gcs), "gc_count": len(self.gcs)}
 
 
-async def run_relay_process() -> None:
-    relay = Relay(require_code=True, max_per_address=100_000, frame_rate=1e6, frame_burst=1e6,
-                  queue_limit=4096, ping_interval=None)
-    echo = Echo()
-    echo.port = relay.open_room(echo, "echo", code=ECHO_CODE)
-    host, port = await relay.start("127.0.0.1", 0)
-    print(port, flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
-    await relay.stop()
+async def _until_stdin_closes(lifetime: float, stalls: Stalls | None = None) -> None:
+    """Serve until the parent closes our stdin (or ``lifetime`` seconds pass); then
+    print what ``stalls`` saw as a JSON line."""
+    loop = asyncio.get_running_loop()
+    try:
+        await asyncio.wait_for(loop.run_in_executor(None, sys.stdin.read), lifetime)
+    except TimeoutError:
+        print("bench child: lifetime over", file=sys.stderr)
+    if stalls is not None:
+        print(json.dumps(stalls.report()), flush=True)
 
 
-async def run_echo_process() -> None:
+def _new_table(r: int, intents: int):
+    from net.server import Table
+    from tests.net import toygame
+
+    return Table(toygame.GAME, f"room{r}", options=toygame.ToyOptions(rounds=intents + 2),
+                 seed=r, limits=_loose_limits(), bot_delay=0)
+
+
+# ---- child processes ---------------------------------------------------------------------
+
+
+async def role_echo(args: argparse.Namespace) -> None:
     async def echo(ws):
         async for message in ws:
             await ws.send(message)
 
     async with serve(echo, "127.0.0.1", 0, subprotocols=[SUBPROTOCOL], compression=None,
                      ping_interval=None) as server:
-        print(next(iter(server.sockets)).getsockname()[1], flush=True)
-        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+        print(json.dumps({"port": next(iter(server.sockets)).getsockname()[1]}), flush=True)
+        await _until_stdin_closes(args.lifetime)
 
 
-def spawn(flag: str) -> tuple[subprocess.Popen, int]:
-    proc = subprocess.Popen([sys.executable, "-m", "tests.bench.relay", flag],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    return proc, int(line)
+async def role_relay(args: argparse.Namespace) -> None:
+    """A standalone relay with an echo room and (``--tables``) in-process tables."""
+    from net.relay import Relay
+
+    relay = Relay(require_code=True, max_per_address=100_000, frame_rate=1e6, frame_burst=1e6,
+                  ping_interval=None, max_rooms=100_000)
+    echo = Echo()
+    echo.port = relay.open_room(echo, "echo", code=ECHO_CODE)
+    tables, rooms = [], []
+    for r in range(args.tables):
+        table = _new_table(r, args.intents)
+        room = relay.open_room(table, table.name)
+        table.attach(room)
+        tables.append(table)
+        rooms.append([room.code, table.host_key])
+    _, port = await relay.start("127.0.0.1", 0)
+    stalls = Stalls()
+    print(json.dumps({"port": port, "echo": ECHO_CODE, "rooms": rooms}), flush=True)
+    await _until_stdin_closes(args.lifetime, stalls)
+    for table in tables:
+        await table.stop()
+    await relay.stop()
 
 
-# ---- measurements ---------------------------------------------------------------------------
+async def role_tables(args: argparse.Namespace) -> None:
+    """Tables (and an echo room) at a remote relay, each over its own RelayLink."""
+    from net.relay import RelayLink
+
+    echo = Echo()
+    echo_link = await RelayLink.open(args.url, "echo", echo)
+    echo.port = echo_link
+    tables, links, rooms = [], [], []
+    for r in range(args.tables):
+        table = _new_table(r, args.intents)
+        link = await RelayLink.open(args.url, table.name, table)
+        table.attach(link)
+        tables.append(table)
+        links.append(link)
+        rooms.append([link.code, table.host_key])
+    stalls = Stalls()
+    print(json.dumps({"echo": echo_link.code, "rooms": rooms}), flush=True)
+    await _until_stdin_closes(args.lifetime, stalls)
+    for table in tables:
+        await table.stop()
+    for link in (*links, echo_link):
+        await link.aclose()
 
 
-async def round_trips(url: str, hello: dict | None, count: int) -> list[float]:
-    """``count`` sequential round trips of a small frame; seconds each."""
-    async with connect(url, subprotocols=[SUBPROTOCOL], compression=None) as ws:
-        if hello is not None:
-            await ws.send(json.dumps(hello))
-            await asyncio.wait_for(ws.recv(), 5)
+class Player:
+    """One bench client: a raw websocket speaking parlour.v1, decoding only with json."""
+
+    def __init__(self, name: str, code: str, host_key: str | None) -> None:
+        self.name, self.code, self.host_key = name, code, host_key
+        self.seat: int | None = None
+        self.version = -1
+        self.round = 0
+        self.can_act = False
+        self.changed = asyncio.Event()
+        self.seen: list[tuple[float, int, int]] = []
+        """(arrival time, view round, bitmask of the seats that have picked) per new version."""
+        self.sent: list[tuple[float, int]] = []
+        """(send time, round) of each accepted intent."""
+        self.answers: dict[str, asyncio.Future] = {}
+        self.rejected: dict[str, int] = defaultdict(int)
+        self.ws: Any = None
+        self.reader: asyncio.Task | None = None
+
+    async def open(self, url: str) -> None:
+        self.ws = await connect(url, subprotocols=[SUBPROTOCOL], max_size=MAX_HOST_FRAME,
+                                compression=None, ping_interval=None, open_timeout=WAIT)
+        hello = {"kind": "hello", "name": self.name, "room": self.code, "host_key": self.host_key}
+        await self.ws.send(json.dumps(hello))
+        await self.ws.send('{"kind":"command","name":"join","args":[]}')
+        self.reader = asyncio.create_task(self.read())
+
+    async def read(self) -> None:
+        clock = time.perf_counter
+        async for frame in self.ws:
+            now = clock()
+            if frame.startswith('{"kind":"snapshot"'):
+                data = json.loads(frame)
+                version = data["version"]
+                if version <= self.version:
+                    continue  # a resent snapshot (stale intent, sync)
+                self.version = version
+                view = data["view"]
+                self.round = view["round"]
+                self.seen.append((now, view["round"], sum(1 << s for s in view["picked"])))
+                self.can_act = bool(data["legal_actions"])
+                self.changed.set()
+            elif frame.startswith('{"kind":"outcome"'):
+                data = json.loads(frame)
+                answer = self.answers.pop(data["action_id"], None)
+                if answer is not None and not answer.done():
+                    answer.set_result(data)
+            elif frame.startswith('{"kind":"welcome"'):
+                self.seat = json.loads(frame)["seat"]
+                self.changed.set()
+
+    async def play(self, intents: int, think: float, deadline: float) -> int:
+        """Submit ``intents`` picks, each when this seat may act and after thinking."""
+        loop = asyncio.get_running_loop()
+        done = 0
+        n = 0
+        while done < intents:
+            while not self.can_act:
+                self.changed.clear()
+                await asyncio.wait_for(self.changed.wait(), max(0.01, min(WAIT, deadline - loop.time())))
+            await asyncio.sleep(think * (0.5 + random.random()))
+            n += 1
+            action_id = f"{self.name}-{n}"
+            answer = self.answers[action_id] = loop.create_future()
+            frame = ('{"kind":"intent","action_id":"%s","version":%d,"action":{"number":%d}}'
+                     % (action_id, self.version, random.randint(1, 3)))
+            sent = (time.perf_counter(), self.round)
+            await self.ws.send(frame)
+            outcome = await asyncio.wait_for(answer, max(0.01, min(WAIT, deadline - loop.time())))
+            if outcome["accepted"]:
+                done += 1
+                self.sent.append(sent)
+            else:
+                self.rejected[outcome["code"]] += 1
+        return done
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self.reader is not None:
+            await asyncio.wait_for(asyncio.gather(self.reader, return_exceptions=True), WAIT)
+
+
+def delivered(seen: list[tuple[float, int, int]], sent: float, round_: int, seat: int) -> float | None:
+    """When a player first held a snapshot showing ``seat``'s pick in round ``round_``
+    (that round with the seat among those who picked, or a later round): the intent's
+    effect delivered, whether in the snapshot it produced or in a newer one that
+    replaced it in the send queue. ``None``: never."""
+    bit = 1 << seat
+    for at, r, picked in seen:
+        if at >= sent and (r > round_ or (r == round_ and picked & bit)):
+            return at
+    return None
+
+
+async def role_load(args: argparse.Namespace) -> None:
+    """The load generator: reads the rooms from stdin, plays, prints its figures."""
+    rooms = json.loads(sys.stdin.readline())["rooms"]
+    loop = asyncio.get_running_loop()
+    players: list[list[Player]] = []
+    for code, host_key in rooms:
+        room = [Player(f"p{c}", code, host_key if c == 0 else None) for c in range(args.clients)]
+        for player in room:
+            await player.open(args.url)
+        players.append(room)
+    setup_end = loop.time() + 60
+    for room in players:
+        while not all(p.seat is not None for p in room):
+            if loop.time() > setup_end:
+                raise TimeoutError("players not seated in time")
+            await asyncio.sleep(0.005)
+        await room[0].ws.send('{"kind":"command","name":"start","args":[]}')
+    for room in players:
+        while not all(p.version >= 0 for p in room):
+            if loop.time() > setup_end:
+                raise TimeoutError("games not started in time")
+            await asyncio.sleep(0.005)
+
+    import gc
+
+    gc.freeze()  # the load generator's own set-up is never garbage: keep its collections short
+    me = psutil.Process()
+    stalls = Stalls()
+    print("started", flush=True)
+    cpu0 = sum(me.cpu_times()[:2])
+    began = time.perf_counter()
+    deadline = loop.time() + args.deadline
+    results = await asyncio.gather(*(p.play(args.intents, args.think, deadline)
+                                     for room in players for p in room), return_exceptions=True)
+    elapsed = time.perf_counter() - began
+    cpu = sum(me.cpu_times()[:2]) - cpu0
+    print("finished", flush=True)
+    await asyncio.sleep(0.3)  # let the last snapshots arrive
+    latencies, missed = [], 0
+    for room in players:
+        for sender in room:
+            for sent, round_ in sender.sent:
+                shown = [delivered(p.seen, sent, round_, sender.seat) for p in room]
+                if None in shown:
+                    missed += 1
+                else:
+                    latencies.append(max(shown) - sent)
+    rejected: dict[str, int] = defaultdict(int)
+    for room in players:
+        for p in room:
+            for code, n in p.rejected.items():
+                rejected[code] += n
+    errors = [repr(r) for r in results if isinstance(r, BaseException)]
+    for room in players:
+        for p in room:
+            await p.close()
+    print(json.dumps({
+        "latencies": latencies, "elapsed": elapsed, "accepted": sum(r for r in results if isinstance(r, int)),
+        "missed": missed, "rejected": rejected, "errors": errors[:5], "cpu": cpu,
+        "began": began, "ended": began + elapsed, "stalls": stalls.report(),
+    }), flush=True)
+
+
+# ---- the parent ---------------------------------------------------------------------------
+
+
+class Child:
+    """A bench subprocess: started with a role, its first stdout line is JSON."""
+
+    def __init__(self, role: str, cpu: int, *extra: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.bench.relay", "--role", role, "--cpu", str(cpu),
+             "--nice", str(NICE), *extra],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.ps = psutil.Process(self.proc.pid)
+
+    def line(self, timeout: float = 120) -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"bench child exited with {self.proc.returncode}")
+            import select
+
+            ready, _, _ = select.select([self.proc.stdout], [], [], 0.5)
+            if ready:
+                return self.proc.stdout.readline()
+        raise TimeoutError("bench child did not answer in time")
+
+    def info(self, timeout: float = 120) -> dict:
+        return json.loads(self.line(timeout))
+
+    def cpu(self) -> float:
+        return sum(self.ps.cpu_times()[:2])
+
+    def waited(self) -> float:
+        """Seconds its threads have spent runnable but waiting for a CPU (Linux
+        schedstat: time other programs, or its neighbours on the core, held it off)."""
+        total = 0
+        try:
+            for tid in os.listdir(f"/proc/{self.proc.pid}/task"):
+                with open(f"/proc/{self.proc.pid}/task/{tid}/schedstat") as f:
+                    total += int(f.read().split()[1])
+        except (OSError, ValueError, IndexError):
+            return float("nan")
+        return total / 1e9
+
+    def peak_rss(self) -> int:
+        """VmHWM (peak resident set) in bytes, or the current RSS where /proc lacks it."""
+        try:
+            with open(f"/proc/{self.proc.pid}/status") as f:
+                for line in f:
+                    if line.startswith("VmHWM:"):
+                        return int(line.split()[1]) * 1024
+        except OSError:
+            pass
+        return self.ps.memory_info().rss
+
+    def stop(self) -> str:
+        """Close its stdin (it stops), wait for it; what it printed last."""
+        if self.proc.stdin and not self.proc.stdin.closed:
+            self.proc.stdin.close()
+        self.proc.stdin = None
+        try:
+            out, _ = self.proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            out, _ = self.proc.communicate(timeout=10)
+        lines = (out or "").strip().splitlines()
+        return lines[-1] if lines else ""
+
+
+async def round_trips(url: str, code: str | None, count: int) -> list[float]:
+    """``count`` sequential round trips of a chat frame; seconds each."""
+    async with connect(url, subprotocols=[SUBPROTOCOL], compression=None, ping_interval=None,
+                       open_timeout=WAIT) as ws:
+        if code is not None:
+            await ws.send(json.dumps({"kind": "hello", "name": "rt", "room": code}))
+            await asyncio.wait_for(ws.recv(), WAIT)
         frame = json.dumps({"kind": "chat", "text": "ping"})
         times = []
         for _ in range(count):
             start = time.perf_counter()
             await ws.send(frame)
-            await asyncio.wait_for(ws.recv(), 5)
+            await asyncio.wait_for(ws.recv(), WAIT)
             times.append(time.perf_counter() - start)
         return times
 
 
-class RemoteEcho(Echo):
-    pass
-
-
-async def load(relay_url: str, rooms: int, clients: int, intents: int, think: float
-               ) -> tuple[list[float], float, int]:
-    """Rooms of ``clients`` players each submitting ``intents`` moves, ``think`` seconds
-    apart: (latencies in s, seconds taken, versions some client never saw because a
-    newer snapshot replaced it in its queue)."""
-    tables = []
-    for r in range(rooms):
-        tables.append(await serve_table(
-            toygame.GAME, f"room{r}", relay_url=relay_url, advertise=False, save=False,
-            options=toygame.ToyOptions(rounds=intents + 5), limits=LOOSE, seed=r))
-    arrivals: dict[tuple[int, int], list[float]] = defaultdict(list)
-    sent: dict[tuple[int, int], float] = {}
-    links_by_room = []
-    for r, hosted in enumerate(tables):
-        links = []
-        for c in range(clients):
-            link = (hosted.link(f"p{c}") if c == 0 else
-                    RemoteSeatLink(relay_url, f"p{c}", toygame.GAME, room=hosted.code))
-            await asyncio.wait_for(link.connect(), 10)
-            link.listen(lambda snap, r=r: arrivals[(r, snap.version)].append(time.perf_counter()))
-            await link.say("/join")
-            links.append(link)
-        links_by_room.append(links)
-    for links in links_by_room:
-        await asyncio.wait_for(_until(lambda links=links: all(l.seat is not None for l in links)), 10)
-        await links[0].say("/start")
-    for links in links_by_room:
-        await asyncio.wait_for(_until(lambda links=links: all(l.has_snapshot for l in links)), 10)
-
-    async def player(r: int, link: RemoteSeatLink) -> None:
-        changed = asyncio.Event()
-        link.listen(lambda snap: changed.set())
-        done = 0
-        while done < intents:
-            snap = link.snapshot()
-            if not snap.legal_actions:
-                changed.clear()
-                await asyncio.wait_for(changed.wait(), 30)
-                continue
-            await asyncio.sleep(think * (0.5 + random.random()))
-            start = time.perf_counter()
-            outcome = await link.submit(link.snapshot().legal_actions[0])
-            if outcome.accepted:
-                sent[(r, link.snapshot().version)] = start
-                done += 1
-
-    began = time.perf_counter()
-    await asyncio.wait_for(asyncio.gather(*(
-        player(r, link) for r, links in enumerate(links_by_room) for link in links)), 300)
-    elapsed = time.perf_counter() - began
-    await asyncio.sleep(0.2)
-    latencies = [
-        max(arrivals[key][:clients]) - start
-        for key, start in sent.items() if len(arrivals[key]) >= clients
-    ]
-    skipped = sum(1 for key in sent if len(arrivals[key]) < clients)
-    for links in links_by_room:
-        for link in links:
-            await link.close()
-    for hosted in tables:
-        await hosted.stop()
-    return latencies, elapsed, skipped
-
-
-async def _until(predicate) -> None:
-    while not predicate():
-        await asyncio.sleep(0.005)
+def _busy() -> float:
+    """CPU seconds all processes on this machine have used (every core), so far."""
+    t = psutil.cpu_times()
+    return t.user + t.nice + t.system
 
 
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-async def main(rooms: int, clients: int, intents: int, think: float) -> None:
-    relay_proc, relay_port = spawn("--serve-relay")
-    echo_proc, echo_port = spawn("--serve-echo")
-    relay_url = f"ws://127.0.0.1:{relay_port}"
+async def wait_quiet(most: float, below: float = 0.15) -> float:
+    """Wait (at most ``most`` seconds) until other programs use under ``below`` of a
+    core over a second; returns the share they used in the last second."""
+    me = psutil.Process()
+    end = time.monotonic() + most
+    while True:
+        busy0, mine0 = _busy(), sum(me.cpu_times()[:2])
+        await asyncio.sleep(1.0)
+        share = (_busy() - busy0) - (sum(me.cpu_times()[:2]) - mine0)
+        if share < below or time.monotonic() >= end:
+            return share
+
+
+async def run_path(path: str, args: argparse.Namespace) -> dict:
+    """One load phase through ``path`` (``inproc`` or ``remote``); its figures."""
+    if args.quiet:
+        share = await wait_quiet(args.quiet)
+        print(f"(other programs used {share * 100:.0f}% of a core in the second before this run)")
+    common = ["--intents", str(args.intents)]
+    echo = Child("echo", args.server_cpu)
+    servers: list[Child] = []
     try:
-        ps = psutil.Process(relay_proc.pid)
-        # round trips: bare echo; a room inside the relay's process; a table at a remote
-        # relay. Interleaved in rounds so that load from elsewhere hits all three alike.
-        remote_echo = Echo()
-        link = await RelayLink.open(relay_url, "echo", remote_echo)
-        remote_echo.port = link
-        bare, inproc, remote = [], [], []
-        for _ in range(10):
+        echo_port = echo.info()["port"]
+        if path == "inproc":
+            server = Child("relay", args.server_cpu, "--tables", str(args.rooms), *common)
+            servers.append(server)
+            info = server.info()
+            url = f"ws://127.0.0.1:{info['port']}"
+            rooms, echo_code = info["rooms"], info["echo"]
+        else:
+            relay = Child("relay", args.server_cpu, "--tables", "0", *common)
+            servers.append(relay)
+            url = f"ws://127.0.0.1:{relay.info()['port']}"
+            tables = Child("tables", args.tables_cpu, "--tables", str(args.rooms), "--url", url, *common)
+            servers.append(tables)
+            info = tables.info()
+            rooms, echo_code = info["rooms"], info["echo"]
+
+        # round trips, idle: bare echo and the relay's echo room, interleaved in rounds
+        bare, relayed = [], []
+        for _ in range(args.rt_rounds):
             bare += await round_trips(f"ws://127.0.0.1:{echo_port}", None, 200)
-            inproc += await round_trips(relay_url, {"kind": "hello", "name": "rt", "room": ECHO_CODE}, 200)
-            remote += await round_trips(relay_url, {"kind": "hello", "name": "rt", "room": link.code}, 200)
-        await link.aclose()
+            relayed += await round_trips(url, echo_code, 200)
 
-        me = psutil.Process()
-        cpu0, mine0 = sum(ps.cpu_times()[:2]), sum(me.cpu_times()[:2])
-        latencies, elapsed, skipped = await load(relay_url, rooms, clients, intents, think)
-        cpu = sum(ps.cpu_times()[:2]) - cpu0
-        mine = sum(me.cpu_times()[:2]) - mine0
-        rss = ps.memory_info().rss
+        load = Child("load", args.client_cpu, "--url", url, "--clients", str(args.clients),
+                     "--think", str(args.think), "--deadline", str(args.deadline), *common)
+        try:
+            load.proc.stdin.write(json.dumps({"rooms": rooms}) + "\n")
+            load.proc.stdin.flush()
+            loop = asyncio.get_running_loop()
+            first = await loop.run_in_executor(None, load.line, 180)
+            assert first.strip() == "started", first
+            spies = [subprocess.Popen(
+                ["py-spy", "record", "--pid", str(s.proc.pid), "--format", "raw", "--rate", "250",
+                 "--nonblocking", "--output", os.path.join(args.profile, f"{path}-{name}.txt")],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                for s, name in zip(servers, ("relay", "tables"))] if args.profile else []
+            cpu0 = [s.cpu() for s in servers]
+            wait0 = [s.waited() for s in servers]
+            ours = [*servers, load, echo]
+            ours_cpu0 = sum(c.cpu() for c in ours) + sum(psutil.Process().cpu_times()[:2])
+            busy0 = _busy()
+            rss_samples: list[int] = []
+            finished = loop.run_in_executor(None, load.line, args.deadline + 60)
+            while not finished.done():
+                rss_samples.append(sum(s.ps.memory_info().rss for s in servers))
+                await asyncio.wait({finished}, timeout=0.25)
+            assert finished.result().strip() == "finished"
+            cpu = [s.cpu() - c for s, c in zip(servers, cpu0)]
+            waited = [s.waited() - w for s, w in zip(servers, wait0)]
+            for spy in spies:
+                spy.send_signal(2)  # SIGINT: py-spy writes its profile and exits
+                spy.wait(timeout=30)
+            busy = _busy() - busy0
+            others = busy - (sum(c.cpu() for c in ours) + sum(psutil.Process().cpu_times()[:2]) - ours_cpu0)
+            rss = [s.ps.memory_info().rss for s in servers]
+            peak = [s.peak_rss() for s in servers]
+            result = json.loads(await loop.run_in_executor(None, load.line, 120))
+        finally:
+            load.stop()
     finally:
-        for proc in (relay_proc, echo_proc):
-            proc.stdin.close()
-            proc.wait(timeout=10)
+        stalls = [child.stop() for child in servers]
+        echo.stop()
+    window = (result["began"], result["ended"])
+    result["server_stalls"] = [_window(json.loads(line), *window) if line else None for line in stalls]
+    result["load_stalls"] = _window(result.pop("stalls"), *window)
+    result.update(path=path, server_cpu=cpu, others=others, server_waited=waited, server_rss=rss, server_peak=peak,
+                  bare=statistics.median(bare), relayed=statistics.median(relayed),
+                  names=["relay+tables"] if path == "inproc" else ["relay", "tables"])
+    return result
 
+
+def _window(stalls: dict, began: float, ended: float) -> dict:
+    """The stalls seen during the load: loop lags over 5 ms (count, worst, total) and
+    collections (count of all, time of all, the slow ones)."""
+    lags = [lag for at, lag in stalls["lags"] if began <= at <= ended]
+    return {"lags": len(lags), "worst": max(lags, default=0.0), "lag_total": sum(lags),
+            "gc_total": stalls["gc_total"], "gc_count": stalls["gc_count"],
+            "slow_gcs": [(round(d * 1000, 1), g) for at, d, g in stalls["gcs"] if began <= at <= ended]}
+
+
+def _stall_text(s: dict | None) -> str:
+    if s is None:
+        return "?"
+    return (f"{s['lags']} loop stalls > 5 ms (worst {s['worst'] * 1000:.0f} ms, {s['lag_total'] * 1000:.0f} ms in all), "
+            f"GC {s['gc_count']} runs {s['gc_total'] * 1000:.0f} ms in the process's life"
+            + (f", slow ones in the load (ms, gen): {s['slow_gcs'][:6]}" if s["slow_gcs"] else ""))
+
+
+def report(r: dict, args: argparse.Namespace) -> None:
+    lat, el = r["latencies"], r["elapsed"]
     ms = 1000
-    print(f"rooms {rooms} x clients {clients}, {intents} intents each, ~{think * 1000:.0f} ms apart: "
-          f"{len(latencies)} intents in {elapsed:.1f} s ({len(latencies) / elapsed:.0f}/s); "
-          f"{skipped} versions replaced by a newer snapshot before some client saw them")
-    print(f"intent -> all {clients} views delivered: median {statistics.median(latencies) * ms:.2f} ms, "
-          f"p99 {pct(latencies, 0.99) * ms:.2f} ms")
-    print(f"relay process: CPU {cpu:.2f} s during the load ({cpu / elapsed * 100:.0f}% of one core), "
-          f"RSS {rss / 2**20:.1f} MiB; tables and clients (this process): {mine / elapsed * 100:.0f}% of one core")
-    b, i, r = statistics.median(bare), statistics.median(inproc), statistics.median(remote)
-    print(f"round trip medians: bare echo {b * 1e6:.0f} us, room in the relay's process {i * 1e6:.0f} us, "
-          f"table at a remote relay {r * 1e6:.0f} us")
-    print(f"ratio to bare echo: in-process room {i / b:.2f}, remote table {r / b:.2f} (goal <= 2)")
+    where = ("relay + tables in one process (parlour host's arrangement)" if r["path"] == "inproc"
+             else "tables in another process, each over a websocket to the relay (parlour host --relay)")
+    print(f"[{r['path']}] {where}")
+    print(f"  {args.rooms} rooms x {args.clients} clients, {args.intents} intents each, "
+          f"think ~{args.think * ms:.0f} ms: {len(lat)} intents measured in {el:.1f} s "
+          f"({r['accepted'] / el:.0f} intents/s, {r['accepted'] * (args.clients + 1) / el:.0f} frames/s out)")
+    print(f"  not measured: {r['missed']} of {r['accepted']} accepted (never shown to every player); "
+          f"rejected {dict(r['rejected']) or 0}; errors {r['errors'] or 0}")
+    print(f"  intent -> all {args.clients} views delivered: median {statistics.median(lat) * ms:.2f} ms, "
+          f"p99 {pct(lat, 0.99) * ms:.2f} ms, max {max(lat) * ms:.2f} ms")
+    parts = ", ".join(
+        f"{name} CPU {c:.2f} s ({c / el * 100:.0f}% of a core, {c / max(1, r['accepted']) * 1e6:.0f} us per intent; "
+        f"runnable but waiting for a CPU {w:.2f} s), "
+        f"RSS {rss / 2**20:.1f} MiB (peak {peak / 2**20:.1f})"
+        for name, c, w, rss, peak in zip(r["names"], r["server_cpu"], r["server_waited"], r["server_rss"],
+                                         r["server_peak"]))
+    print(f"  {parts}; load generator {r['cpu'] / el * 100:.0f}% of a core; "
+          f"other programs on this machine meanwhile: {max(0.0, r['others']) / el * 100:.0f}% of a core")
+    for name, st in zip(r["names"], r["server_stalls"]):
+        print(f"  {name}: {_stall_text(st)}")
+    print(f"  load generator: {_stall_text(r['load_stalls'])}")
+    print(f"  idle round trip medians: bare echo {r['bare'] * 1e6:.0f} us, "
+          f"through the relay's echo room {r['relayed'] * 1e6:.0f} us: "
+          f"ratio {r['relayed'] / r['bare']:.2f} (goal <= 2)")
+
+
+def summary(results: list[dict]) -> None:
+    def span(values: list[float], fmt: str) -> str:
+        lo, hi = min(values), max(values)
+        return fmt.format(lo) if fmt.format(lo) == fmt.format(hi) else f"{fmt.format(lo)}-{fmt.format(hi)}"
+
+    by_path: dict[str, list[dict]] = defaultdict(list)
+    for r in results:
+        by_path[r["path"]].append(r)
+    print(f"ranges over {max(len(v) for v in by_path.values())} runs:")
+    for path, rs in by_path.items():
+        med = [statistics.median(r["latencies"]) * 1000 for r in rs]
+        p99 = [pct(r["latencies"], 0.99) * 1000 for r in rs]
+        cpu = [sum(r["server_cpu"]) / r["elapsed"] * 100 for r in rs]
+        rss = [sum(r["server_rss"]) / 2**20 for r in rs]
+        ratio = [r["relayed"] / r["bare"] for r in rs]
+        print(f"  [{path}] median {span(med, '{:.2f}')} ms, p99 {span(p99, '{:.2f}')} ms, "
+              f"server CPU {span(cpu, '{:.0f}')}% of a core, RSS {span(rss, '{:.1f}')} MiB, "
+              f"echo ratio {span(ratio, '{:.2f}')}")
+
+
+async def main(args: argparse.Namespace) -> None:
+    global NICE
+    NICE = args.nice
+    _pin(args.client_cpu, args.nice)
+    paths = [p for p in args.paths.split(",") if p]
+    print(f"nice {args.nice}; cores: server side (relay/tables/echo) on cpu {args.server_cpu}"
+          f"{'' if args.tables_cpu == args.server_cpu else f' (remote tables on cpu {args.tables_cpu})'}, "
+          f"load generator and this process on cpu {args.client_cpu} of {os.cpu_count()}")
+    results = []
+    for run in range(args.runs):
+        for path in paths:
+            if args.runs > 1:
+                print(f"run {run + 1}/{args.runs}:", end=" ")
+            r = await run_path(path, args)
+            report(r, args)
+            results.append(r)
+    if args.runs > 1:
+        summary(results)
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=50)
+    parser.add_argument("--clients", type=int, default=4, help="players per room (2-4)")
+    parser.add_argument("--intents", type=int, default=20, help="intents per player")
+    parser.add_argument("--think", type=float, default=0.2, help="seconds between a player's intents")
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--paths", default="inproc,remote", help="inproc, remote or both")
+    parser.add_argument("--rt-rounds", type=int, default=10, help="rounds of 200 round trips each")
+    parser.add_argument("--deadline", type=float, default=300.0, help="seconds a load phase may take")
+    parser.add_argument("--profile", metavar="DIR",
+                        help="py-spy the server processes during the load (collapsed stacks in DIR; "
+                             "needs py-spy on PATH: pip install py-spy, not a project dependency)")
+    parser.add_argument("--nice", type=int, default=0,
+                        help="niceness of every bench process (e.g. -10 as root: other programs on a "
+                             "shared machine then disturb the figures less; what they used is printed)")
+    parser.add_argument("--quiet", type=float, default=0, metavar="SECONDS",
+                        help="before each run wait up to SECONDS for other programs to use under 15%% of a core")
+    parser.add_argument("--server-cpu", type=int, default=0)
+    parser.add_argument("--tables-cpu", type=int, default=None, help="remote tables' cpu (default: --server-cpu)")
+    parser.add_argument("--client-cpu", type=int, default=1)
+    # child roles
+    parser.add_argument("--role", choices=["echo", "relay", "tables", "load"], help=argparse.SUPPRESS)
+    parser.add_argument("--cpu", type=int, default=-1, help=argparse.SUPPRESS)
+    parser.add_argument("--tables", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--url", help=argparse.SUPPRESS)
+    parser.add_argument("--lifetime", type=float, default=1800.0, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.tables_cpu is None:
+        args.tables_cpu = args.server_cpu
+    if not 2 <= args.clients <= 4:
+        parser.error("--clients must be 2..4 (Secret Numbers' seats)")
+    return args
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rooms", type=int, default=50)
-    parser.add_argument("--clients", type=int, default=4)
-    parser.add_argument("--intents", type=int, default=20)
-    parser.add_argument("--think", type=float, default=0.2, help="seconds between a player's intents")
-    parser.add_argument("--serve-relay", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--serve-echo", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.serve_relay:
-        asyncio.run(run_relay_process())
-    elif args.serve_echo:
-        asyncio.run(run_echo_process())
+    arguments = parse_args()
+    if arguments.role is None:
+        asyncio.run(main(arguments))
     else:
-        asyncio.run(main(args.rooms, args.clients, args.intents, args.think))
+        _pin(arguments.cpu, arguments.nice)
+        role = {"echo": role_echo, "relay": role_relay, "tables": role_tables, "load": role_load}
+        asyncio.run(role[arguments.role](arguments))

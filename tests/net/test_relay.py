@@ -96,6 +96,32 @@ def test_envelopes_are_written_as_the_codec_would_write_them():
     assert envelope(PeerFrame(conn=7), "x") == b'{"kind":"frame","conn":7}\nx'
 
 
+def test_the_fast_header_paths_agree_with_the_codec():
+    """A table's ``send`` headers and the relay's ``frame`` headers are written and read
+    without the codec; they are the codec's text, and anything unusual is left to it."""
+    from net.codec import codec_for
+    from net.protocol import PeerFrame, SendTo
+    from net.relay import envelope, parse_frame, parse_send, send_header
+
+    codec = codec_for(None)
+    for to, fresh in (((1,), None), ((5, 6, 2**53), "snapshot"), (tuple(range(1, 1025)), "a-b_9")):
+        head = send_header(to, fresh)
+        assert head.decode() == codec.encode(SendTo(to=to, fresh=fresh))
+        assert parse_send(head) == (to, fresh)
+    for bad in (((), None), ((0,), None), ((2**53 + 1,), None), ((True,), None), (tuple(range(1, 1026)), None),
+                ((1,), "x" * 41)):
+        with pytest.raises(ValueError):
+            send_header(*bad)
+    for odd in (b'{"kind":"send","to":[07],"fresh":null}', b'{"kind":"send","to":[1],"fresh":"Snap"}',
+                b'{"kind":"send", "to":[1],"fresh":null}', b'{"kind":"send","to":[9007199254740993],"fresh":null}',
+                b'{"kind":"send","to":[1],"fresh":null,"x":1}', b'{"kind":"send","to":[],"fresh":null}'):
+        assert parse_send(odd) is None  # the codec decides (accepts the second and third)
+    assert parse_frame(envelope(PeerFrame(conn=42)).partition(b"\n")[0]) == 42
+    for odd in (b'{"kind":"frame","conn":0}', b'{"kind":"frame","conn":01}', b'{"kind":"frame","conn":9007199254740993}',
+                b'{"kind":"frame", "conn":1}', b'{"kind":"gone","conn":1}'):
+        assert parse_frame(odd) is None
+
+
 async def test_run_relay_serves_until_cancelled(capsys):
     from net.cli import run_relay
 
