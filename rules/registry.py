@@ -6,8 +6,9 @@ from typing import Mapping
 
 from .core import Game
 from .zatre import GAME as ZATRE
+from .zatre_cards import GAME as ZATRE_CARDS
 
-GAMES: Mapping[str, Game] = {ZATRE.name: ZATRE}
+GAMES: Mapping[str, Game] = {ZATRE.name: ZATRE, ZATRE_CARDS.name: ZATRE_CARDS}
 
 
 def get(name: str) -> Game:

@@ -1,0 +1,276 @@
+"""Where cards may go (zatre-card-game.txt "Gameplay", its Note and "The Zero").
+
+Lines (reference/zatre.md ruling 1, applied to the open table): a line is a maximal
+run of occupied cells in one row or one column. A zero half occupies its cell, so it
+never ends a line ("the zero does not end a row"): it joins the runs on both sides
+into one, which is allowed while the joined line stays at 12 or less (the bridge of
+Figure 4). The two halves of one card: a horizontal card's halves lie in one row, so
+they are two cells of the same row line (a 6/5 alone is a line of 11), and each half
+is also a cell of its own column line; a vertical card likewise. A card may therefore
+join different lines with its two halves (Note, Figure 3).
+
+Rules checked, in this order (:func:`check_lay`): the card is in hand, both cells are
+free, the card touches a card already laid ("The newly played card must touch a card
+already laid"), and no line through either half exceeds twelve pips ("Rows with more
+than twelve pips may not be laid"). The opening (:func:`check_opening`): two cards
+from the hand, on an empty table, touching each other, no line over twelve.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from ..core import RuleViolation
+from .cards import FACES
+from .state import ORIENTATIONS, STEP, Cell, LayCard, LayOpening
+
+MAX_LINE = 12
+SCORING = (10, 11, 12)
+AXES: tuple[Cell, Cell] = ((0, 1), (1, 0))  # along a row, along a column
+NEAR: tuple[Cell, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
+OPPOSITE = {"right": "left", "left": "right", "up": "down", "down": "up"}
+
+RULE_TOUCH = "zatre-card-game.txt, Gameplay (the newly played card must touch a card already laid)"
+RULE_12 = "zatre-card-game.txt, Gameplay, Note (rows with more than twelve pips may not be laid)"
+RULE_OPENING = "zatre-card-game.txt, Gameplay (the starting player lays two cards on the empty table)"
+
+
+@lru_cache(maxsize=512)
+def grid_of(laid: tuple[LayCard, ...]) -> dict[Cell, int]:
+    """``{(row, col): pips}`` of the cards in ``laid`` (cached: do not mutate)."""
+    g: dict[Cell, int] = {}
+    for lay in laid:
+        a, b = FACES[lay.card]
+        g[lay.cell] = a
+        g[lay.second] = b
+    return g
+
+
+def run_cells(g: dict[Cell, int], cell: Cell, axis: Cell) -> tuple[Cell, ...]:
+    """The cells of the line through occupied ``cell`` along ``axis``, in order."""
+    dr, dc = axis
+    r, c = cell
+    while (r - dr, c - dc) in g:
+        r, c = r - dr, c - dc
+    out = []
+    while (r, c) in g:
+        out.append((r, c))
+        r, c = r + dr, c + dc
+    return tuple(out)
+
+
+def run_sum(g: dict[Cell, int], cell: Cell, axis: Cell) -> int:
+    """Pips of the line through occupied ``cell`` along ``axis``."""
+    dr, dc = axis
+    total = g[cell]
+    r, c = cell[0] - dr, cell[1] - dc
+    while (r, c) in g:
+        total += g[(r, c)]
+        r, c = r - dr, c - dc
+    r, c = cell[0] + dr, cell[1] + dc
+    while (r, c) in g:
+        total += g[(r, c)]
+        r, c = r + dr, c + dc
+    return total
+
+
+def frontier(g: dict[Cell, int]) -> set[Cell]:
+    """Empty cells next to a laid half."""
+    return {(r + dr, c + dc) for (r, c) in g for dr, dc in NEAR if (r + dr, c + dc) not in g}
+
+
+def _lines_ok(g: dict[Cell, int], c1: Cell, a: int, c2: Cell, b: int) -> bool:
+    g[c1] = a
+    g[c2] = b
+    try:
+        if c1[0] == c2[0]:  # horizontal: one row line, two column lines
+            return (run_sum(g, c1, (0, 1)) <= MAX_LINE and run_sum(g, c1, (1, 0)) <= MAX_LINE
+                    and run_sum(g, c2, (1, 0)) <= MAX_LINE)
+        return (run_sum(g, c1, (1, 0)) <= MAX_LINE and run_sum(g, c1, (0, 1)) <= MAX_LINE
+                and run_sum(g, c2, (0, 1)) <= MAX_LINE)
+    finally:
+        del g[c1], g[c2]
+
+
+def face_placements(g: dict[Cell, int], face: tuple[int, int]) -> list[tuple[Cell, str]]:
+    """Every legal ``(cell of first half, orientation)`` for a card showing ``face``
+    on table ``g`` (not empty). Layouts that put the same pips on the same cells (a
+    double turned round) are listed once."""
+    a, b = face
+    g = dict(g)
+    out: list[tuple[Cell, str]] = []
+    seen: set = set()
+    for f in frontier(g):
+        for o in ORIENTATIONS:
+            dr, dc = STEP[o]
+            other = (f[0] + dr, f[1] + dc)
+            if other in g:
+                continue
+            for cell, orient, second in ((f, o, other), (other, OPPOSITE[o], f)):
+                key = (cell, second) if a != b else (min(cell, second), max(cell, second))
+                if key in seen:
+                    continue
+                seen.add(key)
+                if _lines_ok(g, cell, a, second, b):
+                    out.append((cell, orient))
+    return out
+
+
+def legal_lays(laid: tuple[LayCard, ...], hand: Sequence[int]) -> tuple[LayCard, ...]:
+    """Every legal :class:`LayCard` for the card ids in ``hand`` on a non-empty table."""
+    g = grid_of(laid)
+    by_face: dict[tuple[int, int], list] = {}
+    out = []
+    for cid in hand:
+        face = FACES[cid]
+        if face not in by_face:
+            by_face[face] = face_placements(g, face)
+        out.extend(LayCard(cid, cell, o) for cell, o in by_face[face])
+    return tuple(out)
+
+
+def fits(laid: tuple[LayCard, ...], faces: Iterable[tuple[int, int]]) -> bool:
+    """Whether any of the card ``faces`` can be laid on the (non-empty) table."""
+    g = grid_of(laid)
+    for face in set(faces):
+        if face_placements(g, face):
+            return True
+    return False
+
+
+def legal_openings(hand: Sequence[int]) -> tuple[LayOpening, ...]:
+    """Every opening for ``hand``: two cards, the first with its first half on
+    ``(0, 0)`` (where on the open table does not matter) in each orientation, the
+    second anywhere touching it."""
+    out = []
+    ids = list(hand)
+    for i, x in enumerate(ids):
+        for y in ids[i + 1:]:
+            a, b = FACES[x]
+            firsts = ORIENTATIONS if a != b else ("right", "down")
+            for o in firsts:
+                first = LayCard(x, (0, 0), o)
+                g = grid_of((first,))
+                out.extend(LayOpening(first, LayCard(y, cell, o2))
+                           for cell, o2 in face_placements(g, FACES[y]))
+    return tuple(out)
+
+
+# ---- checks with the rule's words --------------------------------------------------
+
+
+def _over_12(total: int) -> RuleViolation:
+    return RuleViolation(
+        "over-12", f"That would make a row of {total} pips: rows with more than twelve pips "
+        "may not be laid.", RULE_12)
+
+
+def _check_cells(g: dict[Cell, int], lay: LayCard) -> None:
+    if lay.orientation not in STEP:
+        raise RuleViolation("bad-orientation", f"{lay.orientation!r} is not right, down, left or up.")
+    if lay.cell in g or lay.second in g:
+        raise RuleViolation("occupied", "A card can only be laid on free places of the table.")
+
+
+def _check_lines(g: dict[Cell, int], lay: LayCard) -> None:
+    a, b = FACES[lay.card]
+    g = dict(g)
+    g[lay.cell], g[lay.second] = a, b
+    for c in lay.cells:
+        for axis in AXES:
+            total = run_sum(g, c, axis)
+            if total > MAX_LINE:
+                raise _over_12(total)
+
+
+def _touches(g: dict[Cell, int], lay: LayCard) -> bool:
+    return any((r + dr, c + dc) in g for (r, c) in lay.cells for dr, dc in NEAR)
+
+
+def check_lay(laid: tuple[LayCard, ...], hand: Sequence[int], lay: LayCard) -> RuleViolation | None:
+    """Why ``lay`` may not be laid now (``None`` if it may), on a non-empty table."""
+    if lay.card not in hand:
+        return RuleViolation("not-in-hand", "That card is not in your hand.")
+    g = grid_of(laid)
+    try:
+        _check_cells(g, lay)
+        if not _touches(g, lay):
+            raise RuleViolation("not-touching", "The newly played card must touch a card "
+                                "already laid.", RULE_TOUCH)
+        _check_lines(g, lay)
+    except RuleViolation as err:
+        return err
+    return None
+
+
+def check_opening(hand: Sequence[int], action: LayOpening) -> RuleViolation | None:
+    """Why the opening ``action`` may not be laid (``None`` if it may)."""
+    first, second = action.first, action.second
+    if first.card not in hand or second.card not in hand:
+        return RuleViolation("not-in-hand", "That card is not in your hand.")
+    if first.card == second.card:
+        return RuleViolation("same-card", "The opening lays two different cards.", RULE_OPENING)
+    try:
+        _check_cells({}, first)
+        g = dict(grid_of((first,)))
+        _check_cells(g, second)
+        if not _touches(g, second):
+            raise RuleViolation("not-touching", "The starting player's two cards must touch "
+                                "each other.", RULE_OPENING)
+        _check_lines(g, second)
+    except RuleViolation as err:
+        return err
+    return None
+
+
+# ---- hints for the table -------------------------------------------------------
+
+
+def hint_cells(view, card_id: int, orientation: str) -> frozenset[Cell]:
+    """Cells where the first half of ``card_id`` may go with ``orientation`` (the
+    hint shown unless ``profi`` is on). On the empty table (opening) every cell is
+    possible for the first card; see :func:`opening_hint_cells` for the second."""
+    if not view.laid:
+        return frozenset({(0, 0)})
+    face = FACES[card_id]
+    g = grid_of(view.laid)
+    dr, dc = STEP[orientation]
+    out = set()
+    work = dict(g)
+    for f in frontier(g):
+        for cell in (f, (f[0] - dr, f[1] - dc)):
+            second = (cell[0] + dr, cell[1] + dc)
+            if cell in g or second in g:
+                continue
+            if _lines_ok(work, cell, face[0], second, face[1]):
+                out.add(cell)
+    return frozenset(out)
+
+
+def opening_hint_cells(first: LayCard, card_id: int, orientation: str) -> frozenset[Cell]:
+    """Cells for the first half of the opening's second card ``card_id`` laid with
+    ``orientation``, once ``first`` lies on the table."""
+    lay = LayCard(card_id, (0, 0), orientation)  # shape only
+    g = grid_of((first,))
+    return frozenset(
+        cell for f in frontier(g) for cell in (f, (f[0] - STEP[orientation][0], f[1] - STEP[orientation][1]))
+        if check_opening((first.card, card_id), LayOpening(first, LayCard(card_id, cell, lay.orientation))) is None
+    )
+
+
+def check(view, action) -> RuleViolation | None:
+    """Why ``action`` (a LayCard or LayOpening) may not be played on ``view`` by
+    ``view.seat`` now, in the rule's words (``None``: it may). For a table UI."""
+    hand = tuple(c.id for c in view.hand)
+    if isinstance(action, LayOpening):
+        if view.laid:
+            return RuleViolation("not-opening", "Only the first turn of a round lays two cards.",
+                                 RULE_OPENING)
+        return check_opening(hand, action)
+    if isinstance(action, LayCard):
+        if not view.laid:
+            return RuleViolation("opening", "The starting player lays two cards on the empty "
+                                 "table.", RULE_OPENING)
+        return check_lay(view.laid, hand, action)
+    return RuleViolation("bad-action", "Only laying cards can be checked here.")
