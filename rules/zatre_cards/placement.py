@@ -80,27 +80,27 @@ def frontier(g: dict[Cell, int]) -> set[Cell]:
     return {(r + dr, c + dc) for (r, c) in g for dr, dc in NEAR if (r + dr, c + dc) not in g}
 
 
-def _lines_ok(g: dict[Cell, int], c1: Cell, a: int, c2: Cell, b: int) -> bool:
-    g[c1] = a
-    g[c2] = b
-    try:
-        if c1[0] == c2[0]:  # horizontal: one row line, two column lines
-            return (run_sum(g, c1, (0, 1)) <= MAX_LINE and run_sum(g, c1, (1, 0)) <= MAX_LINE
-                    and run_sum(g, c2, (1, 0)) <= MAX_LINE)
-        return (run_sum(g, c1, (1, 0)) <= MAX_LINE and run_sum(g, c1, (0, 1)) <= MAX_LINE
-                and run_sum(g, c2, (0, 1)) <= MAX_LINE)
-    finally:
-        del g[c1], g[c2]
+def _side(g: dict[Cell, int], cell: Cell, d: Cell) -> int:
+    """Pips of the run of occupied cells starting next to ``cell`` in direction ``d``."""
+    total = 0
+    r, c = cell[0] + d[0], cell[1] + d[1]
+    while (r, c) in g:
+        total += g[(r, c)]
+        r, c = r + d[0], c + d[1]
+    return total
 
 
-def face_placements(g: dict[Cell, int], face: tuple[int, int]) -> list[tuple[Cell, str]]:
-    """Every legal ``(cell of first half, orientation)`` for a card showing ``face``
-    on table ``g`` (not empty). Layouts that put the same pips on the same cells (a
-    double turned round) are listed once."""
-    a, b = face
-    g = dict(g)
-    out: list[tuple[Cell, str]] = []
-    seen: set = set()
+@lru_cache(maxsize=256)
+def slots(laid: tuple[LayCard, ...]) -> tuple[tuple[Cell, str, int, int, int], ...]:
+    """Every place a card could cover on a non-empty table, as ``(cell of first half,
+    orientation, along, cross_first, cross_second)``: both cells free, one touching the
+    table; ``along`` is the pips the card's own line holds besides the card, and
+    ``cross_*`` what each half's crossing line holds besides that half. A card ``a/b``
+    fits there when ``along + a + b``, ``cross_first + a`` and ``cross_second + b`` are
+    all 12 or less."""
+    g = grid_of(laid)
+    out = []
+    seen = set()
     for f in frontier(g):
         for o in ORIENTATIONS:
             dr, dc = STEP[o]
@@ -108,33 +108,47 @@ def face_placements(g: dict[Cell, int], face: tuple[int, int]) -> list[tuple[Cel
             if other in g:
                 continue
             for cell, orient, second in ((f, o, other), (other, OPPOSITE[o], f)):
-                key = (cell, second) if a != b else (min(cell, second), max(cell, second))
-                if key in seen:
+                if (cell, orient) in seen:
                     continue
-                seen.add(key)
-                if _lines_ok(g, cell, a, second, b):
-                    out.append((cell, orient))
-    return out
+                seen.add((cell, orient))
+                d = STEP[orient]
+                back = (-d[0], -d[1])
+                perp = (d[1], d[0])
+                anti = (-d[1], -d[0])
+                along = _side(g, cell, back) + _side(g, second, d)
+                out.append((cell, orient, along,
+                            _side(g, cell, perp) + _side(g, cell, anti),
+                            _side(g, second, perp) + _side(g, second, anti)))
+    return tuple(sorted(out))
+
+
+def face_placements(laid: tuple[LayCard, ...], face: tuple[int, int]) -> list[tuple[Cell, str]]:
+    """Every legal ``(cell of first half, orientation)`` for a card showing ``face``
+    on the non-empty table ``laid``. A double turned round puts the same pips on the
+    same cells: only its "right" and "down" layouts are listed."""
+    a, b = face
+    room = MAX_LINE - a - b
+    skip = ("left", "up") if a == b else ()
+    return [(cell, o) for cell, o, along, x1, x2 in slots(laid)
+            if along <= room and x1 + a <= MAX_LINE and x2 + b <= MAX_LINE and o not in skip]
 
 
 def legal_lays(laid: tuple[LayCard, ...], hand: Sequence[int]) -> tuple[LayCard, ...]:
     """Every legal :class:`LayCard` for the card ids in ``hand`` on a non-empty table."""
-    g = grid_of(laid)
     by_face: dict[tuple[int, int], list] = {}
     out = []
     for cid in hand:
         face = FACES[cid]
         if face not in by_face:
-            by_face[face] = face_placements(g, face)
+            by_face[face] = face_placements(laid, face)
         out.extend(LayCard(cid, cell, o) for cell, o in by_face[face])
     return tuple(out)
 
 
 def fits(laid: tuple[LayCard, ...], faces: Iterable[tuple[int, int]]) -> bool:
     """Whether any of the card ``faces`` can be laid on the (non-empty) table."""
-    g = grid_of(laid)
     for face in set(faces):
-        if face_placements(g, face):
+        if face_placements(laid, face):
             return True
     return False
 
@@ -151,9 +165,8 @@ def legal_openings(hand: Sequence[int]) -> tuple[LayOpening, ...]:
             firsts = ORIENTATIONS if a != b else ("right", "down")
             for o in firsts:
                 first = LayCard(x, (0, 0), o)
-                g = grid_of((first,))
                 out.extend(LayOpening(first, LayCard(y, cell, o2))
-                           for cell, o2 in face_placements(g, FACES[y]))
+                           for cell, o2 in face_placements((first,), FACES[y]))
     return tuple(out)
 
 
@@ -229,23 +242,15 @@ def check_opening(hand: Sequence[int], action: LayOpening) -> RuleViolation | No
 
 def hint_cells(view, card_id: int, orientation: str) -> frozenset[Cell]:
     """Cells where the first half of ``card_id`` may go with ``orientation`` (the
-    hint shown unless ``profi`` is on). On the empty table (opening) every cell is
-    possible for the first card; see :func:`opening_hint_cells` for the second."""
+    hint shown unless ``profi`` is on). On the empty table the opening's first card
+    goes anywhere: ``{(0, 0)}`` stands for that; see :func:`opening_hint_cells` for
+    the second card."""
     if not view.laid:
         return frozenset({(0, 0)})
-    face = FACES[card_id]
-    g = grid_of(view.laid)
-    dr, dc = STEP[orientation]
-    out = set()
-    work = dict(g)
-    for f in frontier(g):
-        for cell in (f, (f[0] - dr, f[1] - dc)):
-            second = (cell[0] + dr, cell[1] + dc)
-            if cell in g or second in g:
-                continue
-            if _lines_ok(work, cell, face[0], second, face[1]):
-                out.add(cell)
-    return frozenset(out)
+    a, b = FACES[card_id]
+    return frozenset(cell for cell, o, along, x1, x2 in slots(view.laid)
+                     if o == orientation and along + a + b <= MAX_LINE
+                     and x1 + a <= MAX_LINE and x2 + b <= MAX_LINE)
 
 
 def opening_hint_cells(first: LayCard, card_id: int, orientation: str) -> frozenset[Cell]:
