@@ -244,21 +244,6 @@ def dumps(data: Any) -> str:
 _encode_str = json.encoder.encode_basestring  # what dumps(ensure_ascii=False) does to a str
 
 
-def _scalar(value: Any) -> str | None:
-    """JSON text of an int, bool, str or None exactly as :func:`dumps` writes it;
-    ``None`` for anything else (floats too: they need dumps' NaN check)."""
-    t = type(value)
-    if t is int:
-        return int.__repr__(value)
-    if t is bool:
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if t is str:
-        return _encode_str(value)
-    return None
-
-
 _SEATS = frozenset[int]
 _NAMES = tuple[str, ...]
 _BOTS = tuple[str | None, ...]
@@ -294,6 +279,7 @@ class SnapshotEncoder:
         if game is not None:
             self._actions = tuple[game.action_type, ...]  # type: ignore[name-defined]
             self._events = tuple[game.event_type, ...]  # type: ignore[name-defined]
+            self._event = game.event_type
 
     def encode(self, snapshot: Any) -> str:
         """The frame for ``snapshot`` (a :class:`net.table.Snapshot`)."""
@@ -310,7 +296,7 @@ class SnapshotEncoder:
             f'"view":{self._view(snapshot.view)},'
             f'"legal_actions":{text(snapshot.legal_actions, self._actions)},'
             f'"active_seats":{text(snapshot.active_seats, _SEATS)},'
-            f'"events":{self._whole(snapshot.events, self._events)},'
+            f'"events":{text(snapshot.events, self._events, self._event)},'
             f'"names":{text(snapshot.names, _NAMES)},'
             f'"bots":{text(snapshot.bots, _BOTS)},'
             f'"over":{over},"result":{text(snapshot.result, _RESULT)}}}'
@@ -322,25 +308,31 @@ class SnapshotEncoder:
     def _text(self, value: Any, as_type: Any, items: Any = None) -> str:
         """JSON text of ``value`` unstructured as ``as_type``, reused by identity;
         ``items``: the item type of a ``tuple[X, ...]`` to write item by item."""
-        scalar = _scalar(value)
-        if scalar is not None:
-            return scalar
         kind = type(value)
-        if (kind is tuple or kind is frozenset) and len(value) <= 32 and all(type(x) is int for x in value):
-            return "[" + ",".join(map(int.__repr__, sorted(value) if kind is frozenset else value)) + "]"
+        if kind is int:
+            return int.__repr__(value)
+        if kind is str:
+            return _encode_str(value)
+        if value is None:
+            return "null"
+        if kind is bool:
+            return "true" if value else "false"
         key = id(value)
         hit = self._texts.get(key)
         if hit is None:
             hit = self._older.get(key)
-            if hit is not None and hit[0] is value and hit[1] == as_type:
+            if hit is not None and hit[0] is value and (hit[1] is as_type or hit[1] == as_type):
                 self._texts[key] = hit
-        if hit is not None and hit[0] is value and hit[1] == as_type:
+        if hit is not None and hit[0] is value and (hit[1] is as_type or hit[1] == as_type):
             return hit[2]
-        if items is not None and type(value) is tuple:
+        if (kind is tuple or kind is frozenset) and all([type(x) is int for x in value]):
+            # a few ints (seats, scores): quicker to write than to keep
+            return "[" + ",".join(map(int.__repr__, sorted(value) if kind is frozenset else value)) + "]"
+        if items is not None and kind is tuple:
             text = "[" + ",".join([self._text(item, items) for item in value]) + "]"
         else:
             text = self._whole(value, as_type)
-        if type(value) in (tuple, frozenset) or attrs.has(type(value)):
+        if kind is tuple or kind is frozenset or attrs.has(kind):
             self._texts[key] = (value, as_type, text)
         return text
 

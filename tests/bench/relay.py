@@ -110,7 +110,7 @@ class Stalls:
     ``tick`` s notes each wake-up later than ``late`` s (when, how late), and the
     garbage collector's pauses (when, how long, which generation)."""
 
-    def __init__(self, tick: float = 0.002, late: float = 0.005) -> None:
+    def __init__(self, tick: float = 0.004, late: float = 0.005) -> None:
         self.tick, self.late = tick, late
         self.lags: list[tuple[float, float]] = []
         self.gcs: list[tuple[float, float, int]] = []
