@@ -78,12 +78,11 @@ def _deal(seats: int, dealer: Seat, cards: Sequence[int]):
     hands = [[] for _ in range(seats)]
     piles = [[] for _ in range(seats)]
     order = [(dealer + k) % seats for k in range(1, seats + 1)]  # dealer last
-    it = iter(cards)
+    rest = list(cards)
     for want in range(DEALER_HAND):
         for s in order:
-            if want < (DEALER_HAND if s == dealer else HAND):
-                hands[s].append(next(it))
-    rest = list(it)
+            if want < (DEALER_HAND if s == dealer else HAND) and rest:
+                hands[s].append(rest.pop(0))
     for k, cid in enumerate(rest):
         piles[order[k % seats]].append(cid)
     return tuple(map(tuple, hands)), tuple(map(tuple, piles))
