@@ -6,8 +6,8 @@ and the legal actions.
   sheet's total (row bonuses and the super bonus included), keeps the 10, 11 and 12
   columns even so rows fill up for their bonus, prefers triple scores (the super
   bonus is in the total), and avoids leaving lines the next player finishes with one
-  half; it also keeps lines open that its own remaining cards can finish ("playing
-  ahead", the rulebook's words for triple scores).
+  half; with two players it also values lines left open that its own remaining
+  cards can finish ("playing ahead", the rulebook's words for triple scores).
 """
 
 from __future__ import annotations

@@ -41,9 +41,7 @@ import attrs
 
 from ..core import Result, Rng, RuleViolation, Seat, SeatScore
 from .cards import DECK_SIZE, FACES, ROUND_CARDS, card
-from .placement import (
-    check_lay, check_opening, fits, legal_lays, legal_openings,
-)
+from .placement import check_lay, check_opening, fits, grid_of, legal_lays, legal_openings
 from .scoring import rows_written, score_lays
 from .sheet import SUPER_BONUS, Sheet
 from .state import (
@@ -51,7 +49,6 @@ from .state import (
     RoundStarted, ShowHand, TurnPlayed, TurnRecord, ZatreCardsEvent, ZatreCardsOptions,
     ZatreCardsState, ZatreCardsView,
 )
-from .placement import grid_of
 
 MIN_SEATS, MAX_SEATS = 2, 4
 HAND, DEALER_HAND = 3, 4

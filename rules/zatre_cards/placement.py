@@ -255,13 +255,11 @@ def hint_cells(view, card_id: int, orientation: str) -> frozenset[Cell]:
 
 def opening_hint_cells(first: LayCard, card_id: int, orientation: str) -> frozenset[Cell]:
     """Cells for the first half of the opening's second card ``card_id`` laid with
-    ``orientation``, once ``first`` lies on the table."""
-    lay = LayCard(card_id, (0, 0), orientation)  # shape only
-    g = grid_of((first,))
-    return frozenset(
-        cell for f in frontier(g) for cell in (f, (f[0] - STEP[orientation][0], f[1] - STEP[orientation][1]))
-        if check_opening((first.card, card_id), LayOpening(first, LayCard(card_id, cell, lay.orientation))) is None
-    )
+    ``orientation``, once the opening's ``first`` card lies on the table."""
+    a, b = FACES[card_id]
+    return frozenset(cell for cell, o, along, x1, x2 in slots((first,))
+                     if o == orientation and along + a + b <= MAX_LINE
+                     and x1 + a <= MAX_LINE and x2 + b <= MAX_LINE)
 
 
 def check(view, action) -> RuleViolation | None:

@@ -508,3 +508,28 @@ def test_hints_agree_with_the_legal_actions():
                 assert cells == want
             for cell in cells:
                 assert check(view, LayCard(c.id, cell, o)) is None
+
+
+def test_opening_hints_agree_with_the_legal_openings():
+    """For the table, Gameplay (the opening): opening_hint_cells for the second card
+    are the cells of the legal openings with that first card."""
+    from rules.zatre_cards import opening_hint_cells
+    state = GAME.setup(ZatreCardsOptions(), 3, 9)
+    legal = GAME.legal_actions(state, 0)
+    first = legal[0].first
+    for o in ("right", "down"):
+        second = next(a.second.card for a in legal if a.first == first)
+        want = {a.second.cell for a in legal if a.first == first and a.second.card == second
+                and a.second.orientation == o}
+        assert opening_hint_cells(first, second, o) == want
+
+
+def test_scoring_three_elevens_with_one_card_are_nine_points_in_one_box():
+    """Scoring: "for three 11 rows he receives nine points" (one box: equal sums are
+    added); three 11s are no triple score."""
+    from rules.zatre_cards.scoring import score_cells
+    g = {(0, 0): 4, (0, 1): 5, (0, 2): 1, (0, 3): 1,   # row 4+5+1+1 = 11
+         (1, 2): 4, (2, 2): 6, (1, 3): 5, (2, 3): 4}   # columns 1+4+6, 1+5+4 = 11
+    lines, entry = score_cells(g, [(0, 2), (0, 3)])
+    assert [line.total for line in lines] == [11, 11, 11]
+    assert entry == SheetEntry(0, 9, 0, 0)
