@@ -529,7 +529,7 @@ def test_scoring_three_elevens_with_one_card_are_nine_points_in_one_box():
     added); three 11s are no triple score."""
     from rules.zatre_cards.scoring import score_cells
     g = {(0, 0): 4, (0, 1): 5, (0, 2): 1, (0, 3): 1,   # row 4+5+1+1 = 11
-         (1, 2): 4, (2, 2): 6, (1, 3): 5, (2, 3): 4}   # columns 1+4+6, 1+5+4 = 11
+         (1, 2): 4, (2, 2): 6, (1, 3): 5, (2, 3): 5}   # columns 1+4+6, 1+5+5 = 11
     lines, entry = score_cells(g, [(0, 2), (0, 3)])
     assert [line.total for line in lines] == [11, 11, 11]
     assert entry == SheetEntry(0, 9, 0, 0)
