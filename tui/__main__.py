@@ -42,6 +42,21 @@ def _seconds(text: str) -> float:
     return value
 
 
+MAX_PACE = 10.0
+"""The slowest bot pace accepted, in seconds per tile."""
+
+
+def _pace(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= MAX_PACE:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a pace: give 0 (instant) to {MAX_PACE:g} seconds per tile")
+    return value
+
+
 def _code(text: str) -> str:
     text = text.strip()
     if not text.isalnum() or len(text) > 12:
@@ -59,7 +74,7 @@ def _name(text: str) -> str:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     pace = argparse.ArgumentParser(add_help=False)
     pace.add_argument(
-        "--pace", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
+        "--pace", type=_pace, default=argparse.SUPPRESS, metavar="SECONDS",
         help=f"seconds between two tiles of another player's move (default {DEFAULT_PACE}; 0: instant)",
     )
     parser = argparse.ArgumentParser(
@@ -67,8 +82,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         description="Tabletop games at the terminal: solo against bots, hotseat, or over the LAN.",
     )
     parser.add_argument(
-        "--pace", type=float, default=DEFAULT_PACE, metavar="SECONDS",
-        help=f"seconds between two tiles of a bot's move (default {DEFAULT_PACE}; 0: instant)",
+        "--pace", type=_pace, default=DEFAULT_PACE, metavar="SECONDS",
+        help=f"seconds between two tiles of a bot's move (default {DEFAULT_PACE}; 0: instant; "
+             f"at most {MAX_PACE:g})",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("menu", parents=[pace], help="open the menu (the default)")
@@ -99,8 +115,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     replay.add_argument("file", type=Path, metavar="FILE", help="a save (see the lobby for where games are saved)")
 
     args = parser.parse_args(argv)
-    if args.pace < 0:
-        parser.error("--pace must be 0 or more seconds")
     if args.command == "host" and args.relay and not args.relay.startswith(("ws://", "wss://")):
         parser.error(f"--relay takes a websocket URL such as ws://relay.local:{DEFAULT_PORT}")
     if args.command == "join" and args.address:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import attrs
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
@@ -13,13 +14,15 @@ from net.local import LocalTable
 
 from .lan import HostError, HostSettings, LanSession, TokenStore, join_hosted
 from .local_game import DEFAULT_PACE, LocalGame, open_table
+from .screens.confirm import ConfirmScreen
 from .screens.host_setup import HostSetupScreen
 from .screens.join import JoinScreen
 from .screens.lobby import LobbyScreen
-from .screens.local_setup import LocalSetupScreen
+from .screens.local_setup import LocalSetupScreen, SetupForm
 from .screens.menu import MenuScreen
 from .screens.notice import NoticeScreen
 from .screens.rules import RulesScreen
+from .widgets.too_small import too_small
 from .zatre.lan_table import LanTableScreen
 from .zatre.replay import ReplayScreen
 from .zatre.table import TableScreen
@@ -60,6 +63,12 @@ class ParlourApp(App):
     ENABLE_COMMAND_PALETTE = False
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    QUIT_QUESTIONS = {
+        "local": "Quit Parlour? The game in progress ends.",
+        "host": "Quit Parlour? You host this table: it closes for everyone.",
+        "lan": ("Quit Parlour? Your seat is held for a while: join again with the same "
+                "name to get it back."),
+    }
 
     def __init__(
         self,
@@ -88,6 +97,18 @@ class ParlourApp(App):
         self.hosted_taken = False
         self._first_join = join
         self._first_replay = replay
+        self.rules_scroll = 0.0
+        self.local_form: SetupForm | None = None  # the local setup as last left
+
+    async def on_event(self, event: events.Event) -> None:
+        """While the terminal is too small for the table, keys and clicks do nothing
+        (the screen cannot be seen), except copy and quit."""
+        if (isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.MouseScrollDown,
+                               events.MouseScrollUp))
+                and not event.is_forwarded and too_small(*self.size)
+                and getattr(event, "key", "") not in ("ctrl+c", "ctrl+q")):
+            return
+        await super().on_event(event)
 
     def get_default_screen(self) -> MenuScreen:
         return MenuScreen()
@@ -109,17 +130,23 @@ class ParlourApp(App):
         return self.push_screen(JoinScreen(self.discovery, form.address, form.name, form.code, form.auto))
 
     def show_rules(self) -> None:
-        """Push the rules page: one screen kept for the whole session, so it opens
-        quickly and remembers where the reader was."""
-        if not self.is_screen_installed("rules"):
-            self.install_screen(RulesScreen(), "rules")
-        if self.get_screen("rules") not in self.screen_stack:
-            self.push_screen("rules")
+        """Push the rules page over whatever is shown (a table, a hand-over, the
+        lobby...), opened where the reader last left it. A fresh screen each time, so
+        it opens even when an earlier one is still further down the stack (the rules
+        read in the lobby when the game started)."""
+        if isinstance(self.screen, RulesScreen):
+            return
+
+        def closed(scroll: float | None) -> None:
+            if scroll is not None:
+                self.rules_scroll = scroll
+
+        self.push_screen(RulesScreen(self.rules_scroll), closed)
 
     def open(self, what: str) -> None:
         """Open a menu entry: ``solo``, ``host``, ``join``, ``rules`` or ``quit``."""
         if what == "solo":
-            self.push_screen(LocalSetupScreen(self.pace))
+            self.push_screen(LocalSetupScreen(self.pace, self.local_form))
         elif what == "host":
             self.push_screen(HostSetupScreen())
         elif what == "join":
@@ -144,6 +171,8 @@ class ParlourApp(App):
             return
         self.table = table
         self.again = "solo"
+        if self.local_form is not None:
+            self.local_form = attrs.evolve(self.local_form, last_seed=table.seed)
         await self.push_screen(
             TableScreen(table.humans, story=table.spectator, pace=game.pace,
                         leave=lambda: self.run_worker(self.close_table()))
@@ -198,6 +227,33 @@ class ParlourApp(App):
         self.push_screen(ReplayScreen(snaps, title, leave=lambda: self.run_worker(self.close_table())))
 
     # ---- leaving ----
+
+    def in_play(self) -> str | None:
+        """What quitting now would end: ``"local"`` (a local game not over yet),
+        ``"host"`` or ``"lan"`` (a LAN table hosted or joined), else ``None``."""
+        if self.session is not None:
+            return "host" if self.session.hosted is not None else "lan"
+        if self.table is not None:
+            tables = [s for s in self.screen_stack if isinstance(s, TableScreen)]
+            if not tables or tables[-1].snap is None or not tables[-1].snap.over:
+                return "local"
+        return None
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: quit at once, unless a game is in progress: then ask first (as
+        ``q`` at the table does)."""
+        what = self.in_play()
+        if what is None:
+            self.exit()
+            return
+        if isinstance(self.screen, ConfirmScreen) and self.screen.question == self.QUIT_QUESTIONS[what]:
+            return  # already asked
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmScreen(self.QUIT_QUESTIONS[what], "Quit", "Stay"), answered)
 
     async def close_table(self, then: str | None = None) -> None:
         """Back to the menu (stopping the game or leaving the LAN table), then open

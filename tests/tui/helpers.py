@@ -58,11 +58,21 @@ async def walk_to(pilot: Pilot, table: TableScreen, target: tuple[int, int]) -> 
     raise AssertionError(f"cursor stuck at {table.cursor}, wanted {target}")
 
 
+async def hand_over(pilot: Pilot) -> None:
+    """At a hotseat hand-over: wait until it listens, then press Enter."""
+    from tui.screens.handover import HandOverScreen
+
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, HandOverScreen) and app.screen.listening)
+    await pilot.press("enter")
+
+
 def shown(widget) -> str:
     """The plain text a widget shows (its render, laid out at its width)."""
     console = Console(width=max(widget.size.width, 20), file=io.StringIO(), record=True,
                       color_system=None, legacy_windows=False)
     renderable = widget.render()
+    renderable = getattr(renderable, "_renderable", renderable)  # a RichVisual: what it holds
     console.print(renderable if hasattr(renderable, "__rich_console__") or isinstance(renderable, str)
                   else str(renderable))
     return console.export_text()

@@ -16,6 +16,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.handover import HandOverScreen
 from tui.screens.local_setup import LocalSetupScreen
 from tui.screens.menu import MenuScreen
+from tui.screens.rules import RulesScreen
 from tui.widgets.too_small import TooSmall
 from tui.zatre.board import ZatreBoard
 from tui.zatre.hand import HandTiles
@@ -23,14 +24,14 @@ from tui.zatre.message import TableMessage
 from tui.zatre.results import ResultsScreen
 from tui.zatre.table import TableScreen
 
-from .helpers import HUMAN_FIRST_SEED, SIZE, shown, solo, start, until
+from .helpers import HUMAN_FIRST_SEED, SIZE, hand_over, shown, solo, start, until
 
 
 async def test_results_after_a_game_of_bots():
     app = ParlourApp(pace=0)
     game = LocalGame((SeatChoice("Ada", "easy"), SeatChoice("Ben", "easy"), SeatChoice("Cy", "easy")),
                      seed=5, pace=0)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         app.start_local(game)
         await until(pilot, lambda: isinstance(app.screen, ResultsScreen), timeout=30)
         await pilot.pause()
@@ -50,7 +51,15 @@ async def test_results_after_a_game_of_bots():
             assert ("★" in line) == (score.seat in result.winners)
         first = shown(results.query(".arithmetic").first())
         assert result.scores[0].breakdown[0] in first
-        assert f"total {result.scores[0].total}" in first
+        # the totals line is in sight under the rows at 80x24, however many rows, and
+        # after the terminal changes size
+        for size in ((80, 24), (100, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            total = results.query(".result-total").first()
+            assert f"total {result.scores[0].total}" in shown(total)
+            assert total.region.height == 1 and total.region.bottom <= size[1] - 1  # the footer
+            assert app.screen.get_widget_at(total.region.x + 1, total.region.y)[0] is total
         await pilot.press("right")
         await pilot.press("b")
         assert isinstance(app.screen, TableScreen)
@@ -64,14 +73,15 @@ async def test_results_after_a_game_of_bots():
         assert isinstance(app.screen, MenuScreen)
 
 
-async def test_hotseat_hides_the_table_between_players():
+async def test_hotseat_hides_the_table_between_players(monkeypatch):
+    monkeypatch.setattr(HandOverScreen, "QUIET", 0.2)
     app = ParlourApp(pace=0)
     game = LocalGame((SeatChoice("Al"), SeatChoice("Bo")), seed=HUMAN_FIRST_SEED, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         app.start_local(game)
         await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
         assert "Al" in str(app.screen.query(".dialog-title").first().render())
-        await pilot.press("enter")
+        await hand_over(pilot)
         table = app.screen
         assert isinstance(table, TableScreen) and table.seat == 0
         await until(pilot, lambda: table.my_turn)
@@ -84,20 +94,52 @@ async def test_hotseat_hides_the_table_between_players():
         assert "Bo" in str(app.screen.query(".dialog-title").first().render())
         assert "Al laid" in app.screen.note  # what happened since Bo last played
         assert not app.screen.query(HandTiles), "nothing of the table shows through"
-        await pilot.press("enter")
+        await hand_over(pilot)
         await until(pilot, lambda: app.screen is table and table.my_turn)
         assert table.seat == 1
         assert table.query_one(HandTiles).tiles == table.view.hand == table.links[1].snapshot().view.hand
         for _ in range(table.to_place):
             await pilot.press("1", "n", "enter")
         await pilot.press("c")
-        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
-        await pilot.press("q")  # the players would rather stop: asked first
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen) and app.screen.listening)
+        cover = app.screen
+        await pilot.press("q")  # the players would rather stop: asked first, over the cover
         assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen_stack[-2] is cover, "the table does not show behind the question"
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
-        await pilot.press("q", "y")
+        assert app.screen is cover
+        await pilot.press("escape", "y")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen) and app.table is None)
+
+
+async def test_hand_over_takes_only_a_deliberate_enter(monkeypatch):
+    """Space (confirm at the table) and keys queued or repeating from the last turn
+    never pass the hand-over; only Enter pressed once it listens does."""
+    monkeypatch.setattr(HandOverScreen, "QUIET", 0.8)
+    app = ParlourApp(pace=0)
+    game = LocalGame((SeatChoice("Al"), SeatChoice("Bo")), seed=HUMAN_FIRST_SEED, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_local(game)
+        await hand_over(pilot)
+        table = app.screen
+        await until(pilot, lambda: isinstance(table, TableScreen) and table.my_turn)
+        for _ in range(3):
+            await pilot.press("1", "n", "enter")
+        await pilot.press("1", "c", "s", "space", "enter", "space", "enter")  # a hasty confirm
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        cover = app.screen
+        await pilot.press("enter", "space", "f1", "escape")  # before it listens: nothing
+        assert app.screen is cover and not cover.listening
+        await until(pilot, lambda: cover.listening)
+        await pilot.press("space")
+        assert app.screen is cover, "Space does not pass the hand-over"
+        await pilot.press("f1")  # the rules open over the cover, and come back to it
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        assert app.screen is cover and table.seat == 0
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is table and table.seat == 1 and table.my_turn)
+        assert table.query_one(HandTiles).tiles == table.links[1].snapshot().view.hand
 
 
 async def test_bot_moves_are_laid_one_tile_at_a_time():

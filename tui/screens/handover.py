@@ -1,44 +1,99 @@
 """Hotseat: the screen between two human players' turns. It hides the table (and the
-tiles the next player must not see) until that player presses a key."""
+tiles the next player must not see) until that player presses Enter.
+
+Only Enter dismisses it, and only once the keyboard has been quiet for a moment after
+it appeared: keys still queued or auto-repeating from the previous player's turn (a
+held Space, a quick Enter after the confirm) never pass it. The leave question is
+asked over this screen, so the table never shows behind it.
+"""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from .base import ParlourScreen
+from .confirm import ConfirmScreen
+
+ALWAYS = frozenset({"ctrl+c", "ctrl+q"})
+"""Keys that work even while the hand-over is not yet listening (copy, quit)."""
 
 
 class HandOverScreen(ParlourScreen):
     """Opaque: nothing of the table shows through. Dismisses with ``True`` when ``name``
-    is ready, ``False`` when the players would rather leave the game."""
+    is ready, ``False`` when the players chose to leave the game (``leave_question``
+    answered yes). ``QUIET``: seconds without a key before it listens."""
+
+    QUIET = 0.6
 
     BINDINGS = [
-        Binding("enter,space", "ready", "I am ready"),
+        Binding("enter", "ready", "I am ready"),
+        Binding("f1,question_mark", "rules", "Rules"),
         Binding("q,escape", "leave", "Leave the game"),
     ]
 
-    def __init__(self, name: str, note: str = "") -> None:
+    def __init__(self, name: str, note: str = "",
+                 leave_question: str = "Leave this game?") -> None:
         super().__init__()
         self.player = name
         self.note = note
+        self.leave_question = leave_question
+        self.listening = False
+        self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="handover"):
             yield Static(f"Pass the keyboard to {self.player}", classes="dialog-title")
             if self.note:
                 yield Static(self.note, classes="dialog-text")
-            yield Static(
-                f"{self.player}: press Enter when the others cannot see the screen.\n"
-                "Your tiles are shown only after that.",
-                classes="dialog-text",
-            )
+            yield Static(self._prompt(), classes="dialog-text", id="handover-prompt")
         yield Footer()
+
+    def on_mount(self) -> None:  # (the base class's on_mount runs as well: Textual)
+        self._wait_for_quiet()
+
+    def _prompt(self) -> str:
+        if not self.listening:
+            return f"{self.player}: one moment…\nYour tiles are shown only after you press Enter."
+        return (f"{self.player}: press Enter when the others cannot see the screen.\n"
+                "Your tiles are shown only after that.")
+
+    def _wait_for_quiet(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_timer(self.QUIET, self._listen)
+
+    def _listen(self) -> None:
+        self.listening = True
+        self.query_one("#handover-prompt", Static).update(self._prompt())
+        self.refresh_bindings()
+
+    def on_key(self, event: events.Key) -> None:
+        """Until the keyboard has been quiet for ``QUIET`` seconds, every key (but
+        copy and quit) is swallowed and starts the wait again."""
+        if not self.listening and event.key not in ALWAYS:
+            event.stop()
+            event.prevent_default()
+            self._wait_for_quiet()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("ready", "rules", "leave") and not self.listening:
+            return None
+        return True
 
     def action_ready(self) -> None:
         self.dismiss(True)
 
+    def action_rules(self) -> None:
+        self.app.show_rules()  # type: ignore[attr-defined]
+
     def action_leave(self) -> None:
-        self.dismiss(False)
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(False)
+
+        self.app.push_screen(ConfirmScreen(self.leave_question, "Leave", "Stay"), answered)

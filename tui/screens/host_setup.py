@@ -8,11 +8,12 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Select, Static
 
 from net.cli import DEFAULT_PORT
 
 from ..lan import HostError, HostSettings, default_player_name, host_table
+from ..widgets.field_label import FieldLabel, MarksFocus
 from .base import ParlourScreen
 
 
@@ -32,7 +33,7 @@ def parse_host_form(table: str, player: str, port: str, code: str, profi: bool,
                         advertise=advertise)
 
 
-class HostSetupScreen(ParlourScreen):
+class HostSetupScreen(MarksFocus, ParlourScreen):
     """The form; Start hosting (or ctrl+s) opens the table and its lobby."""
 
     BINDINGS = [
@@ -54,20 +55,20 @@ class HostSetupScreen(ParlourScreen):
                 classes="hint",
             )
             with Grid(id="host-form"):
-                yield Label("Table name")
+                yield FieldLabel("Table name", "host-table")
                 yield Input(f"{player}'s table", max_length=40, compact=True, id="host-table")
-                yield Label("Your name")
+                yield FieldLabel("Your name", "host-player")
                 yield Input(player, max_length=24, compact=True, id="host-player")
-                yield Label("Port")
+                yield FieldLabel("Port", "host-port")
                 yield Input(str(DEFAULT_PORT), max_length=5, restrict=r"\d*", compact=True,
                             id="host-port")
-                yield Label("Room code")
+                yield FieldLabel("Room code", "host-code")
                 yield Input(placeholder="optional: players must type it", max_length=12,
                             compact=True, id="host-code")
-                yield Label("Hints")
+                yield FieldLabel("Hints", "host-profi")
                 yield Select([("shown", False), ("hidden (profi)", True)], value=False,
                              allow_blank=False, compact=True, id="host-profi")
-                yield Label("On the LAN")
+                yield FieldLabel("On the LAN", "host-advertise")
                 yield Select([("advertised", True), ("by address only", False)], value=True,
                              allow_blank=False, compact=True, id="host-advertise")
             yield Static("", id="host-error")

@@ -8,13 +8,14 @@ from typing import Any, Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from net.client import JoinError
 from net.discovery import Browser, TableAd
 
 from ..lan import default_player_name, join_table
+from ..widgets.field_label import FieldLabel, MarksFocus
 from .base import ParlourScreen
 
 
@@ -25,7 +26,7 @@ def ad_text(ad: TableAd) -> str:
     return f"{ad.name} · {ad.game} · {free}{code} · {ad.address}"
 
 
-class JoinScreen(ParlourScreen):
+class JoinScreen(MarksFocus, ParlourScreen):
     """``discovery`` makes the backend to browse with (``None``: do not browse);
     ``address``, ``name``, ``code`` fill the fields; ``auto`` joins at once."""
 
@@ -59,12 +60,12 @@ class JoinScreen(ParlourScreen):
             tables.border_title = "Tables on this network"
             yield tables
             with Grid(id="join-form"):
-                yield Label("Address")
+                yield FieldLabel("Address", "join-address")
                 yield Input(self.address, placeholder="host:port, e.g. 192.168.1.20:7531",
                             compact=True, id="join-address")
-                yield Label("Your name")
+                yield FieldLabel("Your name", "join-name")
                 yield Input(self.player, max_length=24, compact=True, id="join-name")
-                yield Label("Room code")
+                yield FieldLabel("Room code", "join-code")
                 yield Input(self.code, placeholder="only if the table asks for one", max_length=12,
                             compact=True, id="join-code")
             yield Static("", id="join-error")

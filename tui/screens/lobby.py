@@ -25,6 +25,11 @@ from .base import ParlourScreen
 from .confirm import ConfirmScreen
 
 HOST_ONLY = ("bot-easy", "bot-strong", "bot-remove", "profi", "start")
+BUTTONS = {"join": "Join seat", "leave": "Leave seat", "bot-easy": "Add easy bot",
+           "bot-strong": "Add strong bot", "bot-remove": "Remove bot", "profi": "Toggle profi",
+           "start": "Start game"}
+OFF = "⊘ "
+"""Before the label of a button that does nothing now: dimming alone is colour alone."""
 
 
 def seat_text(seat: SeatInfo, lobby: LobbyState, you: int | None, now: float | None = None) -> str:
@@ -174,10 +179,16 @@ class LobbyScreen(ParlourScreen):
 
         started = lobby is None or lobby.started
         online = status.online
-        self.query_one("#join", Button).disabled = not online or started or link.seat is not None
-        self.query_one("#leave", Button).disabled = not online or link.seat is None or started
-        for name in HOST_ONLY:
-            self.query_one(f"#{name}", Button).disabled = not online or started or not link.is_host
+        off = {"join": not online or started or link.seat is not None,
+               "leave": not online or link.seat is None or started}
+        off.update((name, not online or started or not link.is_host) for name in HOST_ONLY)
+        for name, disabled in off.items():
+            button = self.query_one(f"#{name}", Button)
+            button.disabled = disabled
+            button.label = (OFF if disabled else "") + BUTTONS[name]
+        why = ("offline" if not online else "the game is on" if started
+               else "host only" if not link.is_host else "")
+        self.query_one("#lobby-buttons").border_subtitle = f"{OFF}{why}" if why else ""
 
     # ---- commands ----
 

@@ -1,16 +1,21 @@
 """Local game setup: 2-4 seats (human or bot), names, ``profi``, seed, bot pace.
 
 One human with bots is solo practice; several humans share the keyboard (hotseat).
+The app keeps the form as it was last left (:class:`SetupForm`), so "New game" from
+the results starts from the same seats and options; the seed goes back to random
+(its placeholder says which one was played).
 """
 
 from __future__ import annotations
 
+import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ..local_game import DEFAULT_PACE, PACES, LocalGame, SeatChoice
+from ..widgets.field_label import FieldLabel, MarksFocus
 from .base import ParlourScreen
 
 KINDS = [("Human", "human"), ("Bot, easy", "easy"), ("Bot, strong", "strong")]
@@ -41,17 +46,35 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
     return LocalGame(tuple(seats), profi=profi, seed=int(seed) if seed else None, pace=pace)
 
 
-class LocalSetupScreen(ParlourScreen):
-    """The form for a solo or hotseat game. Tab moves between fields."""
+@attrs.frozen
+class SetupForm:
+    """What the form holds: a kind (``human``, ``easy``, ``strong``, ``none``) and a
+    name per seat, hints hidden (``profi``), the seed as typed, the bots' pace;
+    ``last_seed``: the seed of the game last started from it (``None``: none yet)."""
+
+    kinds: tuple[str, ...] = tuple(kind for _, kind in DEFAULT_SEATS)
+    names: tuple[str, ...] = tuple(name for name, _ in DEFAULT_SEATS)
+    profi: bool = False
+    seed: str = ""
+    pace: float = DEFAULT_PACE
+    last_seed: int | None = None
+
+
+class LocalSetupScreen(MarksFocus, ParlourScreen):
+    """The form for a solo or hotseat game, filled from ``form`` (the last one left,
+    else the defaults with ``pace``). Tab moves between fields; the focused one is
+    marked ``▶``. Leaving (Start or Back) keeps the form in the app's
+    ``local_form``."""
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start game"),
     ]
 
-    def __init__(self, pace: float = DEFAULT_PACE) -> None:
+    def __init__(self, pace: float = DEFAULT_PACE, form: SetupForm | None = None) -> None:
         super().__init__()
-        self.pace = pace
+        self.form = form if form is not None else SetupForm(pace=pace)
+        self.pace = self.form.pace
 
     def compose(self) -> ComposeResult:
         with Vertical(id="setup"):
@@ -61,23 +84,25 @@ class LocalSetupScreen(ParlourScreen):
                 "this keyboard (hotseat).",
                 classes="hint",
             )
+            form = self.form
             with Grid(id="seats"):
-                yield Label("Seat", classes="head")
-                yield Label("Player", classes="head")
-                yield Label("Name", classes="head")
-                for i, (name, kind) in enumerate(DEFAULT_SEATS):
-                    yield Label(f"{i + 1}")
+                yield Label("  Seat", classes="head")
+                yield FieldLabel("Player", *(f"kind-{i}" for i in range(4)), classes="head")
+                yield FieldLabel("Name", *(f"name-{i}" for i in range(4)), classes="head")
+                for i in range(4):
+                    yield FieldLabel(f"{i + 1}", f"kind-{i}", f"name-{i}")
                     options = KINDS + ([EMPTY] if i >= 2 else [])
-                    yield Select(options, value=kind, allow_blank=False, compact=True,
+                    yield Select(options, value=form.kinds[i], allow_blank=False, compact=True,
                                  id=f"kind-{i}")
-                    yield Input(name, max_length=MAX_NAME, compact=True, id=f"name-{i}")
+                    yield Input(form.names[i], max_length=MAX_NAME, compact=True, id=f"name-{i}")
             with Horizontal(id="options"):
-                yield Label("Hints")
-                yield Select([("shown", False), ("hidden (profi)", True)], value=False,
+                yield FieldLabel("Hints", "profi")
+                yield Select([("shown", False), ("hidden (profi)", True)], value=form.profi,
                              allow_blank=False, compact=True, id="profi")
-                yield Label("Seed")
-                yield Input(placeholder="random", compact=True, id="seed", restrict=r"-?\d*")
-                yield Label("Bot pace")
+                yield FieldLabel("Seed", "seed")
+                last = f"random (last {form.last_seed})" if form.last_seed is not None else "random"
+                yield Input(form.seed, placeholder=last, compact=True, id="seed", restrict=r"-?\d*")
+                yield FieldLabel("Bot pace", "pace")
                 pace_options = [(name, value) for name, value in PACES.items()]
                 pace_value = self.pace if self.pace in PACES.values() else None
                 if pace_value is None:
@@ -104,17 +129,28 @@ class LocalSetupScreen(ParlourScreen):
         self.focus_next()  # Enter in a field moves on; Start (or ctrl+s) starts
 
     def action_back(self) -> None:
+        self._keep(self.current_form())
         self.dismiss()
 
-    def game(self) -> LocalGame:
-        """The game the form describes; ``ValueError`` if it is not a valid one."""
-        return parse_setup(
-            [str(self.query_one(f"#kind-{i}", Select).value) for i in range(4)],
-            [self.query_one(f"#name-{i}", Input).value for i in range(4)],
+    def current_form(self) -> SetupForm:
+        """The form as it stands now."""
+        return SetupForm(
+            tuple(str(self.query_one(f"#kind-{i}", Select).value) for i in range(4)),
+            tuple(self.query_one(f"#name-{i}", Input).value for i in range(4)),
             bool(self.query_one("#profi", Select).value),
             self.query_one("#seed", Input).value,
             float(self.query_one("#pace", Select).value),  # type: ignore[arg-type]
+            self.form.last_seed,
         )
+
+    def _keep(self, form: SetupForm) -> None:
+        if hasattr(self.app, "local_form"):
+            self.app.local_form = form  # type: ignore[attr-defined]
+
+    def game(self) -> LocalGame:
+        """The game the form describes; ``ValueError`` if it is not a valid one."""
+        form = self.current_form()
+        return parse_setup(list(form.kinds), list(form.names), form.profi, form.seed, form.pace)
 
     def action_start(self) -> None:
         try:
@@ -123,4 +159,7 @@ class LocalSetupScreen(ParlourScreen):
             self.query_one("#setup-error", Static).update(f"✗ {err}")
             return
         self.query_one("#setup-error", Static).update("")
+        # the next game starts from this form, with a random seed again (the app
+        # notes which seed this game had)
+        self._keep(attrs.evolve(self.current_form(), seed=""))
         self.app.start_local(game)  # type: ignore[attr-defined]

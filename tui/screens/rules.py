@@ -1,23 +1,32 @@
-"""The rules reference: a game's rules page (Markdown), scrollable, Escape to go back."""
+"""The rules reference: a game's rules page (Markdown), scrollable, Escape to go back.
+
+The page is one Static holding Rich's Markdown: it opens at once (Textual's Markdown
+widget mounts a widget per block, which took most of a second the first time, long
+enough for a player to press F1 again and close it before it was ever seen).
+"""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import resources
 
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer, Static
 
 from .base import ParlourScreen
 
 
+@lru_cache(maxsize=None)
 def rules_text(package: str = "tui.zatre", name: str = "rules.md") -> str:
     return resources.files(package).joinpath(name).read_text(encoding="utf-8")
 
 
 class RulesScreen(ParlourScreen):
-    """Pushed over the menu or a table; popping it returns to exactly where one was."""
+    """Pushed over the menu, a table or a hand-over; popping it returns to exactly
+    where one was. ``scroll``: where to open (the app remembers where the reader was)."""
 
     BINDINGS = [
         Binding("escape,q,f1,question_mark", "close", "Back"),
@@ -28,16 +37,27 @@ class RulesScreen(ParlourScreen):
         Binding("home", "top", "Top", show=False),
     ]
 
+    def __init__(self, scroll: float = 0.0) -> None:
+        super().__init__()
+        self.start_at = scroll
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-scroll"):
-            yield Markdown(rules_text(), id="rules-text")
+            yield Static(Markdown(rules_text(), hyperlinks=False), id="rules-text")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#rules-scroll").focus()
+        scroll = self.query_one("#rules-scroll", VerticalScroll)
+        scroll.focus()
+        if self.start_at:
+            self.call_after_refresh(scroll.scroll_to, y=self.start_at, animate=False)
+
+    @property
+    def scrolled(self) -> float:
+        return self.query_one("#rules-scroll", VerticalScroll).scroll_y
 
     def action_close(self) -> None:
-        self.dismiss()
+        self.dismiss(self.scrolled)
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#rules-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)

@@ -17,6 +17,8 @@ from ..screens.chat import ChatScreen
 from .status import TurnStatus
 from .table import SPINNER, TableScreen
 
+CHAT_NOTICE = 4.0
+"""Seconds a chat line stays up at the table (t opens the whole chat)."""
 HOST_LEAVES = "Leave? You host this table: the game ends for everyone."
 PLAYER_LEAVES = ("Leave this table? Your seat is held for a while: join again with the "
                  "same name to get it back.")
@@ -67,8 +69,8 @@ class LanTableScreen(TableScreen):
     def _line(self, line: Line) -> None:
         if isinstance(self.app.screen, ChatScreen) or line.kind == "you":
             return
-        if line.kind == "chat":
-            self.notify(line.text, title=line.name)
+        if line.kind == "chat":  # (notices sit top right, clear of the move log)
+            self.notify(line.text, title=line.name, timeout=CHAT_NOTICE)
         elif line.kind == "error":
             self.notify(line.text, title="Refused", severity="error")
         else:

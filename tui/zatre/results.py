@@ -46,13 +46,16 @@ def standings(snap: Snapshot) -> Table:
 
 
 def arithmetic(snap: Snapshot, seat: int) -> str:
+    """The rows of ``seat``'s sheet, each with how its value arose."""
+    return "\n".join(snap.result.scores[seat].breakdown) or "(nothing written on this sheet)"
+
+
+def total_line(snap: Snapshot, seat: int) -> str:
+    """``"sheet 40 - minus 7 = total 33"``: always in sight under the rows."""
     score = snap.result.scores[seat]
     parts = dict(score.parts)
-    lines = list(score.breakdown) or ["(nothing written on this sheet)"]
-    lines.append("")
     sheet, minus = parts.get("score sheet", score.total), -parts.get("minus points", 0)
-    lines.append(f"sheet {sheet} - minus {minus} = total {score.total}")
-    return "\n".join(lines)
+    return f"sheet {sheet} - minus {minus} = total {score.total}"
 
 
 class ResultsScreen(ParlourScreen):
@@ -81,8 +84,9 @@ class ResultsScreen(ParlourScreen):
             with TabbedContent(id="result-sheets"):
                 for seat in range(len(snap.names)):
                     with TabPane(snap.names[seat], id=f"seat-{seat}"):
-                        with VerticalScroll(can_focus=False):
+                        with VerticalScroll(can_focus=False, classes="result-rows"):
                             yield Static(arithmetic(snap, seat), classes="arithmetic")
+                        yield Static(total_line(snap, seat), classes="result-total")
         yield Footer()
 
     def action_back(self) -> None:

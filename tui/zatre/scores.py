@@ -1,6 +1,8 @@
 """Every seat at a glance: whose turn it is (a ▶, not colour alone), the sheet total,
-what the last turn added, the tiles in front of each player (face down for the others),
-whose sheet is shown (≡), and a note such as ``away 1:42`` (a LAN player who dropped)."""
+what the last turn added, the tiles each player keeps face down in front of them
+between turns (``kept``: for the player to move, those kept from their last turn, not
+this turn's draw), whose sheet is shown (≡), and a note such as ``away 1:42`` (a LAN
+player who dropped)."""
 
 from __future__ import annotations
 
@@ -13,13 +15,13 @@ from textual.widget import Widget
 @attrs.frozen
 class SeatLine:
     """One seat's line: ``name``, sheet ``total``, ``gained`` by its last turn (``None``:
-    has not played yet), ``held`` tiles face down; flags for turn, "you" and shown sheet;
+    has not played yet), ``kept`` tiles face down; flags for turn, "you" and shown sheet;
     ``note`` after the line (on a line of its own when the strip is too narrow)."""
 
     name: str
     total: int
     gained: int | None
-    held: int
+    kept: int
     to_play: bool = False
     you: bool = False
     shown: bool = False
@@ -27,6 +29,8 @@ class SeatLine:
 
 
 LINE_WIDTH = 30
+
+
 class ScoreStrip(Widget):
     """A line per seat; ``lines`` is set by the table screen."""
 
@@ -39,12 +43,12 @@ class ScoreStrip(Widget):
         you = self.get_component_rich_style("scores--you")
         note_style = self.get_component_rich_style("scores--note")
         inline = self._notes_inline(self.size.width)
-        out = [Text(f"  {'player':<12}{'total':>5}{'last':>5} tiles", self.get_component_rich_style("scores--header"))]
+        out = [Text(f"  {'player':<12}{'total':>5}{'last':>5}  kept", self.get_component_rich_style("scores--header"))]
         for line in self.lines:
             marker = "▶" if line.to_play else " "
             shown = "≡" if line.shown else " "
             gained = "" if line.gained is None else f"+{line.gained}"
-            text = Text(f"{marker}{shown}{line.name[:12]:<12}{line.total:>5}{gained:>5} {line.held:>5}")
+            text = Text(f"{marker}{shown}{line.name[:12]:<12}{line.total:>5}{gained:>5} {line.kept:>5}")
             if line.to_play:
                 text.stylize(turn)
             if line.you:

@@ -25,8 +25,9 @@ from textual.widgets import Footer
 
 from net.table import SeatLink, Snapshot
 from rules.core import RuleViolation, Seat
-from rules.zatre.board import RED_CELL, SIZE, Cell
-from rules.zatre.placement import check_partial, legal_cells
+from rules.zatre.board import RED_CELL, SIZE, WIDTH, Cell, index
+from rules.zatre.placement import check_partial, explain, legal_cells
+from rules.zatre.scoring import TurnPreview, preview
 from rules.zatre.state import Placement, PlaceTiles, TurnPlayed, ZatreView
 
 from ..screens.base import ParlourScreen
@@ -40,12 +41,22 @@ from .results import ResultsScreen, headline
 from .scores import ScoreStrip, SeatLine
 from .sheet import ScoreSheet
 from .status import TurnStatus
-from .words import last_turn_text, log_line, seat_name, turns_since
+from .words import (hand_text, in_front, last_turn_text, log_line, preview_text, refusal_text,
+                    seat_name, turns_since)
 
 MOVE = Binding.Group("Move", compact=True)
 PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint"}
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 LEAVE_QUESTION = "Leave this game? It ends for everyone at this table."
+
+
+def _explain(view: ZatreView, pending: tuple[Placement, ...]) -> RuleViolation:
+    """Why the whole turn ``pending`` is not legal on ``view``'s board (the rules'
+    :func:`explain` takes the flat board; it is laid out here as ``check_partial`` does)."""
+    board = [0] * (WIDTH * WIDTH)
+    for cell, pips in view.tiles:
+        board[index(cell)] = pips
+    return explain(tuple(board), view.hand, view.first_move, PlaceTiles(pending))
 
 
 def _without(hand: tuple[int, ...], pending: tuple[Placement, ...]) -> tuple[int, ...]:
@@ -117,6 +128,7 @@ class TableScreen(ParlourScreen):
         self._error = ""
         self._news = ""
         self._hint_cache: tuple[object, frozenset[Cell]] | None = None
+        self._turn_cache: tuple[object, TurnPreview, str] | None = None
         self._tick = 0
         self._results_shown = False
         self._allowed: tuple[bool | None, ...] = ()
@@ -186,7 +198,8 @@ class TableScreen(ParlourScreen):
                 if self.pace <= 0 and self._queue and self.snap is not None:
                     continue  # nothing to replay and a later version is already here
                 await self._replay(story)
-                await self._hand_over(story)
+                if not await self._hand_over(story):
+                    return  # the players left the game
                 self._show(self._seat_view(story))
         except Exception as err:  # never a traceback at the table: say it, keep the app
             self.log.error("table feed failed", err)
@@ -218,8 +231,9 @@ class TableScreen(ParlourScreen):
             await asyncio.sleep(self.pace)
         self.animating = False
 
-    async def _hand_over(self, story: Snapshot) -> None:
-        """Choose whose view to show; in hotseat play hide the table between players."""
+    async def _hand_over(self, story: Snapshot) -> bool:
+        """Choose whose view to show; in hotseat play hide the table between players.
+        ``False``: the players chose to leave instead."""
         active = next(iter(story.active_seats), None)
         target = self.seat
         if active in self.links:
@@ -227,15 +241,16 @@ class TableScreen(ParlourScreen):
         elif target is None and self.links:
             target = min(self.links)
         if target is None or target == self.seat:
-            return
+            return True
         if len(self.links) > 1 and active == target:
             note = "\n".join(turns_since(story, target))
-            while not await self.app.push_screen_wait(HandOverScreen(story.names[target], note)):
-                if await self.app.push_screen_wait(ConfirmScreen(self.leave_question, "Leave", "Stay")):
-                    self.leave()
-                    return
+            cover = HandOverScreen(story.names[target], note, self.leave_question)
+            if not await self.app.push_screen_wait(cover):
+                self.leave()
+                return False
         self.seat = target
         self.sheet_seat = target
+        return True
 
     def _seat_view(self, story: Snapshot) -> Snapshot:
         """The snapshot of the shown seat at ``story``'s version (else ``story``)."""
@@ -301,15 +316,40 @@ class TableScreen(ParlourScreen):
             self._hint_cache = (key, frozenset(cells))
         return self._hint_cache[1]
 
+    def _pending_turn(self) -> tuple[TurnPreview, str] | None:
+        """What the tiles laid this turn would score if confirmed, and, once all are
+        laid, why that turn is not allowed (``""``: it is). ``None``: none laid."""
+        if not self.pending or not self.my_turn or self.view is None:
+            return None
+        key = (self.snap.version, self.pending)
+        if self._turn_cache is None or self._turn_cache[0] != key:
+            problem = ""
+            if (len(self.pending) >= self.to_place
+                    and PlaceTiles(self.pending) not in self.snap.legal_actions):
+                problem = refusal_text(_explain(self.view, self.pending))
+            self._turn_cache = (key, preview(self.view, self.pending), problem)
+        return self._turn_cache[1:]
+
+    def preview(self) -> TurnPreview | None:
+        """What the tiles laid this turn would score if confirmed (``None``: none laid)."""
+        turn = self._pending_turn()
+        return turn[0] if turn is not None else None
+
+    def turn_problem(self) -> str:
+        """Why the turn laid so far may not be confirmed (``""``: it may, or it is not
+        all laid yet)."""
+        turn = self._pending_turn()
+        return turn[1] if turn is not None else ""
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.is_too_small:
-            return None if action in PLAY_ACTIONS or action == "move" else True
+        if self.is_too_small:  # (the app drops keys meanwhile: nothing can be seen)
+            return None
         if self.snap is not None and self.snap.over and (action in PLAY_ACTIONS or action == "move"):
             return False
         if action == "results":
             return bool(self.snap and self.snap.over)
-        if action == "next_hint":
-            return bool(self.view and not self.view.options.profi) and (self.my_turn or None)
+        if action == "next_hint":  # (in profi it says that hints are off)
+            return True if self.my_turn else None
         if action not in PLAY_ACTIONS:
             return True
         if not self.my_turn:
@@ -398,6 +438,10 @@ class TableScreen(ParlourScreen):
         self._start_pump()
 
     def action_next_hint(self) -> None:
+        if self.view is not None and self.view.options.profi:
+            self._error = "Hints are off (profi): n has no cell to show."
+            self._update()
+            return
         cells = sorted(self.hints())
         if not cells:
             self._error = "The chosen tile fits nowhere now." if self.chosen is not None else ""
@@ -527,9 +571,7 @@ class TableScreen(ParlourScreen):
         else:
             hand.tiles = self.hand_left
             hand.chosen = self.chosen if mine else None
-            kept = len(view.hand) - view.drawn
-            hand.note = ("" if not mine else "first move" if view.first_move
-                         else f"kept {kept}, drew {view.drawn}")
+            hand.note = self._hand_note() if mine else ""
             if not view.hand:
                 hand.note = "no tiles in front of you"
 
@@ -540,13 +582,14 @@ class TableScreen(ParlourScreen):
 
         message = self.query_one(TableMessage)
         message.news = self._news if self.animating else last_turn_text(snap)
-        message.text, message.kind = (self._error, "error") if self._error else (self._instructions(), "info")
+        error = self._error or self.turn_problem()
+        message.text, message.kind = (error, "error") if error else (self._instructions(), "info")
 
         last_gain = {record.seat: record.gain for record in view.log}
         self.query_one(ScoreStrip).lines = tuple(
             SeatLine(
                 name=snap.names[s], total=view.sheets[s].total(), gained=last_gain.get(s),
-                held=view.held_counts[s], to_play=s in snap.active_seats, you=s == self.seat,
+                kept=in_front(view, s), to_play=s in snap.active_seats, you=s == self.seat,
                 shown=s == self.sheet_seat, note=self._seat_note(s),
             )
             for s in range(view.seats)
@@ -571,6 +614,17 @@ class TableScreen(ParlourScreen):
             self._allowed = allowed
             self.refresh_bindings()
 
+    def _hand_note(self) -> str:
+        """Beside the hand on the player's turn: what the tiles laid so far would
+        score, else what the hand holds (``kept 1, drew 2``)."""
+        view = self.view
+        turn = self.preview()
+        if turn is not None:
+            return preview_text(turn)
+        if view.first_move:
+            return "first move"
+        return f"kept {len(view.hand) - view.drawn}, drew {view.drawn}"
+
     def _seat_note(self, seat: Seat) -> str:
         """A word after the seat's line in the scores strip (a LAN table: ``away 1:42``)."""
         return ""
@@ -593,13 +647,20 @@ class TableScreen(ParlourScreen):
                            else "Minus: no tiles left over")
             sheet.total = f"Total: {score.total}"
         else:
-            held = view.held_counts[seat]
-            sheet.minus = f"Tiles in front: {held} (minus at end)" if held else "Tiles in front: none"
-            sheet.total = f"Sheet total: {view.sheets[seat].total()}"
+            kept = view.held_counts[seat]
+            if seat == view.current:
+                sheet.minus = hand_text(view, seat).capitalize()
+            else:
+                sheet.minus = f"Tiles in front: {kept} (minus at end)" if kept else "Tiles in front: none"
+            total = view.sheets[seat].total()
+            sheet.total = f"Sheet total: {total}"
+            turn = self.preview() if seat == self.seat else None
+            if turn is not None:
+                sheet.total += f" → {total + turn.gain}"  # if the tiles laid are confirmed
 
     def _opening_line(self) -> str:
         view, snap = self.view, self.snap
         if not view.opening:
             return ""
-        draws = " ".join(f"{snap.names[s][:6]} {t}" for s, t in view.opening)
-        return f" · first-player draw: {draws}"
+        draws = ", ".join(f"{snap.names[s][:7]} {t}" for s, t in view.opening)
+        return f" · draw for first player: {draws}"

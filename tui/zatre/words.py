@@ -29,18 +29,61 @@ def turn_text(record: TurnRecord, name: str) -> str:
 
 
 def log_line(number: int, record: TurnRecord, name: str) -> str:
-    """A short line of the move log: ``" 7 Ada     5 6 → 11 12 x2 +14"``: the tiles
-    laid, the lines of 10-12 they made, crosses, and the rise of the sheet total."""
+    """A short line of the move log, the rise of the sheet total first so that it
+    shows even when the rest is cut: ``" 7 Ada     +14 5 6: 11 12 x2"`` (tiles laid,
+    then the lines of 10-12 they made and the crosses), ``" 8 Ben      +0 keeps 2"``."""
+    head = f"{number:>2} {name[:7]:<7}{'+' + str(record.gain):>4}"
     if not record.placements:
-        return f"{number:>2} {name[:7]:<7} keeps {record.kept}"
+        return f"{head} keeps {record.kept}"
     tiles = " ".join(str(p.tile) for p in record.placements)
-    text = f"{number:>2} {name[:7]:<7} {tiles} →"
-    if record.lines:
-        text += " " + " ".join(str(line.total) for line in record.lines)
-        text += " x2" * record.entry.crosses
-    else:
-        text += " no line"
-    return text + f" +{record.gain}"
+    if not record.lines:
+        return f"{head} {tiles}: no line"
+    lines = " ".join(str(line.total) for line in record.lines)
+    return f"{head} {tiles}: {lines}" + " x2" * record.entry.crosses
+
+
+def preview_text(turn) -> str:
+    """What the tiles laid so far would score (a ``rules.zatre.scoring.TurnPreview``):
+    ``"would score +14: 11 12 x2"``, ``"no line of 10-12 yet"``."""
+    if not turn.lines:
+        return "no line of 10-12 yet"
+    lines = " ".join(str(line.total) for line in turn.lines)
+    return f"would score +{turn.gain}: {lines}" + " x2" * len(turn.crosses_at)
+
+
+REFUSALS = {
+    "light-cell": "Not allowed (rule 7): a tile on a light cell must make a line of 10, 11 or 12.",
+}
+"""Shorter words for refusals shown before the confirm, in the two lines under the hand."""
+
+
+def refusal_text(violation) -> str:
+    """Why a whole turn laid is not allowed, short enough for the table's message
+    lines: the rules' own words, or a shorter form of them (:data:`REFUSALS`)."""
+    return REFUSALS.get(violation.code, f"Not allowed: {violation.message}")
+
+
+def kept_from_last_turn(view, seat: int) -> int:
+    """Tiles ``seat`` kept face down at the end of its last turn (0 before its first)."""
+    return next((record.kept for record in reversed(view.log) if record.seat == seat), 0)
+
+
+def in_front(view, seat: int) -> int:
+    """Tiles face down in front of ``seat``, as the rulebook means it: between turns,
+    all it holds; for the seat to move (whose hand holds this turn's draw as well),
+    the tiles it kept from its last turn."""
+    if view.over or seat != view.current:
+        return view.held_counts[seat]
+    return kept_from_last_turn(view, seat)
+
+
+def hand_text(view, seat: int) -> str:
+    """``"in hand: 3 (kept 1, drew 2)"``: what the seat to move holds this turn."""
+    held = view.held_counts[seat]
+    if view.first_move:
+        return f"in hand: {held} (first move)"
+    kept = kept_from_last_turn(view, seat)
+    return f"in hand: {held} (kept {kept}, drew {held - kept})"
 
 
 def last_turn_text(snap) -> str:
