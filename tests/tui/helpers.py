@@ -58,6 +58,15 @@ async def walk_to(pilot: Pilot, table: TableScreen, target: tuple[int, int]) -> 
     raise AssertionError(f"cursor stuck at {table.cursor}, wanted {target}")
 
 
+async def covered(pilot: Pilot) -> None:
+    """Wait until a hotseat hand-over is shown (composed: its title is there)."""
+    from tui.screens.handover import HandOverScreen
+
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, HandOverScreen)
+                and bool(app.screen.query(".dialog-title")))
+
+
 async def hand_over(pilot: Pilot) -> None:
     """At a hotseat hand-over: wait until it listens, then press Enter."""
     from tui.screens.handover import HandOverScreen

@@ -24,7 +24,7 @@ from tui.zatre.message import TableMessage
 from tui.zatre.results import ResultsScreen
 from tui.zatre.table import TableScreen
 
-from .helpers import HUMAN_FIRST_SEED, SIZE, hand_over, shown, solo, start, until
+from .helpers import HUMAN_FIRST_SEED, SIZE, covered, hand_over, shown, solo, start, until
 
 
 async def test_results_after_a_game_of_bots():
@@ -79,7 +79,7 @@ async def test_hotseat_hides_the_table_between_players(monkeypatch):
     game = LocalGame((SeatChoice("Al"), SeatChoice("Bo")), seed=HUMAN_FIRST_SEED, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         app.start_local(game)
-        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await covered(pilot)
         assert "Al" in str(app.screen.query(".dialog-title").first().render())
         await hand_over(pilot)
         table = app.screen
@@ -90,7 +90,7 @@ async def test_hotseat_hides_the_table_between_players(monkeypatch):
             await pilot.press("1", "n", "enter")
         assert len(table.pending) == 3
         await pilot.press("c")
-        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await covered(pilot)
         assert "Bo" in str(app.screen.query(".dialog-title").first().render())
         assert "Al laid" in app.screen.note  # what happened since Bo last played
         assert not app.screen.query(HandTiles), "nothing of the table shows through"
@@ -126,7 +126,7 @@ async def test_hand_over_takes_only_a_deliberate_enter(monkeypatch):
         for _ in range(3):
             await pilot.press("1", "n", "enter")
         await pilot.press("1", "c", "s", "space", "enter", "space", "enter")  # a hasty confirm
-        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await covered(pilot)
         cover = app.screen
         await pilot.press("enter", "space", "f1", "escape")  # before it listens: nothing
         assert app.screen is cover and not cover.listening
@@ -220,8 +220,8 @@ async def test_terminal_too_small_then_big_enough_again():
         await pilot.pause()
         assert table.query_one(TooSmall).display
         assert "have 79x30" in str(table.query_one(TooSmall).render())
-        await pilot.press("u")  # not allowed while hidden
-        assert len(table.pending) == 1
+        await pilot.press("u", "s", "q", "f1", "escape")  # nothing happens out of sight
+        assert len(table.pending) == 1 and app.screen is table and table.sheet_seat == 0
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not table.query_one(TooSmall).display
@@ -238,3 +238,55 @@ async def test_leaving_a_game_asks_first():
         assert app.screen is table
         await pilot.press("q", "y")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen) and app.table is None)
+
+
+async def test_ctrl_q_asks_during_a_game_and_quits_at_once_otherwise():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo())
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, ConfirmScreen) and "Quit Parlour?" in app.screen.question
+        await pilot.press("ctrl+q")  # asked once only
+        assert isinstance(app.screen, ConfirmScreen) and app.screen_stack[-2] is table
+        await pilot.press("n")
+        assert app.screen is table and app.is_running
+        await pilot.press("q", "y")  # leave the game: at the menu Ctrl+Q quits at once
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen) and app.table is None)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_the_setup_remembers_the_last_game_and_marks_the_focused_field():
+    from textual.widgets import Input, Select
+
+    from tui.widgets.field_label import FieldLabel
+
+    app = ParlourApp(pace=0.4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        form = app.screen
+        assert isinstance(form, LocalSetupScreen)
+        labels = {label.text: label for label in form.query(FieldLabel)}
+        while not form.query_one("#seed", Input).has_focus:
+            await pilot.press("tab")
+        assert labels["Seed"].has_class("-focused") and str(labels["Seed"].render()).startswith("▶")
+        assert not labels["Hints"].has_class("-focused")
+        await pilot.press(*"4242", "enter")  # typed, Enter moves on to the pace
+        assert form.query_one("#pace", Select).has_focus and labels["Bot pace"].has_class("-focused")
+        assert not labels["Seed"].has_class("-focused")
+        form.query_one("#kind-1", Select).value = "easy"
+        form.query_one("#pace", Select).value = 0.0
+        form.query_one("#profi", Select).value = True
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.table is not None)
+        assert app.table.seed == 4242 and app.screen.view.options.profi
+        await pilot.press("q", "y")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press("s")  # as "n New game" from the results does
+        form = app.screen
+        assert isinstance(form, LocalSetupScreen)
+        assert form.query_one("#kind-1", Select).value == "easy"
+        assert form.query_one("#pace", Select).value == 0.0 and form.query_one("#profi", Select).value
+        assert form.query_one("#seed", Input).value == "", "a new game: a random seed again"
+        assert "seed 4242" in str(form.query_one("#last-seed").render())

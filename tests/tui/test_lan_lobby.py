@@ -4,14 +4,18 @@ refusals, the buttons, and the start of the game (the table over the lobby)."""
 from __future__ import annotations
 
 from textual.widgets import Button, Input
+from textual.widgets._toast import Toast
 
 from tui.lan import TokenStore, join_table
 from tui.screens.chat import ChatScreen
 from tui.screens.host_setup import HostSetupScreen
 from tui.screens.lobby import LobbyScreen
+from tui.screens.rules import RulesScreen
 from tui.widgets.chat_log import ChatLog
 from tui.zatre.board import ZatreBoard
 from tui.zatre.lan_table import LanTableScreen
+from tui.zatre.movelog import MoveLog
+from tui.zatre.status import TurnStatus
 from tui.zatre.scores import ScoreStrip
 
 from .helpers import SIZE, shown, until
@@ -107,15 +111,20 @@ async def test_a_guest_is_not_the_host_and_watches_when_not_seated(tmp_path):
     ann = await guest(table, "Ann", host_key=table.host_key)
     app = app_for(tmp_path, tokens=tokens)
     try:
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
             await app.start_session(await join_table(table.join_address, "Cy", tokens=tokens, **LINK))
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
             lobby = app.screen
             for name in ("bot-easy", "bot-strong", "bot-remove", "profi", "start"):
-                assert lobby.query_one(f"#{name}", Button).disabled, name
+                button = lobby.query_one(f"#{name}", Button)
+                assert button.disabled and str(button.label).startswith("⊘"), name  # not dim alone
             assert not lobby.query_one("#join", Button).disabled
+            assert not str(lobby.query_one("#join", Button).label).startswith("⊘")
+            assert "host only" in lobby.query_one("#lobby-buttons").border_subtitle
             await type_line(pilot, "/start")
             await until(pilot, lambda: "Only the host can start the game." in log_text(lobby))
+            await pilot.press("f1")  # Cy reads the rules while Ann starts the game
+            assert isinstance(app.screen, RulesScreen)
             await ann.say("/join")
             await ann.say("/bot add easy")
             await until(pilot, lambda: table.table.lobby.seated_count() == 2)
@@ -125,6 +134,17 @@ async def test_a_guest_is_not_the_host_and_watches_when_not_seated(tmp_path):
             assert game.seat is None and game.snap.seat is None
             assert "watching" in game._instructions()
             assert game.query_one("#hand").tiles == ()
+            await pilot.press("f1")  # the rules open from the table, though read in the lobby
+            assert isinstance(app.screen, RulesScreen) and app.screen_stack[-2] is game
+            await pilot.press("escape")
+            assert app.screen is game
+            # a chat line pops up clear of the move log
+            await ann.say("good luck all")
+            await until(pilot, lambda: any("good luck all" in str(t.render()) for t in game.query(Toast)))
+            await pilot.pause()
+            toast = next(t for t in game.query(Toast) if "good luck all" in str(t.render()))
+            assert not toast.region.overlaps(game.query_one(MoveLog).region)
+            assert not toast.region.overlaps(game.query_one(TurnStatus).region)
     finally:
         await ann.close()
         await app.close_table()

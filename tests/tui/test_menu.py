@@ -73,3 +73,15 @@ def test_command_line():
     assert parse_args([]).pace > 0
     assert parse_args(["--pace", "0"]).pace == 0
     assert parse_args(["menu"]).command == "menu"
+    assert parse_args(["join", "--pace", "10"]).pace == 10
+
+
+def test_pace_must_be_a_finite_sane_number(capsys):
+    import pytest
+
+    for argv in (["--pace", "inf"], ["--pace", "nan"], ["--pace", "-1"], ["--pace", "11"],
+                 ["join", "--pace", "inf"], ["--pace", "soon"]):
+        with pytest.raises(SystemExit) as exit:
+            parse_args(argv)
+        assert exit.value.code == 2
+        assert "--pace" in capsys.readouterr().err, argv

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Button
 
 from rules.zatre.placement import check_partial
-from rules.zatre.state import Placement
+from rules.zatre.state import Placement, PlaceTiles
 from tui.app import ParlourApp
 from tui.screens.local_setup import LocalSetupScreen
 from tui.screens.rules import RulesScreen
@@ -224,3 +224,114 @@ async def test_sheet_shows_complete_rows_crosses_and_overflow_rows():
         assert text[3].split() == ["3", "·", "1", "·", "·", "(3)", "1"]
         assert any(line.split()[:3] == ["18*", "·", "1"] for line in text)  # past row 16
         assert text[-1].strip() == f"Sheet total: {sheet.total()}"
+
+
+def light_cell_mistake(table: TableScreen) -> tuple[Placement, ...]:
+    """A whole turn for the hand shown that every step allows (rules 1-3) but rule 7
+    refuses: its last tile on a light cell in no line of 10-12."""
+    from itertools import permutations
+
+    from rules.core import RuleViolation
+    from rules.zatre.board import ALL_CELLS, LIGHT_CELLS
+
+    view, legal = table.view, table.snap.legal_actions
+    down = {cell for cell, _ in view.tiles}
+    near = [c for c in ALL_CELLS if c not in down and any(
+        (c[0] + dr, c[1] + dc) in down for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))]
+    for first in near:
+        for a, b in permutations(range(len(view.hand)), 2):
+            for last in LIGHT_CELLS:
+                turn = (Placement(first, view.hand[a]), Placement(last, view.hand[b]))
+                if last in down or last == first or PlaceTiles(turn) in legal:
+                    continue
+                try:
+                    check_partial(view, turn)
+                except RuleViolation:
+                    continue
+                return turn
+    raise AssertionError("no such turn in this position")
+
+
+async def test_profi_says_hints_are_off_and_refuses_a_light_cell_before_the_confirm():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo(seed=BOT_FIRST_SEED, profi=True))
+        message = table.query_one(TableMessage)
+        await pilot.press("n")
+        assert message.kind == "error" and "Hints are off (profi)" in message.text
+        turn = light_cell_mistake(table)
+        assert table.to_place == len(turn) == 2
+        for placement in turn:
+            await pilot.press(str(table.hand_left.index(placement.tile) + 1))
+            await walk_to(pilot, table, placement.cell)
+            await pilot.press("enter")
+        assert table.pending == turn
+        # all laid, and not allowed: said now, in the rulebook's terms, not at the confirm
+        assert message.kind == "error" and "rule 7" in message.text and "light cell" in message.text
+        await pilot.press("u")
+        assert message.kind == "info"
+
+
+async def test_the_tiles_laid_show_what_they_would_score():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo())
+        hand, sheet = table.query_one(HandTiles), table.query_one(ScoreSheet)
+        laid = await lay_hinted_turn(pilot, table)
+        await pilot.pause()
+        note, total = hand.note, sheet.total
+        await pilot.press("c")
+        await until(pilot, lambda: table.view.log and table.view.log[0].seat == 0)
+        record = table.view.log[0]
+        assert set(record.placements) == set(laid)
+        if record.lines:
+            lines = " ".join(str(line.total) for line in record.lines)
+            assert note.startswith(f"would score +{record.gain}: {lines}")
+            assert total.endswith(f"→ {record.gain}")
+        else:
+            assert note == "no line of 10-12 yet"
+
+
+async def test_tiles_in_front_are_the_kept_ones_not_this_turns_draw():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo(seed=BOT_FIRST_SEED))  # the bot played first
+        view = table.view
+        assert view.held_counts[0] == len(view.hand) == view.drawn == 2
+        you, ada = table.query_one(ScoreStrip).lines
+        assert you.kept == 0, "the two tiles just drawn are in hand, not kept face down"
+        assert "kept" in shown(table.query_one(ScoreStrip)).splitlines()[0]
+        sheet = table.query_one(ScoreSheet)
+        assert sheet.minus == "In hand: 2 (kept 0, drew 2)"
+        assert table.query_one(HandTiles).note == "kept 0, drew 2"
+        await pilot.press("s")  # Ada's sheet: the tiles she keeps between turns
+        kept = view.held_counts[1]
+        assert sheet.minus == (f"Tiles in front: {kept} (minus at end)" if kept else "Tiles in front: none")
+        assert ada.kept == kept
+
+
+async def test_log_lines_are_never_cut_off():
+    from tui.zatre.movelog import MoveLog
+    from tui.zatre.words import log_line
+    from rules.zatre.sheet import SheetEntry
+    from rules.zatre.state import ScoredLine, TurnRecord
+
+    record = TurnRecord(
+        seat=0, drew=2, placements=(Placement((7, 7), 4), Placement((7, 8), 5), Placement((7, 9), 3)),
+        lines=(ScoredLine(((7, 7), (7, 8), (7, 9)), 12), ScoredLine(((6, 8), (7, 8)), 11),
+               ScoredLine(((7, 9), (8, 9)), 10)),
+        crosses_at=((7, 7), (7, 9)), entry=SheetEntry(crosses=2, ten=1, eleven=2, twelve=4),
+        rows=(), gain=104, kept=0)
+    line = log_line(12, record, "Cleopatra")
+    assert line.startswith("12 Cleop +104 4 5 3:")  # the gain before anything that may wrap
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await start(pilot, solo())
+        log = table.query_one(MoveLog)
+        log.entries = (line, log_line(13, record, "Ada"))
+        await pilot.pause()
+        text = shown(log).splitlines()
+        width = log.size.width
+        assert all(len(row.rstrip()) <= width for row in text)
+        assert "…" not in "".join(text)
+        assert " ".join(" ".join(text).split()).endswith("13 Ada +104 4 5 3: 12 11 10 x2 x2")

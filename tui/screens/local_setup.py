@@ -3,7 +3,7 @@
 One human with bots is solo practice; several humans share the keyboard (hotseat).
 The app keeps the form as it was last left (:class:`SetupForm`), so "New game" from
 the results starts from the same seats and options; the seed goes back to random
-(its placeholder says which one was played).
+(a line says which one was played, to play that game again).
 """
 
 from __future__ import annotations
@@ -100,8 +100,7 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                 yield Select([("shown", False), ("hidden (profi)", True)], value=form.profi,
                              allow_blank=False, compact=True, id="profi")
                 yield FieldLabel("Seed", "seed")
-                last = f"random (last {form.last_seed})" if form.last_seed is not None else "random"
-                yield Input(form.seed, placeholder=last, compact=True, id="seed", restrict=r"-?\d*")
+                yield Input(form.seed, placeholder="random", compact=True, id="seed", restrict=r"-?\d*")
                 yield FieldLabel("Bot pace", "pace")
                 pace_options = [(name, value) for name, value in PACES.items()]
                 pace_value = self.pace if self.pace in PACES.values() else None
@@ -110,6 +109,9 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                     pace_value = self.pace
                 yield Select(pace_options, value=pace_value, allow_blank=False, compact=True,
                              id="pace")
+            if form.last_seed is not None:
+                yield Static(f"The last game had seed {form.last_seed}: type it to play that game "
+                             "again.", classes="hint", id="last-seed")
             yield Static("", id="setup-error")
             with Horizontal(classes="buttons"):
                 yield Button("Start game", variant="primary", id="start")

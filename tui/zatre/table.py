@@ -439,7 +439,7 @@ class TableScreen(ParlourScreen):
 
     def action_next_hint(self) -> None:
         if self.view is not None and self.view.options.profi:
-            self._error = "Hints are off (profi): n has no cell to show."
+            self._error = "Hints are off (profi)."
             self._update()
             return
         cells = sorted(self.hints())
@@ -655,7 +655,7 @@ class TableScreen(ParlourScreen):
             total = view.sheets[seat].total()
             sheet.total = f"Sheet total: {total}"
             turn = self.preview() if seat == self.seat else None
-            if turn is not None:
+            if turn is not None and turn.gain:
                 sheet.total += f" → {total + turn.gain}"  # if the tiles laid are confirmed
 
     def _opening_line(self) -> str:

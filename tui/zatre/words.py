@@ -30,9 +30,9 @@ def turn_text(record: TurnRecord, name: str) -> str:
 
 def log_line(number: int, record: TurnRecord, name: str) -> str:
     """A short line of the move log, the rise of the sheet total first so that it
-    shows even when the rest is cut: ``" 7 Ada     +14 5 6: 11 12 x2"`` (tiles laid,
-    then the lines of 10-12 they made and the crosses), ``" 8 Ben      +0 keeps 2"``."""
-    head = f"{number:>2} {name[:7]:<7}{'+' + str(record.gain):>4}"
+    shows even when the rest is cut: ``" 7 Ada    +14 5 6: 11 12 x2"`` (tiles laid,
+    then the lines of 10-12 they made and the crosses), ``" 8 Ben     +0 keeps 2"``."""
+    head = f"{number:>2} {name[:5]:<5} {'+' + str(record.gain):>4}"
     if not record.placements:
         return f"{head} keeps {record.kept}"
     tiles = " ".join(str(p.tile) for p in record.placements)
