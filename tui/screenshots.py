@@ -81,7 +81,7 @@ async def _table(app, pilot) -> None:
 async def _hotseat(app, pilot) -> None:
     app.start_local(LocalGame((SeatChoice("Al"), SeatChoice("Bo"), SeatChoice("Cy", "easy")),
                               seed=SEED, pace=0))
-    await _until(pilot, lambda: app.screen.__class__.__name__ == "HandOverScreen")
+    await _until(pilot, lambda: app.screen.__class__.__name__ == "HandOverScreen" and app.screen.listening)
 
 
 async def _results(app, pilot) -> None:

@@ -55,12 +55,15 @@ async def test_results_after_a_game_of_bots():
         # after the terminal changes size
         for size in ((80, 24), (100, 40), (80, 24)):
             await pilot.resize_terminal(*size)
-            await pilot.pause()
-            total = results.query(".result-total").first()
-            assert f"total {result.scores[0].total}" in shown(total)
-            assert total.region.height == 1 and total.region.bottom <= size[1] - 1  # the footer
-            assert app.screen.get_widget_at(total.region.x + 1, total.region.y)[0] is total
-        await pilot.press("right")
+            for seat in range(len(result.scores)):  # each sheet laid out as well, → moves on
+                await pilot.pause()
+                pane = results.query_one(f"#seat-{seat}")
+                rows, total = pane.query_one(".result-rows"), pane.query_one(".result-total")
+                assert f"total {result.scores[seat].total}" in shown(total)
+                assert total.region.height == 1 and total.region.bottom <= size[1] - 1  # footer
+                assert app.screen.get_widget_at(total.region.x + 1, total.region.y)[0] is total
+                assert rows.region.height >= min(len(result.scores[seat].breakdown), 5)
+                await pilot.press("right")
         await pilot.press("b")
         assert isinstance(app.screen, TableScreen)
         assert "Game over" in app.screen._turn_text()

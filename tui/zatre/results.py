@@ -58,6 +58,15 @@ def total_line(snap: Snapshot, seat: int) -> str:
     return f"sheet {sheet} - minus {minus} = total {score.total}"
 
 
+class SheetPane(TabPane):
+    """One player's arithmetic: the rows scroll, the totals line sits right under
+    them, and stays in sight at the bottom when the rows need scrolling."""
+
+    def on_resize(self) -> None:
+        rows = self.query_one(".result-rows", VerticalScroll)
+        rows.styles.max_height = max(1, self.size.height - 1)
+
+
 class ResultsScreen(ParlourScreen):
     """Shown over the table when the game ends; ``b`` goes back to look at the board."""
 
@@ -83,7 +92,7 @@ class ResultsScreen(ParlourScreen):
             yield Static(FORMULA, classes="hint")
             with TabbedContent(id="result-sheets"):
                 for seat in range(len(snap.names)):
-                    with TabPane(snap.names[seat], id=f"seat-{seat}"):
+                    with SheetPane(snap.names[seat], id=f"seat-{seat}"):
                         with VerticalScroll(can_focus=False, classes="result-rows"):
                             yield Static(arithmetic(snap, seat), classes="arithmetic")
                         yield Static(total_line(snap, seat), classes="result-total")
