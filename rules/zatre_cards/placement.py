@@ -90,6 +90,10 @@ def _side(g: dict[Cell, int], cell: Cell, d: Cell) -> int:
     return total
 
 
+_DIRS = (("right", (0, 1), "left"), ("down", (1, 0), "up"), ("left", (0, -1), "right"),
+         ("up", (-1, 0), "down"))
+
+
 @lru_cache(maxsize=256)
 def slots(laid: tuple[LayCard, ...]) -> tuple[tuple[Cell, str, int, int, int], ...]:
     """Every place a card could cover on a non-empty table, as ``(cell of first half,
@@ -99,27 +103,29 @@ def slots(laid: tuple[LayCard, ...]) -> tuple[tuple[Cell, str, int, int, int], .
     fits there when ``along + a + b``, ``cross_first + a`` and ``cross_second + b`` are
     all 12 or less."""
     g = grid_of(laid)
-    out = []
-    seen = set()
-    for f in frontier(g):
-        for o in ORIENTATIONS:
-            dr, dc = STEP[o]
-            other = (f[0] + dr, f[1] + dc)
+    front = frontier(g)
+    region = front | {(r + dr, c + dc) for (r, c) in front for dr, dc in NEAR
+                      if (r + dr, c + dc) not in g}
+    # pips of the run next to each free cell: right, down, left, up
+    side = {e: (_side(g, e, (0, 1)), _side(g, e, (1, 0)), _side(g, e, (0, -1)), _side(g, e, (-1, 0)))
+            for e in region}
+    out: dict[tuple[Cell, str], tuple[int, int, int]] = {}
+    for f in front:
+        sf = side[f]
+        r, c = f
+        for i, (o, (dr, dc), back) in enumerate(_DIRS):
+            other = (r + dr, c + dc)
             if other in g:
                 continue
-            for cell, orient, second in ((f, o, other), (other, OPPOSITE[o], f)):
-                if (cell, orient) in seen:
-                    continue
-                seen.add((cell, orient))
-                d = STEP[orient]
-                back = (-d[0], -d[1])
-                perp = (d[1], d[0])
-                anti = (-d[1], -d[0])
-                along = _side(g, cell, back) + _side(g, second, d)
-                out.append((cell, orient, along,
-                            _side(g, cell, perp) + _side(g, cell, anti),
-                            _side(g, second, perp) + _side(g, second, anti)))
-    return tuple(sorted(out))
+            so = side[other]
+            along = sf[(i + 2) % 4] + so[i]
+            if i % 2 == 0:  # horizontal: crossing lines are columns
+                xf, xo = sf[1] + sf[3], so[1] + so[3]
+            else:
+                xf, xo = sf[0] + sf[2], so[0] + so[2]
+            out[(f, o)] = (along, xf, xo)
+            out[(other, back)] = (along, xo, xf)
+    return tuple(sorted((cell, o, *v) for (cell, o), v in out.items()))
 
 
 def face_placements(laid: tuple[LayCard, ...], face: tuple[int, int]) -> list[tuple[Cell, str]]:
