@@ -293,3 +293,23 @@ async def test_the_setup_remembers_the_last_game_and_marks_the_focused_field():
         assert form.query_one("#pace", Select).value == 0.0 and form.query_one("#profi", Select).value
         assert form.query_one("#seed", Input).value == "", "a new game: a random seed again"
         assert "seed 4242" in str(form.query_one("#last-seed").render())
+
+
+async def test_hotseat_hides_a_hand_while_others_play():
+    """Al has played; a bot is to move, then Bo: Al's kept tiles are not left on show."""
+    state = GAME.setup(ZatreOptions(), 3, HUMAN_FIRST_SEED)
+    links = {}
+    for seat in (0, 2):
+        links[seat] = FakeLink(Snapshot(
+            version=3, seat=seat, view=attrs.evolve(GAME.view(state, seat), current=1, first_move=False),
+            legal_actions=(), active_seats=frozenset({1}), events=(),
+            names=("Al", "Cy", "Bo"), bots=(None, "easy", None), over=False,
+        ))
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = TableScreen(links, pace=0)
+        await app.push_screen(table)
+        await until(pilot, lambda: table.snap is not None)
+        assert table.seat == 0 and table.view.hand, "Al holds tiles"
+        hand = table.query_one(HandTiles)
+        assert hand.tiles == () and "hidden" in hand.note

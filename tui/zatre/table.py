@@ -5,7 +5,8 @@ Data flow: the table listens to its links (net.table.SeatLink). Every snapshot o
 order: turns by seats not at this keyboard are replayed one tile at a time at ``pace``
 seconds per tile, then the version is shown from the view of the human seat whose turn
 it is (or the last human seat during bot turns). In hotseat play a hand-over screen
-hides the table whenever the keyboard passes to another human.
+hides the table whenever the keyboard passes to another human, and a player's hand
+shows only during their own turn.
 
 Tiles laid this turn are *pending*: local to this screen until the turn is confirmed and
 sent as one ``PlaceTiles`` intent. Whether a tile may go somewhere is asked of the rules'
@@ -568,6 +569,11 @@ class TableScreen(ParlourScreen):
 
         if self.seat is None:
             hand.tiles, hand.chosen, hand.note = (), None, "watching: no hand"
+        elif len(self.links) > 1 and view.current != self.seat and not snap.over:
+            # hotseat: between their turns a player's kept tiles are face down, and
+            # whoever is at the keyboard now may not be the one they belong to
+            hand.tiles, hand.chosen = (), None
+            hand.note = f"{snap.names[self.seat]}'s tiles are hidden until their turn"
         else:
             hand.tiles = self.hand_left
             hand.chosen = self.chosen if mine else None
