@@ -295,16 +295,22 @@ async def test_the_setup_remembers_the_last_game_and_marks_the_focused_field():
         assert "seed 4242" in str(form.query_one("#last-seed").render())
 
 
-async def test_hotseat_hides_a_hand_while_others_play():
-    """Al has played; a bot is to move, then Bo: Al's kept tiles are not left on show."""
+async def test_hotseat_hides_a_hand_while_others_play(monkeypatch):
+    """A bot opens the game: Al's tiles are not on show meanwhile, and when his turn
+    comes the keyboard is handed to him first."""
+    monkeypatch.setattr(HandOverScreen, "QUIET", 0.1)
     state = GAME.setup(ZatreOptions(), 3, HUMAN_FIRST_SEED)
-    links = {}
-    for seat in (0, 2):
-        links[seat] = FakeLink(Snapshot(
-            version=3, seat=seat, view=attrs.evolve(GAME.view(state, seat), current=1, first_move=False),
-            legal_actions=(), active_seats=frozenset({1}), events=(),
-            names=("Al", "Cy", "Bo"), bots=(None, "easy", None), over=False,
-        ))
+
+    def snap(seat: int, version: int, current: int) -> Snapshot:
+        return Snapshot(
+            version=version, seat=seat,
+            view=attrs.evolve(GAME.view(state, seat), current=current, first_move=False),
+            legal_actions=(PlaceTiles(()),) if seat == current else (),
+            active_seats=frozenset({current}), events=(),
+            names=("Al", "Bo", "Cy"), bots=(None, None, "easy"), over=False,
+        )
+
+    links = {seat: FakeLink(snap(seat, 3, current=2)) for seat in (0, 1)}
     app = ParlourApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         table = TableScreen(links, pace=0)
@@ -313,3 +319,12 @@ async def test_hotseat_hides_a_hand_while_others_play():
         assert table.seat == 0 and table.view.hand, "Al holds tiles"
         hand = table.query_one(HandTiles)
         assert hand.tiles == () and "hidden" in hand.note
+        for seat, link in links.items():  # the bot has played: Al's turn
+            link.snap = snap(seat, 4, current=0)
+            for listener in link.listeners:
+                listener(link.snap)
+        await covered(pilot)
+        assert "Al" in str(app.screen.query(".dialog-title").first().render())
+        await hand_over(pilot)
+        await until(pilot, lambda: app.screen is table and table.my_turn)
+        assert hand.tiles == table.view.hand

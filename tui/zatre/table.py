@@ -115,6 +115,7 @@ class TableScreen(ParlourScreen):
         self._leave = leave
         self.leave_question = leave_question
         self.seat: Seat | None = None  # the human seat whose view is shown
+        self._at_keyboard: Seat | None = None  # hotseat: who last said they were ready
         self.snap: Snapshot | None = None  # the snapshot shown
         self.pending: tuple[Placement, ...] = ()
         self.chosen: int | None = None
@@ -240,17 +241,19 @@ class TableScreen(ParlourScreen):
         if active in self.links:
             target = active
         elif target is None and self.links:
-            target = min(self.links)
-        if target is None or target == self.seat:
+            target = min(self.links)  # a bot opens the game: this seat's view meanwhile
+        if target is None:
             return True
-        if len(self.links) > 1 and active == target:
+        if len(self.links) > 1 and active == target and target != self._at_keyboard:
             note = "\n".join(turns_since(story, target))
             cover = HandOverScreen(story.names[target], note, self.leave_question)
             if not await self.app.push_screen_wait(cover):
                 self.leave()
                 return False
-        self.seat = target
-        self.sheet_seat = target
+            self._at_keyboard = target
+        if target != self.seat:
+            self.seat = target
+            self.sheet_seat = target
         return True
 
     def _seat_view(self, story: Snapshot) -> Snapshot:
