@@ -53,17 +53,21 @@ async def test_results_after_a_game_of_bots():
         assert result.scores[0].breakdown[0] in first
         # the totals line is in sight under the rows at 80x24, however many rows, and
         # after the terminal changes size
-        for size in ((80, 24), (100, 40), (80, 24)):
+        async def total_in_sight(seat: int, size: tuple[int, int]) -> None:
+            await pilot.pause()
+            pane = results.query_one(f"#seat-{seat}")
+            rows, total = pane.query_one(".result-rows"), pane.query_one(".result-total")
+            assert f"total {result.scores[seat].total}" in shown(total)
+            assert total.region.height == 1 and total.region.bottom <= size[1] - 1  # footer
+            assert app.screen.get_widget_at(total.region.x + 1, total.region.y)[0] is total
+            assert rows.region.height >= min(len(result.scores[seat].breakdown), 5)
+
+        for seat in range(len(result.scores)):  # each sheet, → moves on
+            await total_in_sight(seat, (80, 24))
+            await pilot.press("right")
+        for size in ((100, 40), (80, 24)):  # laid out again after a resize
             await pilot.resize_terminal(*size)
-            for seat in range(len(result.scores)):  # each sheet laid out as well, → moves on
-                await pilot.pause()
-                pane = results.query_one(f"#seat-{seat}")
-                rows, total = pane.query_one(".result-rows"), pane.query_one(".result-total")
-                assert f"total {result.scores[seat].total}" in shown(total)
-                assert total.region.height == 1 and total.region.bottom <= size[1] - 1  # footer
-                assert app.screen.get_widget_at(total.region.x + 1, total.region.y)[0] is total
-                assert rows.region.height >= min(len(result.scores[seat].breakdown), 5)
-                await pilot.press("right")
+            await total_in_sight(0, size)
         await pilot.press("b")
         assert isinstance(app.screen, TableScreen)
         assert "Game over" in app.screen._turn_text()
