@@ -178,6 +178,13 @@ def _not_adjacent() -> RuleViolation:
         "not-adjacent", "Each tile must be placed next to a tile already on the board.", RULE_2)
 
 
+def _view_board(view) -> list[int]:
+    g = [0] * (WIDTH * WIDTH)
+    for cell, v in view.tiles:
+        g[index(cell)] = v
+    return g
+
+
 def check_partial(view, pending: Sequence[Placement]) -> None:
     """Raise :class:`RuleViolation` if tiles ``pending`` (laid in this order) already
     break rule 1, 2 or 3 on ``view``'s board, or use tiles ``view.hand`` lacks.
@@ -185,10 +192,13 @@ def check_partial(view, pending: Sequence[Placement]) -> None:
     ``view`` is a :class:`~rules.zatre.state.ZatreView` (or any object with ``tiles``,
     ``hand`` and ``first_move``). Rule 7 and rule 5 are judged on the whole turn.
     """
-    g = [0] * (WIDTH * WIDTH)
-    for cell, v in view.tiles:
-        g[index(cell)] = v
-    _check_steps(g, view.hand, view.first_move, pending)
+    _check_steps(_view_board(view), view.hand, view.first_move, pending)
+
+
+def explain_turn(view, pending: Sequence[Placement]) -> RuleViolation:
+    """:func:`explain` for a turn ``pending`` on ``view``'s board and hand (for the
+    table, before the turn is confirmed). Call it only for a turn that is not legal."""
+    return explain(tuple(_view_board(view)), view.hand, view.first_move, PlaceTiles(tuple(pending)))
 
 
 def explain(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool,

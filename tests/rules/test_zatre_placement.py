@@ -433,3 +433,15 @@ def test_rule7_hint_light_cell_offered_only_to_a_scoring_tile():
     view, actions = GAME.view(state, 0), GAME.legal_actions(state, 0)
     assert (4, 4) in legal_cells(view, actions, (), 6)
     assert (4, 4) not in legal_cells(view, actions, (), 1)
+
+
+def test_rule7_explained_from_a_view_before_confirming():
+    """Rule 7 (light cells), as the table reports it before a turn is confirmed:
+    ``explain_turn`` judges the turn from what the seat's view shows."""
+    from rules.zatre.placement import explain_turn
+
+    state = position({(4, 5): 1, (4, 6): 2, (4, 7): 1}, (1, 2))
+    view = GAME.view(state, 0)
+    pending = turn(((4, 4), 1), ((4, 8), 2)).placements
+    assert PlaceTiles(pending) not in GAME.legal_actions(state, 0)
+    assert explain_turn(view, pending).code == refused(state, PlaceTiles(pending)).code == "light-cell"

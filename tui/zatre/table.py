@@ -26,8 +26,8 @@ from textual.widgets import Footer
 
 from net.table import SeatLink, Snapshot
 from rules.core import RuleViolation, Seat
-from rules.zatre.board import RED_CELL, SIZE, WIDTH, Cell, index
-from rules.zatre.placement import check_partial, explain, legal_cells
+from rules.zatre.board import RED_CELL, SIZE, Cell
+from rules.zatre.placement import check_partial, explain_turn, legal_cells
 from rules.zatre.scoring import TurnPreview, preview
 from rules.zatre.state import Placement, PlaceTiles, TurnPlayed, ZatreView
 
@@ -49,15 +49,6 @@ MOVE = Binding.Group("Move", compact=True)
 PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint"}
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 LEAVE_QUESTION = "Leave this game? It ends for everyone at this table."
-
-
-def _explain(view: ZatreView, pending: tuple[Placement, ...]) -> RuleViolation:
-    """Why the whole turn ``pending`` is not legal on ``view``'s board (the rules'
-    :func:`explain` takes the flat board; it is laid out here as ``check_partial`` does)."""
-    board = [0] * (WIDTH * WIDTH)
-    for cell, pips in view.tiles:
-        board[index(cell)] = pips
-    return explain(tuple(board), view.hand, view.first_move, PlaceTiles(pending))
 
 
 def _without(hand: tuple[int, ...], pending: tuple[Placement, ...]) -> tuple[int, ...]:
@@ -330,7 +321,7 @@ class TableScreen(ParlourScreen):
             problem = ""
             if (len(self.pending) >= self.to_place
                     and PlaceTiles(self.pending) not in self.snap.legal_actions):
-                problem = refusal_text(_explain(self.view, self.pending))
+                problem = refusal_text(explain_turn(self.view, self.pending))
             self._turn_cache = (key, preview(self.view, self.pending), problem)
         return self._turn_cache[1:]
 
