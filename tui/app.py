@@ -26,6 +26,7 @@ from .widgets.too_small import too_small
 from .zatre.lan_table import LanTableScreen
 from .zatre.replay import ReplayScreen
 from .zatre.table import TableScreen
+from .zatre_cards.table import CardTableScreen
 
 
 def zeroconf_backend() -> Any:
@@ -97,7 +98,7 @@ class ParlourApp(App):
         self.hosted_taken = False
         self._first_join = join
         self._first_replay = replay
-        self.rules_scroll = 0.0
+        self.rules_scroll: dict[str, float] = {}  # per rules page: where the reader left it
         self.local_form: SetupForm | None = None  # the local setup as last left
 
     async def on_event(self, event: events.Event) -> None:
@@ -136,12 +137,14 @@ class ParlourApp(App):
         read in the lobby when the game started)."""
         if isinstance(self.screen, RulesScreen):
             return
+        cards = any(isinstance(s, CardTableScreen) for s in self.screen_stack)
+        package = "tui.zatre_cards" if cards else "tui.zatre"
 
         def closed(scroll: float | None) -> None:
             if scroll is not None:
-                self.rules_scroll = scroll
+                self.rules_scroll[package] = scroll
 
-        self.push_screen(RulesScreen(self.rules_scroll), closed)
+        self.push_screen(RulesScreen(self.rules_scroll.get(package, 0.0), package), closed)
 
     def open(self, what: str) -> None:
         """Open a menu entry: ``solo``, ``host``, ``join``, ``rules`` or ``quit``."""
@@ -173,9 +176,10 @@ class ParlourApp(App):
         self.again = "solo"
         if self.local_form is not None:
             self.local_form = attrs.evolve(self.local_form, last_seed=table.seed)
+        screen = CardTableScreen if game.game == "zatre-cards" else TableScreen
         await self.push_screen(
-            TableScreen(table.humans, story=table.spectator, pace=game.pace,
-                        leave=lambda: self.run_worker(self.close_table()))
+            screen(table.humans, story=table.spectator, pace=game.pace,
+                   leave=lambda: self.run_worker(self.close_table()))
         )
 
     # ---- LAN tables ----
@@ -234,7 +238,7 @@ class ParlourApp(App):
         if self.session is not None:
             return "host" if self.session.hosted is not None else "lan"
         if self.table is not None:
-            tables = [s for s in self.screen_stack if isinstance(s, TableScreen)]
+            tables = [s for s in self.screen_stack if isinstance(s, (TableScreen, CardTableScreen))]
             if not tables or tables[-1].snap is None or not tables[-1].snap.over:
                 return "local"
         return None

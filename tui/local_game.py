@@ -10,10 +10,14 @@ import attrs
 
 from net.local import LocalTable, start_local_game
 from rules.zatre import GAME, ZatreOptions
+from rules.zatre_cards import GAME as CARDS_GAME, ZatreCardsOptions
 
 PACES: dict[str, float] = {"instant": 0.0, "fast": 0.15, "normal": 0.4, "slow": 0.9}
 """Named bot paces: seconds between two tiles of a bot's move."""
 DEFAULT_PACE = PACES["normal"]
+
+GAMES: dict[str, str] = {GAME.name: GAME.title, CARDS_GAME.name: CARDS_GAME.title}
+"""The games a local table can play: name -> title (``"zatre"``, ``"zatre-cards"``)."""
 
 
 @attrs.frozen
@@ -26,13 +30,15 @@ class SeatChoice:
 
 @attrs.frozen
 class LocalGame:
-    """A local Zatre game: 2-4 seats in turn order, ``profi`` (no hints), an optional
-    ``seed`` (``None``: a random one) and the bots' ``pace`` in seconds per tile."""
+    """A local game of ``game`` (a name in :data:`GAMES`, Zatre by default): 2-4 seats
+    in turn order, ``profi`` (no hints), an optional ``seed`` (``None``: a random one)
+    and the bots' ``pace`` in seconds per tile (per card in the card game)."""
 
     seats: tuple[SeatChoice, ...]
     profi: bool = False
     seed: int | None = None
     pace: float = DEFAULT_PACE
+    game: str = GAME.name
 
     @property
     def humans(self) -> int:
@@ -42,9 +48,15 @@ class LocalGame:
 async def open_table(game: LocalGame) -> LocalTable:
     """Start the host for ``game``. Bots think for at least ``pace`` seconds, so a
     bot's move starts to show about when the previous one has been laid out."""
+    if game.game == CARDS_GAME.name:
+        rules, options = CARDS_GAME, ZatreCardsOptions(profi=game.profi)
+    elif game.game == GAME.name:
+        rules, options = GAME, ZatreOptions(profi=game.profi)
+    else:
+        raise ValueError(f"There is no game called {game.game!r} here.")
     return await start_local_game(
-        GAME,
-        ZatreOptions(profi=game.profi),
+        rules,
+        options,
         tuple(s.name for s in game.seats),
         {i: s.bot for i, s in enumerate(game.seats) if s.bot is not None},
         seed=game.seed,

@@ -90,6 +90,29 @@ async def _results(app, pilot) -> None:
     await _until(pilot, lambda: isinstance(app.screen, ResultsScreen))
 
 
+async def _cards_table(app, pilot) -> None:
+    """A card game against a strong bot: the opening and three turns laid with keys
+    (card 1, next fit, Enter), then a card chosen, turned and moved, not yet laid."""
+    from .zatre_cards.table import CardTableScreen
+
+    app.start_local(LocalGame((SeatChoice("You"), SeatChoice("Ada", "strong")), seed=SEED, pace=0,
+                              game="zatre-cards"))
+    await _until(pilot, lambda: isinstance(app.screen, CardTableScreen) and app.screen.snap is not None)
+    table = app.screen
+    for _ in range(4):
+        await _until(pilot, lambda: table.my_turn)
+        version = table.snap.version
+        if table.must_give_up:
+            await pilot.press("x")
+        elif table.view.opening:
+            await pilot.press("1", "enter", "1", "n", "enter")
+        else:
+            await pilot.press("1", "n", "enter")
+        await _until(pilot, lambda: table.snap.version > version)
+    await _until(pilot, lambda: table.my_turn)
+    await pilot.press("2", "r", "n")
+
+
 LAN_ADDRESS = "192.168.1.20:7531"
 """The address the LAN pictures show (the table really listens on a free loopback port)."""
 
@@ -236,6 +259,7 @@ SHOTS = {  # name: terminal size, the app's bot pace (games start at pace 0), sc
     "table-80x24": (SMALL, 0.0, _table),
     "hand-over": (SIZE, 0.0, _hotseat),
     "results": (SIZE, 0.0, _results),
+    "cards-table": (SMALL, 0.0, _cards_table),
     "rules": (SIZE, 0.0, _rules),
     "join": (SIZE, 0.0, _join),
     "lobby": (SIZE, 0.0, _lobby),

@@ -1,4 +1,4 @@
-"""Local game setup: 2-4 seats (human or bot), names, ``profi``, seed, bot pace.
+"""Local game setup: the game (Zatre or Zatre: Das Kartenspiel), 2-4 seats (human or bot), names, ``profi``, seed, bot pace.
 
 One human with bots is solo practice; several humans share the keyboard (hotseat).
 The app keeps the form as it was last left (:class:`SetupForm`), so "New game" from
@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from ..local_game import DEFAULT_PACE, PACES, LocalGame, SeatChoice
+from ..local_game import DEFAULT_PACE, GAMES, PACES, LocalGame, SeatChoice
 from ..widgets.field_label import FieldLabel, MarksFocus
 from .base import ParlourScreen
 
@@ -24,7 +24,8 @@ DEFAULT_SEATS = (("You", "human"), ("Ada", "strong"), ("Ben", "none"), ("Cleo", 
 MAX_NAME = 12
 
 
-def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace: float) -> LocalGame:
+def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace: float,
+                game: str = "zatre") -> LocalGame:
     """The game the form describes; ``ValueError`` with a message for the player if not."""
     seats = []
     for kind, name in zip(kinds, names):
@@ -37,18 +38,21 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
             raise ValueError(f"Names have at most {MAX_NAME} letters: {name!r} is longer.")
         seats.append(SeatChoice(name, None if kind == "human" else kind))
     if not 2 <= len(seats) <= 4:
-        raise ValueError("Zatre needs 2 to 4 players: fill at least two seats.")
+        raise ValueError(f"{GAMES.get(game, 'Zatre')} needs 2 to 4 players: fill at least two seats.")
     if len({s.name.casefold() for s in seats}) != len(seats):
         raise ValueError("Two players have the same name; give each a different one.")
     seed = seed.strip()
     if seed and not seed.lstrip("-").isdigit():
         raise ValueError("The seed is a whole number (or leave it empty for a random game).")
-    return LocalGame(tuple(seats), profi=profi, seed=int(seed) if seed else None, pace=pace)
+    if game not in GAMES:
+        raise ValueError(f"Choose a game: {', '.join(GAMES.values())}.")
+    return LocalGame(tuple(seats), profi=profi, seed=int(seed) if seed else None, pace=pace,
+                     game=game)
 
 
 @attrs.frozen
 class SetupForm:
-    """What the form holds: a kind (``human``, ``easy``, ``strong``, ``none``) and a
+    """What the form holds: the ``game`` (a name in ``GAMES``), a kind (``human``, ``easy``, ``strong``, ``none``) and a
     name per seat, hints hidden (``profi``), the seed as typed, the bots' pace;
     ``last_seed``: the seed of the game last started from it (``None``: none yet)."""
 
@@ -58,6 +62,7 @@ class SetupForm:
     seed: str = ""
     pace: float = DEFAULT_PACE
     last_seed: int | None = None
+    game: str = "zatre"
 
 
 class LocalSetupScreen(MarksFocus, ParlourScreen):
@@ -78,7 +83,11 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="setup"):
-            yield Static("New local game of Zatre", classes="screen-title")
+            with Horizontal(id="setup-game"):
+                yield FieldLabel("New local game of", "game", classes="screen-title")
+                yield Select([(title, name) for name, title in GAMES.items()],
+                             value=self.form.game if self.form.game in GAMES else "zatre",
+                             allow_blank=False, compact=True, id="game")
             yield Static(
                 "One human with bots is solo practice; two or more humans take turns at "
                 "this keyboard (hotseat).",
@@ -143,6 +152,7 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
             self.query_one("#seed", Input).value,
             float(self.query_one("#pace", Select).value),  # type: ignore[arg-type]
             self.form.last_seed,
+            str(self.query_one("#game", Select).value),
         )
 
     def _keep(self, form: SetupForm) -> None:
@@ -152,7 +162,8 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
     def game(self) -> LocalGame:
         """The game the form describes; ``ValueError`` if it is not a valid one."""
         form = self.current_form()
-        return parse_setup(list(form.kinds), list(form.names), form.profi, form.seed, form.pace)
+        return parse_setup(list(form.kinds), list(form.names), form.profi, form.seed, form.pace,
+                           form.game)
 
     def action_start(self) -> None:
         try:

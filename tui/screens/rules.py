@@ -26,7 +26,8 @@ def rules_text(package: str = "tui.zatre", name: str = "rules.md") -> str:
 
 class RulesScreen(ParlourScreen):
     """Pushed over the menu, a table or a hand-over; popping it returns to exactly
-    where one was. ``scroll``: where to open (the app remembers where the reader was)."""
+    where one was. ``scroll``: where to open (the app remembers where the reader was);
+    ``package``: whose ``rules.md`` to show (``tui.zatre``, ``tui.zatre_cards``)."""
 
     BINDINGS = [
         Binding("escape,q,f1,question_mark", "close", "Back"),
@@ -37,13 +38,14 @@ class RulesScreen(ParlourScreen):
         Binding("home", "top", "Top", show=False),
     ]
 
-    def __init__(self, scroll: float = 0.0) -> None:
+    def __init__(self, scroll: float = 0.0, package: str = "tui.zatre") -> None:
         super().__init__()
         self.start_at = scroll
+        self.package = package
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-scroll"):
-            yield Static(Markdown(rules_text(), hyperlinks=False), id="rules-text")
+            yield Static(Markdown(rules_text(self.package), hyperlinks=False), id="rules-text")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -1,0 +1,178 @@
+"""The table of Zatre: Das Kartenspiel driven by real key presses against a real local
+host and bot: setup, the opening, a turned card, a refusal, results, rules, hotseat."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from tui.app import ParlourApp
+from tui.local_game import LocalGame, SeatChoice
+from tui.screens.handover import HandOverScreen
+from tui.screens.local_setup import LocalSetupScreen
+from tui.screens.rules import RulesScreen
+from tui.zatre.message import TableMessage
+from tui.zatre_cards.cardtable import CardTable
+from tui.zatre_cards.hand import HandCards
+from tui.zatre_cards.results import CardResultsScreen
+from tui.zatre_cards.scores import CardScores
+from tui.zatre_cards.table import CardTableScreen
+
+from .helpers import shown, until
+
+SMALL = (80, 24)
+
+
+def cards_game(*seats: SeatChoice, seed: int = 1, profi: bool = False) -> LocalGame:
+    return LocalGame(seats or (SeatChoice("You"), SeatChoice("Ada", "easy")), profi=profi,
+                     seed=seed, pace=0, game="zatre-cards")
+
+
+async def start(pilot, game: LocalGame) -> CardTableScreen:
+    app = pilot.app
+    app.start_local(game)
+    await until(pilot, lambda: isinstance(app.screen, CardTableScreen) and app.screen.snap is not None)
+    table = app.screen
+    if game.humans == 1:
+        await until(pilot, lambda: table.my_turn)
+    return table
+
+
+async def open_with_keys(pilot, table: CardTableScreen) -> None:
+    """The opening: card 1 where the cursor is, then card 1 again at the next fit."""
+    await pilot.press("1", "enter")
+    assert table.first is not None, "the first card waits on the table"
+    assert table.hints(), "places for the second card touching the first"
+    await pilot.press("1", "n", "enter")
+
+
+async def test_start_a_card_game_from_the_setup():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("s")
+        setup = app.screen
+        assert isinstance(setup, LocalSetupScreen)
+        setup.query_one("#game", Select).focus()
+        await pilot.press("enter", "down", "enter")
+        await until(pilot, lambda: setup.query_one("#game", Select).value == "zatre-cards")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, CardTableScreen) and app.screen.my_turn)
+        table = app.screen
+        assert table.seat == 0 and table.view.opening and len(table.view.hand) == 4
+        assert len(table.query_one(HandCards).cards) == 4
+        assert "open round 1" in table._turn_text()
+        assert app.local_form.game == "zatre-cards", "the setup remembers the game"
+
+
+async def test_lay_the_opening_with_keys():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, cards_game())
+        await open_with_keys(pilot, table)
+        await until(pilot, lambda: len(table.view.log) >= 1 and table.view.log[0].seat == 0)
+        record = table.view.log[0]
+        assert len(record.laid) == 2
+        table_widget = table.query_one(CardTable)
+        assert set(table.view.laid[:2]) == set(record.laid)
+        assert set(record.laid) <= set(table_widget.laid)
+        lines = table.query_one(CardScores).lines
+        assert lines[0].total == table.view.sheets[0].total()
+        await until(pilot, lambda: table.my_turn and len(table.view.log) >= 2)
+        assert table.view.log[1].seat == 1, "the bot answered"
+
+
+async def test_lay_a_turned_card_with_keys():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, cards_game())
+        await open_with_keys(pilot, table)
+        await until(pilot, lambda: table.my_turn and len(table.view.log) >= 2)
+        found = None
+        for index in range(len(table.view.hand)):
+            await pilot.press(str(index + 1))
+            for turns in range(1, 4):
+                await pilot.press("r")
+                if table.hints():
+                    found = (index, turns)
+                    break
+            if found:
+                break
+            await pilot.press("r")  # back to "right"
+        assert found, "some card fits turned"
+        orientation = table.orientation
+        assert orientation != "right"
+        card = table.card
+        await pilot.press("n")
+        preview = table.query_one(HandCards).note2
+        assert preview.startswith("here:"), preview
+        await pilot.press("enter")
+        await until(pilot, lambda: any(r.seat == 0 and r.laid[0].card == card.id for r in table.view.log))
+        mine = next(r for r in table.view.log if r.seat == 0 and r.laid[0].card == card.id)
+        assert mine.laid[0].orientation == orientation
+
+
+async def test_a_card_not_touching_is_refused_with_the_rule():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, cards_game())
+        await open_with_keys(pilot, table)
+        await until(pilot, lambda: table.my_turn and len(table.view.log) >= 2)
+        laid = len(table.view.laid)
+        cells = {c for lay in table.view.laid for c in lay.cells}
+        top = min(r for r, _ in cells)
+        await pilot.press("1", *["up"] * (table.cursor[0] - top + 3))
+        await pilot.press("enter")
+        message = table.query_one(TableMessage)
+        assert message.kind == "error"
+        assert "must touch a card already laid" in message.text
+        assert "✗" in shown(message)
+        assert len(table.view.laid) == laid
+
+
+async def test_results_after_an_all_bot_game():
+    app = ParlourApp(pace=0)
+    game = cards_game(SeatChoice("Ada", "easy"), SeatChoice("Ben", "strong"), seed=7)
+    async with app.run_test(size=SMALL) as pilot:
+        app.start_local(game)
+        await until(pilot, lambda: isinstance(app.screen, CardResultsScreen), timeout=30)
+        await pilot.pause()
+        results = app.screen
+        result = results.snap.result
+        assert result is not None
+        text = shown(results.query_one("#standings"))
+        assert "Round 1" in text and "Round 2" in text and "Total" in text
+        winner = results.snap.names[min(result.winners)]
+        assert winner in str(results.query_one("#headline").render())
+        total = str(results.query_one(".result-total").render())
+        assert "round 1" in total and f"total {result.scores[0].total}" in total
+        await pilot.press("b")
+        assert isinstance(app.screen, CardTableScreen)
+        assert "Game over" in app.screen._turn_text()
+
+
+async def test_rules_page_is_the_card_games_and_says_what_is_a_stand_in():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, cards_game())
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        text = shown(app.screen.query_one("#rules-text"))
+        assert "Kartenspiel" in text and "stand-in deck" in text and "stand-in row bonuses" in text
+        await pilot.press("escape")
+        assert app.screen is table
+
+
+async def test_hotseat_hands_over_between_humans():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        app.start_local(cards_game(SeatChoice("Al"), SeatChoice("Bo")))
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen) and app.screen.listening)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, CardTableScreen) and app.screen.my_turn)
+        table = app.screen
+        assert table.seat == 0
+        await open_with_keys(pilot, table)
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen) and app.screen.listening)
+        assert table.query_one(HandCards).cards == (), "Al's cards are not left on show"
+        await pilot.press("enter")
+        await until(pilot, lambda: table.my_turn and table.seat == 1)
+        assert table.query_one(HandCards).cards == table.view.hand

@@ -1,0 +1,67 @@
+"""The card game's results: standings with the points of each round, then each
+player's sheet with its arithmetic row by row (as the rules worked it out in
+``Result.breakdown``) and the rounds adding up to the total.
+
+The keys and the tabs are the Zatre results screen's (tui.zatre.results)."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Footer, Static, TabbedContent
+
+from net.table import Snapshot
+
+from ..zatre.results import ResultsScreen, SheetPane, headline
+from .words import seat_name
+
+FORMULA = "Row = 10 + 11 + 12 boxes (+ bonus once all three are filled); super bonus 6 each."
+
+
+def standings(snap: Snapshot) -> Table:
+    """Places, the points of each round and totals; winners marked with ★ and bold."""
+    result = snap.result
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    rounds = [name for name, _ in result.scores[0].parts]
+    for header, justify in (("", "left"), ("Place", "right"), ("Player", "left"),
+                            *((name.capitalize(), "right") for name in rounds), ("Total", "right")):
+        table.add_column(header, justify=justify)  # type: ignore[arg-type]
+    ranked = sorted(result.scores, key=lambda s: (-s.total, s.seat))
+    for place, score in enumerate(ranked, 1):
+        won = score.seat in result.winners
+        table.add_row("★" if won else "", str(place), seat_name(snap.names, snap.bots, score.seat),
+                      *(str(points) for _, points in score.parts), str(score.total),
+                      style="bold" if won else "")
+    return table
+
+
+def arithmetic(snap: Snapshot, seat: int) -> str:
+    """The rows of ``seat``'s sheet with how each value arose, and the super bonuses."""
+    lines = [line for line in snap.result.scores[seat].breakdown if not line.startswith("round ")]
+    return "\n".join(lines) or "(nothing written on this sheet)"
+
+
+def total_line(snap: Snapshot, seat: int) -> str:
+    """``"round 1 35 + round 2 40 = total 75"``: always in sight under the rows."""
+    score = snap.result.scores[seat]
+    rounds = " + ".join(f"{name} {points}" for name, points in score.parts)
+    return f"{rounds} = total {score.total}"
+
+
+class CardResultsScreen(ResultsScreen):
+    """Shown over the card table when the game ends; ``b`` goes back to the table."""
+
+    def compose(self) -> ComposeResult:
+        snap = self.snap
+        with Vertical(id="results"):
+            yield Static(f"Game over · {headline(snap)}", classes="screen-title", id="headline")
+            yield Static(standings(snap), id="standings")
+            yield Static(FORMULA, classes="hint")
+            with TabbedContent(id="result-sheets"):
+                for seat in range(len(snap.names)):
+                    with SheetPane(snap.names[seat], id=f"seat-{seat}"):
+                        with VerticalScroll(can_focus=False, classes="result-rows"):
+                            yield Static(arithmetic(snap, seat), classes="arithmetic")
+                        yield Static(total_line(snap, seat), classes="result-total")
+        yield Footer()

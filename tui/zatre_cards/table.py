@@ -1,0 +1,712 @@
+"""The table of Zatre: Das Kartenspiel: the open table of cards, the hand, score
+sheets, the move log, whose turn it is, and the keys.
+
+Data flow (as at the Zatre table, tui/zatre/table.py): the screen listens to its links
+(net.table.SeatLink). Every snapshot of the "story" link (the spectator's) goes through
+one queue, in version order: cards laid by seats not at this keyboard (bots) are laid
+out one card at a time at ``pace`` seconds per card, then the version is shown from the
+view of the human seat whose turn it is (or the last human seat during bot turns). In
+hotseat play a hand-over screen hides the table whenever the keyboard passes to another
+human, and a hand shows only during its owner's turn.
+
+The card being placed is local to this screen: the chosen card, turned one of four
+ways (``r``), lies on the table at the cursor in reverse video until Enter sends it as a
+``LayCard`` intent. The opening's first card waits on the table the same way until the
+second is laid; both go as one ``LayOpening``. Where a card may go, why it may not and
+what it would score come from the rules' helpers (``hint_cells``,
+``opening_hint_cells``, ``check``, ``preview``); the host has the last word.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Callable, Mapping
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer
+
+from net.table import SeatLink, Snapshot
+from rules.core import Seat
+from rules.zatre_cards import (
+    ORIENTATIONS, HandShown, LayCard, LayOpening, Pass, Passed, RoundEnded, ShowHand,
+    TurnPlayed, ZatreCardsView, check, hint_cells, opening_hint_cells, preview,
+)
+
+from ..screens.base import ParlourScreen
+from ..screens.confirm import ConfirmScreen
+from ..screens.handover import HandOverScreen
+from ..zatre.message import TableMessage
+from ..zatre.movelog import MoveLog
+from ..zatre.results import headline
+from .cardtable import CardTable, Cell
+from .hand import TURNED, HandCards
+from .results import CardResultsScreen
+from .scores import CardScores, SeatLine
+from .sheet import CardSheet
+from .status import CardStatus
+from .words import (cards_text, log_line, preview_text, seat_name, shown_text, turn_text,
+                    turns_since)
+
+MOVE = Binding.Group("Move", compact=True)
+PLAY_ACTIONS = {"choose", "cycle", "rotate", "lay", "take_back", "give_up", "next_hint"}
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+LEAVE_QUESTION = "Leave this game? It ends for everyone at this table."
+REACH = 4
+"""How far beyond the laid cards the cursor may wander (the table has no edges)."""
+
+
+def _near(cells, target: Cell) -> Cell:
+    return min(cells, key=lambda c: (abs(c[0] - target[0]) + abs(c[1] - target[1]), c))
+
+
+class CardTableScreen(ParlourScreen):
+    """One game of Zatre: Das Kartenspiel at this keyboard. Arguments as for the Zatre
+    table: ``links`` per human seat here, ``story`` (the spectator's link), ``pace``
+    (seconds per card when laying out others' turns), ``leave``."""
+
+    BINDINGS = [
+        Binding("left,h", "move(0, -1)", "Left", group=MOVE),
+        Binding("up,k", "move(-1, 0)", "Up", group=MOVE),
+        Binding("down,j", "move(1, 0)", "Down", group=MOVE),
+        Binding("right,l", "move(0, 1)", "Right", group=MOVE),
+        Binding("1", "choose(0)", "Card", key_display="1-4"),
+        *[Binding(str(i + 1), f"choose({i})", f"Card {i + 1}", show=False) for i in range(1, 9)],
+        Binding("tab", "cycle(1)", "Next card", show=False),
+        Binding("shift+tab", "cycle(-1)", "Previous card", show=False),
+        Binding("r", "rotate(1)", "Turn"),
+        Binding("R", "rotate(-1)", "Rotate back", show=False),
+        Binding("enter", "lay", "Lay"),
+        Binding("u,backspace", "take_back", "Undo", show=False),
+        Binding("x", "give_up", "Show/pass"),
+        Binding("n", "next_hint", "Next fit", show=False),
+        Binding("s", "cycle_sheet", "Sheet"),
+        Binding("r", "results", "Results"),
+        Binding("f1,question_mark", "rules", "Rules"),
+        Binding("q,escape", "leave", "Leave"),
+    ]
+
+    def __init__(
+        self,
+        links: Mapping[Seat, SeatLink],
+        story: SeatLink | None = None,
+        pace: float = 0.4,
+        leave: Callable[[], None] | None = None,
+        leave_question: str = LEAVE_QUESTION,
+    ) -> None:
+        super().__init__()
+        if story is None and not links:
+            raise ValueError("a table needs a human seat's link or a spectator link")
+        self.links = dict(links)
+        self.story = story if story is not None else self.links[min(self.links)]
+        self.pace = pace
+        self._leave = leave
+        self.leave_question = leave_question
+        self.seat: Seat | None = None
+        self.snap: Snapshot | None = None
+        self.chosen: int | None = None
+        self.orientation = "right"
+        self.first: LayCard | None = None  # the opening's first card, laid here, not sent yet
+        self.cursor: Cell = (0, 0)
+        self.sheet_seat = 0
+        self.animating = False
+        self.busy = False
+        self._queue: list[Snapshot] = []
+        self._seat_snaps: dict[Seat, dict[int, Snapshot]] = {seat: {} for seat in self.links}
+        self._pumping = False
+        self._stops: list[Callable[[], None]] = []
+        self._error = ""
+        self._news = ""
+        self._notes: list[tuple[int, str]] = []  # (turns in the log when it happened, line)
+        self._seen_version = -1
+        self._tick = 0
+        self._results_shown = False
+        self._allowed: tuple[bool | None, ...] = ()
+
+    # ---- layout ---------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield CardStatus(id="card-status")
+        with Horizontal(id="table"):
+            with Vertical(id="cards-left"):
+                table = CardTable(id="card-table")
+                table.border_title = "Table"
+                yield table
+                yield HandCards(id="card-hand")
+                yield TableMessage(id="message")
+            with Vertical(id="table-right"):
+                scores = CardScores(id="card-scores")
+                scores.border_title = "Scores"
+                yield scores
+                yield CardSheet(id="card-sheet")
+                log = MoveLog(id="log")
+                log.border_title = "Log"
+                yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for seat, link in self.links.items():
+            self._stops.append(link.listen(lambda snap, seat=seat: self._got_seat(seat, snap)))
+            self._seat_snaps[seat][link.snapshot().version] = link.snapshot()
+        self._stops.append(self.story.listen(self._got_story))
+        self._queue.append(self.story.snapshot())
+        self._start_pump()
+        self.set_interval(0.15, self._spin)
+
+    def on_unmount(self) -> None:
+        self._stop_listening()
+
+    def _stop_listening(self) -> None:
+        for stop in self._stops:
+            stop()
+        self._stops.clear()
+
+    # ---- snapshots in --------------------------------------------------------------
+
+    def _got_seat(self, seat: Seat, snap: Snapshot) -> None:
+        self._seat_snaps[seat][snap.version] = snap
+        if seat == self.seat and self.snap is not None and snap.version == self.snap.version:
+            self._show(snap)
+
+    def _got_story(self, snap: Snapshot) -> None:
+        self._queue.append(snap)
+        self._start_pump()
+
+    def _start_pump(self) -> None:
+        if not self._pumping:
+            self._pumping = True
+            self.run_worker(self._pump(), group="feed", exit_on_error=False)
+
+    async def _pump(self) -> None:
+        try:
+            while self._queue:
+                await asyncio.sleep(0)
+                story = self._queue.pop(0)
+                if self.snap is not None and story.version <= self.snap.version:
+                    continue
+                self._note_events(story)
+                if self.pace <= 0 and self._queue and self.snap is not None:
+                    continue
+                await self._replay(story)
+                if not await self._hand_over(story):
+                    return
+                self._show(self._seat_view(story))
+        except Exception as err:  # never a traceback at the table: say it, keep the app
+            self.log.error("card table feed failed", err)
+            self.notify(f"The table could not show the latest move: {err}", severity="error")
+        finally:
+            self._pumping = False
+
+    def _note_events(self, story: Snapshot) -> None:
+        """Shown hands and passes go into the log (turns come from the view's log)."""
+        if story.version <= self._seen_version:
+            return
+        self._seen_version = story.version
+        turns = len(story.view.log)
+        for event in story.events:
+            name = story.names[event.seat][:5] if hasattr(event, "seat") else ""
+            if isinstance(event, HandShown):
+                self._notes.append((turns, f"   {name:<5}   shows {cards_text(event.cards)}, draws 3"))
+            elif isinstance(event, Passed):
+                self._notes.append((turns, f"   {name:<5}   passes: no card fits"))
+            elif isinstance(event, RoundEnded):
+                points = ", ".join(f"{story.names[s][:5]} {p}" for s, p in enumerate(event.points))
+                why = "" if event.reason == "all-laid" else " (no card fits)"
+                self._notes.append((turns, f"── round {event.round} over{why}: {points}"))
+
+    async def _replay(self, story: Snapshot) -> None:
+        """Lay out the cards of turns played elsewhere (bots) one at a time, and let a
+        shown hand be read."""
+        if self.snap is None or self.pace <= 0:
+            return
+        table = self.query_one(CardTable)
+        for event in story.events:
+            if isinstance(event, HandShown) and event.seat not in self.links:
+                self.animating = True
+                self._news = shown_text(seat_name(story.names, story.bots, event.seat), event.cards)
+                self._update()
+                await asyncio.sleep(self.pace * 3)
+            if not isinstance(event, TurnPlayed) or event.record.seat in self.links:
+                continue
+            record = event.record
+            self.animating = True
+            self._news = f"{seat_name(story.names, story.bots, record.seat)} is laying a card…"
+            self._error = ""
+            self._update()
+            laid = self.view.laid if record.round == self.view.round else ()
+            for lay in record.laid:
+                await asyncio.sleep(self.pace)
+                laid = laid + (lay,)
+                table.draw(laid, recent=(lay,), show_cursor=False, keep=lay.cells)
+            self._news = turn_text(record, seat_name(story.names, story.bots, record.seat))
+            self._update()
+            await asyncio.sleep(self.pace * 2)
+        self.animating = False
+
+    async def _hand_over(self, story: Snapshot) -> bool:
+        active = next(iter(story.active_seats), None)
+        target = self.seat
+        if active in self.links:
+            target = active
+        elif target is None and self.links:
+            target = min(self.links)
+        if target is None or target == self.seat:
+            return True
+        if len(self.links) > 1 and active == target:
+            note = "\n".join(turns_since(story, target))
+            self.query_one(HandCards).cards = ()  # nothing of the last player's left behind
+            cover = HandOverScreen(story.names[target], note, self.leave_question)
+            if not await self.app.push_screen_wait(cover):
+                self.leave()
+                return False
+        self.seat = target
+        self.sheet_seat = target
+        return True
+
+    def _seat_view(self, story: Snapshot) -> Snapshot:
+        for snaps in self._seat_snaps.values():
+            for version in [v for v in snaps if v < story.version]:
+                del snaps[version]
+        if self.seat is None:
+            return story
+        return self._seat_snaps[self.seat].get(story.version, story)
+
+    def _show(self, snap: Snapshot) -> None:
+        """Show ``snap``; a new version starts the placing afresh."""
+        fresh = self.snap is None or snap.version != self.snap.version
+        self.snap = snap
+        self.animating = False
+        if fresh:
+            self._error = ""
+            self.first = None
+            self.chosen = 0 if snap.view.hand else None
+            self._place_cursor()
+        self._update()
+        if snap.over and not self._results_shown:
+            self._results_shown = True
+            self.app.push_screen(CardResultsScreen(snap))
+
+    def _place_cursor(self) -> None:
+        """At the start of a turn: the cursor next to the last card, on a place where
+        the chosen card fits if there is one."""
+        view = self.view
+        if view is None or not view.laid:
+            self.cursor = (0, 0)
+            return
+        last = view.laid[-1].cell
+        hints = self.hints()
+        self.cursor = _near(hints, last) if hints else last
+
+    # ---- what the player may do -----------------------------------------------------
+
+    @property
+    def view(self) -> ZatreCardsView | None:
+        return self.snap.view if self.snap is not None else None
+
+    @property
+    def hand_left(self):
+        """Cards in hand not laid this turn (the opening's first card is laid)."""
+        if self.view is None:
+            return ()
+        return tuple(c for c in self.view.hand if self.first is None or c.id != self.first.card)
+
+    @property
+    def my_turn(self) -> bool:
+        snap = self.snap
+        return (snap is not None and snap.seat is not None and snap.seat in snap.active_seats
+                and bool(snap.legal_actions) and not self.animating and not self.busy
+                and not self._queue)
+
+    @property
+    def must_give_up(self):
+        """``ShowHand()`` or ``Pass()`` when that is the only legal action, else ``None``."""
+        if not self.my_turn:
+            return None
+        only = self.snap.legal_actions
+        return only[0] if len(only) == 1 and isinstance(only[0], (ShowHand, Pass)) else None
+
+    @property
+    def card(self):
+        """The chosen card (``None``: none)."""
+        left = self.hand_left
+        return left[self.chosen] if self.chosen is not None and self.chosen < len(left) else None
+
+    def action_to_send(self):
+        """The LayCard or LayOpening the chosen card at the cursor would be (``None``:
+        none chosen, or the opening's first card, which is not sent on its own)."""
+        card = self.card
+        if card is None or self.view is None:
+            return None
+        lay = LayCard(card.id, self.cursor, self.orientation)  # type: ignore[arg-type]
+        if self.view.opening:
+            return LayOpening(self.first, lay) if self.first is not None else None
+        return lay
+
+    def hints(self) -> frozenset[Cell]:
+        """Where the chosen card's first half may go, turned as it is (none in profi)."""
+        view, card = self.view, self.card
+        if view is None or view.options.profi or not self.my_turn or card is None or self.must_give_up:
+            return frozenset()
+        if view.opening:
+            if self.first is None:
+                return frozenset()  # anywhere: the table is empty
+            return opening_hint_cells(self.first, card.id, self.orientation)
+        return hint_cells(view, card.id, self.orientation)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.is_too_small:
+            return None
+        over = self.snap is not None and self.snap.over
+        if action == "results":
+            return True if over else False
+        if action == "rotate" and over:
+            return False
+        if over and (action in PLAY_ACTIONS or action == "move"):
+            return None
+        if action not in PLAY_ACTIONS:
+            return True
+        if not self.my_turn:
+            return None
+        if action == "give_up":
+            return True if self.must_give_up else None
+        if self.must_give_up:
+            return None
+        if action == "choose":
+            return True if int(parameters[0]) < len(self.hand_left) else None  # type: ignore[call-overload]
+        if action == "take_back":
+            return True if self.first is not None else None
+        return True
+
+    # ---- actions ------------------------------------------------------------------------
+
+    def action_move(self, dr: int, dc: int) -> None:
+        r, c = self.cursor[0] + dr, self.cursor[1] + dc
+        cells = [cell for lay in (self.view.laid if self.view else ()) for cell in lay.cells]
+        if self.first is not None:
+            cells += list(self.first.cells)
+        cells = cells or [(0, 0)]
+        rows = [x for x, _ in cells]
+        cols = [y for _, y in cells]
+        if min(rows) - REACH <= r <= max(rows) + REACH and min(cols) - REACH <= c <= max(cols) + REACH:
+            self.cursor = (r, c)
+        self._error = ""
+        self._update()
+
+    def action_choose(self, index: int) -> None:
+        self.chosen = index
+        self._error = ""
+        self._update()
+
+    def action_cycle(self, step: int) -> None:
+        count = len(self.hand_left)
+        self.chosen = ((self.chosen or 0) + step) % count if count else None
+        self._error = ""
+        self._update()
+
+    def action_rotate(self, step: int) -> None:
+        i = ORIENTATIONS.index(self.orientation)
+        self.orientation = ORIENTATIONS[(i + step) % len(ORIENTATIONS)]
+        self._error = ""
+        self._update()
+
+    def action_lay(self) -> None:
+        if not self.my_turn or self.view is None:
+            return
+        card = self.card
+        if card is None:
+            self._error = "Choose a card first (1-4 or Tab)."
+            self._update()
+            return
+        if self.view.opening and self.first is None:
+            # the opening's first card may go anywhere on the empty table: it waits here
+            self.first = LayCard(card.id, self.cursor, self.orientation)  # type: ignore[arg-type]
+            self.chosen = 0
+            self._error = ""
+            hints = self.hints()
+            if hints:
+                self.cursor = _near(hints, self.first.cell)
+            self._update()
+            return
+        action = self.action_to_send()
+        violation = check(self.view, action)
+        if violation is not None:
+            self._error = f"Not allowed: {violation.message}"
+            self._update()
+            return
+        self.busy = True
+        self._update()
+        self.run_worker(self._submit(self.links[self.seat], action), group="submit")
+
+    def action_give_up(self) -> None:
+        action = self.must_give_up
+        if action is None:
+            return
+        self.busy = True
+        self._update()
+        self.run_worker(self._submit(self.links[self.seat], action), group="submit")
+
+    async def _submit(self, link: SeatLink, action) -> None:
+        try:
+            outcome = await link.submit(action)
+        except Exception as err:
+            self._error = f"Your card could not be sent ({err}); try again."
+        else:
+            if not outcome.accepted:
+                self._error = outcome.reason or f"The table refused that ({outcome.code})."
+        finally:
+            self.busy = False
+        self._update()
+        self._start_pump()
+
+    def action_take_back(self) -> None:
+        if self.first is None:
+            return
+        taken = self.first
+        self.first = None
+        self.cursor, self.orientation = taken.cell, taken.orientation
+        self.chosen = next(i for i, c in enumerate(self.hand_left) if c.id == taken.card)
+        self._error = ""
+        self._update()
+
+    def action_next_hint(self) -> None:
+        if self.view is not None and self.view.options.profi:
+            self._error = "Hints are off (profi)."
+            self._update()
+            return
+        cells = sorted(self.hints())
+        if not cells:
+            self._error = "The chosen card fits nowhere turned this way: r turns it." if self.card else ""
+            self._update()
+            return
+        after = [cell for cell in cells if cell > self.cursor]
+        self.cursor = (after or cells)[0]
+        self._update()
+
+    def action_cycle_sheet(self) -> None:
+        if self.view is not None:
+            self.sheet_seat = (self.sheet_seat + 1) % self.view.seats
+            self._update()
+
+    def action_rules(self) -> None:
+        self.app.show_rules()  # type: ignore[attr-defined]
+
+    def action_results(self) -> None:
+        if self.snap is not None and self.snap.over:
+            self.app.push_screen(CardResultsScreen(self.snap))
+
+    def action_leave(self) -> None:
+        if self.snap is not None and self.snap.over:
+            self.leave()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.leave()
+
+        self.app.push_screen(ConfirmScreen(self.leave_question, "Leave", "Stay"), answered)
+
+    def leave(self) -> None:
+        self._stop_listening()
+        if self._leave is not None:
+            self._leave()
+
+    @on(CardTable.CellClicked)
+    def _clicked_cell(self, event: CardTable.CellClicked) -> None:
+        if event.cell == self.cursor and self.my_turn:
+            self.action_lay()
+        else:
+            self.cursor = event.cell
+            self._update()
+
+    @on(HandCards.CardClicked)
+    def _clicked_card(self, event: HandCards.CardClicked) -> None:
+        if self.my_turn:
+            self.action_choose(event.index)
+
+    def size_changed(self, small: bool) -> None:
+        super().size_changed(small)
+        self._allowed = ()
+        if not small and self.snap is not None:
+            self._update()
+
+    # ---- showing ---------------------------------------------------------------------------
+
+    def _spin(self) -> None:
+        if self.snap is not None and not self.my_turn and not self.snap.over:
+            self._tick += 1
+            self.query_one(CardStatus).turn = self._turn_text()
+
+    def _turn_text(self) -> str:
+        snap, view = self.snap, self.view
+        if snap.over:
+            return f"Game over: {headline(snap)} (r: results)" if snap.result else "Game over"
+        current = seat_name(snap.names, snap.bots, view.current)
+        spin = SPINNER[self._tick % len(SPINNER)]
+        if self.animating:
+            return f"{current} is playing {spin}"
+        if self.busy:
+            return f"Sending {spin}"
+        if not self.my_turn:
+            if snap.bots[view.current]:
+                return f"{current} is thinking {spin}"
+            return f"Waiting for {current} {spin}"
+        you = snap.names[self.seat]
+        give_up = self.must_give_up
+        if isinstance(give_up, ShowHand):
+            return f"{you}, your turn: no card fits; x shows your hand"
+        if isinstance(give_up, Pass):
+            return f"{you}, your turn: no card fits anywhere; x passes"
+        if view.opening:
+            return f"{you}, you open round {view.round}: lay two touching cards"
+        return f"{you}, your turn: lay a card"
+
+    def _instructions(self) -> str:
+        view = self.view
+        if view is None:
+            return ""
+        if self.snap.over:
+            return "Game over: r shows the results, q leaves."
+        if self.seat is None:
+            return "Watching the bots play. q leaves."
+        if not self.my_turn:
+            return "Not your turn yet. F1: rules, s: sheets."
+        give_up = self.must_give_up
+        if isinstance(give_up, ShowHand):
+            return ("None of your cards can be laid: x shows them, puts them with the set-aside "
+                    "cards and draws three.")
+        if isinstance(give_up, Pass):
+            return "No card in hand or set aside fits: x passes."
+        if view.opening and self.first is None:
+            return "Opening: 1-4 picks, r turns, Enter lays the first card anywhere."
+        if view.opening:
+            return "Now the second card, touching the first; u takes the first back."
+        return "1-4 picks, r turns, arrows move, n: next fit, Enter lays."
+
+    def _update(self) -> None:
+        snap, view = self.snap, self.view
+        if snap is None or view is None:
+            return
+        mine = self.my_turn
+        table = self.query_one(CardTable)
+        hand = self.query_one(HandCards)
+        hints = self.hints()
+        action = self.action_to_send() if mine else None
+        if not self.animating:
+            ghost: tuple[LayCard, ...] = ()
+            if self.first is not None:
+                ghost += (self.first,)
+            card = self.card if mine and not self.must_give_up else None
+            if card is not None:
+                ghost += (LayCard(card.id, self.cursor, self.orientation),)  # type: ignore[arg-type]
+            recent = view.log[-1].laid if view.log and view.log[-1].round == view.round else ()
+            keep = tuple(c for lay in recent for c in lay.cells)
+            table.draw(view.laid, recent=recent, ghost=ghost, hints=hints, cursor=self.cursor,
+                       show_cursor=mine, keep=keep)
+        where = "empty" if not view.laid else f"{len(view.laid)} cards"
+        table.border_title = f"Table · {where}"
+        table.border_subtitle = "○ blank  underlined: last" + ("" if view.options.profi else "  + fits")
+
+        if self.seat is None:
+            hand.cards, hand.chosen, hand.note, hand.note2 = (), None, "watching: no hand", ""
+        elif len(self.links) > 1 and view.current != self.seat and not snap.over:
+            hand.cards, hand.chosen, hand.note2 = (), None, ""
+            hand.note = f"{snap.names[self.seat]}'s cards are hidden until their turn"
+        else:
+            hand.cards = self.hand_left
+            hand.chosen = self.chosen if mine and not self.must_give_up else None
+            hand.note, hand.note2 = ("", "")
+            if mine and self.card is not None and not self.must_give_up:
+                hand.note = f"turned {TURNED[self.orientation]} {self.orientation} (r)"
+                hand.note2 = self._preview_note(action)
+            if not hand.cards:
+                hand.note = "no cards in hand"
+
+        status = self.query_one(CardStatus)
+        status.turn = self._turn_text()
+        status.round = f"round {view.round}/{view.rounds}"
+        status.extra = "profi: no hints" if view.options.profi else ""
+
+        message = self.query_one(TableMessage)
+        message.news = self._news if self.animating else self._last_news()
+        message.text, message.kind = (self._error, "error") if self._error else (self._instructions(), "info")
+
+        last_gain: dict[int, int] = {}
+        for record in view.log:
+            last_gain[record.seat] = record.gain
+        scores = self.query_one(CardScores)
+        scores.lines = tuple(
+            SeatLine(name=snap.names[s], total=view.sheets[s].total(), gained=last_gain.get(s),
+                     hand=view.hand_counts[s], pile=view.pile_counts[s],
+                     to_play=s in snap.active_seats, you=s == self.seat, shown=s == self.sheet_seat)
+            for s in range(view.seats)
+        )
+        scores.footer = f"set aside: {view.set_aside_count} cards"
+        self._render_sheet(action)
+        self.query_one(MoveLog).entries = self._log_lines()
+        self._refresh_footer()
+
+    def _preview_note(self, action) -> str:
+        if action is None:
+            return "Enter lays it here" if self.view.opening else ""
+        if check(self.view, action) is not None:
+            return "here: not allowed"
+        return preview_text(preview(self.view, action))
+
+    def _last_news(self) -> str:
+        snap, view = self.snap, self.view
+        if view.shown and view.shown_by is not None:
+            return shown_text(seat_name(snap.names, snap.bots, view.shown_by), view.shown)
+        if not view.log:
+            return ""
+        record = view.log[-1]
+        return turn_text(record, seat_name(snap.names, snap.bots, record.seat))
+
+    def _log_lines(self) -> tuple[str, ...]:
+        snap, view = self.snap, self.view
+        notes = sorted(self._notes, key=lambda n: n[0])
+        out: list[str] = []
+        k = 0
+        current_round = 0
+        for i, record in enumerate(view.log):
+            while k < len(notes) and notes[k][0] <= i:
+                out.append(notes[k][1])
+                k += 1
+            if record.round != current_round:
+                current_round = record.round
+                dealer = (record.round - 1) % view.seats  # the deal passes clockwise from seat 0
+                out.append(f"── round {record.round}, dealer {snap.names[dealer]}")
+            out.append(log_line(i + 1, record, snap.names[record.seat]))
+        out += [text for _, text in notes[k:]]
+        if view.round != current_round and not view.over:
+            out.append(f"── round {view.round}, dealer {snap.names[view.dealer]}")
+        return tuple(out)
+
+    def _render_sheet(self, action) -> None:
+        snap, view = self.snap, self.view
+        seat = self.sheet_seat
+        sheet = self.query_one(CardSheet)
+        sheet.sheet = view.sheets[seat]
+        last = view.log[-1] if view.log else None
+        sheet.written = frozenset(last.rows) if last is not None and last.seat == seat else frozenset()
+        name = snap.names[seat] + (" (you)" if seat == self.seat else "")
+        sheet.border_title = f"Sheet: {name}"
+        sheet.border_subtitle = "s: next sheet" if view.seats > 1 else ""
+        total = view.sheets[seat].total()
+        sheet.total = f"Total: {total}"
+        if seat == self.seat and action is not None and check(view, action) is None:
+            gain = preview(view, action).gain
+            if gain:
+                sheet.total += f" → {total + gain} if laid here"
+
+    def _refresh_footer(self) -> None:
+        allowed = tuple(
+            self.check_action(action, parameters)
+            for action, parameters in (("choose", (0,)), ("choose", (1,)), ("cycle", ()), ("rotate", ()),
+                                       ("lay", ()), ("take_back", ()), ("give_up", ()),
+                                       ("next_hint", ()), ("results", ()), ("move", ()))
+        )
+        if allowed != self._allowed:
+            self._allowed = allowed
+            self.refresh_bindings()
