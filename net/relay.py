@@ -125,10 +125,11 @@ class Outbox:
     When nothing is queued or being sent and the socket is not pushing back (websockets'
     write buffer under its limit), ``put`` hands the frame at once to the connection's
     Sans-I/O ``protocol``, as ``ws.send`` would, and the bytes of every frame handed over
-    in the same event-loop iteration go to the socket in one write (one system call for
-    a table's four snapshots; still one websocket frame each); otherwise the frame is
-    queued for the task. Same frames, same order, same back-pressure; no task switch
-    and no coroutine per frame in the common case.
+    in that turn of the event loop and the next go to the socket in one write (one
+    system call for a table's four snapshots and the outcome that follows them; still
+    one websocket frame each); otherwise the frame is queued for the task. Same frames,
+    same order, same back-pressure; no task switch and no coroutine per frame in the
+    common case.
     """
 
     def __init__(self, ws: ServerConnection | ClientConnection, limit: int, name: str,
@@ -177,8 +178,13 @@ class Outbox:
             protocol.send_binary(frame)
         if not self._flush_soon:
             self._flush_soon = True
-            asyncio.get_running_loop().call_soon(self._flush)
+            asyncio.get_running_loop().call_soon(self._flush_next)
         return True
+
+    def _flush_next(self) -> None:
+        # one more turn of the loop's ready callbacks first: what this frame's event
+        # also wakes (a move's outcome after its snapshots) joins the same write
+        asyncio.get_running_loop().call_soon(self._flush)
 
     def _flush(self) -> None:
         """Write what the protocol holds in one go (websockets' own writes, e.g. a
