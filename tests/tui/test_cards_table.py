@@ -103,7 +103,7 @@ async def test_lay_a_turned_card_with_keys():
         card = table.card
         await pilot.press("n")
         preview = table.query_one(HandCards).note2
-        assert preview.startswith("here:"), preview
+        assert preview.startswith("+"), preview
         await pilot.press("enter")
         await until(pilot, lambda: any(r.seat == 0 and r.laid[0].card == card.id for r in table.view.log))
         mine = next(r for r in table.view.log if r.seat == 0 and r.laid[0].card == card.id)
@@ -136,6 +136,8 @@ async def test_results_after_an_all_bot_game():
         await until(pilot, lambda: isinstance(app.screen, CardResultsScreen), timeout=30)
         await pilot.pause()
         results = app.screen
+        await pilot.press("n")  # a key meant for the table as the game ended: no new game
+        assert app.screen is results
         result = results.snap.result
         assert result is not None
         text = shown(results.query_one("#standings"))
@@ -144,6 +146,7 @@ async def test_results_after_an_all_bot_game():
         assert winner in str(results.query_one("#headline").render())
         total = str(results.query_one(".result-total").render())
         assert "round 1" in total and f"total {result.scores[0].total}" in total
+        await until(pilot, lambda: results.listening)
         await pilot.press("b")
         assert isinstance(app.screen, CardTableScreen)
         assert "Game over" in app.screen._turn_text()

@@ -7,6 +7,7 @@ The keys and the tabs are the Zatre results screen's (tui.zatre.results)."""
 from __future__ import annotations
 
 from rich.table import Table
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Static, TabbedContent
@@ -16,7 +17,7 @@ from net.table import Snapshot
 from ..zatre.results import ResultsScreen, SheetPane, headline
 from .words import seat_name
 
-FORMULA = "Row = 10 + 11 + 12 boxes (+ bonus once all three are filled); super bonus 6 each."
+FORMULA = "Row = 10 + 11 + 12, + its bonus once all three are filled; super bonus: 6 each."
 
 
 def standings(snap: Snapshot) -> Table:
@@ -50,7 +51,39 @@ def total_line(snap: Snapshot, seat: int) -> str:
 
 
 class CardResultsScreen(ResultsScreen):
-    """Shown over the card table when the game ends; ``b`` goes back to the table."""
+    """Shown over the card table when the game ends; ``b`` goes back to the table.
+
+    It listens only after the keyboard has been quiet for ``QUIET`` seconds: an ``n``
+    (next fit) or Enter pressed at the table as the last card went down must not
+    start a new game."""
+
+    QUIET = 0.8
+
+    def __init__(self, snap: Snapshot) -> None:
+        super().__init__(snap)
+        self.listening = False
+        self._timer = None
+
+    def on_mount(self) -> None:  # (the base classes' on_mount runs as well: Textual)
+        self._wait_for_quiet()
+
+    def _wait_for_quiet(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_timer(self.QUIET, self._listen)
+
+    def _listen(self) -> None:
+        self.listening = True
+        self.refresh_bindings()
+
+    def on_key(self, event: events.Key) -> None:
+        if not self.listening and event.key not in ("ctrl+c", "ctrl+q"):
+            event.stop()
+            event.prevent_default()
+            self._wait_for_quiet()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return True if self.listening else None
 
     def compose(self) -> ComposeResult:
         snap = self.snap

@@ -240,7 +240,7 @@ class CardTableScreen(ParlourScreen):
                 await asyncio.sleep(self.pace)
                 laid = laid + (lay,)
                 table.draw(laid, recent=(lay,), show_cursor=False, keep=lay.cells)
-            self._news = turn_text(record, seat_name(story.names, story.bots, record.seat))
+            self._news = turn_text(record, story.names[record.seat])
             self._update()
             await asyncio.sleep(self.pace * 2)
         self.animating = False
@@ -582,7 +582,7 @@ class CardTableScreen(ParlourScreen):
             return "Opening: 1-4 picks, r turns, Enter lays the first card anywhere."
         if view.opening:
             return "Now the second card, touching the first; u takes the first back."
-        return "1-4 picks, r turns, arrows move, n: next fit, Enter lays."
+        return "1-4 card · r turn · n next fit · Enter lays"
 
     def _update(self) -> None:
         snap, view = self.snap, self.view
@@ -618,7 +618,7 @@ class CardTableScreen(ParlourScreen):
             hand.chosen = self.chosen if mine and not self.must_give_up else None
             hand.note, hand.note2 = ("", "")
             if mine and self.card is not None and not self.must_give_up:
-                hand.note = f"turned {TURNED[self.orientation]} {self.orientation} (r)"
+                hand.note = f"{TURNED[self.orientation]} {self.orientation}"
                 hand.note2 = self._preview_note(action)
             if not hand.cards:
                 hand.note = "no cards in hand"
@@ -649,9 +649,9 @@ class CardTableScreen(ParlourScreen):
 
     def _preview_note(self, action) -> str:
         if action is None:
-            return "Enter lays it here" if self.view.opening else ""
+            return "anywhere" if self.view.opening else ""
         if check(self.view, action) is not None:
-            return "here: not allowed"
+            return "✗ not here"
         return preview_text(preview(self.view, action))
 
     def _last_news(self) -> str:
@@ -661,7 +661,7 @@ class CardTableScreen(ParlourScreen):
         if not view.log:
             return ""
         record = view.log[-1]
-        return turn_text(record, seat_name(snap.names, snap.bots, record.seat))
+        return turn_text(record, snap.names[record.seat])
 
     def _log_lines(self) -> tuple[str, ...]:
         snap, view = self.snap, self.view

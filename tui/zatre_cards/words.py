@@ -56,8 +56,8 @@ def log_line(number: int, record: TurnRecord, name: str) -> str:
 def preview_text(turn) -> str:
     """What laying here would score (a ``TurnPreview``)."""
     if not turn.lines:
-        return "here: no line of 10-12"
-    return f"here: +{turn.gain} ({lines_text(turn)})"
+        return "+0: no line"
+    return f"+{turn.gain}: {lines_text(turn)}"
 
 
 def seat_name(names: Sequence[str], bots: Sequence[str | None], seat: int) -> str:
