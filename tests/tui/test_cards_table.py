@@ -179,3 +179,53 @@ async def test_hotseat_hands_over_between_humans():
         await pilot.press("enter")
         await until(pilot, lambda: table.my_turn and table.seat == 1)
         assert table.query_one(HandCards).cards == table.view.hand
+
+
+class FakeLink:
+    """A seat link serving one fixed snapshot and accepting every intent."""
+
+    def __init__(self, snap) -> None:
+        self.seat = snap.seat
+        self.snap = snap
+        self.sent: list = []
+
+    def snapshot(self):
+        return self.snap
+
+    def listen(self, listener):
+        return lambda: None
+
+    async def submit(self, action):
+        from net.table import Outcome
+
+        self.sent.append(action)
+        return Outcome("x", True)
+
+
+async def test_no_card_fits_x_shows_the_hand_and_the_shown_hand_is_told():
+    import attrs
+
+    from net.table import Snapshot
+    from rules.zatre_cards import GAME, ShowHand, ZatreCardsOptions
+
+    state = GAME.setup(ZatreCardsOptions(), 2, 1)
+    state, _ = GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    state, _ = GAME.apply(state, 1, GAME.legal_actions(state, 1)[0])
+    view = GAME.view(state, 0)
+    view = attrs.evolve(view, shown=view.hand, shown_by=1)
+    link = FakeLink(Snapshot(version=2, seat=0, view=view, legal_actions=(ShowHand(),),
+                             active_seats=frozenset({0}), events=(), names=("You", "Ada"),
+                             bots=(None, "easy"), over=False))
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = CardTableScreen({0: link}, pace=0)
+        await app.push_screen(table)
+        await until(pilot, lambda: table.snap is not None)
+        assert "x shows your hand" in table._turn_text()
+        message = table.query_one(TableMessage)
+        assert message.news.startswith("Ada showed ") and "(none fit), drew 3" in message.news
+        assert len(message.news) <= message.size.width, "the shown hand is read whole"
+        await pilot.press("1", "enter")  # laying is not what is asked: nothing sent
+        assert link.sent == []
+        await pilot.press("x")
+        await until(pilot, lambda: link.sent == [ShowHand()])

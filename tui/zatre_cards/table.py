@@ -225,7 +225,7 @@ class CardTableScreen(ParlourScreen):
         for event in story.events:
             if isinstance(event, HandShown) and event.seat not in self.links:
                 self.animating = True
-                self._news = shown_text(seat_name(story.names, story.bots, event.seat), event.cards)
+                self._news = shown_text(story.names[event.seat], event.cards)
                 self._update()
                 await asyncio.sleep(self.pace * 3)
             if not isinstance(event, TurnPlayed) or event.record.seat in self.links:
@@ -657,7 +657,7 @@ class CardTableScreen(ParlourScreen):
     def _last_news(self) -> str:
         snap, view = self.snap, self.view
         if view.shown and view.shown_by is not None:
-            return shown_text(seat_name(snap.names, snap.bots, view.shown_by), view.shown)
+            return shown_text(snap.names[view.shown_by], view.shown)
         if not view.log:
             return ""
         record = view.log[-1]

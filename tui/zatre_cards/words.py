@@ -67,9 +67,9 @@ def seat_name(names: Sequence[str], bots: Sequence[str | None], seat: int) -> st
 
 
 def shown_text(name: str, cards: Sequence[Card]) -> str:
-    """The Exception, said in full."""
-    return (f"{name} could lay no card and showed {cards_text(cards)}; "
-            "they went to the set-aside cards and three were drawn from there.")
+    """The Exception, short enough for one line under the hand:
+    ``"Ada showed 5|6 2|5 ○|6 (none fit), drew 3"``."""
+    return f"{name} showed {cards_text(cards)} (none fit), drew 3"
 
 
 def turns_since(snap, seat: int | None, most: int = 4) -> list[str]:
