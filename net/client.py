@@ -61,7 +61,16 @@ NOT_STARTED = "not-started"
 
 
 class JoinError(Exception):
-    """The table could not be joined; ``str(error)`` says why in a sentence."""
+    """The table could not be joined; ``str(error)`` says why in a sentence.
+
+    ``code``: the table's close code (net.closecodes, e.g. ``BAD_TOKEN``) when it
+    closed the connection, ``None`` when it was not reached or did not answer;
+    ``reason``: the sentence (the close reason, or what failed)."""
+
+    def __init__(self, reason: str, code: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
 
 
 @attrs.frozen
@@ -238,9 +247,13 @@ class RemoteSeatLink:
                                      return_when=asyncio.FIRST_COMPLETED)
         if self._welcomed.done() and self._welcomed.exception() is None:
             return
-        reason = self.status.reason if self.status.state == "closed" else "The table did not answer."
+        if self.status.state == "closed":  # the table closed it: keep its code and reason
+            failed = JoinError(self.status.reason, self.status.code)
+        else:
+            failed = JoinError("The table did not answer.")
+            self._set_status(LinkStatus("closed", failed.reason))
         await self.close()
-        raise JoinError(reason)
+        raise failed
 
     async def close(self) -> None:
         """Leave quietly (the seat is held as after a drop) and stop reconnecting."""
@@ -250,7 +263,8 @@ class RemoteSeatLink:
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
-        self._set_status(LinkStatus("closed", "You closed the connection."))
+        if self.status.state != "closed":  # a close code and reason already there stay
+            self._set_status(LinkStatus("closed", "You closed the connection."))
         self._fail_pending()
 
     async def leave(self) -> None:
@@ -307,7 +321,7 @@ class RemoteSeatLink:
                 self._set_status(LinkStatus("closed", reason, code))
                 self._fail_pending()
                 if self._welcomed is not None and not self._welcomed.done():
-                    self._welcomed.set_exception(JoinError(reason))
+                    self._welcomed.set_exception(JoinError(reason, code))
                     self._welcomed.exception()  # retrieved: connect() reports it
                 return
             if self._session_ok:
@@ -363,6 +377,8 @@ class RemoteSeatLink:
             return
         if isinstance(message, Welcome):
             first = self._welcomed is not None and not self._welcomed.done()
+            # sent on every seat change (/join, /leave, /start closing seats up, a kick):
+            # a null token with a seat keeps the one this seat already has
             self.seat, self.is_host, self.name = message.seat, message.host, message.name
             if message.token is not None:
                 self.token = message.token

@@ -266,6 +266,7 @@ class Lobby:
         self.seats = [SeatSlot(i) for i in range(game.max_seats)]
         self._make_token = make_token
         self._pids = 0
+        self._given_up: set[str] = set()
 
     # ---- people ----
 
@@ -289,23 +290,37 @@ class Lobby:
         raise LobbyError("Too many players with that name.")
 
     def remove_player(self, pid: int, deadline: float | None = None) -> int | None:
-        """``pid``'s connection is gone. Before the start its seat is freed; during the
-        game its seat is held as away until ``deadline`` (unix seconds; ``None``: no
-        deadline). Returns the seat it held, if any."""
+        """``pid``'s connection is gone. Its seat is held as away until ``deadline``
+        (unix seconds), in the lobby as during the game; during the game ``None`` means
+        held with no deadline, before the start it frees the seat at once. Returns the
+        seat it held, if any."""
         player = self.players.pop(pid, None)
         if player is None or player.seat is None:
             return None
         slot = self.seats[player.seat]
         if slot.player != pid:
             return None
-        self._vacate(slot)
-        if self.started:
-            slot.deadline = deadline
+        if self.started or deadline is not None:
+            slot.player, slot.away, slot.deadline = None, True, deadline
+        else:
+            self._vacate(slot)
         return player.seat
 
     def grace_over(self, seat: int) -> None:
-        """The grace period of ``seat`` ended: still held, the deadline is cleared."""
-        self.seats[seat].deadline = None
+        """The grace period of ``seat`` ended. During the game the seat stays held
+        (the deadline is cleared; the host decides); before the start it is freed, and
+        its token then lets its player back in unseated (:meth:`given_up`)."""
+        slot = self.seats[seat]
+        if self.started:
+            slot.deadline = None
+        elif slot.away:
+            self._vacate(slot)
+
+    def given_up(self, token: str) -> bool:
+        """Whether ``token`` was a seat's token before the start, given up since (by
+        ``/leave``, a move to another seat, or a drop past the grace period): its
+        player comes back unseated, not refused."""
+        return hash_token(token) in self._given_up
 
     def seat_for_token(self, token: str) -> int | None:
         """The seat whose token ``token`` is (compared in constant time), else ``None``."""
@@ -337,6 +352,8 @@ class Lobby:
         if self.started:
             slot.player, slot.away, slot.deadline = None, True, None
         else:
+            if slot.token_hash is not None:
+                self._given_up.add(slot.token_hash)
             slot.clear()
 
     def _sit(self, player: Player, slot: SeatSlot) -> Seated:
@@ -502,8 +519,13 @@ class Lobby:
             raise LobbyError(f"Nobody called {' '.join(args)[:MAX_NAME]!r} is here.")
         if target.pid == player.pid:
             raise LobbyError("You cannot kick yourself; /end ends the game.")
-        if target.seat is not None and self.started:
-            self.seats[target.seat].token_hash = None  # the seat's token stops working
+        if target.seat is not None:
+            slot = self.seats[target.seat]
+            if self.started:
+                slot.token_hash = None  # the seat's token stops working
+            elif slot.player == target.pid:
+                slot.clear()  # freed now, not held; its token lets nobody back in
+                target.seat = None
         return Reply(f"{target.name} was sent away.", (Kicked(target.pid),))
 
     def _cmd_end(self, player: Player, args: list[str], token: str | None) -> Reply:

@@ -15,7 +15,10 @@ Logs name connections by number and seat, never tokens or frame contents.
 Seats during a game: a dropped player's seat is held for ``grace`` seconds (everyone
 is sent a ``presence`` with the deadline); a ``hello`` with the seat's token within or
 after it restores the seat and sends a snapshot. After the grace period the seat stays
-held and the host decides: wait, ``/bot seat N easy|strong``, or ``/end``.
+held and the host decides: wait, ``/bot seat N easy|strong``, or ``/end``. In the lobby
+a dropped seat is held for ``grace`` too, then freed; its token then brings its player
+back unseated (not refused). Every change of a connection's seat is told to it with a
+``welcome`` (``/start`` closing the seats up included).
 """
 
 from __future__ import annotations
@@ -259,9 +262,11 @@ class Table:
             self.port and self.port.close(conn, cc.TABLE_FULL, "This table is full.")
             return
         seat = None
+        given_up = False
         if hello.token is not None:
             seat = self.lobby.seat_for_token(hello.token)
-            if seat is None:
+            given_up = seat is None and self.lobby.given_up(hello.token)
+            if seat is None and not given_up:
                 self._send((conn,), ErrorMsg(code="bad-token", message="That seat token is not valid at this table."))
                 self.port and self.port.close(conn, cc.BAD_TOKEN, "Unknown seat token.")
                 return
@@ -284,6 +289,9 @@ class Table:
             self._presence(seat, "back")
         else:
             self._welcome(c)
+            if given_up:
+                self._send_one(c, Notice(text="Your seat was freed before the game started; "
+                                              "/join to sit down again."))
             self._connect_peer(c)
         self._broadcast_lobby()
 
@@ -293,7 +301,7 @@ class Table:
             return
         if c.peer is not None and self.host is not None:
             self.host.disconnect(c.peer)
-        held = self.started and not self.lobby.over and c.seat is not None
+        held = not self.lobby.over and c.seat is not None  # in the lobby too
         deadline = self.clock() + self.grace if held else None
         player = self.lobby.players.get(c.pid)
         seat = self.lobby.remove_player(c.pid, deadline)
@@ -329,12 +337,16 @@ class Table:
         slot = self.lobby.seats[seat]
         if not slot.away or slot.deadline != deadline:
             return
+        name = slot.name
         self.lobby.grace_over(seat)
         self._broadcast_lobby()
-        note = (
-            f"{slot.name} has not come back to seat {seat + 1}. Wait, or "
-            f"/bot seat {seat + 1} easy|strong, or /end the game."
-        )
+        if self.started:
+            note = (
+                f"{name} has not come back to seat {seat + 1}. Wait, or "
+                f"/bot seat {seat + 1} easy|strong, or /end the game."
+            )
+        else:
+            note = f"{name} has not come back; seat {seat + 1} is free again."
         self._send(tuple(c.conn for c in self.conns.values() if c.host), Notice(text=note))
 
     # ---- frames ----
@@ -437,6 +449,9 @@ class Table:
                 target = by_pid.get(effect.pid)
                 if target is not None:
                     if isinstance(effect, lb.Kicked):
+                        if target.seat is not None and self.lobby.players[target.pid].seat is None:
+                            target.seat = None  # freed before the start
+                            self._welcome(target)
                         self._close(target, cc.KICKED, "The host sent you away.")
                     else:
                         target.seat = None
@@ -459,8 +474,17 @@ class Table:
         self.begin(host)
         for c in self.conns.values():
             player = self.lobby.players[c.pid]
-            c.seat = player.seat
+            if c.seat != player.seat:  # seats closed up: tell it its new number first
+                c.seat = player.seat
+                self._welcome(c)
             self._connect_peer(c)
+        # seats held for dropped players keep their deadlines under their new numbers
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        for slot in self.lobby.seats:
+            if slot.away and slot.deadline is not None:
+                self._start_grace(slot.index, slot.deadline)
 
     def begin(self, host: Host) -> None:
         """Play ``host``'s game at this table (``/start``, or a resumed save)."""

@@ -1,0 +1,174 @@
+"""Seats across drops and changes: a seat held in the lobby too, a token whose seat was
+freed before the start, a welcome on every seat change, a failed join's close code."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from net import closecodes as cc
+from net import lobby as lb
+from net.client import JoinError, RemoteSeatLink
+from net.protocol import Command
+from rules.zatre import GAME as ZATRE
+from tests.net import toygame
+from tests.net.wire import TIMEOUT, close_code, frames_until, host_table, join, raw, until
+
+
+def make() -> tuple[lb.Lobby, lb.Player, lb.Player]:
+    counter = itertools.count(1)
+    lobby = lb.Lobby(ZATRE, "Friday", make_token=lambda: f"token-{next(counter)}")
+    return lobby, lobby.add_player("Ann", host=True), lobby.add_player("Bob")
+
+
+def run(lobby: lb.Lobby, player: lb.Player, line: str) -> lb.Reply:
+    command = lb.parse_line(line)
+    assert isinstance(command, Command)
+    return lobby.command(player.pid, command)
+
+
+# ---- the lobby model ----
+
+
+def test_a_drop_before_the_start_holds_the_seat_until_its_deadline():
+    lobby, ann, bob = make()
+    run(lobby, ann, "/join")
+    run(lobby, bob, "/join")
+    assert lobby.remove_player(bob.pid, deadline=1000.0) == 1
+    slot = lobby.seats[1]
+    assert slot.status == "away" and slot.deadline == 1000.0 and not slot.free
+    assert lobby.seat_for_token("token-2") == 1
+    again = lobby.add_player("Bob")
+    seated, replaced = lobby.restore(again.pid, 1, "token-2")
+    assert seated == lb.Seated(again.pid, 1, "token-2") and replaced is None
+    assert again.name == "Bob" and slot.status == "here"
+
+
+def test_a_seat_given_up_before_the_start_lets_its_token_back_in_unseated():
+    lobby, ann, bob = make()
+    run(lobby, ann, "/join")
+    run(lobby, bob, "/join")
+    lobby.remove_player(bob.pid, deadline=1000.0)
+    lobby.grace_over(1)  # nobody came back: the seat is free for others
+    assert lobby.seats[1].free and lobby.seat_for_token("token-2") is None
+    assert lobby.given_up("token-2")
+    run(lobby, ann, "/leave")
+    assert lobby.given_up("token-1") and not lobby.given_up("token-9")
+
+
+def test_a_kick_before_the_start_frees_the_seat_for_good():
+    lobby, ann, bob = make()
+    run(lobby, ann, "/join")
+    run(lobby, bob, "/join")
+    assert run(lobby, ann, "/kick Bob").effects == (lb.Kicked(bob.pid),)
+    assert lobby.seats[1].free and bob.seat is None
+    assert lobby.remove_player(bob.pid, deadline=1000.0) is None
+    assert not lobby.given_up("token-2")  # a kicked player's token lets nobody in
+
+
+# ---- over the wire ----
+
+
+async def test_a_drop_in_the_lobby_reconnects_into_the_same_seat():
+    hosted = await host_table(ZATRE)
+    ann = await join(hosted, "Ann", host=True)
+    bob = await join(hosted, "Bob")
+    await bob.say("/join 2")
+    await until(lambda: bob.seat == 1, what="Bob seated")
+    token = bob.token
+    presence = []
+    ann.on_event(lambda m: presence.append(m.status) if type(m).__name__ == "Presence" else None)
+    bob._ws.transport.abort()  # the network drops before the start
+    await until(lambda: "back" in presence, what="Bob back")
+    assert presence[0] == "away"
+    await until(lambda: bob.status.online, what="Bob online")
+    assert bob.seat == 1 and bob.token == token and hosted.table.lobby.seats[1].status == "here"
+    await ann.say("/join")
+    await until(lambda: ann.seat == 0, what="Ann seated")
+    await ann.say("/start")
+    await until(lambda: bob.has_snapshot and bob.snapshot().seat == 1, what="Bob's snapshot")
+    await ann.close()
+    await bob.close()
+    await hosted.stop()
+
+
+async def test_a_token_whose_seat_was_freed_before_the_start_joins_unseated():
+    hosted = await host_table(ZATRE, grace=0.1)
+    ann = await join(hosted, "Ann", host=True)
+    bob = await join(hosted, "Bob")
+    await bob.say("/join")
+    await until(lambda: bob.seat is not None, what="Bob seated")
+    token, seat = bob.token, bob.seat
+    await bob.close()
+    await until(lambda: hosted.table.lobby.seats[seat].status == "away", what="the seat held")
+    await until(lambda: hosted.table.lobby.seats[seat].free, what="the seat freed after the grace")
+    ws = await raw(hosted.local_url, {"name": "Bob", "token": token})
+    welcome = await frames_until(ws, "welcome")
+    assert welcome["seat"] is None and welcome["token"] is None
+    assert "/join" in (await frames_until(ws, "notice"))["text"]
+    await ws.close()
+    # the client comes back the same way, online and unseated, not closed as final
+    again = await join(hosted, "Bob", token=token)
+    assert again.status.online and again.seat is None and again.token is None
+    await again.say("/join")
+    await until(lambda: again.seat is not None, what="seated again")
+    await again.close()
+    await ann.close()
+    await hosted.stop()
+
+
+async def test_start_closing_the_seats_up_tells_each_moved_connection():
+    hosted = await host_table(toygame.GAME)
+    ann = await join(hosted, "Ann", host=True)
+    bob = await join(hosted, "Bob")
+    await ann.say("/join 1")
+    await bob.say("/join 4")
+    await until(lambda: ann.seat == 0 and bob.seat == 3, what="seated")
+    token = bob.token
+    ws = await raw(hosted.local_url, {"name": "Cy"})
+    await frames_until(ws, "welcome")
+    await ws.send(json.dumps({"kind": "command", "name": "join", "args": ["3"]}))
+    assert (await frames_until(ws, "welcome"))["seat"] == 2
+    await ann.say("/start")  # seats 1, 3, 4 become 0, 1, 2
+    await until(lambda: bob.has_snapshot, what="Bob's snapshot")
+    assert bob.seat == 2 == bob.snapshot().seat and bob.token == token
+    welcome = await frames_until(ws, "welcome")
+    assert welcome["seat"] == 1 and welcome["token"] is None  # the token is unchanged
+    assert (await frames_until(ws, "snapshot"))["seat"] == 1
+    await ws.close()
+    await ann.close()
+    await bob.close()
+    await hosted.stop()
+
+
+async def test_a_kick_before_the_start_unseats_then_closes():
+    hosted = await host_table(toygame.GAME)
+    ann = await join(hosted, "Ann", host=True)
+    ws = await raw(hosted.local_url, {"name": "Bob"})
+    await frames_until(ws, "welcome")
+    await ws.send(json.dumps({"kind": "command", "name": "join", "args": []}))
+    assert (await frames_until(ws, "welcome"))["seat"] == 0
+    await ann.say("/kick Bob")
+    welcome = await frames_until(ws, "welcome")
+    assert welcome["seat"] is None
+    assert await close_code(ws) == cc.KICKED
+    await until(lambda: hosted.table.lobby.seats[0].free, what="seat freed")
+    await ann.close()
+    await hosted.stop()
+
+
+async def test_a_failed_join_keeps_the_tables_close_code_and_reason():
+    hosted = await host_table(toygame.GAME)
+    link = RemoteSeatLink(hosted.local_url, "Eve", toygame.GAME, token="x" * 43, open_timeout=TIMEOUT)
+    with pytest.raises(JoinError) as failed:
+        await link.connect()
+    assert failed.value.code == cc.BAD_TOKEN and failed.value.reason == "Unknown seat token."
+    assert link.status.state == "closed" and link.status.code == cc.BAD_TOKEN
+    assert link.status.reason == "Unknown seat token."
+    nobody = RemoteSeatLink("ws://127.0.0.1:9", "Eve", toygame.GAME, open_timeout=TIMEOUT)
+    with pytest.raises(JoinError) as unreachable:
+        await nobody.connect()
+    assert unreachable.value.code is None
+    await hosted.stop()
