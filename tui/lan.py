@@ -27,6 +27,7 @@ import attrs
 import platformdirs
 
 from net.cli import DEFAULT_PORT, HostedTable, serve_table
+from net.closecodes import BAD_TOKEN
 from net.client import JoinError, LinkStatus, RemoteSeatLink, table_url
 from net.lobby import LobbyError
 from net.protocol import (
@@ -217,7 +218,6 @@ class LanSession:
         self.lines: list[Line] = []
         self.closing = False
         self.was_seated = False
-        self._seat_token: str | None = None
         self._line_listeners: list[Callable[[Line], None]] = []
         self._change_listeners: list[Callable[[], None]] = []
         self._stops = [link.on_event(self._event), link.on_status(self._status)]
@@ -302,11 +302,8 @@ class LanSession:
 
     def _event(self, message: Any) -> None:
         link = self.link
-        if isinstance(message, Welcome):
-            if message.seat is not None:
-                self.was_seated = True
-            elif link.lobby is not None and not link.lobby.started:
-                self._seat_token = None
+        if isinstance(message, Welcome) and message.seat is not None:
+            self.was_seated = True
         self._keep_token()
         line = describe(message)
         if line is not None:
@@ -316,20 +313,11 @@ class LanSession:
         self._changed()
 
     def _keep_token(self) -> None:
-        """Before the start a dropped seat is freed at once, and its token stops
-        working: a reconnect carrying it would be refused for good (close 4009). So
-        the token is kept aside until the game starts, then given back to the link
-        (and remembered on disk) for reconnecting into the seat."""
+        """Remember the seat token on disk, so that a restarted client gets its seat
+        back (the link itself reconnects with it after a drop)."""
         link = self.link
         if link.lobby is None:
             return
-        if not link.lobby.started:
-            if link.token is not None:
-                self._seat_token, link.token = link.token, None
-            return
-        if link.token is None and self._seat_token is not None and link.seat is not None:
-            link.token = self._seat_token
-        self._seat_token = None
         if link.token is not None and link.seat is not None and self.tokens is not None:
             if self.tokens.get(self.key) != link.token:
                 self.tokens.put(self.key, link.token, link.lobby.table)
@@ -430,16 +418,12 @@ async def _connect(url: str, name: str, code: str | None, token: str | None,
                    options: dict[str, Any], link: RemoteSeatLink | None = None) -> RemoteSeatLink:
     if link is None:
         link = RemoteSeatLink(url, name, GAME, token=token, room=code, **options)
-    refused: list[str] = []
-    stop = link.on_event(lambda m: refused.append(m.code) if isinstance(m, ErrorMsg) else None)
     try:
         await link.connect()
-    except JoinError:
-        if token is not None and "bad-token" in refused:
+    except JoinError as err:
+        if token is not None and err.code == BAD_TOKEN:
             raise _BadToken() from None
         raise
-    finally:
-        stop()
     return link
 
 

@@ -173,9 +173,9 @@ async def test_the_host_form_checks_then_opens_the_lobby(tmp_path):
         await until(pilot, lambda: app.session is None and not isinstance(app.screen, LobbyScreen))
 
 
-async def test_a_drop_before_the_start_reconnects_unseated_not_refused(tmp_path):
-    """Before the start a dropped seat is freed and its token dies with it: the link
-    must come back without it (else the table refuses it for good, close 4009)."""
+async def test_a_drop_before_the_start_reconnects_into_the_held_seat(tmp_path):
+    """Before the start, as during the game, a dropped seat is held for the grace
+    period: the link comes back with its token and sits there again."""
     table = await hosted()
     tokens = TokenStore(tmp_path / "tokens.json")
     app = app_for(tmp_path, tokens=tokens)
@@ -185,12 +185,12 @@ async def test_a_drop_before_the_start_reconnects_unseated_not_refused(tmp_path)
             lobby = app.screen
             await type_line(pilot, "/join")
             await until(pilot, lambda: app.session.link.seat == 0)
+            token = app.session.link.token
             app.session.link._ws.transport.abort()
-            await until(pilot, lambda: "the seat was freed" in log_text(lobby))
-            assert app.session.link.status.online and app.session.link.seat is None
-            assert seats_text(lobby)[0] == "1 open"
-            await type_line(pilot, "/join")
-            await until(pilot, lambda: app.session.link.seat == 0)
+            await until(pilot, lambda: "Connected again." in log_text(lobby))
+            await until(pilot, lambda: seats_text(lobby)[0].startswith("1 Bob") and "you" in seats_text(lobby)[0])
+            assert app.session.link.status.online and app.session.link.seat == 0
+            assert app.session.link.token == token and "the seat was freed" not in log_text(lobby)
             await app.close_table()
     finally:
         await table.stop()

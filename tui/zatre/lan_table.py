@@ -32,8 +32,7 @@ class LanTableScreen(TableScreen):
 
     def __init__(self, session: LanSession, pace: float = 0.4, leave=None) -> None:
         link = session.link
-        snap = link.snapshot()
-        links = {snap.seat: link} if snap.seat is not None else {}
+        links = {link.seat: link} if link.seat is not None else {}
         super().__init__(links, story=None if links else link, pace=pace, leave=leave,
                          leave_question=HOST_LEAVES if session.hosted is not None else PLAYER_LEAVES)
         self.session = session
