@@ -18,11 +18,13 @@ FORMULA = "Row = (10 + 11 + 12 + bonus if all three filled) x 2 if crossed."
 
 
 def headline(snap: Snapshot) -> str:
+    """``"Ada wins with 182 points!"`` (``"You win …"`` for a player named You), or the tie."""
     result = snap.result
     winners = sorted(result.winners)
     best = max(s.total for s in result.scores)
     if len(winners) == 1:
-        return f"{snap.names[winners[0]]} wins with {best} points!"
+        name = snap.names[winners[0]]
+        return f"{name} {'win' if name == 'You' else 'wins'} with {best} points!"
     return f"A tie: {' and '.join(snap.names[s] for s in winners)} share the win with {best} points."
 
 
