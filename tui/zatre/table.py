@@ -31,8 +31,7 @@ from rules.zatre.placement import check_partial, explain_turn, legal_cells
 from rules.zatre.scoring import TurnPreview, preview
 from rules.zatre.state import Placement, PlaceTiles, TurnPlayed, ZatreView
 
-from ..screens.base import ParlourScreen
-from ..screens.confirm import ConfirmScreen
+from ..screens.game_table import GameTableScreen
 from ..screens.handover import HandOverScreen
 from .board import ZatreBoard, cell_kind
 from .hand import HandTiles
@@ -60,7 +59,7 @@ def _without(hand: tuple[int, ...], pending: tuple[Placement, ...]) -> tuple[int
     return tuple(left)
 
 
-class TableScreen(ParlourScreen):
+class TableScreen(GameTableScreen):
     """One Zatre game at this keyboard.
 
     ``links``: a link per human seat at this keyboard (none: watching bots);
@@ -69,6 +68,8 @@ class TableScreen(ParlourScreen):
     ``leave``: called when the player leaves the table (the app stops the host and
     goes back to the menu); ``leave_question``: what leaving asks first.
     """
+
+    results_screen = ResultsScreen
 
     BINDINGS = [
         Binding("left,h", "move(0, -1)", "Left", group=MOVE),
@@ -156,25 +157,6 @@ class TableScreen(ParlourScreen):
         self._queue.append(self.story.snapshot())
         self._start_pump()
         self.set_interval(0.15, self._spin)
-
-    def on_unmount(self) -> None:
-        self._stop_listening()
-
-    def _stop_listening(self) -> None:
-        for stop in self._stops:
-            stop()
-        self._stops.clear()
-
-    # ---- snapshots in --------------------------------------------------------------
-
-    def _got_seat(self, seat: Seat, snap: Snapshot) -> None:
-        self._seat_snaps[seat][snap.version] = snap
-        if seat == self.seat and self.snap is not None and snap.version == self.snap.version:
-            self._show(snap)  # the same version again (after a stale intent): refresh
-
-    def _got_story(self, snap: Snapshot) -> None:
-        self._queue.append(snap)
-        self._start_pump()
 
     def _start_pump(self) -> None:
         if not self._pumping:
@@ -446,35 +428,6 @@ class TableScreen(ParlourScreen):
         self.cursor = (after or cells)[0]
         self._update()
 
-    def action_cycle_sheet(self) -> None:
-        if self.view is not None:
-            self.sheet_seat = (self.sheet_seat + 1) % self.view.seats
-            self._update()
-
-    def action_rules(self) -> None:
-        self.app.show_rules()  # type: ignore[attr-defined]
-
-    def action_results(self) -> None:
-        if self.snap is not None and self.snap.over:
-            self.app.push_screen(ResultsScreen(self.snap))
-
-    def action_leave(self) -> None:
-        if self.snap is not None and self.snap.over:
-            self.leave()
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.leave()
-
-        self.app.push_screen(ConfirmScreen(self.leave_question, "Leave", "Stay"), answered)
-
-    def leave(self) -> None:
-        """Stop listening and hand over to ``leave`` (stop the table, back to the menu)."""
-        self._stop_listening()
-        if self._leave is not None:
-            self._leave()
-
     @on(ZatreBoard.CellClicked)
     def _clicked_cell(self, event: ZatreBoard.CellClicked) -> None:
         if event.cell == self.cursor and self.my_turn:
@@ -487,12 +440,6 @@ class TableScreen(ParlourScreen):
     def _clicked_tile(self, event: HandTiles.TileClicked) -> None:
         if self.my_turn:
             self.action_choose(event.index)
-
-    def size_changed(self, small: bool) -> None:
-        super().size_changed(small)
-        self._allowed = ()
-        if not small and self.snap is not None:
-            self._update()
 
     # ---- showing ---------------------------------------------------------------------------
 

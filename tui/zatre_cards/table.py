@@ -35,8 +35,7 @@ from rules.zatre_cards import (
     TurnPlayed, ZatreCardsView, check, hint_cells, opening_hint_cells, preview,
 )
 
-from ..screens.base import ParlourScreen
-from ..screens.confirm import ConfirmScreen
+from ..screens.game_table import GameTableScreen
 from ..screens.handover import HandOverScreen
 from ..zatre.message import TableMessage
 from ..zatre.movelog import MoveLog
@@ -62,10 +61,12 @@ def _near(cells, target: Cell) -> Cell:
     return min(cells, key=lambda c: (abs(c[0] - target[0]) + abs(c[1] - target[1]), c))
 
 
-class CardTableScreen(ParlourScreen):
+class CardTableScreen(GameTableScreen):
     """One game of Zatre: Das Kartenspiel at this keyboard. Arguments as for the Zatre
     table: ``links`` per human seat here, ``story`` (the spectator's link), ``pace``
     (seconds per card when laying out others' turns), ``leave``."""
+
+    results_screen = CardResultsScreen
 
     BINDINGS = [
         Binding("left,h", "move(0, -1)", "Left", group=MOVE),
@@ -154,25 +155,6 @@ class CardTableScreen(ParlourScreen):
         self._queue.append(self.story.snapshot())
         self._start_pump()
         self.set_interval(0.15, self._spin)
-
-    def on_unmount(self) -> None:
-        self._stop_listening()
-
-    def _stop_listening(self) -> None:
-        for stop in self._stops:
-            stop()
-        self._stops.clear()
-
-    # ---- snapshots in --------------------------------------------------------------
-
-    def _got_seat(self, seat: Seat, snap: Snapshot) -> None:
-        self._seat_snaps[seat][snap.version] = snap
-        if seat == self.seat and self.snap is not None and snap.version == self.snap.version:
-            self._show(snap)
-
-    def _got_story(self, snap: Snapshot) -> None:
-        self._queue.append(snap)
-        self._start_pump()
 
     def _start_pump(self) -> None:
         if not self._pumping:
@@ -484,34 +466,6 @@ class CardTableScreen(ParlourScreen):
         self.cursor = (after or cells)[0]
         self._update()
 
-    def action_cycle_sheet(self) -> None:
-        if self.view is not None:
-            self.sheet_seat = (self.sheet_seat + 1) % self.view.seats
-            self._update()
-
-    def action_rules(self) -> None:
-        self.app.show_rules()  # type: ignore[attr-defined]
-
-    def action_results(self) -> None:
-        if self.snap is not None and self.snap.over:
-            self.app.push_screen(CardResultsScreen(self.snap))
-
-    def action_leave(self) -> None:
-        if self.snap is not None and self.snap.over:
-            self.leave()
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.leave()
-
-        self.app.push_screen(ConfirmScreen(self.leave_question, "Leave", "Stay"), answered)
-
-    def leave(self) -> None:
-        self._stop_listening()
-        if self._leave is not None:
-            self._leave()
-
     @on(CardTable.CellClicked)
     def _clicked_cell(self, event: CardTable.CellClicked) -> None:
         if event.cell == self.cursor and self.my_turn:
@@ -524,12 +478,6 @@ class CardTableScreen(ParlourScreen):
     def _clicked_card(self, event: HandCards.CardClicked) -> None:
         if self.my_turn:
             self.action_choose(event.index)
-
-    def size_changed(self, small: bool) -> None:
-        super().size_changed(small)
-        self._allowed = ()
-        if not small and self.snap is not None:
-            self._update()
 
     # ---- showing ---------------------------------------------------------------------------
 
