@@ -116,6 +116,9 @@ class Game(Protocol, Generic[S, A, V, E]):
     - ``view(state, seat)``: what ``seat`` may see (``None``: a spectator).
     - ``project_event(event, seat)``: an event as ``seat`` may see it.
     - ``is_over(state)`` / ``result(state)``.
+    - ``seat_counts(options)``: the numbers of players these options allow, ascending
+      (Zatre: ``(2, 3, 4)``, in teams ``(4, 6)``); ``min_seats``/``max_seats`` bound
+      them over every option.
     """
 
     name: str
@@ -137,3 +140,4 @@ class Game(Protocol, Generic[S, A, V, E]):
     def project_event(self, event: E, seat: Seat | None) -> E: ...
     def is_over(self, state: S) -> bool: ...
     def result(self, state: S) -> Result: ...
+    def seat_counts(self, options: Any) -> tuple[int, ...]: ...

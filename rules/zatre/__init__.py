@@ -39,6 +39,7 @@ class ZatreGame:
     project_event = staticmethod(_game.project_event)
     is_over = staticmethod(_game.is_over)
     result = staticmethod(_game.result)
+    seat_counts = staticmethod(_game.seat_counts)
 
 
 GAME = ZatreGame()

@@ -31,7 +31,9 @@ from .state import (
     ZatreEvent, ZatreOptions, ZatreState, ZatreView,
 )
 
-MIN_SEATS, MAX_SEATS = 2, 4  # ruling 9 (the online table's limit)
+MIN_SEATS, MAX_SEATS = 2, 6
+SOLO_SEATS = (2, 3, 4)  # ruling 9 (the online table's limit)
+TEAM_SEATS = (4, 6)  # Variant for Advanced Players: "4 or 6 players ... form pairs"
 FULL_BAG: tuple[int, ...] = tuple(data()["tiles"][str(v)] for v in range(1, 7))
 
 
@@ -53,6 +55,12 @@ def _draw_many(bag, rng, count):
     return tuple(tiles), bag, rng
 
 
+def seat_counts(options: ZatreOptions) -> tuple[int, ...]:
+    """Player counts ``options`` allow: 2-4 (ruling 9), or 4 or 6 in teams (Variant for
+    Advanced Players)."""
+    return TEAM_SEATS if options.teams else SOLO_SEATS
+
+
 def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
     """The opening state for ``seats`` players (2-4) from ``seed``.
 
@@ -60,8 +68,9 @@ def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
     again, all other tiles go back to the bag); the winner keeps that tile and draws two
     more for the three-tile first move. Raises ``ValueError`` for a bad seat count.
     """
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise ValueError(f"Zatre is played by {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
+    if seats not in seat_counts(options):
+        allowed = "4 or 6 players in teams" if options.teams else "2 to 4 players"
+        raise ValueError(f"Zatre is played by {allowed}, not {seats}")
     rng = Rng.from_seed(seed)
     bag = FULL_BAG
     draws: list[tuple[Seat, int]] = []

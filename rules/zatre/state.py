@@ -17,9 +17,12 @@ from .sheet import Sheet, SheetEntry
 @attrs.frozen
 class ZatreOptions:
     """Table options. ``profi``: hide the legal-cell hints; it changes no rule
-    (zatre-online.txt "Options"; ruling 10)."""
+    (zatre-online.txt "Options"; ruling 10). ``teams``: the Variant for Advanced
+    Players (zatre-board.txt): 4 or 6 players in pairs, seats 0+1, 2+3 and 4+5 sharing
+    one score sheet, both partners drawing and placing on the team's turn."""
 
     profi: bool = False
+    teams: bool = False
 
 
 @attrs.frozen(order=True)

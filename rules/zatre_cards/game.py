@@ -100,6 +100,11 @@ def _start_round(state: ZatreCardsState, number: int, dealer: Seat, cards: Seque
     return state, events
 
 
+def seat_counts(options: ZatreCardsOptions) -> tuple[int, ...]:
+    """Player counts the card game allows: 2 to 4 (zatre-card-game.txt)."""
+    return tuple(range(MIN_SEATS, MAX_SEATS + 1))
+
+
 def setup(options: ZatreCardsOptions, seats: int, seed: int) -> ZatreCardsState:
     """The opening state for ``seats`` players (2-4) from ``seed``, round 1 dealt."""
     if not MIN_SEATS <= seats <= MAX_SEATS:

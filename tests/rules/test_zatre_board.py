@@ -174,12 +174,20 @@ def test_game_begins_ties_draw_again():
     assert len(rounds4[1]) == 3
 
 
-@pytest.mark.parametrize("seats", [1, 5])
+@pytest.mark.parametrize("seats", [1, 5, 6])
 def test_ruling9_two_to_four_players(seats):
-    """reference ruling 9: 2-4 players."""
-    assert (GAME.min_seats, GAME.max_seats) == (2, 4)
+    """reference ruling 9: 2-4 players (without teams)."""
+    assert GAME.seat_counts(ZatreOptions()) == (2, 3, 4)
     with pytest.raises(ValueError):
         GAME.setup(ZatreOptions(), seats, 0)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5, 7])
+def test_teams_take_four_or_six_players(seats):
+    """Variant for Advanced Players: "with 4 or 6 players, you may also form pairs"."""
+    assert GAME.seat_counts(ZatreOptions(teams=True)) == (4, 6)
+    with pytest.raises(ValueError, match="4 or 6"):
+        GAME.setup(ZatreOptions(teams=True), seats, 0)
 
 
 def test_contract_setup_is_deterministic_per_seed():
