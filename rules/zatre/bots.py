@@ -4,7 +4,9 @@
 - :class:`StrongBot` plays for the score sheet, not raw points (the rulebook's Hint
   after "Scoring"): it values a turn by what it adds to the sheet's total, rewards rows
   completed for their bonus and x2 crosses that will double rows, keeps the three sum
-  columns even, and avoids leaving lines an opponent can finish with one tile.
+  columns even, and avoids leaving lines an opponent can finish with one tile. In the
+  team variant it plays for the common sheet, and when its partner places next it
+  leaves lines the partner's tiles can finish instead.
 """
 
 from __future__ import annotations
@@ -60,12 +62,17 @@ def sheet_value(sheet: Sheet) -> float:
     return sheet.total() + CROSS_AHEAD * ahead - UNEVEN * (max(lengths) - min(lengths))
 
 
-def _openings(g: list[int], action: PlaceTiles) -> int:
-    """Points an opponent could take with one tile on a cell next to this turn's tiles."""
+PARTNER = 0.5
+"""Worth per point the partner, placing next this team turn, could take with one of
+their tiles on a line this turn left open."""
+
+
+def _openings(g: list[int], action: PlaceTiles, tiles: Sequence[int] = (6, 5, 4, 3, 2, 1)) -> int:
+    """Points one tile of ``tiles`` (pips) could take on a cell next to this turn's tiles."""
     best = 0
     cells = {j for p in action.placements for j in NEIGHBOURS[index(p.cell)] if not g[j]}
     for c in cells:
-        for v in (6, 5, 4, 3, 2, 1):
+        for v in set(tiles):
             g[c] = v
             h, w = line_sum(g, c, 1), line_sum(g, c, WIDTH)
             g[c] = 0
@@ -77,24 +84,28 @@ def _openings(g: list[int], action: PlaceTiles) -> int:
 
 
 class StrongBot:
-    """Plays for the sheet: maximises :func:`sheet_value` after the turn, less what the
-    turn opens up for the next player."""
+    """Plays for the sheet (its team's in the team variant): maximises
+    :func:`sheet_value` after the turn, less what the turn opens up for the next player,
+    or plus what it opens for a partner placing next."""
 
     def choose(self, view: ZatreView, legal_actions: Sequence[PlaceTiles], rng) -> PlaceTiles:
         if len(legal_actions) == 1:
             return legal_actions[0]
         g = _grid(view)
-        sheet = view.sheets[view.seat]
+        sheet = view.sheet_of(view.seat)
         base = sheet_value(sheet)
+        partner_next = view.partner is not None and view.partner in view.after
         best, best_score = [], float("-inf")
         for action in legal_actions:
             gain = sheet_value(sheet.write(_entry(g, action, view.first_move))) - base
             for p in action.placements:
                 g[index(p.cell)] = p.tile
-            danger = _openings(g, action)
+            if partner_next:
+                score = gain + PARTNER * _openings(g, action, view.partner_hand)
+            else:
+                score = gain - OPENING * _openings(g, action)
             for p in action.placements:
                 g[index(p.cell)] = 0
-            score = gain - OPENING * danger
             if score > best_score + 1e-9:
                 best, best_score = [action], score
             elif abs(score - best_score) <= 1e-9:

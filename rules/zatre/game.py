@@ -13,6 +13,16 @@ open board, which the rulebook does not say, so the rulebook wins here: the end 
 when no tile of any value fits anywhere on the board (a 1 fits nowhere), and the bag is
 then dealt one tile at a time in turn order, starting with the next player. Where tiles may
 go is placement.py; what a turn scores is scoring.py; the sheet is sheet.py.
+
+The team variant ("Variant for Advanced Players", ``ZatreOptions.teams``): 4 or 6
+players, seats 0+1, 2+3 and 4+5 are teams taking turns in that order. At the start of
+a team's turn both partners draw (two tiles each, or as the Exception to Rule No. 5 has
+them draw), so each sees both hands before either places. The rulebook has "the results
+noted on a common scoring sheet, one after the other": Parlour reads each partner's
+placing as a turn of its own under rules 1-7, the lower seat first (on the very first
+move the starting player first, as the three-tile move must cover the red cell), each
+scored onto the team's sheet as it is placed. Minus points of both partners count
+against the team, and both partners share the team's result.
 """
 
 from __future__ import annotations
@@ -28,7 +38,7 @@ from .scoring import rows_written, score_turn
 from .sheet import Sheet
 from .state import (
     GameEnded, PlaceTiles, PrematureEnd, TilesDrawn, TurnPlayed, TurnRecord,
-    ZatreEvent, ZatreOptions, ZatreState, ZatreView,
+    ZatreEvent, ZatreOptions, ZatreState, ZatreView, partner_of, sheet_index,
 )
 
 MIN_SEATS, MAX_SEATS = 2, 6
@@ -62,11 +72,12 @@ def seat_counts(options: ZatreOptions) -> tuple[int, ...]:
 
 
 def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
-    """The opening state for ``seats`` players (2-4) from ``seed``.
+    """The opening state for ``seats`` players (2-4; 4 or 6 in teams) from ``seed``.
 
     Draws for first player ("The Game Begins": highest pips begins, tied players draw
     again, all other tiles go back to the bag); the winner keeps that tile and draws two
-    more for the three-tile first move. Raises ``ValueError`` for a bad seat count.
+    more for the three-tile first move; in teams the partner draws two as well and
+    places after. Raises ``ValueError`` for a seat count :func:`seat_counts` refuses.
     """
     if seats not in seat_counts(options):
         allowed = "4 or 6 players in teams" if options.teams else "2 to 4 players"
@@ -88,15 +99,23 @@ def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
             break
     bag = bag[: tile - 1] + (bag[tile - 1] - 1,) + bag[tile:]  # all but the winner's tile go back
     drawn, bag, rng = _draw_many(bag, rng, 2)
-    hands = tuple((tile,) + drawn if s == first else () for s in range(seats))
+    hands = [(tile,) + drawn if s == first else () for s in range(seats)]
+    counts = [2 if s == first else 0 for s in range(seats)]
+    partner = partner_of(options, first)
+    if partner is not None:  # the partner draws two at the same time
+        hands[partner], bag, rng = _draw_many(bag, rng, 2)
+        counts[partner] = 2
     return ZatreState(
-        options=options, seats=seats, rng=rng, board=EMPTY_BOARD, bag=bag, hands=hands,
-        sheets=(Sheet(),) * seats, current=first, drawn=2, first_move=True, opening=tuple(draws),
+        options=options, seats=seats, rng=rng, board=EMPTY_BOARD, bag=bag, hands=tuple(hands),
+        sheets=(Sheet(),) * (seats // 2 if options.teams else seats), current=first,
+        after=() if partner is None else (partner,), drawn=tuple(counts), first_move=True,
+        opening=tuple(draws),
     )
 
 
 def active_seats(state: ZatreState) -> frozenset[Seat]:
-    """The seat to move (one seat at a time, clockwise), none once the game is over."""
+    """The seat to move (one seat at a time: clockwise, or partner after partner in
+    teams), none once the game is over."""
     return frozenset() if state.over else frozenset((state.current,))
 
 
@@ -126,6 +145,8 @@ def apply(state: ZatreState, seat: Seat, action: PlaceTiles) -> tuple[ZatreState
     if state.over:
         raise RuleViolation("game-over", "The game is over.")
     if seat != state.current:
+        if seat in state.after:
+            raise RuleViolation("not-your-turn", "Your partner places first; your tiles go after.")
         raise RuleViolation("not-your-turn", "It is not your turn.")
     if not isinstance(action, PlaceTiles):
         raise RuleViolation("bad-action", "Zatre only knows placing tiles.")
@@ -140,28 +161,34 @@ def apply(state: ZatreState, seat: Seat, action: PlaceTiles) -> tuple[ZatreState
         left.remove(p.tile)
     board = tuple(board)
     lines, crosses_at, entry = score_turn(board, action.placements, state.first_move)
-    sheet = state.sheets[seat]
+    on = sheet_index(state.options, seat)
+    sheet = state.sheets[on]
     written = sheet.write(entry)
     record = TurnRecord(
-        seat=seat, drew=state.drawn, placements=action.placements, lines=lines,
+        seat=seat, drew=state.drawn[seat], placements=action.placements, lines=lines,
         crosses_at=crosses_at, entry=entry, rows=rows_written(sheet, entry),
         gain=written.total() - sheet.total(), kept=len(left),
     )
     state = attrs.evolve(
         state, board=board, first_move=False,
         hands=_replace(state.hands, seat, tuple(left)),
-        sheets=_replace(state.sheets, seat, written),
+        sheets=_replace(state.sheets, on, written),
         log=state.log + (record,),
     )
     events: list[ZatreEvent] = [TurnPlayed(record)]
-    if state.ending:
-        return attrs.evolve(state, over=True), (*events, GameEnded("last-tile"))
+    if state.after:  # the partner places next, with the tiles drawn at the turn's start
+        following = state.after[0]
+    else:
+        following = _next_turn(state, seat)
+        if state.ending:
+            return attrs.evolve(state, over=True), (*events, GameEnded("last-tile"))
     if max_placeable(board, (1,), False) == 0:
-        state, dealt = _deal_out(state, (seat + 1) % state.seats)
+        state, dealt = _deal_out(state, following)
         return state, (*events, PrematureEnd(), *dealt, GameEnded("no-tile-fits"))
-    state, drawn = _start_turn(state, (seat + 1) % state.seats)
-    events.append(drawn)
-    return state, tuple(events)
+    if state.after:
+        return attrs.evolve(state, current=following, after=state.after[1:]), tuple(events)
+    state, drawn = _start_turn(state, following)
+    return state, (*events, *drawn)
 
 
 def _deal_out(state: ZatreState, seat: Seat) -> tuple[ZatreState, list[TilesDrawn]]:
@@ -171,21 +198,42 @@ def _deal_out(state: ZatreState, seat: Seat) -> tuple[ZatreState, list[TilesDraw
     while sum(bag):
         tile, bag, rng = _draw(bag, rng)
         hands[seat] += (tile,)
-        dealt.append(TilesDrawn(seat, 1, (tile,)))
+        dealt.append(TilesDrawn(seat, 1, (tile,), _audience(state.options, seat)))
         seat = (seat + 1) % state.seats
     state = attrs.evolve(state, hands=tuple(hands), bag=bag, rng=rng, blocked=True, over=True,
-                         drawn=0)
+                         drawn=(0,) * state.seats, after=())
     return state, dealt
 
 
-def _start_turn(state: ZatreState, seat: Seat) -> tuple[ZatreState, TilesDrawn]:
-    count = min(_draw_count(state, seat), state.bag_count)
-    tiles, bag, rng = _draw_many(state.bag, state.rng, count)
+def _next_turn(state: ZatreState, seat: Seat) -> Seat:
+    """Who begins the turn after ``seat``'s: the next seat clockwise, or in teams the
+    first seat of the next team."""
+    if state.options.teams:
+        return (seat // 2 + 1) % (state.seats // 2) * 2
+    return (seat + 1) % state.seats
+
+
+def _audience(options: ZatreOptions, seat: Seat) -> tuple[Seat, ...]:
+    """Who may see the tiles ``seat`` draws: the seat, and its partner in teams."""
+    partner = partner_of(options, seat)
+    return (seat,) if partner is None else (seat, partner)
+
+
+def _start_turn(state: ZatreState, seat: Seat) -> tuple[ZatreState, list[TilesDrawn]]:
+    """Begin ``seat``'s turn (in teams: its team's turn, both partners drawing, the
+    lower seat first); the turn is the last if the bag runs empty ("End of the Game")."""
+    seats = _audience(state.options, seat)
+    hands, counts, bag, rng, events = list(state.hands), [0] * state.seats, state.bag, state.rng, []
+    for s in seats:
+        counts[s] = min(_draw_count(state, s), sum(bag))
+        tiles, bag, rng = _draw_many(bag, rng, counts[s])
+        hands[s] += tiles
+        events.append(TilesDrawn(s, counts[s], tiles, _audience(state.options, s)))
     state = attrs.evolve(
-        state, current=seat, drawn=count, bag=bag, rng=rng, ending=count > 0 and sum(bag) == 0,
-        hands=_replace(state.hands, seat, state.hands[seat] + tiles),
+        state, current=seat, after=seats[1:], drawn=tuple(counts), bag=bag, rng=rng,
+        ending=sum(counts) > 0 and sum(bag) == 0, hands=tuple(hands),
     )
-    return state, TilesDrawn(seat, count, tiles)
+    return state, events
 
 
 def _replace(items: tuple, i: int, value) -> tuple:
@@ -194,17 +242,21 @@ def _replace(items: tuple, i: int, value) -> tuple:
 
 def view(state: ZatreState, seat: Seat | None) -> ZatreView:
     """What ``seat`` may see (``None``: a spectator): never the bag's contents, the RNG
-    or another seat's tiles; all tiles left in front of players once the game is over."""
+    or another seat's tiles, except a partner's in the team variant; all tiles left in
+    front of players once the game is over."""
+    partner = None if seat is None else partner_of(state.options, seat)
+    placing = (state.current, *state.after)
     return ZatreView(
         seat=seat, seats=state.seats, options=state.options,
         tiles=tuple((cell, v) for cell, v in _tiles(state.board)),
         current=state.current,
         hand=state.hands[seat] if seat is not None else (),
-        drawn=state.drawn if seat == state.current else 0,
+        drawn=state.drawn[seat] if seat in placing and not state.over else 0,
         held_counts=tuple(len(h) for h in state.hands),
         sheets=state.sheets, bag_count=state.bag_count, first_move=state.first_move,
         blocked=state.blocked, over=state.over, opening=state.opening, log=state.log,
-        left_over=state.hands if state.over else (),
+        left_over=state.hands if state.over else (), after=state.after,
+        partner_hand=state.hands[partner] if partner is not None else (),
     )
 
 
@@ -215,9 +267,10 @@ def _tiles(board):
 
 
 def project_event(event: ZatreEvent, seat: Seat | None) -> ZatreEvent:
-    """``event`` as ``seat`` may see it: drawn tiles only to the seat that drew them."""
-    if isinstance(event, TilesDrawn) and event.seat != seat:
-        return attrs.evolve(event, tiles=())
+    """``event`` as ``seat`` may see it: drawn tiles only to the seat that drew them
+    and, in the team variant, its partner (``TilesDrawn.audience``)."""
+    if isinstance(event, TilesDrawn) and seat not in event.audience:
+        return attrs.evolve(event, tiles=(), audience=())
     return event
 
 
@@ -235,26 +288,38 @@ def result(state: ZatreState) -> Result:
 
     A breakdown line reads ``"row 1: (1 [10] + 2 [11] + 8 [12] + 3 bonus) x 2 = 28"``:
     each box with its column, the printed bonus of a complete row, the doubling of a
-    crossed row ("Scoring" rules 8-10; the rulebook's final scoring example).
+    crossed row ("Scoring" rules 8-10; the rulebook's final scoring example). In the
+    team variant both partners get their team's score: the common sheet less both
+    partners' minus points; the winners are both partners of the best team.
     """
     scores = []
     for seat in range(state.seats):
-        sheet, minus = state.sheets[seat], minus_points(state.hands[seat])
-        lines = []
-        for row in sheet.rows():
-            terms = [f"{b} [{col}]" for b, col in ((row.ten, 10), (row.eleven, 11), (row.twelve, 12))
-                     if b is not None]
-            if not terms:
-                continue
-            if row.complete:
-                terms.append(f"{row.bonus} bonus")
-            text = " + ".join(terms)
-            lines.append(f"row {row.number}: " + (f"({text}) x 2" if row.cross else text)
-                         + f" = {row.value}")
+        sheet = state.sheets[sheet_index(state.options, seat)]
+        partner = partner_of(state.options, seat)
+        left = tuple(sorted((seat,) if partner is None else (seat, partner)))
+        minus = sum(minus_points(state.hands[s]) for s in left)
+        lines = _sheet_lines(sheet)
         if minus:
-            lines.append(f"minus: {' + '.join(map(str, state.hands[seat]))} = -{minus}")
+            pips = [str(t) for s in left for t in state.hands[s]]
+            lines.append(f"minus: {' + '.join(pips)} = -{minus}")
         total = sheet.total() - minus
         scores.append(SeatScore(seat, total, (("score sheet", sheet.total()), ("minus points", -minus)),
                                 tuple(lines)))
     best = max(s.total for s in scores)
     return Result(tuple(scores), frozenset(s.seat for s in scores if s.total == best))
+
+
+def _sheet_lines(sheet: Sheet) -> list[str]:
+    """Each written row's arithmetic, as :func:`result` shows it."""
+    lines = []
+    for row in sheet.rows():
+        terms = [f"{b} [{col}]" for b, col in ((row.ten, 10), (row.eleven, 11), (row.twelve, 12))
+                 if b is not None]
+        if not terms:
+            continue
+        if row.complete:
+            terms.append(f"{row.bonus} bonus")
+        text = " + ".join(terms)
+        lines.append(f"row {row.number}: " + (f"({text}) x 2" if row.cross else text)
+                     + f" = {row.value}")
+    return lines

@@ -91,11 +91,14 @@ class ZatreState:
     """The whole game, hidden parts included. Never sent to a client as such.
 
     ``board``: flat padded grid of pips (see board.py); ``bag``: number of tiles left
-    of each value ``1..6``; ``hands``: each seat's tiles in front of them (for the
-    seat to move: held + drawn this turn); ``drawn``: tiles the seat to move drew this
-    turn; ``blocked``: the game ended early because no tile fits anywhere (End of
-    the Game, second paragraph); ``ending``: the
-    seat to move drew the last tile; ``opening``: the draw for first player, in order.
+    of each value ``1..6``; ``hands``: each seat's tiles in front of them (for a
+    seat still to place this turn: held + drawn this turn); ``sheets``: one score
+    sheet per seat, or per team in the team variant (:func:`sheet_index`);
+    ``current``: the seat placing now; ``after``: in the team variant, the partner who
+    places next in this team turn (``()`` otherwise); ``drawn``: tiles each seat drew
+    at the start of this turn (per seat); ``blocked``: the game ended early because no
+    tile fits anywhere (End of the Game, second paragraph); ``ending``: the last tile
+    was drawn this turn; ``opening``: the draw for first player, in order.
     """
 
     options: ZatreOptions
@@ -106,8 +109,9 @@ class ZatreState:
     hands: tuple[tuple[int, ...], ...]
     sheets: tuple[Sheet, ...]
     current: Seat
-    drawn: int
+    drawn: tuple[int, ...]
     first_move: bool
+    after: tuple[Seat, ...] = ()
     blocked: bool = False
     ending: bool = False
     over: bool = False
@@ -119,16 +123,30 @@ class ZatreState:
         return sum(self.bag)
 
 
+def sheet_index(options: ZatreOptions, seat: Seat) -> int:
+    """Index in ``sheets`` of ``seat``'s score sheet: its own, or in the team variant
+    its team's (seats 0+1 are team 0, 2+3 team 1, 4+5 team 2; Variant for Advanced
+    Players: "a common scoring sheet")."""
+    return seat // 2 if options.teams else seat
+
+
+def partner_of(options: ZatreOptions, seat: Seat) -> Seat | None:
+    """``seat``'s partner in the team variant (0<->1, 2<->3, 4<->5), else ``None``."""
+    return seat ^ 1 if options.teams else None
+
+
 # ---- events -----------------------------------------------------------------
 
 
 @attrs.frozen
 class TilesDrawn:
-    """``seat`` drew ``count`` tiles; ``tiles`` is shown only to that seat (else ``()``)."""
+    """``seat`` drew ``count`` tiles; ``tiles`` is shown only to the seats in
+    ``audience`` (the seat, and its partner in the team variant), else ``()``."""
 
     seat: Seat
     count: int
     tiles: tuple[int, ...] = ()
+    audience: tuple[Seat, ...] = ()
     kind: Literal["drawn"] = "drawn"
 
 
@@ -166,11 +184,14 @@ ZatreEvent = TilesDrawn | TurnPlayed | PrematureEnd | GameEnded
 class ZatreView:
     """What one seat (``seat``) or a spectator (``seat is None``) may see.
 
-    Public: the board as ``{(row, col): pips}`` (``tiles``), every sheet, how many
-    tiles each seat keeps face down (``held_counts``), tiles left in the bag
-    (``bag_count``), the turn log. Private: ``hand``, this seat's own tiles (empty for
-    a spectator). The bag's contents, other seats' tiles and the RNG have no field.
-    Once the game is over, ``left_over`` shows every seat's tiles (their minus points).
+    Public: the board as ``{(row, col): pips}`` (``tiles``), every sheet (one per
+    team in the team variant), how many tiles each seat keeps face down
+    (``held_counts``), tiles left in the bag (``bag_count``), the turn log, ``after``
+    (the partner placing next this team turn). Private: ``hand``, this seat's own
+    tiles (empty for a spectator), and in the team variant ``partner_hand``, the
+    partner's tiles ("they may then discuss how to best place the tiles"). The bag's
+    contents, other seats' tiles and the RNG have no field. Once the game is over,
+    ``left_over`` shows every seat's tiles (their minus points).
     """
 
     seat: Seat | None
@@ -189,6 +210,17 @@ class ZatreView:
     opening: tuple[tuple[Seat, int], ...]
     log: tuple[TurnRecord, ...]
     left_over: tuple[tuple[int, ...], ...] = ()
+    after: tuple[Seat, ...] = ()
+    partner_hand: tuple[int, ...] = ()
 
     def tile_map(self) -> dict[Cell, int]:
         return dict(self.tiles)
+
+    def sheet_of(self, seat: Seat) -> Sheet:
+        """``seat``'s score sheet (its team's in the team variant)."""
+        return self.sheets[sheet_index(self.options, seat)]
+
+    @property
+    def partner(self) -> Seat | None:
+        """This seat's partner in the team variant, else ``None``."""
+        return None if self.seat is None else partner_of(self.options, self.seat)

@@ -145,7 +145,7 @@ def test_game_begins_highest_draw_begins_and_holds_three_tiles(seats):
         assert state.current == first
         assert state.hands[first][0] == tile and len(state.hands[first]) == 3
         assert all(state.hands[s] == () for s in range(seats) if s != first)
-        assert state.first_move and state.drawn == 2
+        assert state.first_move and state.drawn[state.current] == 2
         # every other draw-off tile is back in the bag: only the three held are out
         bag = list(FULL_BAG)
         for t in state.hands[first]:

@@ -65,7 +65,7 @@ def test_end_of_game_after_turn_of_player_drawing_last_tile_even_if_only_one():
     state = position({(4, 5): 1}, (1,), others={1: ()}, bag=(0, 1, 0, 0, 0, 0))
     new, events = play(state, ((4, 6), 1))
     assert not GAME.is_over(new)
-    assert new.current == 1 and new.hands[1] == (2,) and new.drawn == 1 and new.bag_count == 0
+    assert new.current == 1 and new.hands[1] == (2,) and new.drawn[1] == 1 and new.bag_count == 0
     assert not any(isinstance(e, GameEnded) for e in events)
     assert GAME.legal_actions(new, 1)
     end, events = GAME.apply(new, 1, GAME.legal_actions(new, 1)[0])
@@ -103,7 +103,7 @@ def test_end_of_game_not_before_the_last_tile_is_drawn():
     nothing (he holds placeable tiles) does not."""
     state = position({(4, 5): 1}, (1,), others={1: (6, 6)}, bag=(0, 0, 0, 0, 1, 0))
     new, _ = play(state, ((4, 6), 1))
-    assert new.drawn == 0 and new.bag_count == 1
+    assert new.drawn[new.current] == 0 and new.bag_count == 1
     after, _ = GAME.apply(new, 1, GAME.legal_actions(new, 1)[0])
     assert not GAME.is_over(after) and after.current == 0 and after.bag_count == 0
 
@@ -150,12 +150,12 @@ def test_no_premature_end_while_some_tile_fits():
     (Exception to Rule No. 5: nothing held, draw two)."""
     state = position(ELEVENS, (6, 6), seats=3, others={1: (), 2: (6,)}, bag=(0, 0, 0, 0, 0, 9))
     state, _ = pass_turn(state)              # seat 0 cannot place its 6s
-    assert state.current == 1 and state.drawn == 2
+    assert state.current == 1 and state.drawn[1] == 2
     state, _ = pass_turn(state)              # seat 1 draws two 6s, cannot place either
     state, events = pass_turn(state)         # seat 2 draws one more 6: a whole round
     assert not state.blocked and not GAME.is_over(state)
     assert not any(isinstance(e, PrematureEnd) for e in events)
-    assert state.current == 0 and state.drawn == 1  # two held, none placeable: draw 1
+    assert state.current == 0 and state.drawn[0] == 1  # two held, none placeable: draw 1
 
 
 def test_premature_end_drawn_tiles_are_hidden_from_others():

@@ -243,7 +243,7 @@ def test_exception_rule5_draw_two_when_nothing_held():
     """Ruling 6 (Description; Exception to Rule No. 5): nothing held -> draw 2."""
     state = position({(4, 5): 3}, (4,), others={1: ()})
     new, events = play(state, ((4, 6), 4))
-    assert new.current == 1 and len(new.hands[1]) == 2 and new.drawn == 2
+    assert new.current == 1 and len(new.hands[1]) == 2 and new.drawn[1] == 2
     assert new.bag_count == state.bag_count - 2
     assert events[-1].seat == 1 and events[-1].count == 2
 
@@ -252,7 +252,7 @@ def test_exception_rule5_draw_one_when_one_held():
     """Exception to Rule No. 5 / ruling 6: a single tile held -> draw 1."""
     state = position({(4, 5): 3}, (4,), others={1: (6,)})
     new, events = play(state, ((4, 6), 4))
-    assert new.drawn == 1 and len(new.hands[1]) == 2 and new.hands[1][0] == 6
+    assert new.drawn[1] == 1 and len(new.hands[1]) == 2 and new.hands[1][0] == 6
     assert new.bag_count == state.bag_count - 1
 
 
@@ -261,7 +261,7 @@ def test_exception_rule5_no_draw_when_two_held_and_one_placeable():
     placed -> no new tile; the held tiles must be used."""
     state = position({(4, 5): 3}, (4,), others={1: (6, 6)})
     new, events = play(state, ((4, 6), 4))
-    assert new.current == 1 and new.drawn == 0 and new.hands[1] == (6, 6)
+    assert new.current == 1 and new.drawn[1] == 0 and new.hands[1] == (6, 6)
     assert new.bag == state.bag
     assert events[-1].count == 0
     assert all(a.placements for a in GAME.legal_actions(new, 1))
@@ -275,7 +275,7 @@ def test_exception_rule5_draw_one_when_two_held_none_placeable_then_use_all():
     state = position(ELEVENS, (6,), others={1: (6, 6)}, bag=(4, 0, 0, 0, 0, 0))
     assert GAME.legal_actions(state, 0) == (PlaceTiles(()),)
     new, events = GAME.apply(state, 0, PlaceTiles(()))
-    assert new.current == 1 and new.drawn == 1 and sorted(new.hands[1]) == [1, 6, 6]
+    assert new.current == 1 and new.drawn[1] == 1 and sorted(new.hands[1]) == [1, 6, 6]
     actions = GAME.legal_actions(new, 1)
     assert actions and all(len(a.placements) == 3 for a in actions)
     after, _ = GAME.apply(new, 1, actions[0])

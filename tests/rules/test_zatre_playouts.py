@@ -1,6 +1,7 @@
 """Random playouts of Zatre (design.md "tests/": random playouts over many seeds
-checking invariants): 300 seeded bot games over 2, 3 and 4 players, mostly easy bots
-with a strong bot in every tenth game. After every action: tiles conserved, no line
+checking invariants): 300 seeded bot games over 2, 3 and 4 players, and 40 of the team
+variant (4 and 6 players in pairs), mostly easy bots with a strong bot in every tenth
+game. After every action: tiles conserved, no line
 over 12 (rule 3), someone can act until the game is over, the draw at the start of
 the turn follows the Exception to Rule No. 5 (ruling 6), views and events leak no
 hidden tiles; every game ends (End of the Game). One game in twenty is also replayed
@@ -24,10 +25,12 @@ from rules.zatre import (
     ZatreOptions, ZatreState, ZatreView,
 )
 from rules.zatre.placement import max_placeable
+from rules.zatre.state import partner_of, sheet_index
 from rules.zatre.board import WIDTH, index, line_sum, tiles_on
 from tests.rules.zatre_support import CONVERTER, FULL_BAG, longest_line, tile_counts
 
 GAMES_PER_SEATS = 100
+TEAM_GAMES = 20  # per team size (4, 6): the variant changes turn order and sheets only
 CHUNK = 20
 MAX_TURNS = 400  # 121 tiles: a game that has not ended by now never will
 
@@ -55,12 +58,15 @@ def expected_draw(held: tuple[int, ...], board, bag_count: int) -> int:
 
 
 def check_views(state: ZatreState) -> None:
-    """A view holds the seat's own tiles only (spectator: none), the held counts of
-    everyone, the public board; left-over tiles only once the game is over."""
+    """A view holds the seat's own tiles only (spectator: none) and in teams the
+    partner's, the held counts of everyone, the public board; left-over tiles only
+    once the game is over."""
     for seat in (*range(state.seats), None):
         view = GAME.view(state, seat)
+        partner = None if seat is None else partner_of(state.options, seat)
         assert view.seat == seat
         assert view.hand == (state.hands[seat] if seat is not None else ())
+        assert view.partner_hand == (state.hands[partner] if partner is not None else ())
         assert view.held_counts == tuple(len(h) for h in state.hands)
         assert view.bag_count == state.bag_count
         assert view.tile_map() == tiles_on(state.board)
@@ -69,12 +75,14 @@ def check_views(state: ZatreState) -> None:
 
 
 def check_events(events, state: ZatreState) -> None:
-    """Drawn tiles are shown to the seat that drew them only (project_event)."""
+    """Drawn tiles are shown to the seat that drew them and its partner only
+    (project_event)."""
     for event in events:
         for seat in (*range(state.seats), None):
             seen = GAME.project_event(event, seat)
-            if isinstance(event, TilesDrawn) and seat != event.seat:
-                assert seen == attrs.evolve(event, tiles=())
+            if isinstance(event, TilesDrawn) and seat not in {
+                    event.seat, partner_of(state.options, event.seat)} - {None}:
+                assert seen == attrs.evolve(event, tiles=(), audience=())
             else:
                 assert seen == event
 
@@ -83,9 +91,10 @@ def roundtrip(value, type_) -> None:
     assert CONVERTER.structure(CONVERTER.unstructure(value, type_), type_) == value
 
 
-def playout(seats: int, seed: int):
+def playout(seats: int, teams: bool, seed: int):
     """Play one seeded game with every check; return (actions, final state, events)."""
-    state = GAME.setup(ZatreOptions(), seats, seed)
+    options = ZatreOptions(teams=teams)
+    state = GAME.setup(options, seats, seed)
     assert tile_counts(state) == FULL_BAG
     bots, rng, heavy = bots_for(seats, seed), random.Random(seed), deep(seed)
     actions, all_events = [], []
@@ -115,22 +124,35 @@ def playout(seats: int, seed: int):
         assert isinstance(events[0], TurnPlayed)
         rec = events[0].record
         assert rec.seat == seat and rec.placements == action.placements
-        assert state.sheets[seat] == before.sheets[seat].write(rec.entry)
+        on = sheet_index(options, seat)
+        assert state.sheets[on] == before.sheets[on].write(rec.entry)
         assert rec.kept == len(state.hands[seat]) == len(before.hands[seat]) - len(action.placements)
         if state.over:
             assert isinstance(events[-1], GameEnded)
             # the last tile was drawn, or no tile fits anywhere and the bag was dealt out
             assert state.bag_count == 0
             assert before.ending or (state.blocked and max_placeable(state.board, (1,), False) == 0)
+        elif before.after:
+            # team variant: the partner places next, with what was drawn at the start
+            assert events[1:] == () and state.current == before.after[0] == seat ^ 1
+            assert state.hands[state.current] == before.hands[state.current]
         else:
-            # the draw at the start of the next turn
-            drawn = events[-1]
-            assert isinstance(drawn, TilesDrawn) and drawn.seat == state.current == (seat + 1) % seats
-            held = state.hands[drawn.seat][:len(state.hands[drawn.seat]) - drawn.count]
-            assert held == before.hands[drawn.seat]
-            assert drawn.count == len(drawn.tiles) == state.drawn
-            assert drawn.count == expected_draw(held, state.board, before.bag_count)
-            assert state.ending == (drawn.count > 0 and state.bag_count == 0)
+            # the draw at the start of the next turn: the next seat, or the next team
+            # with both partners drawing (lower seat first)
+            nxt = (seat // 2 + 1) % (seats // 2) * 2 if teams else (seat + 1) % seats
+            drawers = (nxt, nxt + 1) if teams else (nxt,)
+            draws = events[1:]
+            assert state.current == nxt and state.after == drawers[1:]
+            assert tuple(d.seat for d in draws) == drawers
+            bag_left = before.bag_count
+            for drawn in draws:
+                assert isinstance(drawn, TilesDrawn)
+                held = state.hands[drawn.seat][:len(state.hands[drawn.seat]) - drawn.count]
+                assert held == before.hands[drawn.seat]
+                assert drawn.count == len(drawn.tiles) == state.drawn[drawn.seat]
+                assert drawn.count == expected_draw(held, state.board, bag_left)
+                bag_left -= drawn.count
+            assert state.ending == (sum(d.count for d in draws) > 0 and state.bag_count == 0)
         check_views(state)
         check_events(events, state)
         if heavy and len(actions) % 5 == 1:
@@ -146,8 +168,10 @@ def playout(seats: int, seed: int):
     assert longest_line(state.board) <= 12
     assert GAME.active_seats(state) == frozenset()
     result = GAME.result(state)
-    for score in result.scores:
-        assert score.total == state.sheets[score.seat].total() - sum(state.hands[score.seat])
+    for score in result.scores:  # in teams: the common sheet less both partners' tiles
+        partner = partner_of(options, score.seat)
+        minus = sum(state.hands[score.seat]) + (sum(state.hands[partner]) if teams else 0)
+        assert score.total == state.sheets[sheet_index(options, score.seat)].total() - minus
     assert result.winners == {s.seat for s in result.scores
                               if s.total == max(x.total for x in result.scores)}
     return tuple(actions), state, tuple(all_events)
@@ -158,34 +182,37 @@ class Played:
     """What a worker reports about one checked game."""
 
     seats: int
+    teams: bool
     seed: int
     actions: tuple[PlaceTiles, ...]
     final: ZatreState
     turns: int
 
 
-def play_chunk(seats: int, start: int) -> list[Played]:
+def play_chunk(seats: int, teams: bool, start: int) -> list[Played]:
     """Play and check games ``start .. start+CHUNK-1`` (run in a worker process); the
     deep ones are also replayed here, in the process that played them."""
     out = []
     for seed in range(start, start + CHUNK):
         try:
-            actions, final, events = playout(seats, seed)
+            actions, final, events = playout(seats, teams, seed)
             if deep(seed):
-                state, replayed = GAME.setup(ZatreOptions(), seats, seed), []
+                state, replayed = GAME.setup(ZatreOptions(teams=teams), seats, seed), []
                 for action in actions:
                     state, evs = GAME.apply(state, state.current, action)
                     replayed.extend(evs)
                 assert state == final and tuple(replayed) == events, "replay differs"
         except AssertionError:
             # a worker has no pytest assertion rewriting: say which game and which check
-            raise AssertionError(
-                f"{seats}-player game, seed {seed}:\n{traceback.format_exc()}") from None
-        out.append(Played(seats, seed, actions if deep(seed) else (), final, len(actions)))
+            raise AssertionError(f"{seats}-player game{' in teams' * teams}, seed {seed}:\n"
+                                 f"{traceback.format_exc()}") from None
+        out.append(Played(seats, teams, seed, actions if deep(seed) else (), final, len(actions)))
     return out
 
 
-CHUNKS = [(seats, start) for seats in (2, 3, 4) for start in range(0, GAMES_PER_SEATS, CHUNK)]
+CHUNKS = [(seats, False, start) for seats in (2, 3, 4)
+          for start in range(0, GAMES_PER_SEATS, CHUNK)]
+CHUNKS += [(seats, True, start) for seats in (4, 6) for start in range(0, TEAM_GAMES, CHUNK)]
 
 
 @pytest.fixture(scope="module")
@@ -200,7 +227,8 @@ def games(request):
         if item.originalname == "test_playouts_reach_the_rarer_rules":
             needed.update(CHUNKS)
         elif hasattr(item, "callspec") and "start" in item.callspec.params:
-            needed.add((item.callspec.params["seats"], item.callspec.params["start"]))
+            params = item.callspec.params
+            needed.add((params["seats"], params["teams"], params["start"]))
     keys = [key for key in CHUNKS if key in needed]
     if min(2, os.cpu_count() or 1) < 2:
         yield {key: _Done(play_chunk(*key)) for key in keys}
@@ -218,24 +246,24 @@ class _Done:
         return self._value
 
 
-@pytest.mark.parametrize("seats, start", CHUNKS)
-def test_playouts_keep_invariants_and_end(games, seats, start):
+@pytest.mark.parametrize("seats, teams, start", CHUNKS)
+def test_playouts_keep_invariants_and_end(games, seats, teams, start):
     """design.md random playouts, CHUNK seeded games each: after every action tiles
     are conserved, no line is over 12, someone can act until the game is over, draws
     follow ruling 6, views and events leak nothing; the game ends; deep games replay
     identically and survive cattrs round trips."""
-    played = games[(seats, start)].result()
+    played = games[(seats, teams, start)].result()
     assert [g.seed for g in played] == list(range(start, start + CHUNK))
     assert all(g.final.over and g.turns >= 40 for g in played)
 
 
-@pytest.mark.parametrize("seats, start", CHUNKS[::len(CHUNKS) // 3])
-def test_playouts_replay_identically_in_another_process(games, seats, start):
+@pytest.mark.parametrize("seats, teams, start", CHUNKS[::len(CHUNKS) // 3])
+def test_playouts_replay_identically_in_another_process(games, seats, teams, start):
     """design.md: "a seed plus the action list replays a game exactly", here in this
     process for games played in a worker (no dependence on hash seeds or caches)."""
-    for game in games[(seats, start)].result():
+    for game in games[(seats, teams, start)].result():
         if game.actions:
-            state = GAME.setup(ZatreOptions(), seats, game.seed)
+            state = GAME.setup(ZatreOptions(teams=teams), seats, game.seed)
             for action in game.actions:
                 state, _ = GAME.apply(state, state.current, action)
             assert state == game.final
@@ -247,12 +275,13 @@ def test_playouts_reach_the_rarer_rules(games):
     to Rule No. 5), a turn laying more than two tiles ("he may use all his tiles"),
     the game ending on a single last tile (End of the Game)."""
     finals = [g.final for key in CHUNKS for g in games[key].result()]
-    assert len(finals) >= 300
+    assert len(finals) >= 340
     assert any(r.kept for f in finals for r in f.log)
     assert any(r.drew == 0 for f in finals for r in f.log[1:])
     assert any(len(r.placements) > 2 for f in finals for r in f.log[1:])
     assert any(f.log[-1].drew == 1 for f in finals)
-    assert {f.seats for f in finals} == {2, 3, 4}
+    assert {(f.seats, f.options.teams) for f in finals} == {
+        (2, False), (3, False), (4, False), (4, True), (6, True)}
 
 
 def test_view_type_has_no_field_for_hidden_things():

@@ -40,7 +40,8 @@ def position(tiles: dict, hand, *, seats: int = 2, seat: int = 0, others=None, b
         hands[s] = tuple(held)
     hands[seat] = tuple(hand)
     return attrs.evolve(
-        base, board=board_of(tiles), hands=tuple(hands), current=seat, drawn=len(hand),
+        base, board=board_of(tiles), hands=tuple(hands), current=seat,
+        drawn=tuple(len(hand) if s == seat else 0 for s in range(seats)),
         first_move=first_move, bag=tuple(bag) if bag is not None else base.bag, **changes)
 
 

@@ -1,0 +1,156 @@
+"""The team variant: zatre-board.txt "Variant for Advanced Players" ("with 4 or 6
+players, you may also form pairs ... both players simultaneously draw two tiles each
+... the results are noted on a common scoring sheet, one after the other"), as
+rules/zatre/game.py reads it: partners are seats 0+1, 2+3, 4+5; each partner's placing
+is a turn of its own, the lower seat first, scored onto the team's sheet."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from rules.core import RuleViolation
+from rules.zatre import GAME, GameEnded, PlaceTiles, TilesDrawn, TurnPlayed, ZatreOptions
+from rules.zatre.sheet import Sheet, SheetEntry
+from tests.rules.zatre_support import board_of, refused, turn
+
+TEAMS = ZatreOptions(teams=True)
+
+
+def team_position(tiles: dict, hands: dict, *, seats: int = 4, current: int = 0,
+                  after=(1,), bag=None, **changes):
+    """A team game with ``tiles`` on the board, ``hands`` ``{seat: tiles}`` and
+    ``current`` placing now, ``after`` still to place this team turn."""
+    base = GAME.setup(TEAMS, seats, 1)
+    held = tuple(tuple(hands.get(s, ())) for s in range(seats))
+    return attrs.evolve(
+        base, board=board_of(tiles), hands=held, current=current, after=tuple(after),
+        drawn=tuple(len(h) for h in held), first_move=False,
+        bag=tuple(bag) if bag is not None else base.bag, **changes)
+
+
+@pytest.mark.parametrize("seats", [4, 6])
+def test_setup_pairs_share_a_sheet_and_the_starter_places_first(seats):
+    """"form pairs": one common scoring sheet per team; "The Game Begins": the starting
+    player has three tiles for the red cell; his partner draws two at the same time
+    and places after him."""
+    for seed in range(12):
+        state = GAME.setup(TEAMS, seats, seed)
+        first, partner = state.current, state.current ^ 1
+        assert len(state.sheets) == seats // 2
+        assert len(state.hands[first]) == 3 and len(state.hands[partner]) == 2
+        assert all(not h for s, h in enumerate(state.hands) if s not in (first, partner))
+        assert state.after == (partner,)
+        assert GAME.active_seats(state) == {first}
+        assert GAME.legal_actions(state, partner) == ()
+
+
+def test_both_partners_see_both_hands_and_opponents_neither():
+    """"They may then discuss how to best place the tiles": a partner's tiles are in
+    the view of the other partner, never in an opponent's or a spectator's."""
+    state = team_position({(7, 7): 2}, {0: (3, 4), 1: (5, 6), 2: (1,)})
+    assert GAME.view(state, 0).partner_hand == (5, 6)
+    assert GAME.view(state, 1).partner_hand == (3, 4)
+    assert GAME.view(state, 1).hand == (5, 6)
+    assert GAME.view(state, 2).partner_hand == () and GAME.view(state, 3).partner_hand == (1,)
+    spectator = GAME.view(state, None)
+    assert spectator.hand == () and spectator.partner_hand == ()
+
+
+def test_drawn_tiles_are_shown_to_the_partner_too():
+    """"both players simultaneously draw two tiles each": each partner's draw is
+    shown to both partners, blank to the other team."""
+    state = team_position({(7, 7): 2}, {0: (), 1: (4,), 2: (), 3: ()}, current=1, after=())
+    new, events = GAME.apply(state, 1, turn(((7, 8), 4)))
+    draws = [e for e in events if isinstance(e, TilesDrawn)]
+    assert [d.seat for d in draws] == [2, 3] and [d.count for d in draws] == [2, 2]
+    for d in draws:
+        assert GAME.project_event(d, 2).tiles == d.tiles == GAME.project_event(d, 3).tiles
+        assert GAME.project_event(d, 0).tiles == () == GAME.project_event(d, None).tiles
+    assert new.current == 2 and new.after == (3,)
+
+
+def test_partner_places_second_and_cannot_go_first():
+    """"the results are noted ... one after the other": the lower seat places first;
+    the partner's placing before it is refused and changes nothing."""
+    state = team_position({(7, 7): 2}, {0: (3, 4), 1: (5, 6)})
+    violation = refused(state, turn(((7, 8), 5)), seat=1)
+    assert violation.code == "not-your-turn" and "partner" in violation.message
+
+
+def test_team_turn_results_go_on_the_common_sheet_one_after_the_other():
+    """"the results are noted on a common scoring sheet, one after the other": the
+    first partner's line of 10 then the second's line of 12 are both on team 0's
+    sheet, as two turns; the partner draws nothing in between."""
+    state = team_position({(7, 7): 2, (7, 8): 4}, {0: (4,), 1: (6, 6), 2: (), 3: ()})
+    assert GAME.legal_actions(state, 1) == ()
+    mid, events = GAME.apply(state, 0, turn(((7, 9), 4)))
+    assert [type(e) for e in events] == [TurnPlayed]
+    assert mid.current == 1 and mid.after == () and GAME.active_seats(mid) == {1}
+    assert mid.hands[1] == (6, 6) and mid.sheets[0].tens == (1,)
+    end, events = GAME.apply(mid, 1, turn(((6, 7), 6), ((6, 8), 6)))
+    first, second = mid.log[-1], end.log[-1]
+    assert first.seat == 0 and second.seat == 1
+    assert end.sheets[0] == Sheet().write(first.entry).write(second.entry)
+    assert end.sheets[1] == Sheet()
+    assert second.entry.twelve == 4
+    # then the next team: both partners draw, the lower seat places first
+    assert end.current == 2 and end.after == (3,)
+
+
+def test_six_players_the_turn_goes_team_by_team():
+    """"4 or 6 players ... form pairs": with three teams the turn passes from team 2
+    (seats 4, 5) back to team 0 (seats 0, 1)."""
+    state = team_position({(7, 7): 1}, {4: (), 5: (1,)}, seats=6, current=5, after=())
+    new, _ = GAME.apply(state, 5, turn(((7, 8), 1)))
+    assert new.current == 0 and new.after == (1,)
+    assert len(new.hands[0]) == 2 and len(new.hands[1]) == 2
+
+
+def test_last_tile_the_team_finishes_its_turn():
+    """"End of the Game": the game ends once the player who drew the last tile ends
+    his turn; in a team turn both partners drew at once, so the team's turn is
+    finished (the partner still places) before the game ends."""
+    state = team_position({(7, 7): 1}, {1: (1,), 2: (), 3: ()}, current=1, after=(),
+                          bag=(3, 0, 0, 0, 0, 0))
+    state, events = GAME.apply(state, 1, turn(((7, 8), 1)))
+    assert [d.count for d in events if isinstance(d, TilesDrawn)] == [2, 1]
+    assert state.ending and state.bag_count == 0 and not state.over
+    state, events = GAME.apply(state, 2, GAME.legal_actions(state, 2)[0])
+    assert not state.over and state.current == 3
+    state, events = GAME.apply(state, 3, GAME.legal_actions(state, 3)[0])
+    assert state.over and events[-1] == GameEnded("last-tile")
+
+
+def test_results_both_partners_share_the_team_score_and_win_together():
+    """"compete against the other team(s)": the common sheet less both partners'
+    left-over tiles ("Scoring" rule 10) is each partner's result; the best team's two
+    partners are the winners."""
+    sheet0 = Sheet().write(SheetEntry(twelve=8))
+    state = team_position({(7, 7): 1}, {0: (2,), 1: (3,), 2: (), 3: (1,)},
+                          sheets=(sheet0, Sheet()), over=True)
+    result = GAME.result(state)
+    totals = {s.seat: s.total for s in result.scores}
+    assert totals == {0: 8 - 5, 1: 8 - 5, 2: -1, 3: -1}
+    assert result.winners == {0, 1}
+    assert any("minus: 2 + 3 = -5" in line for line in result.scores[0].breakdown)
+
+
+def test_premature_end_in_a_team_turn_deals_from_the_waiting_partner():
+    """"End of the Game": when no tile can be placed any more the rest of the bag is
+    drawn in turn; mid team turn, the partner still to place draws first."""
+    wall = {(2, 6): 6, (2, 7): 6, (3, 6): 6, (3, 7): 6, (4, 6): 0}
+    state = team_position({k: v for k, v in wall.items() if v}, {0: (), 1: (2,)},
+                          bag=(0, 0, 0, 0, 0, 2))
+    assert GAME.legal_actions(state, 0) == (PlaceTiles(()),)
+    state, events = GAME.apply(state, 0, PlaceTiles(()))
+    dealt = [e for e in events if isinstance(e, TilesDrawn)]
+    assert [d.seat for d in dealt] == [1, 2] and state.over and state.blocked
+
+
+def test_team_options_refuse_other_player_counts():
+    """"If you want to play ZATRE with 4 or 6 players, you may also form pairs"."""
+    with pytest.raises(ValueError):
+        GAME.setup(TEAMS, 5, 0)
+    with pytest.raises(RuleViolation):
+        GAME.apply(team_position({(7, 7): 1}, {0: (1,)}), 2, turn(((7, 8), 1)))
