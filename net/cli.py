@@ -177,10 +177,16 @@ async def serve_table(
 
 
 async def _keep_advert(hosted: HostedTable, every: float = 1.0) -> None:
-    """Keep the advert's free-seat count current."""
+    """Keep the advert's free-seat count and game current: updated as soon as the
+    lobby changes, and at least every ``every`` seconds."""
+    table = hosted.table
     while hosted.advertiser is not None:
-        await hosted.advertiser.update(free=hosted.table.free_seats())
-        await asyncio.sleep(every)
+        table.lobby_changed.clear()
+        await hosted.advertiser.update(free=table.free_seats(), game=table.game.name)
+        try:
+            await asyncio.wait_for(table.lobby_changed.wait(), every)
+        except TimeoutError:
+            pass
 
 
 def _lan_address(bind: str) -> str:

@@ -17,11 +17,18 @@ snapshot back; intents still waiting for an answer are sent again with the same
 ``action_id`` (the host never applies one twice). :attr:`status` tells the TUI
 whether it is ``connecting``, ``connected``, ``reconnecting`` or ``closed`` (with the
 reason); moves are refused while not ``connected`` (no optimistic moves).
+
+The game can change in the lobby (``/option cardgame on`` turns a Zatre table into
+Zatre: Das Kartenspiel): a ``welcome`` or ``lobby`` frame naming another game of
+``rules.registry`` switches :attr:`RemoteSeatLink.game` and the codec before that
+frame is read, so the lobby state's options and every later snapshot are the new
+game's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import uuid
 from typing import Any, Callable, Iterator
@@ -30,6 +37,7 @@ import attrs
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
+from rules import registry
 from rules.core import Game
 
 from . import closecodes as cc
@@ -113,7 +121,8 @@ class RemoteSeatLink:
     """One player's connection to a remote table.
 
     ``url``: ``ws://host:port`` (see :func:`table_url`); ``name``: the player's name;
-    ``game``: the game played there (for decoding its views and actions);
+    ``game``: the game played there (for decoding its views and actions; it follows
+    the table's ``welcome`` and ``lobby`` frames when a table variant changes it);
     ``token``: a seat token from an earlier connection to this table; ``host_key``:
     the table's host key (host commands); ``room``: the room code at a relay;
     ``open_timeout``: seconds per connection attempt; ``reconnect_delays``: a
@@ -347,7 +356,7 @@ class RemoteSeatLink:
             await ws.send(self.codec.encode(hello))
             async for frame in ws:
                 try:
-                    message = self.codec.decode_host(frame)
+                    message = self._decode(frame)
                 except ProtocolError as exc:
                     log.warning("the table sent a bad frame: %s", exc.reason)
                     continue
@@ -357,6 +366,37 @@ class RemoteSeatLink:
         finally:
             self._ws = None
         return ws.close_code, ws.close_reason or ""
+
+    def _decode(self, frame: str | bytes) -> Any:
+        """A frame from the table, read for the game it names when it is a
+        ``welcome`` or ``lobby`` frame of another game (:meth:`_follow`)."""
+        try:
+            message = self.codec.decode_host(frame)
+        except ProtocolError:
+            if not self._follow(frame):
+                raise
+            return self.codec.decode_host(frame)
+        if isinstance(message, (Welcome, LobbyState)) and message.game and message.game != self.game.name:
+            if self._follow(frame):
+                return self.codec.decode_host(frame)
+        return message
+
+    def _follow(self, frame: str | bytes) -> bool:
+        """Switch :attr:`game` and the codec to the game a ``welcome`` or ``lobby``
+        ``frame`` names, if that is another game Parlour has; whether it did."""
+        try:
+            data = json.loads(frame)
+        except (ValueError, TypeError, RecursionError):
+            return False
+        if type(data) is not dict or data.get("kind") not in ("welcome", "lobby"):
+            return False
+        name = data.get("game")
+        game = registry.GAMES.get(name) if isinstance(name, str) else None
+        if game is None or game is self.game:
+            return False
+        log.info("the table now plays %s", name)
+        self.game, self.codec = game, codec_for(game)
+        return True
 
     async def _handle(self, message: Any) -> None:
         if isinstance(message, SnapshotMsg):

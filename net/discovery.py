@@ -101,7 +101,7 @@ class Backend(Protocol):
 
 class Advertiser:
     """Advertises one table while it is hosted: :meth:`start`, :meth:`update` (free
-    seats changed), :meth:`stop`."""
+    seats or the game changed), :meth:`stop`."""
 
     def __init__(self, backend: Backend, ad: TableAd) -> None:
         self.backend = backend
@@ -112,10 +112,14 @@ class Advertiser:
         await self.backend.publish(self.ad)
         self._live = True
 
-    async def update(self, free: int | None = None, code_needed: bool | None = None) -> None:
+    async def update(self, free: int | None = None, code_needed: bool | None = None,
+                     game: str | None = None) -> None:
+        """Advertise what changed: ``free`` seats, ``code_needed``, the ``game`` name
+        (a table variant switched it); unchanged values are not sent again."""
         ad = attrs.evolve(
             self.ad,
             free=self.ad.free if free is None else free,
+            game=self.ad.game if game is None else game,
             code_needed=self.ad.code_needed if code_needed is None else code_needed,
         )
         if ad != self.ad:

@@ -33,6 +33,7 @@ import attrs
 
 from rules.core import Game, Result, RuleViolation, Seat
 
+from .lobby import counts_text
 from .table import Outcome, Snapshot
 
 if TYPE_CHECKING:
@@ -139,7 +140,7 @@ class Host:
     """The authority over one game.
 
     ``game``: a :class:`rules.core.Game`; ``options``: its options value; ``seats``:
-    how many seats (``game.min_seats .. game.max_seats``); ``seed``: the game's seed
+    how many seats (one of ``game.seat_counts(options)``); ``seed``: the game's seed
     (also seeds each bot's ``random.Random`` from ``(seed, seat)``); ``names``: one
     per seat; ``bots``: seat -> bot kind, a key of ``game.bots``; ``bot_delay``: the
     least time in seconds from a bot's turn starting to its intent being submitted.
@@ -178,10 +179,9 @@ class Host:
         bot_delay: float = 0.6,
     ) -> None:
         bots = dict(bots or {})
-        if not game.min_seats <= seats <= game.max_seats:
-            raise ValueError(
-                f"{game.title} takes {game.min_seats}-{game.max_seats} seats, not {seats}"
-            )
+        counts = tuple(sorted(game.seat_counts(options)))
+        if seats not in counts:
+            raise ValueError(f"{game.title} takes {counts_text(counts)} seats with {options!r}, not {seats}")
         if len(names) != seats:
             raise ValueError(f"{seats} seats need {seats} names, got {len(names)}")
         for seat, kind in bots.items():

@@ -10,12 +10,20 @@ Typed commands (seat numbers are 1-based as players count them; the wire protoco
 - ``/join`` takes a free seat; ``/join N`` takes seat N, or retakes it after a drop
   with the seat's token (the client sends it);
 - ``/leave`` gives the seat up;
-- ``/start`` (host) starts the game with everyone seated (``min_seats..max_seats``);
+- ``/start`` (host) starts the game with everyone seated, if that many players is
+  one of ``game.seat_counts(options)`` (Zatre 2 to 4; with ``teams`` 4 or 6);
 - ``/option NAME VALUE`` (host, before the start): a field of ``game.options_type``;
-  ``on``/``off`` for yes/no fields (``/option profi on``);
+  ``on``/``off`` for yes/no fields (``/option profi on``); or one of the game's
+  ``table_variants``, which switches the table to a sibling game
+  (``/option cardgame on``: Zatre becomes Zatre: Das Kartenspiel, zatre-online.txt
+  "Options");
 - ``/bot add easy|strong`` and ``/bot remove N`` (host, before the start);
   ``/bot seat N easy|strong`` (host, during the game): a bot takes over a dropped seat;
 - ``/kick NAME`` (host); ``/end`` (host) ends the game; ``/help`` lists all this.
+
+The seat list is as long as the most players the current game and options allow
+(``max(game.seat_counts(options))``); an option or variant that would shorten it below
+a taken seat is refused.
 
 Anything typed without a leading ``/`` is chat. Refusals are :class:`LobbyError`
 with a sentence a player can read.
@@ -27,10 +35,11 @@ import hashlib
 import hmac
 import secrets
 import typing
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import attrs
 
+from rules import registry
 from rules.core import Game
 
 from .protocol import MAX_CHAT, MAX_NAME, Command, CommandName, LobbyState, Say, SeatInfo
@@ -39,7 +48,8 @@ HELP = """Commands (seat numbers start at 1):
 /join            take a free seat (/join N: seat N; after a drop, your old seat)
 /leave           give up your seat
 /start           start the game (host)
-/option NAME on|off   set an option before the start (host), e.g. /option profi on
+/option NAME on|off   set an option before the start (host), e.g. /option profi on,
+                 /option teams on (Zatre in pairs), /option cardgame on (the card game)
 /bot add easy|strong  seat a bot (host); /bot remove N takes it away
 /bot seat N easy|strong   a bot plays a dropped player's seat (host, during the game)
 /kick NAME       send someone away (host)
@@ -53,6 +63,38 @@ COMMANDS: frozenset[str] = frozenset(typing.get_args(CommandName))
 
 class LobbyError(Exception):
     """A command the lobby refuses; ``str(error)`` is the sentence to show."""
+
+
+def counts_text(counts: tuple[int, ...]) -> str:
+    """Player counts in words: ``(2, 3, 4)`` -> ``"2 to 4"``, ``(4, 6)`` -> ``"4 or 6"``."""
+    if not counts:
+        return "no"
+    if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    if len(counts) == 1:
+        return str(counts[0])
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+
+
+def variants_of(game: Game) -> Mapping[str, tuple[str, str]]:
+    """A game's table variants: option name -> (the game's name with the option off,
+    with it on), e.g. Zatre's ``{"cardgame": ("zatre", "zatre-cards")}``
+    (zatre-online.txt, Options: "card game"). Games without any have none."""
+    return getattr(game, "table_variants", None) or {}
+
+
+def carry_options(options: Any, options_type: type) -> Any:
+    """``options`` as ``options_type``: the fields both have (same name) carried over,
+    the rest at their defaults (Zatre's ``profi`` stays, ``teams`` is dropped for the
+    card game). Values the new type refuses fall back to its defaults."""
+    if type(options) is options_type:
+        return options
+    names = {f.name for f in attrs.fields(type(options))} if attrs.has(type(options)) else set()
+    kept = {f.name: getattr(options, f.name) for f in attrs.fields(options_type) if f.name in names}
+    try:
+        return options_type(**kept)
+    except (TypeError, ValueError):
+        return options_type()
 
 
 def hash_token(token: str) -> str:
@@ -167,7 +209,15 @@ class EndGame:
     """The host ended the game early."""
 
 
-Effect = Seated | Unseated | Kicked | Replaced | StartGame | BotTakesSeat | EndGame
+@attrs.frozen
+class GameChanged:
+    """Before the start the table switched to the game called ``game`` (a table
+    variant such as ``/option cardgame on``): decode and encode for it from now on."""
+
+    game: str
+
+
+Effect = Seated | Unseated | Kicked | Replaced | StartGame | BotTakesSeat | EndGame | GameChanged
 
 
 @attrs.frozen
@@ -245,7 +295,10 @@ class Lobby:
 
     ``table`` the table's name; ``options`` the starting options (default:
     ``game.options_type()``); ``code_needed`` shown to players (a room code is
-    asked); ``make_token`` makes seat tokens (tests pass a deterministic one).
+    asked); ``make_token`` makes seat tokens (tests pass a deterministic one);
+    ``games`` the games a table variant may switch to, by name (default:
+    rules.registry.GAMES). :attr:`game` and :attr:`options` change before the start
+    with ``/option``; ``len(seats)`` is ``max(game.seat_counts(options))``.
     """
 
     def __init__(
@@ -255,15 +308,17 @@ class Lobby:
         options: Any = None,
         code_needed: bool = False,
         make_token: Callable[[], str] = new_token,
+        games: Mapping[str, Game] | None = None,
     ) -> None:
         self.game = game
+        self.games = registry.GAMES if games is None else games
         self.table = table
         self.options = game.options_type() if options is None else options
         self.code_needed = code_needed
         self.started = False
         self.over = False
         self.players: dict[int, Player] = {}
-        self.seats = [SeatSlot(i) for i in range(game.max_seats)]
+        self.seats = [SeatSlot(i) for i in range(max(game.seat_counts(self.options)))]
         self._make_token = make_token
         self._pids = 0
         self._given_up: set[str] = set()
@@ -410,7 +465,7 @@ class Lobby:
         if seat is None:
             slot = next((s for s in self.seats if s.free), None)
             if slot is None:
-                raise LobbyError(f"All {self.game.max_seats} seats are taken.")
+                raise LobbyError(f"All {len(self.seats)} seats are taken.")
         else:
             slot = self.seats[seat]
             if not slot.free:
@@ -418,7 +473,7 @@ class Lobby:
         return Reply(f"You sit at seat {slot.index + 1}.", (self._sit(player, slot),))
 
     def _seat_limit(self) -> int:
-        return self.game.max_seats
+        return len(self.seats)
 
     def _cmd_leave(self, player: Player, args: list[str], token: str | None) -> Reply:
         if player.seat is None:
@@ -432,11 +487,11 @@ class Lobby:
         self._host_only(player, "start the game")
         self._before_start("start it again")
         taken = [s for s in self.seats if not s.free]
-        game = self.game
-        if not game.min_seats <= len(taken) <= game.max_seats:
+        counts = self.seat_counts()
+        if len(taken) not in counts:
             raise LobbyError(
-                f"{game.title} needs {game.min_seats} to {game.max_seats} players seated; "
-                f"{len(taken)} {'is' if len(taken) == 1 else 'are'}."
+                f"{self._described(self.game, self.options)} needs {counts_text(counts)} players "
+                f"seated; {len(taken)} {'is' if len(taken) == 1 else 'are'}."
             )
         # seats close up in order: seat numbers are 0..n-1 for the game
         free = [s for s in self.seats if s.free]
@@ -454,19 +509,107 @@ class Lobby:
         self._host_only(player, "change options")
         self._before_start("change options")
         fields = {f.name: f for f in attrs.fields(type(self.options))}
+        variants = variants_of(self.game)
+        names = ", ".join([*fields, *variants]) or "none"
         if len(args) != 2:
-            names = ", ".join(fields) or "none"
             raise LobbyError(f"Use /option NAME VALUE; options: {names}.")
         name = args[0].lower()
+        if name in variants:
+            return self._switch_variant(name, variants[name], args[1])
         if name not in fields:
-            raise LobbyError(f"{self.game.title} has no option {args[0][:20]!r}; options: {', '.join(fields)}.")
+            raise LobbyError(f"{self.game.title} has no option {args[0][:20]!r}; options: {names}.")
         value = _option_value(fields[name], args[1])
         try:
-            self.options = attrs.evolve(self.options, **{name: value})
+            options = attrs.evolve(self.options, **{name: value})
         except (ValueError, TypeError) as exc:
             raise LobbyError(f"The option {name} cannot be {args[1][:20]!r}: {exc}") from None
         shown = {True: "on", False: "off"}.get(value, value) if isinstance(value, bool) else value
-        return Reply(f"{name} is now {shown}.", changed=True)
+        size = self._fitting(self.game, options, f"turn {name} {shown}" if isinstance(value, bool)
+                             else f"set {name} to {shown}")
+        before = self.seat_counts()
+        self.options = options
+        self._resize(size)
+        note = f"{name} is now {shown}."
+        if self.seat_counts() != before:
+            note += f" {self.game.title} takes {counts_text(self.seat_counts())} players now."
+        return Reply(note, changed=True)
+
+    def _switch_variant(self, name: str, games: tuple[str, str], text: str) -> Reply:
+        if text.lower() in _TRUE:
+            on = True
+        elif text.lower() in _FALSE:
+            on = False
+        else:
+            raise LobbyError(f"/option {name} takes on or off.")
+        shown = "on" if on else "off"
+        target_name = games[1] if on else games[0]
+        if target_name == self.game.name:
+            return Reply(f"{name} is already {shown}.")
+        target = self.games.get(target_name)
+        if target is None:
+            raise LobbyError(f"This Parlour cannot play {target_name!r}, so {name} stays as it is.")
+        self.switch_game(target, f"turn {name} {shown}")
+        return Reply(
+            f"{name} is now {shown}: this table plays {target.title} "
+            f"({counts_text(self.seat_counts())} players).",
+            (GameChanged(target.name),),
+        )
+
+    def switch_game(self, game: Game, what: str = "switch games") -> None:
+        """Play ``game`` at this table instead (before the start): options carried
+        over by :func:`carry_options`, seats resized. Raises :class:`LobbyError`
+        after the start, when a taken seat would be lost (``what`` names the change in
+        the sentence: ``"turn cardgame on"``) or when a seated bot has no kind there."""
+        self._before_start(what)
+        options = carry_options(self.options, game.options_type)
+        size = self._fitting(game, options, what)
+        for slot in self.seats:
+            if slot.bot is not None and slot.bot not in game.bots:
+                raise LobbyError(
+                    f"Cannot {what}: {game.title} has no {slot.bot} bots "
+                    f"(/bot remove {slot.index + 1} first)."
+                )
+        self.game, self.options = game, options
+        self._resize(size)
+
+    def seat_counts(self) -> tuple[int, ...]:
+        """The player counts the current game and options allow, ascending."""
+        return tuple(sorted(self.game.seat_counts(self.options)))
+
+    def _fitting(self, game: Game, options: Any, what: str) -> int:
+        """How many seats ``game`` with ``options`` has; :class:`LobbyError` (``what``
+        says what was tried) if a taken seat lies beyond them."""
+        size = max(game.seat_counts(options))
+        for slot in self.seats[size:]:
+            if not slot.free:
+                who = slot.name or "someone"
+                raise LobbyError(
+                    f"Cannot {what}: seat {slot.index + 1} is taken by {who}, and "
+                    f"{self._described(game, options)} has only {size} seats."
+                )
+        return size
+
+    def _resize(self, size: int) -> None:
+        """Seats ``0..size-1`` (only free seats are ever dropped: see :meth:`_fitting`)."""
+        del self.seats[size:]
+        self.seats.extend(SeatSlot(i) for i in range(len(self.seats), size))
+
+    @staticmethod
+    def _described(game: Game, options: Any) -> str:
+        """``"Zatre"``, or ``"Zatre with teams on"`` when yes/no options that are on
+        change the player counts."""
+        counts = tuple(sorted(game.seat_counts(options)))
+        changing = []
+        if attrs.has(type(options)):
+            for f in attrs.fields(type(options)):
+                if getattr(options, f.name) is True:
+                    try:
+                        other = attrs.evolve(options, **{f.name: False})
+                    except (TypeError, ValueError):
+                        continue
+                    if tuple(sorted(game.seat_counts(other))) != counts:
+                        changing.append(f"{f.name} on")
+        return game.title + (" with " + " and ".join(changing) if changing else "")
 
     def _bot_kind(self, text: str) -> str:
         if text not in self.game.bots:
@@ -481,12 +624,12 @@ class Lobby:
             kind = self._bot_kind(args[1].lower())
             slot = next((s for s in self.seats if s.free), None)
             if slot is None:
-                raise LobbyError(f"All {self.game.max_seats} seats are taken.")
+                raise LobbyError(f"All {len(self.seats)} seats are taken.")
             slot.bot, slot.name = kind, self._unique(f"{kind.title()} bot")
             return Reply(f"A {kind} bot sits at seat {slot.index + 1}.", changed=True)
         if verb == "remove" and len(args) == 2:
             self._before_start("remove bots")
-            seat = _seat_number(args[1], self.game.max_seats)
+            seat = _seat_number(args[1], len(self.seats))
             slot = self.seats[seat]
             if slot.bot is None:
                 raise LobbyError(f"No bot sits at seat {seat + 1}.")
@@ -540,13 +683,16 @@ class Lobby:
     def state(self) -> LobbyState:
         """The :class:`~net.protocol.LobbyState` message everyone is sent."""
         shown = self._game_seats() if self.started else self.seats
+        counts = self.seat_counts()
         return LobbyState(
             table=self.table,
             game=self.game.name,
             title=self.game.title,
             host=self.host_name(),
-            min_seats=self.game.min_seats,
-            max_seats=self.game.max_seats,
+            min_seats=counts[0],
+            max_seats=counts[-1],
+            seat_counts=counts,
+            variants={name: self.game.name == games[1] for name, games in variants_of(self.game).items()},
             seats=tuple(
                 SeatInfo(seat=s.index, status=s.status, name=s.name, bot=s.bot, deadline=s.deadline)  # type: ignore[arg-type]
                 for s in shown

@@ -39,6 +39,7 @@ MAX_CODE = 40
 MAX_ARG = 40
 MAX_ARGS = 4
 MAX_SEATS = 16
+MAX_VARIANTS = 8
 MAX_SPECTATORS = 64
 MAX_ROOM_CODE = 12
 MAX_VERSION = 2**31 - 1
@@ -199,7 +200,15 @@ class SeatInfo:
 
 @message("lobby")
 class LobbyState:
-    """The table as the lobby shows it; sent to everyone on every change."""
+    """The table as the lobby shows it; sent to everyone on every change.
+
+    ``game``/``title``: what is played here now (a table variant such as
+    ``/option cardgame on`` changes them before the start); ``seat_counts``: the
+    player counts the game allows with ``options``, ascending (Zatre ``[2, 3, 4]``,
+    with ``teams`` ``[4, 6]``; empty from an older table), ``min_seats``/``max_seats``
+    their least and greatest; ``seats`` has ``max_seats`` entries before the start;
+    ``variants``: the table variants and whether each is on (``{"cardgame": false}``).
+    """
 
     KIND: ClassVar[str]
     table: str = attrs.field(validator=_text(MAX_TEXT))
@@ -216,6 +225,10 @@ class LobbyState:
     started: bool = False
     over: bool = False
     code_needed: bool = False
+    seat_counts: tuple[int, ...] = attrs.field(default=(), validator=_each(MAX_SEATS, v.and_(v.ge(1), v.le(MAX_SEATS))))
+    variants: dict[str, bool] = attrs.field(factory=dict, validator=[
+        v.max_len(MAX_VARIANTS), v.deep_mapping(key_validator=v.max_len(MAX_CODE), value_validator=v.instance_of(bool)),
+    ])
 
 
 @message("snapshot")

@@ -19,6 +19,10 @@ held and the host decides: wait, ``/bot seat N easy|strong``, or ``/end``. In th
 a dropped seat is held for ``grace`` too, then freed; its token then brings its player
 back unseated (not refused). Every change of a connection's seat is told to it with a
 ``welcome`` (``/start`` closing the seats up included).
+
+The game played is the lobby's: a table variant (``/option cardgame on``) or
+:meth:`Table.set_game` switches it before the start, and with it the codec for game
+payloads; ``/start`` then starts a :class:`~net.host.Host` of the lobby's game.
 """
 
 from __future__ import annotations
@@ -128,7 +132,6 @@ class Table:
         limits: Limits = Limits(),
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self.game = game
         self.name = name
         self.seed = secrets.randbits(63) if seed is None else seed
         self.grace = grace
@@ -137,17 +140,42 @@ class Table:
         self.saver = saver
         self.limits = limits
         self.clock = clock
-        self.codec = codec_for(game)
         self.lobby = lb.Lobby(game, name, options)
+        self.lobby_changed = asyncio.Event()
+        """Set whenever the lobby state is sent out (discovery adverts follow it)."""
+        self._use_game()
         self.host: Host | None = None
         self.port: RoomPort | None = None
         self.conns: dict[int, _Conn] = {}
         self.ended = asyncio.Event()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._timers: dict[int, asyncio.TimerHandle] = {}
-        self._snapshots = SnapshotEncoder(self.codec)
         self._encoded: dict[int | None, tuple[Snapshot, str]] = {}
         self._game_over_sent = False
+
+    # ---- the game ----
+
+    @property
+    def game(self) -> Game:
+        """The game played at this table: the lobby's (it may change before the start)."""
+        return self.lobby.game
+
+    def _use_game(self) -> None:
+        """Encode and decode for the lobby's game."""
+        self.codec = codec_for(self.lobby.game)
+        self._snapshots = SnapshotEncoder(self.codec)
+        self._encoded = {}
+
+    def set_game(self, game: Game) -> None:
+        """Play ``game`` here instead, before the start (``parlour host --game``, and
+        what ``/option cardgame on`` does): options carried over, seats resized, and
+        everyone sent the new lobby state. Raises :class:`net.lobby.LobbyError` with
+        a sentence after the start or if a taken seat would be lost."""
+        if game is self.lobby.game:
+            return
+        self.lobby.switch_game(game, f"switch this table to {game.title}")
+        self._use_game()
+        self._broadcast_lobby()
 
     # ---- wiring ----
 
@@ -178,6 +206,7 @@ class Table:
 
     def _broadcast_lobby(self) -> None:
         self._broadcast(self.lobby.state())
+        self.lobby_changed.set()
 
     def _close(self, c: _Conn, code: int, reason: str) -> None:
         c.closing = True
@@ -467,6 +496,8 @@ class Table:
                 self._presence(effect.seat, "bot")
             elif isinstance(effect, lb.EndGame):
                 self._spawn(self._end_early())
+            elif isinstance(effect, lb.GameChanged):
+                self._use_game()
 
     def _start_game(self, start: lb.StartGame) -> None:
         host = Host(self.game, self.lobby.options, len(start.names), self.seed, start.names,

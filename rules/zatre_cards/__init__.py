@@ -35,6 +35,9 @@ class ZatreCardsGame:
     view_type = ZatreCardsView
     event_type = ZatreCardsEvent
     bots = {"easy": EasyBot, "strong": StrongBot}
+    # the online table's "card game" option (zatre-online.txt, Options): option name ->
+    # (the game with it off, the game with it on); the lobby switches between them
+    table_variants = {"cardgame": ("zatre", "zatre-cards")}
 
     setup = staticmethod(_game.setup)
     active_seats = staticmethod(_game.active_seats)

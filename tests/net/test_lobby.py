@@ -10,6 +10,8 @@ from net import lobby as lb
 from net.protocol import Command, Say
 from rules.zatre import GAME as ZATRE
 from rules.zatre import ZatreOptions
+from rules.zatre_cards import GAME as ZATRE_CARDS
+from rules.zatre_cards import ZatreCardsOptions
 
 
 def make() -> tuple[lb.Lobby, lb.Player, lb.Player]:
@@ -43,8 +45,8 @@ def test_join_takes_a_free_seat_with_a_token():
     assert bob.seat == 2
     with pytest.raises(lb.LobbyError, match="Seat 3 is taken"):
         run(lobby, ann, "/join 3")
-    with pytest.raises(lb.LobbyError, match="numbered 1 to 4"):
-        run(lobby, ann, "/join 9")
+    with pytest.raises(lb.LobbyError, match="numbered 1 to 4"):  # Zatre's 2-4, not max_seats 6
+        run(lobby, ann, "/join 5")
     with pytest.raises(lb.LobbyError, match="already sit"):
         run(lobby, bob, "/join")
 
@@ -164,4 +166,130 @@ def test_state_shows_seats_spectators_and_the_host():
     state = lobby.state()
     assert state.host == "Ann" and state.spectators == ("Ann",)
     assert [s.status for s in state.seats] == ["open", "here", "open", "open"]
-    assert state.max_seats == 4 and state.options == ZatreOptions()
+    assert state.options == ZatreOptions() and state.variants == {"cardgame": False}
+    assert (state.min_seats, state.max_seats, state.seat_counts) == (2, 4, (2, 3, 4))
+
+
+def seat_all(lobby: lb.Lobby, host: lb.Player, count: int) -> None:
+    """Fill seats 1..count with easy bots."""
+    for _ in range(count):
+        run(lobby, host, "/bot add easy")
+
+
+def test_counts_are_told_in_words():
+    assert lb.counts_text((2, 3, 4)) == "2 to 4"
+    assert lb.counts_text((4, 6)) == "4 or 6"
+    assert lb.counts_text((2, 3, 5)) == "2, 3 or 5"
+    assert lb.counts_text((3,)) == "3"
+
+
+def test_teams_on_gives_six_seats_and_start_needs_four_or_six():
+    lobby, ann, bob = make()
+    reply = run(lobby, ann, "/option teams on")
+    assert reply.notice == "teams is now on. Zatre takes 4 or 6 players now." and reply.changed
+    assert len(lobby.seats) == 6
+    state = lobby.state()
+    assert (state.min_seats, state.max_seats, state.seat_counts) == (4, 6, (4, 6))
+    assert len(state.seats) == 6 and state.options == ZatreOptions(teams=True)
+    seat_all(lobby, ann, 5)
+    with pytest.raises(lb.LobbyError) as refused:
+        run(lobby, ann, "/start")
+    assert str(refused.value) == "Zatre with teams on needs 4 or 6 players seated; 5 are."
+    run(lobby, bob, "/join 6")
+    with pytest.raises(lb.LobbyError, match="All 6 seats are taken"):
+        run(lobby, ann, "/bot add easy")
+    (start,) = run(lobby, ann, "/start").effects
+    assert len(start.names) == 6 and start.bots == {i: "easy" for i in range(5)}
+
+
+def test_four_players_start_in_teams_but_three_do_not():
+    lobby, ann, bob = make()
+    run(lobby, ann, "/option teams on")
+    seat_all(lobby, ann, 3)
+    with pytest.raises(lb.LobbyError, match="needs 4 or 6 players seated; 3 are"):
+        run(lobby, ann, "/start")
+    run(lobby, bob, "/join")
+    assert isinstance(run(lobby, ann, "/start").effects[0], lb.StartGame)
+
+
+def test_teams_off_is_refused_while_seat_5_is_taken_and_shrinks_the_seats_once_free():
+    lobby, ann, bob = make()
+    run(lobby, ann, "/option teams on")
+    run(lobby, bob, "/join 5")
+    with pytest.raises(lb.LobbyError) as refused:
+        run(lobby, ann, "/option teams off")
+    assert str(refused.value) == "Cannot turn teams off: seat 5 is taken by Bob, and Zatre has only 4 seats."
+    assert lobby.options == ZatreOptions(teams=True) and len(lobby.seats) == 6 and bob.seat == 4
+    run(lobby, bob, "/join 2")  # moves: seat 5 is free again
+    assert run(lobby, ann, "/option teams off").notice == "teams is now off. Zatre takes 2 to 4 players now."
+    assert len(lobby.seats) == 4 and lobby.seats[1].player == bob.pid
+    with pytest.raises(lb.LobbyError, match="numbered 1 to 4"):
+        run(lobby, ann, "/bot remove 5")
+
+
+def test_a_seat_held_for_a_dropped_player_counts_as_taken():
+    lobby, ann, bob = make()
+    run(lobby, ann, "/option teams on")
+    run(lobby, bob, "/join 6")
+    lobby.remove_player(bob.pid, deadline=1000.0)  # away, held for the grace period
+    with pytest.raises(lb.LobbyError, match="seat 6 is taken by Bob"):
+        run(lobby, ann, "/option teams off")
+
+
+def test_cardgame_on_switches_the_table_to_the_card_game_and_off_back():
+    lobby, ann, bob = make()
+    run(lobby, ann, "/option profi on")
+    run(lobby, bob, "/join")
+    run(lobby, ann, "/bot add strong")
+    reply = run(lobby, ann, "/option cardgame on")
+    assert reply.effects == (lb.GameChanged("zatre-cards"),)
+    assert reply.notice == "cardgame is now on: this table plays Zatre: Das Kartenspiel (2 to 4 players)."
+    assert lobby.game is ZATRE_CARDS and lobby.options == ZatreCardsOptions(profi=True)  # profi kept
+    state = lobby.state()
+    assert (state.game, state.title, state.variants) == ("zatre-cards", "Zatre: Das Kartenspiel", {"cardgame": True})
+    assert [s.status for s in state.seats] == ["here", "bot", "open", "open"]  # everyone stays seated
+    assert run(lobby, ann, "/option cardgame on").notice == "cardgame is already on."
+    with pytest.raises(lb.LobbyError, match="no option 'teams'; options: profi, cardgame"):
+        run(lobby, ann, "/option teams on")
+    with pytest.raises(lb.LobbyError, match="Only the host"):
+        run(lobby, bob, "/option cardgame off")
+    assert run(lobby, ann, "/option cardgame off").effects == (lb.GameChanged("zatre"),)
+    assert lobby.game is ZATRE and lobby.options == ZatreOptions(profi=True)
+    run(lobby, ann, "/option cardgame on")
+    (start,) = run(lobby, ann, "/start").effects
+    assert start == lb.StartGame(("Bob", "Strong bot"), {1: "strong"})
+    with pytest.raises(lb.LobbyError, match="has started"):
+        run(lobby, ann, "/option cardgame off")
+
+
+def test_cardgame_on_is_refused_while_it_would_drop_a_seated_player():
+    lobby, ann, bob = make()
+    run(lobby, ann, "/option teams on")
+    seat_all(lobby, ann, 4)
+    run(lobby, bob, "/join 5")
+    with pytest.raises(lb.LobbyError) as refused:
+        run(lobby, ann, "/option cardgame on")
+    assert str(refused.value) == (
+        "Cannot turn cardgame on: seat 5 is taken by Bob, and Zatre: Das Kartenspiel has only 4 seats.")
+    assert lobby.game is ZATRE and lobby.options == ZatreOptions(teams=True)
+    run(lobby, bob, "/leave")
+    run(lobby, ann, "/option cardgame on")  # teams dropped: the card game has no such option
+    assert lobby.game is ZATRE_CARDS and lobby.options == ZatreCardsOptions() and len(lobby.seats) == 4
+    with pytest.raises(lb.LobbyError, match="cardgame takes on or off"):
+        run(lobby, ann, "/option cardgame maybe")
+
+
+def test_a_table_hosted_as_the_card_game_switches_back_to_zatre():
+    lobby = lb.Lobby(ZATRE_CARDS, "Friday")
+    ann = lobby.add_player("Ann", host=True)
+    assert lobby.state().variants == {"cardgame": True}
+    run(lobby, ann, "/option cardgame off")
+    assert lobby.game is ZATRE and lobby.options == ZatreOptions() and len(lobby.seats) == 4
+
+
+def test_a_variant_naming_a_game_this_parlour_lacks_is_refused():
+    lobby = lb.Lobby(ZATRE, "Friday", games={"zatre": ZATRE})
+    ann = lobby.add_player("Ann", host=True)
+    with pytest.raises(lb.LobbyError, match="cannot play 'zatre-cards'"):
+        run(lobby, ann, "/option cardgame on")
+    assert lobby.game is ZATRE

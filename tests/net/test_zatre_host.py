@@ -40,3 +40,13 @@ async def test_three_bots_play_zatre_to_the_end(seed):
     for applied in host.applied:
         state, _ = GAME.apply(state, applied.seat, applied.action)
     assert state == host.state
+
+
+@pytest.mark.parametrize(
+    "options, seats, allowed",
+    [(ZatreOptions(), 5, "2 to 4"), (ZatreOptions(teams=True), 3, "4 or 6"), (ZatreOptions(teams=True), 5, "4 or 6")],
+)
+def test_the_host_takes_only_the_seat_counts_the_options_allow(options, seats, allowed):
+    names = tuple(f"P{i}" for i in range(seats))
+    with pytest.raises(ValueError, match=f"Zatre takes {allowed} seats"):
+        Host(GAME, options, seats, 1, names)

@@ -119,6 +119,9 @@ class SecretNumbers:
         "gated": GatedBot,
     }
 
+    def seat_counts(self, options: ToyOptions) -> tuple[int, ...]:
+        return (2, 3, 4)
+
     def setup(self, options: ToyOptions, seats: int, seed: int) -> ToyState:
         return ToyState(options, seats, 0, (None,) * seats, (0,) * seats)
 
