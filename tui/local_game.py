@@ -31,14 +31,16 @@ class SeatChoice:
 @attrs.frozen
 class LocalGame:
     """A local game of ``game`` (a name in :data:`GAMES`, Zatre by default): 2-4 seats
-    in turn order, ``profi`` (no hints), an optional ``seed`` (``None``: a random one)
-    and the bots' ``pace`` in seconds per tile (per card in the card game)."""
+    in turn order (Zatre with ``teams``: 4 or 6, partners side by side), ``profi`` (no
+    hints), an optional ``seed`` (``None``: a random one) and the bots' ``pace`` in
+    seconds per tile (per card in the card game)."""
 
     seats: tuple[SeatChoice, ...]
     profi: bool = False
     seed: int | None = None
     pace: float = DEFAULT_PACE
     game: str = GAME.name
+    teams: bool = False
 
     @property
     def humans(self) -> int:
@@ -51,7 +53,7 @@ async def open_table(game: LocalGame) -> LocalTable:
     if game.game == CARDS_GAME.name:
         rules, options = CARDS_GAME, ZatreCardsOptions(profi=game.profi)
     elif game.game == GAME.name:
-        rules, options = GAME, ZatreOptions(profi=game.profi)
+        rules, options = GAME, ZatreOptions(profi=game.profi, teams=game.teams)
     else:
         raise ValueError(f"There is no game called {game.game!r} here.")
     return await start_local_game(

@@ -1,4 +1,5 @@
-"""Local game setup: the game (Zatre or Zatre: Das Kartenspiel), 2-4 seats (human or bot), names, ``profi``, seed, bot pace.
+"""Local game setup: the game (Zatre or Zatre: Das Kartenspiel), 2-4 seats (human or
+bot; Zatre in teams: 4 or 6 seats in pairs), names, ``profi``, seed, bot pace.
 
 One human with bots is solo practice; several humans share the keyboard (hotseat).
 The app keeps the form as it was last left (:class:`SetupForm`), so "New game" from
@@ -20,13 +21,19 @@ from .base import ParlourScreen
 
 KINDS = [("Human", "human"), ("Bot, easy", "easy"), ("Bot, strong", "strong")]
 EMPTY = ("(empty seat)", "none")
-DEFAULT_SEATS = (("You", "human"), ("Ada", "strong"), ("Ben", "none"), ("Cleo", "none"))
+DEFAULT_SEATS = (("You", "human"), ("Ada", "strong"), ("Ben", "none"), ("Cleo", "none"),
+                 ("Dan", "none"), ("Eve", "none"))
+SEATS = len(DEFAULT_SEATS)
+TEAMS = [("no", False), ("in pairs", True)]
 MAX_NAME = 12
 
 
 def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace: float,
-                game: str = "zatre") -> LocalGame:
-    """The game the form describes; ``ValueError`` with a message for the player if not."""
+                game: str = "zatre", teams: bool = False) -> LocalGame:
+    """The game the form describes; ``ValueError`` with a message for the player if not.
+
+    ``teams``: Zatre's Variant for Advanced Players; the seated players pair up in
+    order (the first and second, the third and fourth, the fifth and sixth)."""
     seats = []
     for kind, name in zip(kinds, names):
         if kind == "none":
@@ -37,8 +44,13 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
         if len(name) > MAX_NAME:
             raise ValueError(f"Names have at most {MAX_NAME} letters: {name!r} is longer.")
         seats.append(SeatChoice(name, None if kind == "human" else kind))
-    if not 2 <= len(seats) <= 4:
-        raise ValueError(f"{GAMES.get(game, 'Zatre')} needs 2 to 4 players: fill at least two seats.")
+    if teams and game != "zatre":
+        raise ValueError(f"Teams are a Zatre variant; {GAMES.get(game, game)} has none.")
+    if teams and len(seats) not in (4, 6):
+        raise ValueError(f"Zatre in teams needs 4 or 6 players (pairs); {len(seats)} seats are filled.")
+    if not teams and not 2 <= len(seats) <= 4:
+        raise ValueError(f"{GAMES.get(game, 'Zatre')} needs 2 to 4 players (6 only in teams): "
+                         f"{len(seats)} seats are filled.")
     if len({s.name.casefold() for s in seats}) != len(seats):
         raise ValueError("Two players have the same name; give each a different one.")
     seed = seed.strip()
@@ -47,14 +59,15 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
     if game not in GAMES:
         raise ValueError(f"Choose a game: {', '.join(GAMES.values())}.")
     return LocalGame(tuple(seats), profi=profi, seed=int(seed) if seed else None, pace=pace,
-                     game=game)
+                     game=game, teams=teams)
 
 
 @attrs.frozen
 class SetupForm:
-    """What the form holds: the ``game`` (a name in ``GAMES``), a kind (``human``, ``easy``, ``strong``, ``none``) and a
-    name per seat, hints hidden (``profi``), the seed as typed, the bots' pace;
-    ``last_seed``: the seed of the game last started from it (``None``: none yet)."""
+    """What the form holds: the ``game`` (a name in ``GAMES``), a kind (``human``,
+    ``easy``, ``strong``, ``none``) and a name per seat, hints hidden (``profi``), the
+    seed as typed, the bots' pace; ``last_seed``: the seed of the game last started
+    from it (``None``: none yet); ``teams``: Zatre in pairs."""
 
     kinds: tuple[str, ...] = tuple(kind for _, kind in DEFAULT_SEATS)
     names: tuple[str, ...] = tuple(name for name, _ in DEFAULT_SEATS)
@@ -63,6 +76,7 @@ class SetupForm:
     pace: float = DEFAULT_PACE
     last_seed: int | None = None
     game: str = "zatre"
+    teams: bool = False
 
 
 class LocalSetupScreen(MarksFocus, ParlourScreen):
@@ -88,17 +102,21 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                 yield Select([(title, name) for name, title in GAMES.items()],
                              value=self.form.game if self.form.game in GAMES else "zatre",
                              allow_blank=False, compact=True, id="game")
+                yield FieldLabel("Teams", "teams")
+                yield Select(TEAMS, value=self.form.teams, allow_blank=False, compact=True,
+                             id="teams")
             yield Static(
                 "One human with bots is solo practice; two or more humans take turns at "
-                "this keyboard (hotseat).",
+                "this keyboard (hotseat). Zatre in teams: 4 or 6 players, partners are the "
+                "1st and 2nd seated, the 3rd and 4th, the 5th and 6th.",
                 classes="hint",
             )
             form = self.form
             with Grid(id="seats"):
                 yield Label("  Seat", classes="head")
-                yield FieldLabel("Player", *(f"kind-{i}" for i in range(4)), classes="head")
-                yield FieldLabel("Name", *(f"name-{i}" for i in range(4)), classes="head")
-                for i in range(4):
+                yield FieldLabel("Player", *(f"kind-{i}" for i in range(SEATS)), classes="head")
+                yield FieldLabel("Name", *(f"name-{i}" for i in range(SEATS)), classes="head")
+                for i in range(SEATS):
                     yield FieldLabel(f"{i + 1}", f"kind-{i}", f"name-{i}")
                     options = KINDS + ([EMPTY] if i >= 2 else [])
                     yield Select(options, value=form.kinds[i], allow_blank=False, compact=True,
@@ -146,13 +164,14 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
     def current_form(self) -> SetupForm:
         """The form as it stands now."""
         return SetupForm(
-            tuple(str(self.query_one(f"#kind-{i}", Select).value) for i in range(4)),
-            tuple(self.query_one(f"#name-{i}", Input).value for i in range(4)),
+            tuple(str(self.query_one(f"#kind-{i}", Select).value) for i in range(SEATS)),
+            tuple(self.query_one(f"#name-{i}", Input).value for i in range(SEATS)),
             bool(self.query_one("#profi", Select).value),
             self.query_one("#seed", Input).value,
             float(self.query_one("#pace", Select).value),  # type: ignore[arg-type]
             self.form.last_seed,
             str(self.query_one("#game", Select).value),
+            bool(self.query_one("#teams", Select).value),
         )
 
     def _keep(self, form: SetupForm) -> None:
@@ -163,7 +182,7 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
         """The game the form describes; ``ValueError`` if it is not a valid one."""
         form = self.current_form()
         return parse_setup(list(form.kinds), list(form.names), form.profi, form.seed, form.pace,
-                           form.game)
+                           form.game, form.teams)
 
     def action_start(self) -> None:
         try:
