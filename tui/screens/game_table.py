@@ -1,29 +1,177 @@
-"""What every game's table screen does alike: listen to the links, leave, rules,
-results, cycle sheets, re-lay itself after a resize.
+"""What every game's table screen does alike: listen to the links, feed their
+snapshots through one queue, lay out other seats' moves step by step, hand the keyboard
+over in hotseat play, send the player's move, and leave, rules, results, sheet cycling,
+re-lay after a resize, the footer and the turn line's common words.
 
-A subclass sets up, in its ``__init__``: ``links`` (seat -> SeatLink at this keyboard),
-``story`` (the link driving the table), ``seat``, ``snap``, ``sheet_seat``,
-``leave_question``, ``_leave`` (called on leaving), ``_stops``, ``_seat_snaps``
-(seat -> {version: Snapshot}), ``_queue`` and ``_allowed``; and provides ``view``,
-``_show(snap)``, ``_start_pump()`` and ``_update()``. ``results_screen`` is the game's
-results screen class, built from a finished Snapshot.
+Data flow: the table listens to its links (net.table.SeatLink). Every snapshot of the
+"story" link (the spectator's, else a human seat's) goes through one queue, in version
+order: moves by seats not at this keyboard (bots, other players) are laid out one step
+at a time at ``pace`` seconds per step (:meth:`GameTableScreen._replay_event`), then
+the version is shown from the view of the human seat whose turn it is (or the last
+human seat during bot turns). In hotseat play a hand-over screen hides the table
+whenever the keyboard passes to another human, and a player's hand shows only during
+their own turn.
+
+A game's table (tui/zatre/table.py, tui/zatre_cards/table.py) subclasses
+:class:`GameTableScreen`: it composes its widgets (a ``#message`` TableMessage among
+them), provides ``view``, ``_update()``, ``_replay_event()``, ``_your_turn_text()``,
+``_your_turn_instructions()``, and sets the class attributes below.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import asyncio
+from typing import Any, Callable, ClassVar, Mapping
 
-from net.table import Snapshot
+from textual.binding import Binding
+from net.table import SeatLink, Snapshot
 from rules.core import Seat
 
+from ..zatre.results import headline
+from ..zatre.words import seat_name
 from .base import ParlourScreen
 from .confirm import ConfirmScreen
+from .handover import HandOverScreen
+
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+LEAVE_QUESTION = "Leave this game? It ends for everyone at this table."
+MOVE = Binding.Group("Move", compact=True)
+CURSOR_KEYS = [
+    Binding("left,h", "move(0, -1)", "Left", group=MOVE),
+    Binding("up,k", "move(-1, 0)", "Up", group=MOVE),
+    Binding("down,j", "move(1, 0)", "Down", group=MOVE),
+    Binding("right,l", "move(0, 1)", "Right", group=MOVE),
+]
+"""The cursor keys every table's BINDINGS start with."""
+TABLE_KEYS = [
+    Binding("s", "cycle_sheet", "Sheet"),
+    Binding("r", "results", "Results"),
+    Binding("f1,question_mark", "rules", "Rules"),
+    Binding("q,escape", "leave", "Leave"),
+]
+"""The keys every table's BINDINGS end with (after the game's own)."""
+
+
+def hand_keys(piece: str, shown: str) -> list[Binding]:
+    """Choosing from the hand: ``1``-``9`` and Tab/shift+Tab; ``piece`` names one
+    (``"Tile"``), ``shown`` is the footer's key (``"1-9"``)."""
+    return [
+        Binding("1", "choose(0)", piece, key_display=shown),
+        *[Binding(str(i + 1), f"choose({i})", f"{piece} {i + 1}", show=False) for i in range(1, 9)],
+        Binding("tab", "cycle(1)", f"Next {piece.lower()}", show=False),
+        Binding("shift+tab", "cycle(-1)", f"Previous {piece.lower()}", show=False),
+    ]
 
 
 class GameTableScreen(ParlourScreen):
-    """Base of the game tables (tui/zatre/table.py, tui/zatre_cards/table.py)."""
+    """One game at this keyboard.
+
+    ``links``: a link per human seat at this keyboard (none: watching bots);
+    ``story``: the link whose snapshots drive the table (defaults to the first human's);
+    ``pace``: seconds per step when laying out others' moves (``0``: at once);
+    ``leave``: called when the player leaves the table (the app stops the host and
+    goes back to the menu); ``leave_question``: what leaving asks first.
+    """
 
     results_screen: ClassVar[type]
+    """The game's results screen, built from a finished Snapshot."""
+    status_type: ClassVar[type]
+    """The game's turn line widget (it has a ``turn`` text)."""
+    play_actions: ClassVar[frozenset[str]] = frozenset()
+    """The actions that make the player's move (dimmed when it is not their turn;
+    besides ``move``, the cursor)."""
+    footer_checks: ClassVar[tuple[tuple[str, tuple[object, ...]], ...]] = ()
+    """The (action, parameters) whose availability the footer shows."""
+    playing_words = "is playing"
+    """After a seat's name while its move is laid out: ``"Ada is playing ⠼"``."""
+    sending_words = "Sending"
+    """While the player's move is on its way: ``"Sending ⠼"``."""
+    unsent_words = "Your move could not be sent ({err}); try again."
+    refused_words = "The table refused that ({code})."
+
+    def __init__(
+        self,
+        links: Mapping[Seat, SeatLink],
+        story: SeatLink | None = None,
+        pace: float = 0.4,
+        leave: Callable[[], None] | None = None,
+        leave_question: str = LEAVE_QUESTION,
+    ) -> None:
+        super().__init__()
+        if story is None and not links:
+            raise ValueError("a table needs a human seat's link or a spectator link")
+        self.links = dict(links)
+        self.story = story if story is not None else self.links[min(self.links)]
+        self.pace = pace
+        self._leave = leave
+        self.leave_question = leave_question
+        self.seat: Seat | None = None  # the human seat whose view is shown
+        self._at_keyboard: Seat | None = None  # hotseat: who last said they were ready
+        self.snap: Snapshot | None = None  # the snapshot shown
+        self.chosen: int | None = None  # index into the hand left to play
+        self.sheet_seat = 0
+        self.animating = False  # another seat's move is being laid out
+        self.busy = False  # the player's move is on its way
+        self._queue: list[Snapshot] = []
+        self._seat_snaps: dict[Seat, dict[int, Snapshot]] = {seat: {} for seat in self.links}
+        self._pumping = False
+        self._stops: list[Callable[[], None]] = []
+        self._error = ""
+        self._news = ""
+        self._tick = 0
+        self._results_shown = False
+        self._allowed: Any = ()
+
+    # ---- what the game's table provides ---------------------------------------------
+
+    @property
+    def view(self) -> Any:
+        """The shown snapshot's view (``None`` before the first)."""
+        return self.snap.view if self.snap is not None else None
+
+    def _update(self) -> None:
+        """Push the shown snapshot and this turn's choices down into the widgets."""
+        raise NotImplementedError
+
+    async def _replay_event(self, story: Snapshot, event: Any) -> None:
+        """Lay out ``event`` of ``story`` (at ``pace``) if a seat not at this keyboard made it."""
+        raise NotImplementedError
+
+    def _your_turn_text(self, you: str) -> str:
+        """The turn line on the player's own turn (``you``: their name)."""
+        raise NotImplementedError
+
+    def _your_turn_instructions(self) -> str:
+        """What to do now, on the player's own turn."""
+        raise NotImplementedError
+
+    def _new_turn(self) -> None:
+        """A new version is shown: forget what was being chosen for the last one."""
+
+    def _note_events(self, story: Snapshot) -> None:
+        """Keep what ``story``'s events tell that its view does not (each version once)."""
+
+    def _hide_hand(self) -> None:
+        """Before a hand-over: leave nothing of the last player's hand on the table."""
+
+    def _seat_note(self, seat: Seat) -> str:
+        """A word after the seat's line in the scores (a LAN table: ``away 1:42``)."""
+        return ""
+
+    def _news_since(self, story: Snapshot, seat: Seat) -> list[str]:
+        """Lines for the hand-over: what happened since ``seat`` last played."""
+        return []
+
+    # ---- listening ------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        for seat, link in self.links.items():
+            self._stops.append(link.listen(lambda snap, seat=seat: self._got_seat(seat, snap)))
+            self._seat_snaps[seat][link.snapshot().version] = link.snapshot()
+        self._stops.append(self.story.listen(self._got_story))
+        self._queue.append(self.story.snapshot())
+        self._start_pump()
+        self.set_interval(0.15, self._spin)
 
     def on_unmount(self) -> None:
         self._stop_listening()
@@ -41,6 +189,157 @@ class GameTableScreen(ParlourScreen):
     def _got_story(self, snap: Snapshot) -> None:
         self._queue.append(snap)
         self._start_pump()
+
+    def _start_pump(self) -> None:
+        if not self._pumping:
+            self._pumping = True
+            self.run_worker(self._pump(), group="feed", exit_on_error=False)
+
+    async def _pump(self) -> None:
+        try:
+            while self._queue:
+                await asyncio.sleep(0)  # let every link of this version be delivered
+                story = self._queue.pop(0)
+                if self.snap is not None and story.version <= self.snap.version:
+                    continue
+                self._note_events(story)
+                if self.pace <= 0 and self._queue and self.snap is not None:
+                    continue  # nothing to lay out and a later version is already here
+                await self._replay(story)
+                if not await self._hand_over(story):
+                    return  # the players left the game
+                self._show(self._seat_view(story))
+        except Exception as err:  # never a traceback at the table: say it, keep the app
+            self.log.error("table feed failed", err)
+            self.notify(f"The table could not show the latest move: {err}", severity="error")
+        finally:
+            self._pumping = False
+
+    async def _replay(self, story: Snapshot) -> None:
+        """Lay out the moves of ``story`` made elsewhere (bots, other players), step by
+        step at ``pace`` seconds a step; nothing before the first snapshot is shown."""
+        if self.snap is None or self.pace <= 0:
+            return
+        for event in story.events:
+            await self._replay_event(story, event)
+        self.animating = False
+
+    async def _hand_over(self, story: Snapshot) -> bool:
+        """Choose whose view to show; in hotseat play hide the table between players.
+        ``False``: the players chose to leave instead."""
+        active = next(iter(story.active_seats), None)
+        target = self.seat
+        if active in self.links:
+            target = active
+        elif target is None and self.links:
+            target = min(self.links)  # a bot opens the game: this seat's view meanwhile
+        if target is None:
+            return True
+        if len(self.links) > 1 and active == target and target != self._at_keyboard:
+            note = "\n".join(self._news_since(story, target))
+            self._hide_hand()
+            cover = HandOverScreen(story.names[target], note, self.leave_question)
+            if not await self.app.push_screen_wait(cover):
+                self.leave()
+                return False
+            self._at_keyboard = target
+        if target != self.seat:
+            self.seat = target
+            self.sheet_seat = target
+        return True
+
+    def _seat_view(self, story: Snapshot) -> Snapshot:
+        """The snapshot of the shown seat at ``story``'s version (else ``story``)."""
+        for snaps in self._seat_snaps.values():
+            for version in [v for v in snaps if v < story.version]:
+                del snaps[version]
+        if self.seat is None:
+            return story
+        return self._seat_snaps[self.seat].get(story.version, story)
+
+    def _show(self, snap: Snapshot) -> None:
+        """Show ``snap``: a new version starts the turn's choices afresh."""
+        fresh = self.snap is None or snap.version != self.snap.version
+        self.snap = snap
+        self.animating = False
+        if fresh:
+            self._error = ""
+            self.chosen = 0 if snap.view.hand else None
+            self._new_turn()
+        self._update()
+        if snap.over and not self._results_shown:
+            self._results_shown = True
+            self.app.push_screen(self.results_screen(snap))
+
+    # ---- the player's move ----------------------------------------------------------
+
+    @property
+    def my_turn(self) -> bool:
+        """The shown seat is to play, and nothing is being laid out or sent."""
+        snap = self.snap
+        return (snap is not None and snap.seat is not None and snap.seat in snap.active_seats
+                and bool(snap.legal_actions) and not self.animating and not self.busy
+                and not self._queue)
+
+    def _send(self, action: Any) -> None:
+        """Send ``action`` from the shown seat; the table waits for its outcome."""
+        self.busy = True
+        self._update()
+        self.run_worker(self._submit(self.links[self.seat], action), group="submit")
+
+    async def _submit(self, link: SeatLink, action: Any) -> None:
+        try:
+            outcome = await link.submit(action)
+        except Exception as err:  # a broken link: tell the player, keep what was chosen
+            self._error = self.unsent_words.format(err=err)
+        else:
+            if not outcome.accepted:
+                self._error = outcome.reason or self.refused_words.format(code=outcome.code)
+                area = self.query_one("#message").size
+                if len(self._error) + 2 > area.width * area.height:  # too long to show whole
+                    self.notify(self._error, title="Turn refused", severity="error")
+        finally:
+            self.busy = False
+        self._update()
+        self._start_pump()
+
+    # ---- keys shared by the tables ----------------------------------------------------
+
+    def action_choose(self, index: int) -> None:
+        self.chosen = index
+        self._error = ""
+        self._update()
+
+    def action_cycle(self, step: int) -> None:
+        count = len(self.hand_left)
+        self.chosen = ((self.chosen or 0) + step) % count if count else None
+        self._error = ""
+        self._update()
+
+    def _clicked_at(self, cell: Any, lay: Callable[[], None]) -> None:
+        """A click on ``cell``: on the cursor (and the player's turn) it lays there
+        (``lay``), elsewhere it moves the cursor."""
+        if cell == self.cursor and self.my_turn:
+            lay()
+        else:
+            self.cursor = cell
+            self._update()
+
+    def _jump_to_hint(self, cells: frozenset, nowhere: str) -> None:
+        """``n``: the cursor to the next of ``cells`` (where the chosen piece may go),
+        or ``nowhere`` said; in profi that hints are off."""
+        if self.view is not None and self.view.options.profi:
+            self._error = "Hints are off (profi)."
+            self._update()
+            return
+        ordered = sorted(cells)
+        if not ordered:
+            self._error = nowhere
+            self._update()
+            return
+        after = [cell for cell in ordered if cell > self.cursor]
+        self.cursor = (after or ordered)[0]
+        self._update()
 
     def action_cycle_sheet(self) -> None:
         if self.view is not None:
@@ -71,8 +370,70 @@ class GameTableScreen(ParlourScreen):
         if self._leave is not None:
             self._leave()
 
+    # ---- showing --------------------------------------------------------------------
+
     def size_changed(self, small: bool) -> None:
         super().size_changed(small)
-        self._allowed: Any = ()
+        self._allowed = ()
         if not small and self.snap is not None:
             self._update()
+
+    def _spin(self) -> None:
+        if self.snap is not None and not self.my_turn and not self.snap.over:
+            self._tick += 1
+            self.query_one(self.status_type).turn = self._turn_text()
+
+    def _turn_text(self) -> str:
+        """The turn line: who is to play and what they do (``▶`` is the widget's)."""
+        snap, view = self.snap, self.view
+        assert snap is not None and view is not None
+        if snap.over:
+            return f"Game over: {headline(snap)} (r: results)" if snap.result else "Game over"
+        current = seat_name(snap.names, snap.bots, view.current)
+        spin = SPINNER[self._tick % len(SPINNER)]
+        if self.animating:
+            return f"{current} {self.playing_words} {spin}"
+        if self.busy:
+            return f"{self.sending_words} {spin}"
+        if not self.my_turn:
+            if snap.bots[view.current]:
+                return f"{current} is thinking {spin}"
+            return f"Waiting for {current} {spin}"
+        return self._your_turn_text(snap.names[self.seat])
+
+    def _instructions(self) -> str:
+        """The line under the hand: what this player can do now."""
+        if self.snap is None or self.view is None:
+            return ""
+        if self.snap.over:
+            return "Game over: r shows the results, q leaves."
+        if self.seat is None:
+            return "Watching the bots play. q leaves."
+        if not self.my_turn:
+            return "Not your turn yet. F1: rules, s: sheets."
+        return self._your_turn_instructions()
+
+    def _hides_hand(self) -> bool:
+        """Hotseat, and not the shown seat's turn: its hand is face down (whoever is
+        at the keyboard now may not be the one it belongs to)."""
+        snap = self.snap
+        return (len(self.links) > 1 and snap is not None and self.view.current != self.seat
+                and not snap.over)
+
+    def _sheet_heading(self, sheet: Any) -> None:
+        """The shown sheet widget's rows, the rows the last turn wrote and its title."""
+        snap, view = self.snap, self.view
+        seat = self.sheet_seat
+        sheet.sheet = view.sheets[seat]
+        last = view.log[-1] if view.log else None
+        sheet.written = frozenset(last.rows) if last is not None and last.seat == seat else frozenset()
+        name = snap.names[seat] + (" (you)" if seat == self.seat else "")
+        sheet.border_title = f"Sheet: {name}"
+        sheet.border_subtitle = "s: next sheet" if view.seats > 1 else ""
+
+    def _refresh_footer(self) -> None:
+        """Redraw the footer's keys when what is allowed has changed (not on every key)."""
+        allowed = tuple(self.check_action(action, parameters) for action, parameters in self.footer_checks)
+        if allowed != self._allowed:
+            self._allowed = allowed
+            self.refresh_bindings()

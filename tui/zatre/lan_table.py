@@ -15,7 +15,8 @@ from textual.binding import Binding
 from ..lan import LanSession, Line, countdown
 from ..screens.chat import ChatScreen
 from .status import TurnStatus
-from .table import SPINNER, TableScreen
+from ..screens.game_table import SPINNER
+from .table import TableScreen
 
 CHAT_NOTICE = 4.0
 """Seconds a chat line stays up at the table (t opens the whole chat)."""

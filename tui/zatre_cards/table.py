@@ -1,13 +1,9 @@
 """The table of Zatre: Das Kartenspiel: the open table of cards, the hand, score
 sheets, the move log, whose turn it is, and the keys.
 
-Data flow (as at the Zatre table, tui/zatre/table.py): the screen listens to its links
-(net.table.SeatLink). Every snapshot of the "story" link (the spectator's) goes through
-one queue, in version order: cards laid by seats not at this keyboard (bots) are laid
-out one card at a time at ``pace`` seconds per card, then the version is shown from the
-view of the human seat whose turn it is (or the last human seat during bot turns). In
-hotseat play a hand-over screen hides the table whenever the keyboard passes to another
-human, and a hand shows only during its owner's turn.
+Data flow as at every game's table (tui/screens/game_table.py): cards laid by seats not
+at this keyboard (bots) are laid out one card at a time at ``pace`` seconds per card; in
+hotseat play a hand-over screen hides the table between players.
 
 The card being placed is local to this screen: the chosen card, turned one of four
 ways (``r``), lies on the table at the cursor in reverse video until Enter sends it as a
@@ -20,7 +16,7 @@ what it would score come from the rules' helpers (``hint_cells``,
 from __future__ import annotations
 
 import asyncio
-from typing import Callable, Mapping
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -28,18 +24,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer
 
-from net.table import SeatLink, Snapshot
+from net.table import Snapshot
 from rules.core import Seat
 from rules.zatre_cards import (
     ORIENTATIONS, HandShown, LayCard, LayOpening, Pass, Passed, RoundEnded, ShowHand,
     TurnPlayed, ZatreCardsView, check, hint_cells, opening_hint_cells, preview,
 )
 
-from ..screens.game_table import GameTableScreen
-from ..screens.handover import HandOverScreen
+from ..screens.game_table import CURSOR_KEYS, TABLE_KEYS, GameTableScreen, hand_keys
 from ..zatre.message import TableMessage
 from ..zatre.movelog import MoveLog
-from ..zatre.results import headline
 from .cardtable import CardTable, Cell
 from .hand import TURNED, HandCards
 from .results import CardResultsScreen
@@ -49,10 +43,7 @@ from .status import CardStatus
 from .words import (cards_text, log_line, preview_text, seat_name, shown_text, turn_text,
                     turns_since)
 
-MOVE = Binding.Group("Move", compact=True)
 PLAY_ACTIONS = {"choose", "cycle", "rotate", "lay", "take_back", "give_up", "next_hint"}
-SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
-LEAVE_QUESTION = "Leave this game? It ends for everyone at this table."
 REACH = 4
 """How far beyond the laid cards the cursor may wander (the table has no edges)."""
 
@@ -67,64 +58,35 @@ class CardTableScreen(GameTableScreen):
     (seconds per card when laying out others' turns), ``leave``."""
 
     results_screen = CardResultsScreen
+    play_actions = frozenset(PLAY_ACTIONS)
+    status_type = CardStatus
+    footer_checks = (("choose", (0,)), ("choose", (1,)), ("cycle", ()), ("rotate", ()),
+                     ("lay", ()), ("take_back", ()), ("give_up", ()), ("next_hint", ()),
+                     ("results", ()), ("move", ()))
+    playing_words = "is playing"
+    sending_words = "Sending"
+    unsent_words = "Your card could not be sent ({err}); try again."
+    refused_words = "The table refused that ({code})."
 
     BINDINGS = [
-        Binding("left,h", "move(0, -1)", "Left", group=MOVE),
-        Binding("up,k", "move(-1, 0)", "Up", group=MOVE),
-        Binding("down,j", "move(1, 0)", "Down", group=MOVE),
-        Binding("right,l", "move(0, 1)", "Right", group=MOVE),
-        Binding("1", "choose(0)", "Card", key_display="1-4"),
-        *[Binding(str(i + 1), f"choose({i})", f"Card {i + 1}", show=False) for i in range(1, 9)],
-        Binding("tab", "cycle(1)", "Next card", show=False),
-        Binding("shift+tab", "cycle(-1)", "Previous card", show=False),
+        *CURSOR_KEYS,
+        *hand_keys("Card", "1-4"),
         Binding("r", "rotate(1)", "Turn"),
         Binding("R", "rotate(-1)", "Rotate back", show=False),
         Binding("enter", "lay", "Lay"),
         Binding("u,backspace", "take_back", "Undo", show=False),
         Binding("x", "give_up", "Show/pass"),
         Binding("n", "next_hint", "Next fit", show=False),
-        Binding("s", "cycle_sheet", "Sheet"),
-        Binding("r", "results", "Results"),
-        Binding("f1,question_mark", "rules", "Rules"),
-        Binding("q,escape", "leave", "Leave"),
+        *TABLE_KEYS,
     ]
 
-    def __init__(
-        self,
-        links: Mapping[Seat, SeatLink],
-        story: SeatLink | None = None,
-        pace: float = 0.4,
-        leave: Callable[[], None] | None = None,
-        leave_question: str = LEAVE_QUESTION,
-    ) -> None:
-        super().__init__()
-        if story is None and not links:
-            raise ValueError("a table needs a human seat's link or a spectator link")
-        self.links = dict(links)
-        self.story = story if story is not None else self.links[min(self.links)]
-        self.pace = pace
-        self._leave = leave
-        self.leave_question = leave_question
-        self.seat: Seat | None = None
-        self.snap: Snapshot | None = None
-        self.chosen: int | None = None
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # as GameTableScreen's
+        super().__init__(*args, **kwargs)
         self.orientation = "right"
         self.first: LayCard | None = None  # the opening's first card, laid here, not sent yet
         self.cursor: Cell = (0, 0)
-        self.sheet_seat = 0
-        self.animating = False
-        self.busy = False
-        self._queue: list[Snapshot] = []
-        self._seat_snaps: dict[Seat, dict[int, Snapshot]] = {seat: {} for seat in self.links}
-        self._pumping = False
-        self._stops: list[Callable[[], None]] = []
-        self._error = ""
-        self._news = ""
         self._notes: list[tuple[int, str]] = []  # (turns in the log when it happened, line)
         self._seen_version = -1
-        self._tick = 0
-        self._results_shown = False
-        self._allowed: tuple[bool | None, ...] = ()
 
     # ---- layout ---------------------------------------------------------------
 
@@ -147,40 +109,6 @@ class CardTableScreen(GameTableScreen):
                 yield log
         yield Footer()
 
-    def on_mount(self) -> None:
-        for seat, link in self.links.items():
-            self._stops.append(link.listen(lambda snap, seat=seat: self._got_seat(seat, snap)))
-            self._seat_snaps[seat][link.snapshot().version] = link.snapshot()
-        self._stops.append(self.story.listen(self._got_story))
-        self._queue.append(self.story.snapshot())
-        self._start_pump()
-        self.set_interval(0.15, self._spin)
-
-    def _start_pump(self) -> None:
-        if not self._pumping:
-            self._pumping = True
-            self.run_worker(self._pump(), group="feed", exit_on_error=False)
-
-    async def _pump(self) -> None:
-        try:
-            while self._queue:
-                await asyncio.sleep(0)
-                story = self._queue.pop(0)
-                if self.snap is not None and story.version <= self.snap.version:
-                    continue
-                self._note_events(story)
-                if self.pace <= 0 and self._queue and self.snap is not None:
-                    continue
-                await self._replay(story)
-                if not await self._hand_over(story):
-                    return
-                self._show(self._seat_view(story))
-        except Exception as err:  # never a traceback at the table: say it, keep the app
-            self.log.error("card table feed failed", err)
-            self.notify(f"The table could not show the latest move: {err}", severity="error")
-        finally:
-            self._pumping = False
-
     def _note_events(self, story: Snapshot) -> None:
         """Shown hands and passes go into the log (turns come from the view's log)."""
         if story.version <= self._seen_version:
@@ -198,77 +126,40 @@ class CardTableScreen(GameTableScreen):
                 why = "" if event.reason == "all-laid" else " (no card fits)"
                 self._notes.append((turns, f"── round {event.round} over{why}: {points}"))
 
-    async def _replay(self, story: Snapshot) -> None:
-        """Lay out the cards of turns played elsewhere (bots) one at a time, and let a
-        shown hand be read."""
-        if self.snap is None or self.pace <= 0:
+    async def _replay_event(self, story: Snapshot, event: Any) -> None:
+        """Lay out the cards of a turn played elsewhere (bots) one at a time, and let
+        a shown hand be read."""
+        if isinstance(event, HandShown) and event.seat not in self.links:
+            self.animating = True
+            self._news = shown_text(story.names[event.seat], event.cards)
+            self._update()
+            await asyncio.sleep(self.pace * 3)
+        if not isinstance(event, TurnPlayed) or event.record.seat in self.links:
             return
         table = self.query_one(CardTable)
-        for event in story.events:
-            if isinstance(event, HandShown) and event.seat not in self.links:
-                self.animating = True
-                self._news = shown_text(story.names[event.seat], event.cards)
-                self._update()
-                await asyncio.sleep(self.pace * 3)
-            if not isinstance(event, TurnPlayed) or event.record.seat in self.links:
-                continue
-            record = event.record
-            self.animating = True
-            self._news = f"{seat_name(story.names, story.bots, record.seat)} is laying a card…"
-            self._error = ""
-            self._update()
-            laid = self.view.laid if record.round == self.view.round else ()
-            for lay in record.laid:
-                await asyncio.sleep(self.pace)
-                laid = laid + (lay,)
-                table.draw(laid, recent=(lay,), show_cursor=False, keep=lay.cells)
-            self._news = turn_text(record, story.names[record.seat])
-            self._update()
-            await asyncio.sleep(self.pace * 2)
-        self.animating = False
-
-    async def _hand_over(self, story: Snapshot) -> bool:
-        active = next(iter(story.active_seats), None)
-        target = self.seat
-        if active in self.links:
-            target = active
-        elif target is None and self.links:
-            target = min(self.links)
-        if target is None or target == self.seat:
-            return True
-        if len(self.links) > 1 and active == target:
-            note = "\n".join(turns_since(story, target))
-            self.query_one(HandCards).cards = ()  # nothing of the last player's left behind
-            cover = HandOverScreen(story.names[target], note, self.leave_question)
-            if not await self.app.push_screen_wait(cover):
-                self.leave()
-                return False
-        self.seat = target
-        self.sheet_seat = target
-        return True
-
-    def _seat_view(self, story: Snapshot) -> Snapshot:
-        for snaps in self._seat_snaps.values():
-            for version in [v for v in snaps if v < story.version]:
-                del snaps[version]
-        if self.seat is None:
-            return story
-        return self._seat_snaps[self.seat].get(story.version, story)
-
-    def _show(self, snap: Snapshot) -> None:
-        """Show ``snap``; a new version starts the placing afresh."""
-        fresh = self.snap is None or snap.version != self.snap.version
-        self.snap = snap
-        self.animating = False
-        if fresh:
-            self._error = ""
-            self.first = None
-            self.chosen = 0 if snap.view.hand else None
-            self._place_cursor()
+        record = event.record
+        self.animating = True
+        self._news = f"{seat_name(story.names, story.bots, record.seat)} is laying a card…"
+        self._error = ""
         self._update()
-        if snap.over and not self._results_shown:
-            self._results_shown = True
-            self.app.push_screen(CardResultsScreen(snap))
+        laid = self.view.laid if record.round == self.view.round else ()
+        for lay in record.laid:
+            await asyncio.sleep(self.pace)
+            laid = laid + (lay,)
+            table.draw(laid, recent=(lay,), show_cursor=False, keep=lay.cells)
+        self._news = turn_text(record, story.names[record.seat])
+        self._update()
+        await asyncio.sleep(self.pace * 2)
+
+    def _news_since(self, story: Snapshot, seat: Seat) -> list[str]:
+        return turns_since(story, seat)
+
+    def _hide_hand(self) -> None:
+        self.query_one(HandCards).cards = ()
+
+    def _new_turn(self) -> None:
+        self.first = None
+        self._place_cursor()
 
     def _place_cursor(self) -> None:
         """At the start of a turn: the cursor next to the last card, on a place where
@@ -293,13 +184,6 @@ class CardTableScreen(GameTableScreen):
         if self.view is None:
             return ()
         return tuple(c for c in self.view.hand if self.first is None or c.id != self.first.card)
-
-    @property
-    def my_turn(self) -> bool:
-        snap = self.snap
-        return (snap is not None and snap.seat is not None and snap.seat in snap.active_seats
-                and bool(snap.legal_actions) and not self.animating and not self.busy
-                and not self._queue)
 
     @property
     def must_give_up(self):
@@ -376,17 +260,6 @@ class CardTableScreen(GameTableScreen):
         self._error = ""
         self._update()
 
-    def action_choose(self, index: int) -> None:
-        self.chosen = index
-        self._error = ""
-        self._update()
-
-    def action_cycle(self, step: int) -> None:
-        count = len(self.hand_left)
-        self.chosen = ((self.chosen or 0) + step) % count if count else None
-        self._error = ""
-        self._update()
-
     def action_rotate(self, step: int) -> None:
         i = ORIENTATIONS.index(self.orientation)
         self.orientation = ORIENTATIONS[(i + step) % len(ORIENTATIONS)]
@@ -417,30 +290,12 @@ class CardTableScreen(GameTableScreen):
             self._error = f"Not allowed: {violation.message}"
             self._update()
             return
-        self.busy = True
-        self._update()
-        self.run_worker(self._submit(self.links[self.seat], action), group="submit")
+        self._send(action)
 
     def action_give_up(self) -> None:
         action = self.must_give_up
-        if action is None:
-            return
-        self.busy = True
-        self._update()
-        self.run_worker(self._submit(self.links[self.seat], action), group="submit")
-
-    async def _submit(self, link: SeatLink, action) -> None:
-        try:
-            outcome = await link.submit(action)
-        except Exception as err:
-            self._error = f"Your card could not be sent ({err}); try again."
-        else:
-            if not outcome.accepted:
-                self._error = outcome.reason or f"The table refused that ({outcome.code})."
-        finally:
-            self.busy = False
-        self._update()
-        self._start_pump()
+        if action is not None:
+            self._send(action)
 
     def action_take_back(self) -> None:
         if self.first is None:
@@ -453,26 +308,12 @@ class CardTableScreen(GameTableScreen):
         self._update()
 
     def action_next_hint(self) -> None:
-        if self.view is not None and self.view.options.profi:
-            self._error = "Hints are off (profi)."
-            self._update()
-            return
-        cells = sorted(self.hints())
-        if not cells:
-            self._error = "The chosen card fits nowhere turned this way: r turns it." if self.card else ""
-            self._update()
-            return
-        after = [cell for cell in cells if cell > self.cursor]
-        self.cursor = (after or cells)[0]
-        self._update()
+        nowhere = "The chosen card fits nowhere turned this way: r turns it." if self.card else ""
+        self._jump_to_hint(self.hints(), nowhere)
 
     @on(CardTable.CellClicked)
     def _clicked_cell(self, event: CardTable.CellClicked) -> None:
-        if event.cell == self.cursor and self.my_turn:
-            self.action_lay()
-        else:
-            self.cursor = event.cell
-            self._update()
+        self._clicked_at(event.cell, self.action_lay)
 
     @on(HandCards.CardClicked)
     def _clicked_card(self, event: HandCards.CardClicked) -> None:
@@ -481,26 +322,8 @@ class CardTableScreen(GameTableScreen):
 
     # ---- showing ---------------------------------------------------------------------------
 
-    def _spin(self) -> None:
-        if self.snap is not None and not self.my_turn and not self.snap.over:
-            self._tick += 1
-            self.query_one(CardStatus).turn = self._turn_text()
-
-    def _turn_text(self) -> str:
-        snap, view = self.snap, self.view
-        if snap.over:
-            return f"Game over: {headline(snap)} (r: results)" if snap.result else "Game over"
-        current = seat_name(snap.names, snap.bots, view.current)
-        spin = SPINNER[self._tick % len(SPINNER)]
-        if self.animating:
-            return f"{current} is playing {spin}"
-        if self.busy:
-            return f"Sending {spin}"
-        if not self.my_turn:
-            if snap.bots[view.current]:
-                return f"{current} is thinking {spin}"
-            return f"Waiting for {current} {spin}"
-        you = snap.names[self.seat]
+    def _your_turn_text(self, you: str) -> str:
+        view = self.view
         give_up = self.must_give_up
         if isinstance(give_up, ShowHand):
             return f"{you}, your turn: no card fits; x shows your hand"
@@ -510,16 +333,8 @@ class CardTableScreen(GameTableScreen):
             return f"{you}, you open round {view.round}: lay two touching cards"
         return f"{you}, your turn: lay a card"
 
-    def _instructions(self) -> str:
+    def _your_turn_instructions(self) -> str:
         view = self.view
-        if view is None:
-            return ""
-        if self.snap.over:
-            return "Game over: r shows the results, q leaves."
-        if self.seat is None:
-            return "Watching the bots play. q leaves."
-        if not self.my_turn:
-            return "Not your turn yet. F1: rules, s: sheets."
         give_up = self.must_give_up
         if isinstance(give_up, ShowHand):
             return ("None of your cards can be laid: x shows them, puts them with the set-aside "
@@ -558,7 +373,7 @@ class CardTableScreen(GameTableScreen):
 
         if self.seat is None:
             hand.cards, hand.chosen, hand.note, hand.note2 = (), None, "watching: no hand", ""
-        elif len(self.links) > 1 and view.current != self.seat and not snap.over:
+        elif self._hides_hand():
             hand.cards, hand.chosen, hand.note2 = (), None, ""
             hand.note = f"{snap.names[self.seat]}'s cards are hidden until their turn"
         else:
@@ -632,29 +447,13 @@ class CardTableScreen(GameTableScreen):
         return tuple(out)
 
     def _render_sheet(self, action) -> None:
-        snap, view = self.snap, self.view
+        view = self.view
         seat = self.sheet_seat
         sheet = self.query_one(CardSheet)
-        sheet.sheet = view.sheets[seat]
-        last = view.log[-1] if view.log else None
-        sheet.written = frozenset(last.rows) if last is not None and last.seat == seat else frozenset()
-        name = snap.names[seat] + (" (you)" if seat == self.seat else "")
-        sheet.border_title = f"Sheet: {name}"
-        sheet.border_subtitle = "s: next sheet" if view.seats > 1 else ""
+        self._sheet_heading(sheet)
         total = view.sheets[seat].total()
         sheet.total = f"Total: {total}"
         if seat == self.seat and action is not None and check(view, action) is None:
             gain = preview(view, action).gain
             if gain:
                 sheet.total += f" → {total + gain} if laid here"
-
-    def _refresh_footer(self) -> None:
-        allowed = tuple(
-            self.check_action(action, parameters)
-            for action, parameters in (("choose", (0,)), ("choose", (1,)), ("cycle", ()), ("rotate", ()),
-                                       ("lay", ()), ("take_back", ()), ("give_up", ()),
-                                       ("next_hint", ()), ("results", ()), ("move", ()))
-        )
-        if allowed != self._allowed:
-            self._allowed = allowed
-            self.refresh_bindings()
