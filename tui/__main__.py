@@ -3,11 +3,12 @@
 ::
 
     parlour                      the menu
-    parlour host [--name TABLE] [--player NAME] [--port N] [--code CODE]
-                 [--relay ws://...] [--resume FILE] [--grace SECONDS] [--no-advertise]
+    parlour host [--game zatre|zatre-cards] [--name TABLE] [--player NAME] [--port N]
+                 [--code CODE] [--relay ws://...] [--resume FILE] [--grace SECONDS]
+                 [--no-advertise] [--profi]
     parlour join [HOST:PORT] [--name NAME] [--code CODE]
     parlour relay [--port N]     a standalone relay, no TUI (Ctrl-C stops it)
-    parlour replay FILE          a saved game, step by step
+    parlour replay [--text] FILE a saved game, step by step (--text: printed move by move)
 
 Bad input gets one line on stderr and exit status 2 (1 when the table or relay could
 not be started), never a traceback.
@@ -64,6 +65,14 @@ def _code(text: str) -> str:
     return text
 
 
+def _game(text: str) -> str:
+    from rules.registry import GAMES  # only when --game is given: --help stays quick
+
+    if text not in GAMES:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a game here (choose {' or '.join(GAMES)})")
+    return text
+
+
 def _name(text: str) -> str:
     text = text.strip()
     if not text or len(text) > 24 or not text.isprintable():
@@ -90,6 +99,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     sub.add_parser("menu", parents=[pace], help="open the menu (the default)")
 
     host = sub.add_parser("host", parents=[pace], help="host a table on the LAN and open its lobby")
+    host.add_argument("--game", type=_game, metavar="GAME",
+                      help="zatre (the default) or zatre-cards (Zatre: Das Kartenspiel); "
+                           "in the lobby /option cardgame on|off switches between them")
     host.add_argument("--name", type=_name, metavar="TABLE", help="the table's name (default: NAME's table)")
     host.add_argument("--player", type=_name, metavar="NAME", help="your name at the table (default: your login)")
     host.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
@@ -113,10 +125,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
     replay = sub.add_parser("replay", parents=[pace], help="step through a saved game")
     replay.add_argument("file", type=Path, metavar="FILE", help="a save (see the lobby for where games are saved)")
+    replay.add_argument("--text", action="store_true", help="print the game move by move instead of showing it")
 
     args = parser.parse_args(argv)
     if args.command == "host" and args.relay and not args.relay.startswith(("ws://", "wss://")):
         parser.error(f"--relay takes a websocket URL such as ws://relay.local:{DEFAULT_PORT}")
+    if args.command == "host" and args.game and args.resume:
+        parser.error("--game and --resume do not go together: the save says which game it is")
     if args.command == "join" and args.address:
         from net.client import table_url
 
@@ -152,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.command == "relay":
         return _relay(args)
+    if args.command == "replay" and args.text:
+        return _replay_text(args)
     _log_to_file()
     if args.command == "host":
         return asyncio.run(_host(args))
@@ -188,6 +205,15 @@ async def _host(args: argparse.Namespace) -> int:
         hosted = await start_hosting(settings, zeroconf_backend)
     except HostError as err:
         return _fail("host", str(err))
+    if args.game is not None and args.game != hosted.table.game.name:
+        from net.lobby import LobbyError
+        from rules.registry import get
+
+        try:
+            hosted.table.set_game(get(args.game))  # before anyone joins: as /option cardgame on
+        except LobbyError as err:
+            await hosted.stop()
+            return _fail("host", str(err))
     app = ParlourApp(pace=args.pace, hosted=(hosted, settings))
     try:
         await app.run_async()
@@ -223,11 +249,29 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         replay = Replay.open(args.file)
         if replay.game.name != "zatre":
-            return _fail("replay", f"{args.file} is a game of {replay.game.title}, which has no table here yet.")
+            return _fail("replay", f"{args.file} is a game of {replay.game.title}, which has no table here "
+                                   f"yet; parlour replay --text {args.file} prints it move by move.")
         snaps = replay_snapshots(replay)
     except SaveError as err:
         return _fail("replay", str(err))
     ParlourApp(pace=args.pace, replay=(snaps, replay.data.table)).run()
+    return 0
+
+
+def _replay_text(args: argparse.Namespace) -> int:
+    from net.cli import replay_text
+    from net.saves import SaveError
+
+    try:
+        for line in replay_text(args.file):
+            print(line)
+        sys.stdout.flush()
+    except SaveError as err:
+        return _fail("replay", str(err))
+    except BrokenPipeError:  # `parlour replay --text FILE | head`: the reader has enough
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

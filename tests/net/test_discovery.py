@@ -7,6 +7,8 @@ import pytest
 from net.cli import serve_table
 from net.discovery import Advertiser, Browser, FakeBackend, TableAd, TableGone, TableSeen
 from rules.zatre import GAME as ZATRE
+from rules.zatre_cards import GAME as ZATRE_CARDS
+from tests.net.wire import join, until
 
 
 
@@ -49,6 +51,7 @@ async def test_a_hosted_table_is_advertised_with_its_free_seats():
                                advertise=FakeBackend(network), save=False)
     async with Browser(FakeBackend(network)) as browser:
         change = await browser.next_change(1)
+        # Zatre's seats are 2-4 without teams (its max_seats, 6, is for teams)
         assert change.ad.name == "Friday" and change.ad.game == "zatre" and change.ad.free == 4
         assert change.ad.port == int(hosted.url.rsplit(":", 1)[1]) and not change.ad.code_needed
         await hosted.stop()
@@ -66,3 +69,21 @@ async def test_a_hosted_table_says_where_to_join():
     hosted = await serve_table(ZATRE, "Friday", bind="127.0.0.1", port=0, advertise=False, save=False)
     assert hosted.join_address == hosted.url.removeprefix("ws://")
     await hosted.stop()
+
+
+async def test_the_advert_follows_the_tables_game_and_seats():
+    network: dict = {"ads": {}, "watchers": []}
+    hosted = await serve_table(ZATRE_CARDS, "Friday", bind="127.0.0.1", port=0,
+                               advertise=FakeBackend(network), save=False)
+    async with Browser(FakeBackend(network)) as browser:
+        first = (await browser.next_change(1)).ad
+        assert (first.game, first.free) == ("zatre-cards", 4)
+        ann = await join(hosted, "Ann", host=True)
+        await ann.say("/option cardgame off")  # a table hosted as the card game goes back
+        await until(lambda: ann.lobby is not None and ann.lobby.game == "zatre", what="back to Zatre")
+        assert ann.game is ZATRE and hosted.table.game is ZATRE
+        assert (await browser.next_change(1)).ad.game == "zatre"
+        await ann.say("/option teams on")
+        assert (await browser.next_change(1)).ad.free == 6
+        await ann.close()
+        await hosted.stop()
