@@ -1,5 +1,6 @@
-"""The results: standings, then each player's sheet with its arithmetic row by row
-(as the rules worked it out in ``Result``), minus points and total."""
+"""The results: standings, then each player's sheet (each team's, in the team
+variant) with its arithmetic row by row (as the rules worked it out in ``Result``),
+minus points and total."""
 
 from __future__ import annotations
 
@@ -12,35 +13,39 @@ from textual.widgets import Footer, Static, TabbedContent, TabPane
 from net.table import Snapshot
 
 from ..screens.base import ParlourScreen
-from .words import seat_name
+from .words import sides
 
 FORMULA = "Row = (10 + 11 + 12 + bonus if all three filled) x 2 if crossed."
 
 
 def headline(snap: Snapshot) -> str:
-    """``"Ada wins with 182 points!"`` (``"You win …"`` for a player named You), or the tie."""
+    """``"Ada wins with 182 points!"`` (``"You win …"`` for a player named You, ``"Ada &
+    Ben win …"`` for a team), or the tie."""
     result = snap.result
-    winners = sorted(result.winners)
+    winners = [name for seats, name in sides(snap.view, snap.names) if seats[0] in result.winners]
     best = max(s.total for s in result.scores)
     if len(winners) == 1:
-        name = snap.names[winners[0]]
-        return f"{name} {'win' if name == 'You' else 'wins'} with {best} points!"
-    return f"A tie: {' and '.join(snap.names[s] for s in winners)} share the win with {best} points."
+        name = winners[0]
+        plural = name == "You" or " & " in name
+        return f"{name} {'win' if plural else 'wins'} with {best} points!"
+    return f"A tie: {' and '.join(winners)} share the win with {best} points."
 
 
 def standings(snap: Snapshot) -> Table:
-    """Places, sheet totals, minus points and totals; winners marked with ★ and bold."""
+    """Places, sheet totals, minus points and totals, a line per player (per team in
+    the team variant); winners marked with ★ and bold."""
     result = snap.result
     table = Table(box=None, padding=(0, 1), show_edge=False)
     for header, justify in (("", "left"), ("Place", "right"), ("Player", "left"),
                             ("Sheet", "right"), ("Minus", "right"), ("Total", "right")):
         table.add_column(header, justify=justify)  # type: ignore[arg-type]
-    ranked = sorted(result.scores, key=lambda s: (-s.total, s.seat))
+    names = {seats[0]: name for seats, name in sides(snap.view, snap.names, snap.bots)}
+    ranked = sorted((s for s in result.scores if s.seat in names), key=lambda s: (-s.total, s.seat))
     for place, score in enumerate(ranked, 1):
         parts = dict(score.parts)
         won = score.seat in result.winners
         table.add_row(
-            "★" if won else "", str(place), seat_name(snap.names, snap.bots, score.seat),
+            "★" if won else "", str(place), names[score.seat],
             str(parts.get("score sheet", score.total)), str(parts.get("minus points", 0)),
             str(score.total), style="bold" if won else "",
         )
@@ -93,8 +98,8 @@ class ResultsScreen(ParlourScreen):
             yield Static(standings(snap), id="standings")
             yield Static(FORMULA, classes="hint")
             with TabbedContent(id="result-sheets"):
-                for seat in range(len(snap.names)):
-                    with SheetPane(snap.names[seat], id=f"seat-{seat}"):
+                for (seat, *_), name in sides(snap.view, snap.names):
+                    with SheetPane(name, id=f"seat-{seat}"):
                         with VerticalScroll(can_focus=False, classes="result-rows"):
                             yield Static(arithmetic(snap, seat), classes="arithmetic")
                         yield Static(total_line(snap, seat), classes="result-total")
@@ -112,7 +117,7 @@ class ResultsScreen(ParlourScreen):
 
     def action_tab(self, step: int) -> None:
         tabs = self.query_one(TabbedContent)
-        ids = [f"seat-{s}" for s in range(len(self.snap.names))]
+        ids = [f"seat-{seats[0]}" for seats, _ in sides(self.snap.view, self.snap.names)]
         current = ids.index(tabs.active) if tabs.active in ids else 0
         tabs.active = ids[(current + step) % len(ids)]
 

@@ -16,6 +16,16 @@ def seat_name(names: Sequence[str], bots: Sequence[str | None], seat: int) -> st
     return f"{names[seat]} ({bot} bot)" if bot else names[seat]
 
 
+def sides(view, names: Sequence[str], bots: Sequence[str | None] = ()) -> tuple[tuple[tuple[int, ...], str], ...]:
+    """Who competes, in turn order: ``((seats, name), ...)``: each seat alone
+    (``((0,), "Ada")``), or in the team variant each pair sharing a sheet
+    (``((0, 1), "Ada & Ben")``); with ``bots``, bot seats say so (:func:`seat_name`)."""
+    if view.options.teams:
+        return tuple(((s, s + 1), f"{seat_name(names, bots, s)} & {seat_name(names, bots, s + 1)}")
+                     for s in range(0, view.seats, 2))
+    return tuple(((s,), seat_name(names, bots, s)) for s in range(view.seats))
+
+
 def turn_text(record: TurnRecord, name: str) -> str:
     """One sentence for the turn ``record`` of the player ``name``: ``"Ada laid 5 6 → 11, 12, x2: +12 points."``"""
     if not record.placements:
