@@ -124,7 +124,7 @@ async def serve_table(
     if resume_from is not None:
         host, data = resume(resume_from, bot_delay)
         resumed = (host, data)
-        game = host.game
+        game, options = host.game, host.options  # the lobby shows the saved options
         name = data.table if name is None else name
     if isinstance(game, str):
         game = registry.get(game)

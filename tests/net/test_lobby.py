@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from net import lobby as lb
 from net.protocol import Command, Say
@@ -293,3 +295,38 @@ def test_a_variant_naming_a_game_this_parlour_lacks_is_refused():
     with pytest.raises(lb.LobbyError, match="cannot play 'zatre-cards'"):
         run(lobby, ann, "/option cardgame on")
     assert lobby.game is ZATRE
+
+
+LINES = st.sampled_from([
+    "/option teams on", "/option teams off", "/option cardgame on", "/option cardgame off",
+    "/option profi on", "/option cardgame", "/option teams 2", "/join", "/join 5", "/join 6",
+    "/join 2", "/leave", "/bot add easy", "/bot add strong", "/bot remove 5", "/bot remove 1",
+    "/start", "/kick Bob", "/kick Cyd",
+])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2), LINES), max_size=30))
+def test_options_and_variants_never_lose_a_seat_or_break_the_lobby(moves):
+    lobby, ann, bob = make()
+    cyd = lobby.add_player("Cyd")
+    people = (ann, bob, cyd)
+    for who, line in moves:
+        if people[who].pid not in lobby.players:
+            continue
+        before = {(s.index, s.name, s.bot) for s in lobby.seats if not s.free}
+        try:
+            reply = run(lobby, people[who], line)
+        except lb.LobbyError as refused:
+            assert str(refused) and "\n" not in str(refused)
+            continue
+        for effect in reply.effects:
+            if isinstance(effect, lb.Kicked):
+                lobby.remove_player(effect.pid)
+        if line.startswith("/option") and not lobby.started:
+            assert {(s.index, s.name, s.bot) for s in lobby.seats if not s.free} == before
+        if not lobby.started:
+            assert len(lobby.seats) == max(lobby.game.seat_counts(lobby.options))
+        assert isinstance(lobby.options, lobby.game.options_type)
+        state = lobby.state()
+        assert state.game == lobby.game.name and state.max_seats == max(state.seat_counts)

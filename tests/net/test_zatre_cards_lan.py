@@ -14,7 +14,7 @@ from net.client import RemoteSeatLink
 from net.saves import read
 from rules.zatre import GAME as ZATRE
 from rules.zatre_cards import GAME as CARDS
-from rules.zatre_cards import CardsDrawn, EasyBot, card
+from rules.zatre_cards import CardsDrawn, EasyBot, ZatreCardsOptions, card
 from tests.net.wire import crash, host_table, join, until
 
 SECRET_FIELDS = {"hands", "piles", "set_aside", "rng"}
@@ -119,7 +119,7 @@ async def test_a_zatre_table_switched_to_the_card_game_plays_it_to_the_end(tmp_p
 
 async def test_a_crashed_card_table_resumes_from_its_save(tmp_path):
     path = tmp_path / "cards.json"
-    hosted = await host_table(CARDS, save=path, seed=7)
+    hosted = await host_table(CARDS, save=path, seed=7, options=ZatreCardsOptions(profi=True))
     port = int(hosted.url.rsplit(":", 1)[1])
     ann = await join(hosted, "Ann", host=True)
     bob = await join(hosted, "Bob")
@@ -138,11 +138,12 @@ async def test_a_crashed_card_table_resumes_from_its_save(tmp_path):
         await asyncio.sleep(0.005)  # the other link reads its snapshot
     await crash(hosted)
     saved, game = read(path)
-    assert game is CARDS and saved.version >= 6
+    assert game is CARDS and saved.version >= 6 and saved.options.profi
     await until(lambda: not ann.status.online and not bob.status.online, what="both offline")
 
     resumed = await host_table(None, save=True, resume_from=path, port=port)
     assert resumed.table.game is CARDS and resumed.table.host.version == saved.version
+    assert resumed.table.lobby.state().options == saved.options
     await until(lambda: ann.status.online and bob.status.online, timeout=10, what="both back")
     await until(lambda: ann.snapshot().version == bob.snapshot().version == saved.version, what="resynced")
     await play_own_bots([ann, bob], seed=7)
@@ -152,3 +153,30 @@ async def test_a_crashed_card_table_resumes_from_its_save(tmp_path):
     for link in (ann, bob):
         await link.close()
     await resumed.stop()
+
+
+async def test_a_zatre_table_in_teams_seats_six_and_starts_with_four():
+    hosted = await host_table(ZATRE)
+    ann = await join(hosted, "Ann", host=True)
+    errors: list[str] = []
+    ann.on_event(lambda m: errors.append(m.message) if type(m).__name__ == "ErrorMsg" else None)
+    await ann.say("/option teams on")
+    await until(lambda: ann.lobby is not None and ann.lobby.max_seats == 6, what="six seats")
+    assert ann.lobby.seat_counts == (4, 6) and len(ann.lobby.seats) == 6
+    await ann.say("/join 5")
+    for _ in range(2):
+        await ann.say("/bot add easy")
+    await until(lambda: hosted.table.lobby.seated_count() == 3, what="three seated")
+    await ann.say("/start")
+    await ann.say("/option teams off")
+    await until(lambda: len(errors) == 2, what="two refusals")
+    assert errors == ["Zatre with teams on needs 4 or 6 players seated; 3 are.",
+                      "Cannot turn teams off: seat 5 is taken by Ann, and Zatre has only 4 seats."]
+    await ann.say("/bot add strong")
+    await until(lambda: hosted.table.lobby.seated_count() == 4, what="four seated")
+    await ann.say("/start")
+    await until(lambda: ann.has_snapshot, what="the first snapshot")
+    assert hosted.table.host.seats == 4 and ann.snapshot().view.options.teams
+    assert ann.seat == 3  # seats closed up: the bots at seats 1-3, Ann's seat 5 became seat 4
+    await ann.close()
+    await hosted.stop()
