@@ -158,6 +158,15 @@ class GameTableScreen(ParlourScreen):
         """A word after the seat's line in the scores (a LAN table: ``away 1:42``)."""
         return ""
 
+    def _sheet_seats(self, seat: Seat) -> tuple[Seat, ...]:
+        """The seats writing on ``seat``'s score sheet, in seat order: ``(seat,)``, or a
+        team's partners where a game has teams (Zatre's team variant)."""
+        return (seat,)
+
+    def _sheet_index(self, seat: Seat) -> int:
+        """Where ``seat``'s score sheet is in the view's ``sheets``."""
+        return seat
+
     def _news_since(self, story: Snapshot, seat: Seat) -> list[str]:
         """Lines for the hand-over: what happened since ``seat`` last played."""
         return []
@@ -236,12 +245,14 @@ class GameTableScreen(ParlourScreen):
         if target is None:
             return True
         if len(self.links) > 1 and active == target and target != self._at_keyboard:
-            note = "\n".join(self._news_since(story, target))
-            self._hide_hand()
-            cover = HandOverScreen(story.names[target], note, self.leave_question)
-            if not await self.app.push_screen_wait(cover):
-                self.leave()
-                return False
+            # partners see each other's hand: no need to cover the table between them
+            if self._at_keyboard not in self._sheet_seats(target):
+                note = "\n".join(self._news_since(story, target))
+                self._hide_hand()
+                cover = HandOverScreen(story.names[target], note, self.leave_question)
+                if not await self.app.push_screen_wait(cover):
+                    self.leave()
+                    return False
             self._at_keyboard = target
         if target != self.seat:
             self.seat = target
@@ -343,7 +354,7 @@ class GameTableScreen(ParlourScreen):
 
     def action_cycle_sheet(self) -> None:
         if self.view is not None:
-            self.sheet_seat = (self.sheet_seat + 1) % self.view.seats
+            self.sheet_seat = (max(self._sheet_seats(self.sheet_seat)) + 1) % self.view.seats
             self._update()
 
     def action_rules(self) -> None:
@@ -423,13 +434,13 @@ class GameTableScreen(ParlourScreen):
     def _sheet_heading(self, sheet: Any) -> None:
         """The shown sheet widget's rows, the rows the last turn wrote and its title."""
         snap, view = self.snap, self.view
-        seat = self.sheet_seat
-        sheet.sheet = view.sheets[seat]
+        seats = self._sheet_seats(self.sheet_seat)
+        sheet.sheet = view.sheets[self._sheet_index(self.sheet_seat)]
         last = view.log[-1] if view.log else None
-        sheet.written = frozenset(last.rows) if last is not None and last.seat == seat else frozenset()
-        name = snap.names[seat] + (" (you)" if seat == self.seat else "")
+        sheet.written = frozenset(last.rows) if last is not None and last.seat in seats else frozenset()
+        name = " & ".join(snap.names[s] for s in seats) + (" (you)" if self.seat in seats else "")
         sheet.border_title = f"Sheet: {name}"
-        sheet.border_subtitle = "s: next sheet" if view.seats > 1 else ""
+        sheet.border_subtitle = "s: next sheet" if len(view.sheets) > 1 else ""
 
     def _refresh_footer(self) -> None:
         """Redraw the footer's keys when what is allowed has changed (not on every key)."""
