@@ -3,7 +3,9 @@
 Plays seeded games (2, 3 and 4 players, one strong bot against easy bots, the strong
 seat rotating) and prints the strong bot's win rate (a shared first place counts half)
 and its average margin. Also pits it against a greedy bot that takes the most raw
-points each turn, to show what playing for the score sheet is worth.
+points each turn, to show what playing for the score sheet is worth. In the team
+variant (4 and 6 players), a team of two strong bots against teams of easy bots, and
+against strong bots that do not leave lines for their partner (what that is worth).
 """
 
 from __future__ import annotations
@@ -12,7 +14,10 @@ import random
 import sys
 import time
 
+import attrs
+
 from rules.zatre import GAME, ZatreOptions
+from rules.zatre import bots as zatre_bots
 from rules.zatre.bots import _entry, _grid
 
 
@@ -26,8 +31,16 @@ class GreedyBot:
         return rng.choice([a for p, a in scored if p == best])
 
 
-def play(seed: int, bots) -> tuple[int, ...]:
-    state = GAME.setup(ZatreOptions(), len(bots), seed)
+class SoloMindedBot(zatre_bots.StrongBot):
+    """Bench-only: the strong bot, blind to its partner (treats every next player as
+    an opponent)."""
+
+    def choose(self, view, legal_actions, rng):
+        return super().choose(attrs.evolve(view, after=()), legal_actions, rng)
+
+
+def play(seed: int, bots, teams: bool = False) -> tuple[int, ...]:
+    state = GAME.setup(ZatreOptions(teams=teams), len(bots), seed)
     rng = random.Random(seed)
     while not GAME.is_over(state):
         seat = state.current
@@ -49,6 +62,21 @@ def duel(games: int, rival) -> tuple[float, float]:
     return wins / games, margin / games
 
 
+def team_duel(games: int, rival) -> tuple[float, float]:
+    """A team of two strong bots against teams of ``rival`` bots (4 or 6 players)."""
+    wins = margin = 0.0
+    for g in range(games):
+        seats = 4 if g % 2 == 0 else 6
+        team = (g // 2) % (seats // 2)
+        bots = [GAME.bots["strong"]() if s // 2 == team else rival() for s in range(seats)]
+        totals = play(20_000 + g, bots, teams=True)
+        mine = totals[2 * team]
+        best_other = max(t for s, t in enumerate(totals) if s // 2 != team)
+        wins += 1 if mine > best_other else 0.5 if mine == best_other else 0
+        margin += mine - best_other
+    return wins / games, margin / games
+
+
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 240
     t = time.perf_counter()
@@ -58,6 +86,13 @@ def main() -> None:
     rate, margin = duel(games, GreedyBot)
     print(f"strong vs greedy: {games} games (2-4 players), strong wins {rate:.1%}, "
           f"average margin {margin:+.1f} points")
+    teams = max(2, games // 4)
+    rate, margin = team_duel(teams, GAME.bots["easy"])
+    print(f"teams, strong pair vs easy pairs: {teams} games (4 and 6 players), strong team wins "
+          f"{rate:.1%}, average margin {margin:+.1f} points")
+    rate, margin = team_duel(teams, SoloMindedBot)
+    print(f"teams, strong pair vs strong pairs blind to their partner: {teams} games, "
+          f"partner-aware team wins {rate:.1%}, average margin {margin:+.1f} points")
     print(f"({time.perf_counter() - t:.0f} s)")
 
 

@@ -1,5 +1,6 @@
 """The tiles in hand: the seat's own tiles, drawn as little boxes with their pips and
-the key (1-9) that chooses each; the chosen one has a heavy frame."""
+the key (1-9) that chooses each; the chosen one has a heavy frame. In Zatre's team
+variant the partner's tiles are named on the top line (``partner``)."""
 
 from __future__ import annotations
 
@@ -21,13 +22,15 @@ def _box(pips: int, key: str, chosen: bool) -> tuple[str, str, str]:
 
 class HandTiles(Widget):
     """``tiles``: pips of the tiles still in hand this turn (laid ones are on the board);
-    ``chosen``: index of the chosen tile or ``None``; ``note``: a word on the right."""
+    ``chosen``: index of the chosen tile or ``None``; ``note``: a word on the right;
+    ``partner``: the team partner's tiles in words (``""``: no partner)."""
 
     COMPONENT_CLASSES = {"hand--tile", "hand--chosen", "hand--note"}
 
     tiles: reactive[tuple[int, ...]] = reactive(tuple)
     chosen: reactive[int | None] = reactive(None)
     note: reactive[str] = reactive("")
+    partner: reactive[str] = reactive("")
 
     class TileClicked(Message):
         """The player clicked the tile at ``index``."""
@@ -55,6 +58,8 @@ class HandTiles(Widget):
             lines[1].append(self.note or "(no tiles)", note_style)
         elif self.note:
             lines[1].append(" " + self.note, note_style)
+        if self.partner:
+            lines[0].append(("" if self.tiles else " ") + self.partner, note_style)
         return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:

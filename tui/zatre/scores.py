@@ -14,9 +14,10 @@ from textual.widget import Widget
 
 @attrs.frozen
 class SeatLine:
-    """One seat's line: ``name``, sheet ``total``, ``gained`` by its last turn (``None``:
-    has not played yet), ``kept`` tiles face down; flags for turn, "you" and shown sheet;
-    ``note`` after the line (on a line of its own when the strip is too narrow)."""
+    """One seat's line: ``name``, sheet ``total`` (its team's in the team variant),
+    ``gained`` by its last turn (``None``: has not played yet), ``kept`` tiles face down;
+    flags for turn, "you" and shown sheet; ``note`` after the line (on a line of its own
+    when the strip is too narrow); ``team``: its team's number (1-based) or ``None``."""
 
     name: str
     total: int
@@ -26,6 +27,7 @@ class SeatLine:
     you: bool = False
     shown: bool = False
     note: str = ""
+    team: int | None = None
 
 
 LINE_WIDTH = 30
@@ -43,12 +45,14 @@ class ScoreStrip(Widget):
         you = self.get_component_rich_style("scores--you")
         note_style = self.get_component_rich_style("scores--note")
         inline = self._notes_inline(self.size.width)
-        out = [Text(f"  {'player':<12}{'total':>5}{'last':>5}  kept", self.get_component_rich_style("scores--header"))]
+        who = "team·player" if any(line.team for line in self.lines) else "player"
+        out = [Text(f"  {who:<12}{'total':>5}{'last':>5}  kept", self.get_component_rich_style("scores--header"))]
         for line in self.lines:
             marker = "▶" if line.to_play else " "
             shown = "≡" if line.shown else " "
             gained = "" if line.gained is None else f"+{line.gained}"
-            text = Text(f"{marker}{shown}{line.name[:12]:<12}{line.total:>5}{gained:>5} {line.kept:>5}")
+            name = line.name if line.team is None else f"{line.team}·{line.name}"
+            text = Text(f"{marker}{shown}{name[:12]:<12}{line.total:>5}{gained:>5} {line.kept:>5}")
             if line.to_play:
                 text.stylize(turn)
             if line.you:

@@ -36,8 +36,8 @@ from .results import ResultsScreen
 from .scores import ScoreStrip, SeatLine
 from .sheet import ScoreSheet
 from .status import TurnStatus
-from .words import (hand_text, in_front, last_turn_text, log_line, preview_text, refusal_text,
-                    seat_name, turns_since)
+from .words import (hand_text, in_front, last_turn_text, log_line, partner_text, preview_text,
+                    refusal_text, seat_name, turns_since)
 
 PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint"}
 
@@ -127,6 +127,14 @@ class TableScreen(GameTableScreen):
 
     def _news_since(self, story: Snapshot, seat: Seat) -> list[str]:
         return turns_since(story, seat)
+
+    def _sheet_seats(self, seat: Seat) -> tuple[Seat, ...]:
+        """Partners share a sheet in the team variant (seats 0+1, 2+3, 4+5)."""
+        view = self.view
+        return (seat & ~1, seat | 1) if view is not None and view.options.teams else (seat,)
+
+    def _sheet_index(self, seat: Seat) -> int:
+        return seat // 2 if self.view is not None and self.view.options.teams else seat
 
     def _new_turn(self) -> None:
         self.pending = ()
@@ -310,6 +318,7 @@ class TableScreen(GameTableScreen):
         board.border_title = f"Zatre · cursor on {kind} cell" + (f" ({on_tile})" if on_tile else "")
         board.border_subtitle = "[·] light  (·) red" + ("" if view.options.profi else "  + may go")
 
+        hand.partner = ""
         if self.seat is None:
             hand.tiles, hand.chosen, hand.note = (), None, "watching: no hand"
         elif self._hides_hand():
@@ -319,6 +328,7 @@ class TableScreen(GameTableScreen):
             hand.tiles = self.hand_left
             hand.chosen = self.chosen if mine else None
             hand.note = self._hand_note() if mine else ""
+            hand.partner = partner_text(view, snap.names)
             if not view.hand:
                 hand.note = "no tiles in front of you"
 
@@ -333,11 +343,13 @@ class TableScreen(GameTableScreen):
         message.text, message.kind = (error, "error") if error else (self._instructions(), "info")
 
         last_gain = {record.seat: record.gain for record in view.log}
+        shown = self._sheet_seats(self.sheet_seat)
         self.query_one(ScoreStrip).lines = tuple(
             SeatLine(
-                name=snap.names[s], total=view.sheets[s].total(), gained=last_gain.get(s),
+                name=snap.names[s], total=view.sheet_of(s).total(), gained=last_gain.get(s),
                 kept=in_front(view, s), to_play=s in snap.active_seats, you=s == self.seat,
-                shown=s == self.sheet_seat, note=self._seat_note(s),
+                shown=s in shown, note=self._seat_note(s),
+                team=(s // 2 + 1) if view.options.teams else None,
             )
             for s in range(view.seats)
         )
@@ -365,22 +377,23 @@ class TableScreen(GameTableScreen):
         seat = self.sheet_seat
         sheet = self.query_one(ScoreSheet)
         self._sheet_heading(sheet)
+        seats = self._sheet_seats(seat)
         if snap.over and snap.result is not None:
             score = snap.result.scores[seat]
             minus = dict(score.parts).get("minus points", 0)
-            tiles = view.left_over[seat] if view.left_over else ()
+            tiles = tuple(t for s in seats for t in view.left_over[s]) if view.left_over else ()
             sheet.minus = (f"Minus: tiles {' '.join(map(str, tiles))} left = {minus}" if tiles
                            else "Minus: no tiles left over")
             sheet.total = f"Total: {score.total}"
         else:
-            kept = view.held_counts[seat]
-            if seat == view.current:
+            kept = sum(view.held_counts[s] for s in seats)
+            if view.current in seats and len(seats) == 1:
                 sheet.minus = hand_text(view, seat).capitalize()
             else:
                 sheet.minus = f"Tiles in front: {kept} (minus at end)" if kept else "Tiles in front: none"
-            total = view.sheets[seat].total()
+            total = view.sheet_of(seat).total()
             sheet.total = f"Sheet total: {total}"
-            turn = self.preview() if seat == self.seat else None
+            turn = self.preview() if self.seat in seats else None
             if turn is not None and turn.gain:
                 sheet.total += f" → {total + turn.gain}"  # if the tiles laid are confirmed
 

@@ -26,6 +26,23 @@ def sides(view, names: Sequence[str], bots: Sequence[str | None] = ()) -> tuple[
     return tuple(((s,), seat_name(names, bots, s)) for s in range(view.seats))
 
 
+def partner_text(view, names: Sequence[str]) -> str:
+    """The team partner's tiles for the hand's top line (``""`` without teams):
+    ``"Bob's tiles: 5 6, lays after you"`` (Variant for Advanced Players: both partners
+    see both hands)."""
+    partner = view.partner
+    if partner is None:
+        return ""
+    tiles = " ".join(map(str, view.partner_hand)) or "none"
+    if partner in view.after:
+        when = ", lays after you"
+    elif partner == view.current and not view.over:
+        when = ", laying now"
+    else:
+        when = ""
+    return f"{names[partner]}'s tiles: {tiles}{when}"
+
+
 def turn_text(record: TurnRecord, name: str) -> str:
     """One sentence for the turn ``record`` of the player ``name``: ``"Ada laid 5 6 → 11, 12, x2: +12 points."``"""
     if not record.placements:

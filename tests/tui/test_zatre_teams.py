@@ -1,0 +1,110 @@
+"""Zatre's team variant at the table (zatre-board.txt "Variant for Advanced Players":
+pairs share a sheet, "both players simultaneously draw two tiles each. They may then
+discuss how to best place the tiles"): the setup, both partners' tiles in sight, no
+hand-over between partners, sheets per team, results per team."""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.app import ParlourApp
+from tui.local_game import LocalGame, SeatChoice
+from tui.screens.handover import HandOverScreen
+from tui.screens.local_setup import parse_setup
+from tui.zatre.hand import HandTiles
+from tui.zatre.results import ResultsScreen
+from tui.zatre.scores import ScoreStrip
+from tui.zatre.sheet import ScoreSheet
+
+from .helpers import SIZE, covered, hand_over, shown, start, until
+
+SEED = 0  # seat 0 wins the draw for first player with four seats
+
+
+def team_game(*humans: str, seed: int = SEED) -> LocalGame:
+    names = ("You", "Pat", "Ben", "Cy")
+    seats = tuple(SeatChoice(n, None if n in humans else "easy") for n in names)
+    return LocalGame(seats, seed=seed, pace=0, teams=True)
+
+
+def test_setup_pairs_need_four_or_six_players_and_zatre():
+    """"If you want to play ZATRE with 4 or 6 players, you may also form pairs"."""
+    kinds = ["human", "easy", "easy", "easy", "easy", "none"]
+    names = ["You", "Ada", "Ben", "Cy", "Dan", "Eve"]
+    with pytest.raises(ValueError, match="4 or 6"):
+        parse_setup(kinds, names, False, "", 0.0, "zatre", teams=True)
+    with pytest.raises(ValueError, match="6 only in teams"):
+        parse_setup(kinds[:5] + ["easy"], names, False, "", 0.0, "zatre")
+    with pytest.raises(ValueError, match="Teams are a Zatre variant"):
+        parse_setup(kinds[:4] + ["none", "none"], names, False, "", 0.0, "zatre-cards", teams=True)
+    game = parse_setup(kinds[:5] + ["easy"], names, False, "", 0.0, "zatre", teams=True)
+    assert game.teams and len(game.seats) == 6
+
+
+async def test_solo_with_a_bot_partner_sees_its_tiles_and_a_shared_sheet():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, team_game("You"))
+        view = table.view
+        assert view.partner == 1 and view.partner_hand == table.links[0].snapshot().view.partner_hand
+        hand = table.query_one(HandTiles)
+        tiles = " ".join(map(str, view.partner_hand))
+        assert hand.partner == f"Pat's tiles: {tiles}, lays after you"
+        strip = table.query_one(ScoreStrip).lines
+        assert [line.team for line in strip] == [1, 1, 2, 2]
+        assert [line.shown for line in strip] == [True, True, False, False]
+        sheet = table.query_one(ScoreSheet)
+        assert sheet.border_title == "Sheet: You & Pat (you)"
+        await pilot.press("s")
+        assert sheet.border_title == "Sheet: Ben & Cy" and sheet.sheet == view.sheets[1]
+        await pilot.press("s")
+        assert sheet.border_title.startswith("Sheet: You & Pat")
+        # our turn, then our partner lays on the same sheet, then the other team
+        for _ in range(table.to_place):
+            await pilot.press("1", "n", "enter")
+        await pilot.press("c")
+        await until(pilot, lambda: len(table.view.log) >= 2)
+        first, second = table.view.log[:2]
+        assert (first.seat, second.seat) == (0, 1)
+        assert table.view.sheets[0].total() == first.gain + second.gain
+        lines = table.query_one(ScoreStrip).lines
+        assert lines[0].total == lines[1].total == table.view.sheets[0].total()
+
+
+async def test_partners_at_one_keyboard_need_no_hand_over(monkeypatch):
+    monkeypatch.setattr(HandOverScreen, "QUIET", 0.1)
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_local(team_game("You", "Pat"))
+        await covered(pilot)  # the first human to play gets the keyboard
+        await hand_over(pilot)
+        table = app.screen
+        await until(pilot, lambda: table.my_turn and table.seat == 0)
+        assert table.query_one(HandTiles).partner.startswith("Pat's tiles:")
+        for _ in range(table.to_place):
+            await pilot.press("1", "n", "enter")
+        await pilot.press("c")
+        await until(pilot, lambda: table.my_turn and table.seat == 1)
+        assert app.screen is table, "partners see each other's tiles: no cover between them"
+        assert table.query_one(HandTiles).tiles == table.links[1].snapshot().view.hand
+        assert table.query_one(HandTiles).partner.startswith("You's tiles:")
+
+
+async def test_a_team_game_of_bots_ends_with_results_per_team():
+    app = ParlourApp(pace=0)
+    names = ("Ada", "Ben", "Cy", "Dee", "Eve", "Flo")
+    game = LocalGame(tuple(SeatChoice(n, "easy") for n in names), seed=3, pace=0, teams=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_local(game)
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), timeout=30)
+        await pilot.pause()
+        results = app.screen
+        result = results.snap.result
+        standings = shown(results.query_one("#standings")).splitlines()[1:]
+        assert len(standings) == 3, "a line per team"
+        assert "Ada (easy bot) & Ben (easy bot)" in "\n".join(standings)
+        headline = shown(results.query_one("#headline"))
+        winners = sorted(result.winners)
+        assert len(winners) % 2 == 0 and all(s ^ 1 in result.winners for s in winners)
+        assert f"{names[winners[0]]} & {names[winners[0] ^ 1]}" in headline
+        assert len(results.query(".arithmetic")) == 3
