@@ -90,6 +90,19 @@ async def _results(app, pilot) -> None:
     await _until(pilot, lambda: isinstance(app.screen, ResultsScreen))
 
 
+async def _team_table(app, pilot) -> None:
+    """Zatre in teams: You with a strong bot partner against two easy bots, a few team
+    turns played, then one tile of ours laid with the partner's tiles in sight."""
+    seats = (SeatChoice("You"), SeatChoice("Ada", "strong"), SeatChoice("Ben", "easy"),
+             SeatChoice("Cy", "easy"))
+    app.start_local(LocalGame(seats, seed=0, pace=0, teams=True))
+    await _until(pilot, lambda: isinstance(app.screen, TableScreen))
+    table = app.screen
+    await _play_turns(pilot, table, 4)
+    await _until(pilot, lambda: table.my_turn)
+    await pilot.press("1", "n", "enter")
+
+
 async def _cards_table(app, pilot) -> None:
     """A card game against a strong bot: the opening and three turns laid with keys
     (card 1, next fit, Enter), then a card chosen, turned and moved, not yet laid."""
@@ -259,6 +272,7 @@ SHOTS = {  # name: terminal size, the app's bot pace (games start at pace 0), sc
     "table-80x24": (SMALL, 0.0, _table),
     "hand-over": (SIZE, 0.0, _hotseat),
     "results": (SIZE, 0.0, _results),
+    "team-table": (SIZE, 0.0, _team_table),
     "cards-table": (SMALL, 0.0, _cards_table),
     "rules": (SIZE, 0.0, _rules),
     "join": (SIZE, 0.0, _join),

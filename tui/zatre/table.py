@@ -389,6 +389,9 @@ class TableScreen(GameTableScreen):
             kept = sum(view.held_counts[s] for s in seats)
             if view.current in seats and len(seats) == 1:
                 sheet.minus = hand_text(view, seat).capitalize()
+            elif view.current in seats:  # a team's turn: both hands hold this turn's draws
+                sheet.minus = "In hand: " + ", ".join(
+                    f"{snap.names[s]} {view.held_counts[s]}" for s in seats)
             else:
                 sheet.minus = f"Tiles in front: {kept} (minus at end)" if kept else "Tiles in front: none"
             total = view.sheet_of(seat).total()

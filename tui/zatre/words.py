@@ -98,8 +98,8 @@ def kept_from_last_turn(view, seat: int) -> int:
 def in_front(view, seat: int) -> int:
     """Tiles face down in front of ``seat``, as the rulebook means it: between turns,
     all it holds; for the seat to move (whose hand holds this turn's draw as well),
-    the tiles it kept from its last turn."""
-    if view.over or seat != view.current:
+    the tiles it kept from its last turn (in teams, for the partner placing after it too)."""
+    if view.over or (seat != view.current and seat not in view.after):
         return view.held_counts[seat]
     return kept_from_last_turn(view, seat)
 
