@@ -26,6 +26,7 @@ from .widgets.too_small import too_small
 from .zatre.lan_table import LanTableScreen
 from .zatre.replay import ReplayScreen
 from .zatre.table import TableScreen
+from .zatre_cards.lan_table import CardLanTableScreen
 from .zatre_cards.table import CardTableScreen
 
 
@@ -137,7 +138,8 @@ class ParlourApp(App):
         read in the lobby when the game started)."""
         if isinstance(self.screen, RulesScreen):
             return
-        cards = any(isinstance(s, CardTableScreen) for s in self.screen_stack)
+        cards = any(isinstance(s, CardTableScreen) for s in self.screen_stack) or (
+            self.session is not None and self.session.link.game.name == "zatre-cards")
         package = "tui.zatre_cards" if cards else "tui.zatre"
 
         def closed(scroll: float | None) -> None:
@@ -206,10 +208,12 @@ class ParlourApp(App):
         await self.push_screen(LobbyScreen(session))
 
     def show_lan_table(self, session: LanSession) -> None:
-        """The game at ``session``'s table has started: show its table over the lobby."""
+        """The game at ``session``'s table has started: show its table over the lobby
+        (the table of the game its link plays now: the lobby may have changed it)."""
         if session is self.session:
-            self.push_screen(LanTableScreen(session, pace=self.pace,
-                                            leave=lambda: self.run_worker(self.close_table())))
+            screen = CardLanTableScreen if session.link.game.name == "zatre-cards" else LanTableScreen
+            self.push_screen(screen(session, pace=self.pace,
+                                    leave=lambda: self.run_worker(self.close_table())))
 
     def _link_status(self, session: LanSession, status: LinkStatus) -> None:
         if status.state == "closed" and session is self.session and not session.closing:

@@ -41,7 +41,8 @@ from net.protocol import (
     Welcome,
 )
 from net.saves import SaveError
-from rules.zatre import GAME, ZatreOptions
+from rules import registry
+from rules.zatre import GAME
 
 TOKEN_DAYS = 30
 """Seat tokens older than this are forgotten."""
@@ -416,7 +417,7 @@ class _BadToken(Exception):
 
 async def _connect(url: str, name: str, code: str | None, token: str | None,
                    options: dict[str, Any], link: RemoteSeatLink | None = None) -> RemoteSeatLink:
-    if link is None:
+    if link is None:  # (the link follows the table's game: a welcome naming another switches it)
         link = RemoteSeatLink(url, name, GAME, token=token, room=code, **options)
     try:
         await link.connect()
@@ -437,7 +438,9 @@ class HostSettings:
     free port), a room ``code`` players must give, a remote ``relay`` URL instead of
     listening here, a save to ``resume``, the ``grace`` seconds a dropped seat is
     held, whether to ``advertise`` on the LAN, ``profi``, ``save`` (True: a new file
-    in the saves folder; False: none; a Path), and the bots' ``bot_delay``."""
+    in the saves folder; False: none; a Path), the bots' ``bot_delay``, and the
+    ``game`` played (a name in ``rules.registry``: ``"zatre"`` or ``"zatre-cards"``;
+    it may still change in the lobby, e.g. ``/option cardgame on``)."""
 
     table: str | None
     player: str
@@ -451,6 +454,7 @@ class HostSettings:
     profi: bool = False
     save: bool | Path = True
     bot_delay: float = 0.6
+    game: str = GAME.name
 
 
 async def host_table(
@@ -476,10 +480,11 @@ async def start_hosting(settings: HostSettings, discovery: Callable[[], Any] | N
         except Exception:  # no multicast here: players type the address
             advertise = False
     try:
+        game = registry.get(settings.game)
         return await serve_table(
-            GAME, settings.table, bind=settings.bind, port=settings.port,
+            game, settings.table, bind=settings.bind, port=settings.port,
             relay_url=settings.relay, code=settings.code,
-            options=ZatreOptions(profi=settings.profi), grace=settings.grace,
+            options=game.options_type(profi=settings.profi), grace=settings.grace,
             bot_delay=settings.bot_delay, advertise=advertise, save=settings.save,
             resume_from=settings.resume,
         )

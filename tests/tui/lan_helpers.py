@@ -27,9 +27,10 @@ def fast_delays():
 LINK = {"reconnect_delays": fast_delays, "open_timeout": TIMEOUT}
 
 
-async def hosted(name: str = "Friday", seed: int = 1, **kwargs) -> HostedTable:
+async def hosted(name: str = "Friday", seed: int = 1, game=GAME, **kwargs) -> HostedTable:
+    """A table of ``game`` (a Game or its name) on 127.0.0.1, any free port."""
     kwargs.setdefault("save", False)
-    return await serve_table(GAME, name, bind="127.0.0.1", port=0, advertise=kwargs.pop("advertise", False),
+    return await serve_table(game, name, bind="127.0.0.1", port=0, advertise=kwargs.pop("advertise", False),
                              limits=FAST, bot_delay=0, seed=seed, **kwargs)
 
 

@@ -145,6 +145,10 @@ class GameTableScreen(ParlourScreen):
         """What to do now, on the player's own turn."""
         raise NotImplementedError
 
+    def _headline(self, snap: Snapshot) -> str:
+        """Who won the finished ``snap`` (as the results screen's title says it)."""
+        return headline(snap)
+
     def _new_turn(self) -> None:
         """A new version is shown: forget what was being chosen for the last one."""
 
@@ -399,7 +403,7 @@ class GameTableScreen(ParlourScreen):
         snap, view = self.snap, self.view
         assert snap is not None and view is not None
         if snap.over:
-            return f"Game over: {headline(snap)} (r: results)" if snap.result else "Game over"
+            return f"Game over: {self._headline(snap)} (r: results)" if snap.result else "Game over"
         current = seat_name(snap.names, snap.bots, view.current)
         spin = SPINNER[self._tick % len(SPINNER)]
         if self.animating:

@@ -1,5 +1,6 @@
-"""Hosting a LAN table: a small form (table name, your name, port, room code, hints),
-then the table's lobby, where players sit down and bots are added."""
+"""Hosting a LAN table: a small form (the game, table name, your name, port, room code,
+hints), then the table's lobby, where players sit down and bots are added (and the game
+may still change: ``/option cardgame on|off``)."""
 
 from __future__ import annotations
 
@@ -13,13 +14,15 @@ from textual.widgets import Button, Footer, Input, Select, Static
 from net.cli import DEFAULT_PORT
 
 from ..lan import HostError, HostSettings, default_player_name, host_table
+from ..local_game import GAMES
 from ..widgets.field_label import FieldLabel, MarksFocus
 from .base import ParlourScreen
 
 
 def parse_host_form(table: str, player: str, port: str, code: str, profi: bool,
-                    advertise: bool) -> HostSettings:
-    """The settings the form describes; ``ValueError`` with a message if it is wrong."""
+                    advertise: bool, game: str = "zatre") -> HostSettings:
+    """The settings the form describes (``game``: a name in :data:`tui.local_game.GAMES`);
+    ``ValueError`` with a message if it is wrong."""
     table, player, code = table.strip(), player.strip(), code.strip()
     if not table:
         raise ValueError("Give the table a name: players see it on the join screen.")
@@ -27,10 +30,12 @@ def parse_host_form(table: str, player: str, port: str, code: str, profi: bool,
         raise ValueError("Type your name.")
     if not port.strip().isdigit() or not 1 <= int(port) <= 65535:
         raise ValueError(f"The port is a number from 1 to 65535 (usually {DEFAULT_PORT}).")
+    if game not in GAMES:
+        raise ValueError(f"Parlour has no game {game!r} to host.")
     if code and not code.isalnum():
         raise ValueError("A room code is letters and digits only (or leave it empty).")
     return HostSettings(table[:40], player[:24], int(port), code=code or None, profi=profi,
-                        advertise=advertise)
+                        advertise=advertise, game=game)
 
 
 class HostSetupScreen(MarksFocus, ParlourScreen):
@@ -48,13 +53,16 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
     def compose(self) -> ComposeResult:
         player = default_player_name()
         with Vertical(id="host-setup"):
-            yield Static("Host a game of Zatre on the LAN", classes="screen-title")
+            yield Static("Host a game on the LAN", classes="screen-title")
             yield Static(
                 "Others on this network find the table on their join screen, or type its "
                 "address. Seats, bots and options are settled in the lobby.",
                 classes="hint",
             )
             with Grid(id="host-form"):
+                yield FieldLabel("Game", "host-game")
+                yield Select([(title, name) for name, title in GAMES.items()], value="zatre",
+                             allow_blank=False, compact=True, id="host-game")
                 yield FieldLabel("Table name", "host-table")
                 yield Input(f"{player}'s table", max_length=40, compact=True, id="host-table")
                 yield FieldLabel("Your name", "host-player")
@@ -100,6 +108,7 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
             self.query_one("#host-code", Input).value,
             bool(self.query_one("#host-profi", Select).value),
             bool(self.query_one("#host-advertise", Select).value),
+            str(self.query_one("#host-game", Select).value),
         )
 
     def action_start(self) -> None:

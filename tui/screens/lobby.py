@@ -24,9 +24,12 @@ from ..widgets.chat_log import ChatLog
 from .base import ParlourScreen
 from .confirm import ConfirmScreen
 
-HOST_ONLY = ("bot-easy", "bot-strong", "bot-remove", "profi", "start")
+TOGGLES = {"profi": "Toggle profi", "teams": "Toggle teams", "cardgame": "Card game"}
+"""The yes/no options and table variants with a button, shown when the lobby's game
+has them (``/option NAME on|off`` sets any of them; zatre-online.txt, "Options")."""
+HOST_ONLY = ("bot-easy", "bot-strong", "bot-remove", *TOGGLES, "start")
 BUTTONS = {"join": "Join seat", "leave": "Leave seat", "bot-easy": "Add easy bot",
-           "bot-strong": "Add strong bot", "bot-remove": "Remove bot", "profi": "Toggle profi",
+           "bot-strong": "Add strong bot", "bot-remove": "Remove bot", **TOGGLES,
            "start": "Start game"}
 OFF = "⊘ "
 """Before the label of a button that does nothing now: dimming alone is colour alone."""
@@ -49,14 +52,35 @@ def seat_text(seat: SeatInfo, lobby: LobbyState, you: int | None, now: float | N
     return f"{seat.seat + 1} {(seat.name or '')[:14]:<14} {' · '.join(tags)}".rstrip()
 
 
+def toggles(lobby: LobbyState) -> dict[str, bool]:
+    """The lobby's yes/no settings by the name ``/option`` takes: the game's options
+    (``profi``, Zatre's ``teams``), then the table variants (``cardgame``)."""
+    found = {field.name: getattr(lobby.options, field.name) for field in attrs.fields(type(lobby.options))}
+    found = {name: value for name, value in found.items() if isinstance(value, bool)}
+    return {**found, **lobby.variants}
+
+
 def options_text(lobby: LobbyState) -> str:
-    """``"Options: profi off"``: each of the game's options and its value."""
+    """``"Options: profi off, teams off, cardgame off"``: each of the game's options
+    and table variants, and its value."""
     parts = []
     for field in attrs.fields(type(lobby.options)):
         value = getattr(lobby.options, field.name)
         shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
         parts.append(f"{field.name} {shown}")
+    parts += [f"{name} {'on' if on else 'off'}" for name, on in lobby.variants.items()]
     return "Options: " + (", ".join(parts) or "none")
+
+
+def players_text(lobby: LobbyState) -> str:
+    """How many may play: ``"2-4 players"``, ``"4 or 6 players"`` (``lobby.seat_counts``,
+    else ``min_seats``-``max_seats``)."""
+    counts = list(lobby.seat_counts) or list(range(lobby.min_seats, lobby.max_seats + 1))
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]} players"
+    if len(counts) == 1:
+        return f"{counts[0]} players"
+    return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
 
 
 class LobbyScreen(ParlourScreen):
@@ -93,7 +117,8 @@ class LobbyScreen(ParlourScreen):
                         yield Button("Add easy bot", id="bot-easy", compact=True)
                         yield Button("Add strong bot", id="bot-strong", compact=True)
                         yield Button("Remove bot", id="bot-remove", compact=True)
-                        yield Button("Toggle profi", id="profi", compact=True)
+                        for name, label in TOGGLES.items():
+                            yield Button(label, id=name, compact=True)
                         yield Button("Start game", id="start", compact=True, variant="primary")
                 chat = ChatLog(self.session.lines, id="lobby-chat")
                 chat.border_title = "Chat"
@@ -148,6 +173,8 @@ class LobbyScreen(ParlourScreen):
             title.update(f"Table at {session.address}")
         else:
             title.update(f"{lobby.table} · {lobby.title} · {where}")
+            seats_list = self.query_one("#lobby-seats", OptionList)
+            seats_list.border_subtitle = players_text(lobby)
         who = f"You are {link.name}" + (", the host" if link.is_host else "")
         who += f", at seat {link.seat + 1}" if link.seat is not None else ", watching (not seated)"
         status = link.status
@@ -182,6 +209,9 @@ class LobbyScreen(ParlourScreen):
         off = {"join": not online or started or link.seat is not None,
                "leave": not online or link.seat is None or started}
         off.update((name, not online or started or not link.is_host) for name in HOST_ONLY)
+        present = toggles(lobby) if lobby is not None else {}
+        for name in TOGGLES:
+            self.query_one(f"#{name}", Button).display = name in present
         for name, disabled in off.items():
             button = self.query_one(f"#{name}", Button)
             button.disabled = disabled
@@ -233,9 +263,9 @@ class LobbyScreen(ParlourScreen):
                 self.session.add(Line("error", "No bot sits at the table."))
                 return
             command = f"/bot remove {seat.seat + 1}"
-        elif event.button.id == "profi" and lobby is not None:
-            profi = bool(getattr(lobby.options, "profi", False))
-            command = f"/option profi {'off' if profi else 'on'}"
+        elif event.button.id in TOGGLES and lobby is not None:
+            on = toggles(lobby).get(event.button.id, False)
+            command = f"/option {event.button.id} {'off' if on else 'on'}"
         if command:
             self.send(command)
 

@@ -14,10 +14,21 @@ from textual.widgets import Footer, Static, TabbedContent
 
 from net.table import Snapshot
 
-from ..zatre.results import ResultsScreen, SheetPane, headline
+from ..zatre.results import ResultsScreen, SheetPane
 from .words import seat_name
 
 FORMULA = "Row = 10 + 11 + 12, + its bonus once all three are filled; super bonus: 6 each."
+
+
+def headline(snap: Snapshot) -> str:
+    """``"Ada wins with 75 points!"`` (``"You win …"`` for a player named You), or the
+    tie (every player plays alone in the card game)."""
+    result = snap.result
+    winners = [snap.names[s] for s in sorted(result.winners)]
+    best = max(s.total for s in result.scores)
+    if len(winners) == 1:
+        return f"{winners[0]} {'win' if winners[0] == 'You' else 'wins'} with {best} points!"
+    return f"A tie: {' and '.join(winners)} share the win with {best} points."
 
 
 def standings(snap: Snapshot) -> Table:

@@ -1,6 +1,6 @@
 """Every seat at a glance: whose turn (▶, not colour alone), the sheet total, the
 points just scored, cards in hand and in the seat's own draw pile, whose sheet is
-shown (≡)."""
+shown (≡), and a note such as ``away 1:42`` at a LAN table."""
 
 from __future__ import annotations
 
@@ -12,6 +12,11 @@ from textual.widget import Widget
 
 @attrs.frozen
 class SeatLine:
+    """One seat's line: ``name``, sheet ``total``, ``gained`` by its last turn
+    (``None``: has not played yet), cards in ``hand`` and in its ``pile``; flags for
+    turn, "you" and shown sheet; ``note`` after the line (on a line of its own when
+    the strip is too narrow)."""
+
     name: str
     total: int
     gained: int | None
@@ -20,12 +25,21 @@ class SeatLine:
     to_play: bool = False
     you: bool = False
     shown: bool = False
+    note: str = ""
+
+
+LINE_WIDTH = 31
+"""Characters of a seat's line before its note."""
 
 
 class CardScores(Widget):
     """A line per seat, and ``footer`` below (the set-aside cards)."""
 
-    COMPONENT_CLASSES = {"scores--header", "scores--turn", "scores--you"}
+    DEFAULT_CSS = """
+    CardScores > .scores--note { color: $warning; text-style: italic; }
+    """
+
+    COMPONENT_CLASSES = {"scores--header", "scores--turn", "scores--you", "scores--note"}
 
     lines: reactive[tuple[SeatLine, ...]] = reactive(tuple, layout=True)
     footer: reactive[str] = reactive("")
@@ -34,6 +48,8 @@ class CardScores(Widget):
         turn = self.get_component_rich_style("scores--turn")
         you = self.get_component_rich_style("scores--you")
         header = self.get_component_rich_style("scores--header")
+        note_style = self.get_component_rich_style("scores--note")
+        inline = self._notes_inline(self.size.width)
         out = [Text(f"  {'player':<9}{'total':>5}{'last':>5}{'hand':>5}{'pile':>5}", header)]
         for line in self.lines:
             marker = "▶" if line.to_play else " "
@@ -45,10 +61,19 @@ class CardScores(Widget):
                 text.stylize(turn)
             if line.you:
                 text.stylize(you)
+            if line.note and inline:
+                text.append(f" {line.note}", note_style)
             out.append(text)
+            if line.note and not inline:
+                out.append(Text(f"    {line.note}", note_style))
         if self.footer:
             out.append(Text(f"  {self.footer}", header))
         return Text("\n").join(out)
 
+    def _notes_inline(self, width: int) -> bool:
+        longest = max((len(line.note) for line in self.lines), default=0)
+        return LINE_WIDTH + 1 + longest <= width
+
     def get_content_height(self, container, viewport, width: int) -> int:
-        return 1 + len(self.lines) + (1 if self.footer else 0)
+        notes = 0 if self._notes_inline(width) else sum(1 for line in self.lines if line.note)
+        return 1 + len(self.lines) + notes + (1 if self.footer else 0)

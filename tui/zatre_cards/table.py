@@ -36,7 +36,7 @@ from ..zatre.message import TableMessage
 from ..zatre.movelog import MoveLog
 from .cardtable import CardTable, Cell
 from .hand import TURNED, HandCards
-from .results import CardResultsScreen
+from .results import CardResultsScreen, headline
 from .scores import CardScores, SeatLine
 from .sheet import CardSheet
 from .status import CardStatus
@@ -57,6 +57,7 @@ class CardTableScreen(GameTableScreen):
     table: ``links`` per human seat here, ``story`` (the spectator's link), ``pace``
     (seconds per card when laying out others' turns), ``leave``."""
 
+    DEFAULT_CLASSES = "-cards"  # (its LAN and replay tables too, for parlour.tcss)
     results_screen = CardResultsScreen
     play_actions = frozenset(PLAY_ACTIONS)
     status_type = CardStatus
@@ -156,6 +157,9 @@ class CardTableScreen(GameTableScreen):
 
     def _hide_hand(self) -> None:
         self.query_one(HandCards).cards = ()
+
+    def _headline(self, snap: Snapshot) -> str:
+        return headline(snap)
 
     def _new_turn(self) -> None:
         self.first = None
@@ -402,7 +406,8 @@ class CardTableScreen(GameTableScreen):
         scores.lines = tuple(
             SeatLine(name=snap.names[s], total=view.sheets[s].total(), gained=last_gain.get(s),
                      hand=view.hand_counts[s], pile=view.pile_counts[s],
-                     to_play=s in snap.active_seats, you=s == self.seat, shown=s == self.sheet_seat)
+                     to_play=s in snap.active_seats, you=s == self.seat, shown=s == self.sheet_seat,
+                     note=self._seat_note(s))
             for s in range(view.seats)
         )
         scores.footer = f"set aside: {view.set_aside_count} cards"

@@ -1,0 +1,160 @@
+"""What a table over the LAN adds to any game's table, alike for every game.
+
+While the connection is lost the turn line says so (``⚠ Connection lost:
+reconnecting… (attempt 2)``) and every move key is dimmed (no move is made that the
+table has not seen); when the link is back, the fresh snapshot it brings is shown.
+Seats whose players dropped show ``away 1:42`` (the time their seat is still held) in
+the scores. ``t`` opens the chat; chat lines, comings and goings pop up as notices
+meanwhile. A game ended early by the host says so; leaving asks first.
+
+A game's LAN table is ``class LanTableScreen(LanTable, TableScreen)``: this class
+first, then the game's table (tui/zatre/lan_table.py, tui/zatre_cards/lan_table.py);
+it sets :attr:`LanTable.offline_words` and :attr:`LanTable.watching_words`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar
+
+from textual.binding import Binding
+
+from ..lan import LanSession, Line, countdown
+from .chat import ChatScreen
+from .game_table import SPINNER, GameTableScreen
+
+CHAT_NOTICE = 4.0
+"""Seconds a chat line stays up at the table (t opens the whole chat)."""
+HOST_LEAVES = "Leave? You host this table: the game ends for everyone."
+PLAYER_LEAVES = ("Leave this table? Your seat is held for a while: join again with the "
+                 "same name to get it back.")
+
+
+class LanTable(GameTableScreen):
+    """The table of ``session`` (whose link already has a snapshot): a player's seat,
+    or a spectator's view when not seated. ``pace``: seconds per step when laying out
+    others' moves; ``leave``: called on leaving (the app closes the session)."""
+
+    BINDINGS = [Binding("t", "chat", "Chat")]
+
+    offline_words: ClassVar[str] = "Moves wait until the table is back."
+    """The instructions while the connection is down."""
+    watching_words: ClassVar[str] = "You are watching: nobody's hand is shown. t: chat, q leaves."
+    """The instructions of a spectator."""
+
+    def __init__(self, session: LanSession, pace: float = 0.4,
+                 leave: Callable[[], None] | None = None) -> None:
+        link = session.link
+        links = {link.seat: link} if link.seat is not None else {}
+        super().__init__(links, story=None if links else link, pace=pace, leave=leave,
+                         leave_question=HOST_LEAVES if session.hosted is not None else PLAYER_LEAVES)
+        self.session = session
+        self.link = link
+        self.ended = ""
+        self._lan_stops: list[Callable[[], None]] = []
+
+    def on_mount(self) -> None:
+        self._lan_stops = [self.session.on_line(self._line), self.session.on_change(self._changed)]
+        self.set_interval(1.0, self._count_down)
+
+    def on_unmount(self) -> None:
+        for stop in self._lan_stops:
+            stop()
+        self._lan_stops.clear()
+
+    # ---- the link ----
+
+    @property
+    def online(self) -> bool:
+        return self.link.status.online
+
+    @property
+    def my_turn(self) -> bool:
+        return super().my_turn and self.online and not self.ended
+
+    def _changed(self) -> None:
+        over = self.link.game_over
+        if over is not None and over.result is None and not self.ended:
+            self.ended = over.reason or "The host ended the game."
+        self._update()
+
+    def _line(self, line: Line) -> None:
+        if isinstance(self.app.screen, ChatScreen) or line.kind == "you":
+            return
+        if line.kind == "chat":  # (notices sit top right, clear of the move log)
+            self.notify(line.text, title=line.name, timeout=CHAT_NOTICE)
+        elif line.kind == "error":
+            self.notify(line.text, title="Refused", severity="error")
+        else:
+            self.notify(line.text)
+
+    def _count_down(self) -> None:
+        lobby = self.session.lobby
+        if lobby is not None and any(s.status == "away" and s.deadline for s in lobby.seats):
+            self._update()
+
+    def _seat_note(self, seat: int) -> str:
+        lobby = self.session.lobby
+        if lobby is None:
+            return ""
+        for info in lobby.seats:
+            if info.seat == seat and info.status == "away":
+                return f"away {countdown(info.deadline)}" if info.deadline else "away"
+        return ""
+
+    # ---- showing ----
+
+    def _update(self) -> None:
+        super()._update()
+        if self.snap is not None:
+            status: Any = self.query_one(self.status_type)
+            status.alert = not self.online and not self.snap.over
+
+    def _turn_text(self) -> str:
+        status = self.link.status
+        spin = SPINNER[self._tick % len(SPINNER)]
+        if self.snap is not None and self.snap.over:
+            closed = " · the table has closed" if status.state == "closed" else ""
+            return super()._turn_text() + closed
+        if status.state == "reconnecting":
+            return f"Connection lost: reconnecting… (attempt {status.attempt}) {spin}"
+        if status.state == "closed":
+            return f"Disconnected: {status.reason}"
+        if self.ended and not (self.snap and self.snap.over):
+            return f"{self.ended} (q leaves)"
+        text = super()._turn_text()
+        note = self._away_note()
+        if note and text.endswith(spin):  # "Waiting for Bob (away 1:42, seat held) ⠼"
+            text = f"{text[:-1]}({note}) {spin}"
+        return text
+
+    def _away_note(self) -> str:
+        """``away 1:42, seat held`` (or ``away``) when the player to move dropped."""
+        if self.view is None or self.snap is None or self.snap.over or self.my_turn:
+            return ""
+        note = self._seat_note(self.view.current)
+        return f"{note}, seat held" if note not in ("", "away") else note
+
+    def _instructions(self) -> str:
+        if self.snap is None:
+            return ""
+        if not self.online and not self.snap.over:
+            return self.offline_words
+        if self.ended and not self.snap.over:
+            return "The game was ended early. t: chat, q leaves."
+        if self.seat is None and not self.snap.over:
+            return self.watching_words
+        if self._away_note() == "away":  # the grace period is over: the host decides
+            current = self.view.current
+            name = self.snap.names[current]
+            if self.link.is_host:
+                return (f"{name} is away. Wait, or give the seat to a bot: t, then "
+                        f"/bot seat {current + 1} strong.")
+            return f"{name} is away; the host may wait or let a bot play on."
+        if not self.my_turn and not self.snap.over:
+            return "Not your turn yet. t: chat, s: sheets, F1: rules."
+        return super()._instructions()
+
+    # ---- keys ----
+
+    def action_chat(self) -> None:
+        self.app.push_screen(ChatScreen(self.session))
