@@ -11,6 +11,7 @@ from textual.binding import Binding
 
 from net.client import LinkStatus
 from net.local import LocalTable
+from rules.zatre_cards import ZatreCardsView
 
 from .lan import HostError, HostSettings, LanSession, TokenStore, join_hosted
 from .local_game import DEFAULT_PACE, LocalGame, open_table
@@ -27,6 +28,7 @@ from .zatre.lan_table import LanTableScreen
 from .zatre.replay import ReplayScreen
 from .zatre.table import TableScreen
 from .zatre_cards.lan_table import CardLanTableScreen
+from .zatre_cards.replay import CardReplayScreen
 from .zatre_cards.table import CardTableScreen
 
 
@@ -232,7 +234,10 @@ class ParlourApp(App):
     # ---- replays ----
 
     def show_replay(self, snaps: list, title: str = "") -> None:
-        self.push_screen(ReplayScreen(snaps, title, leave=lambda: self.run_worker(self.close_table())))
+        """Step through ``snaps`` (tui.screens.replay.replay_snapshots) at the table of
+        the game they show."""
+        screen = CardReplayScreen if isinstance(snaps[0].view, ZatreCardsView) else ReplayScreen
+        self.push_screen(screen(snaps, title, leave=lambda: self.run_worker(self.close_table())))
 
     # ---- leaving ----
 

@@ -2,7 +2,8 @@
 the host form's game choice, the lobby's options switching the game; the card
 table opens for the card game, the opening and a card laid by keys, the bot's turn
 seen, chat with ``t``, and the reconnect banner blocking moves. (Results and the
-rest of the LAN table are the same code as Zatre's: tests/tui/test_lan_table.py.)"""
+rest of the LAN table are the same code as Zatre's: tests/tui/test_lan_table.py.) A
+saved card game replayed at the card table."""
 
 from __future__ import annotations
 
@@ -10,12 +11,22 @@ import asyncio
 
 from textual.widgets import Button, Select
 
+from net.codec import codec_for
+from net.host import Host
+from net.saves import Replay, snapshot_of, write
 from rules.zatre_cards import GAME as CARDS
+from rules.zatre_cards import ZatreCardsOptions
+from tui.app import ParlourApp
 from tui.lan import TokenStore
 from tui.screens.chat import ChatScreen
 from tui.screens.host_setup import HostSetupScreen
 from tui.screens.lobby import LobbyScreen
+from tui.screens.menu import MenuScreen
+from tui.screens.replay import replay_snapshots
+from tui.zatre_cards.cardtable import CardTable
 from tui.zatre_cards.lan_table import CardLanTableScreen
+from tui.zatre_cards.replay import CardReplayScreen
+from tui.zatre_cards.results import CardResultsScreen
 from tui.zatre_cards.status import CardStatus
 
 from .helpers import SIZE, until
@@ -128,3 +139,32 @@ async def test_the_card_game_at_a_lan_table(tmp_path):
             assert "reconnecting" not in status.turn
     finally:
         await table.stop()
+
+
+async def test_a_saved_card_game_replays_at_the_card_table(tmp_path):
+    path = tmp_path / "cards.json"
+    host = Host(CARDS, ZatreCardsOptions(), 2, 5, ("Ann", "Bob"), {0: "easy", 1: "easy"}, bot_delay=0)
+    async with host:
+        await host.wait_over()
+    codec = codec_for(CARDS)
+    write(path, snapshot_of(host, "Cards", (None, None), codec), codec)
+    snaps = replay_snapshots(Replay.open(path))
+    app = ParlourApp(pace=0, replay=(snaps, "Cards"), discovery=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, CardReplayScreen) and app.screen.snap is not None)
+        replay = app.screen
+        status = replay.query_one(CardStatus)
+        assert "Replay: Cards · the setup" in status.turn and replay.view.laid == ()
+        assert replay.check_action("lay", ()) is False and replay.check_action("rotate", ()) is False
+        await pilot.press("right")
+        assert f"move 1 of {len(snaps) - 1}" in status.turn
+        assert replay.query_one(CardTable).laid == snaps[1].view.laid
+        await pilot.press("end")
+        assert replay.snap.over and "game over" in status.turn
+        await pilot.press("r")
+        assert isinstance(app.screen, CardResultsScreen)
+        await until(pilot, lambda: app.screen.listening)  # (after a quiet moment)
+        await pilot.press("b", "home")
+        assert replay.index == 0 and replay.view.laid == ()
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))

@@ -155,6 +155,9 @@ class GameTableScreen(ParlourScreen):
     def _note_events(self, story: Snapshot) -> None:
         """Keep what ``story``'s events tell that its view does not (each version once)."""
 
+    def _forget_events(self) -> None:
+        """Forget what :meth:`_note_events` kept (a replay stepping back)."""
+
     def _hide_hand(self) -> None:
         """Before a hand-over: leave nothing of the last player's hand on the table."""
 

@@ -127,6 +127,10 @@ class CardTableScreen(GameTableScreen):
                 why = "" if event.reason == "all-laid" else " (no card fits)"
                 self._notes.append((turns, f"── round {event.round} over{why}: {points}"))
 
+    def _forget_events(self) -> None:
+        self._notes.clear()
+        self._seen_version = -1
+
     async def _replay_event(self, story: Snapshot, event: Any) -> None:
         """Lay out the cards of a turn played elsewhere (bots) one at a time, and let
         a shown hand be read."""

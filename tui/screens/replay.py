@@ -1,0 +1,114 @@
+"""A saved game, step by step (``parlour replay FILE``), for every game: its table
+read-only, as a spectator saw it after each move; ←/→ step, Home/End jump, ``r`` the
+results. A game's replay screen is ``class ReplayScreen(ReplayTable, TableScreen)``
+(tui/zatre/replay.py, tui/zatre_cards/replay.py)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar
+
+from textual.binding import Binding
+
+from net.saves import Replay
+from net.table import Outcome, Snapshot
+
+from .game_table import GameTableScreen
+
+
+def replay_snapshots(replay: Replay) -> list[Snapshot]:
+    """A spectator's snapshot after each step of ``replay`` (the setup first).
+    Raises :class:`net.saves.SaveError` if an action does not replay."""
+    game, data = replay.game, replay.data
+    snaps = []
+    for step in replay:
+        over = game.is_over(step.state)
+        events = tuple(game.project_event(e, None) for e in step.events)
+        snaps.append(Snapshot(
+            version=step.version, seat=None, view=step.view(None), legal_actions=(),
+            active_seats=frozenset(game.active_seats(step.state)) if not over else frozenset(),
+            events=events, names=tuple(data.names), bots=tuple(data.bots), over=over,
+            result=game.result(step.state) if over else None,
+        ))
+    return snaps
+
+
+class Still:
+    """A spectator's link that never changes (a replay table's story)."""
+
+    seat = None
+
+    def __init__(self, snap: Snapshot) -> None:
+        self._snap = snap
+
+    def snapshot(self) -> Snapshot:
+        return self._snap
+
+    def listen(self, listener: Callable[[Snapshot], None]) -> Callable[[], None]:
+        return lambda: None
+
+    async def submit(self, action: Any) -> Outcome:
+        return Outcome("", False, "replay", "This is a replay.")
+
+
+class ReplayTable(GameTableScreen):
+    """``snaps`` from :func:`replay_snapshots`; ``title`` names the game shown;
+    ``leave`` is called on leaving. The game's table sets :attr:`hand_id`."""
+
+    BINDINGS = [
+        Binding("left,h", "step(-1)", "Back", key_display="←"),
+        Binding("right,l,space", "step(1)", "Forward", key_display="→"),
+        Binding("home,g", "jump(0)", "Start"),
+        Binding("end,G", "jump(-1)", "End"),
+    ]
+
+    hand_id: ClassVar[str] = "#hand"
+    """The game table's hand widget (it has a ``note``)."""
+
+    def __init__(self, snaps: list[Snapshot], title: str = "", leave: Callable[[], None] | None = None) -> None:
+        super().__init__({}, story=Still(snaps[0]), pace=0, leave=leave)
+        self.snaps = snaps
+        self.index = 0
+        self.title_text = title
+        self._results_shown = True  # r shows them; reaching the end does not
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.play_actions or action == "move":
+            return False
+        if action == "step":
+            target = self.index + int(parameters[0])  # type: ignore[call-overload]
+            return True if 0 <= target < len(self.snaps) else None
+        return super().check_action(action, parameters)
+
+    def action_step(self, step: int) -> None:
+        self._go(self.index + step)
+
+    def action_jump(self, index: int) -> None:
+        self._go(index % len(self.snaps))
+
+    def _go(self, index: int) -> None:
+        if 0 <= index < len(self.snaps) and index != self.index:
+            self.index = index
+            self._forget_events()  # what the log tells from events, up to this step only
+            for snap in self.snaps[1:index + 1]:
+                self._note_events(snap)
+            self._show(self.snaps[index])
+            self.refresh_bindings()
+
+    def action_leave(self) -> None:
+        self.leave()
+
+    def _turn_text(self) -> str:
+        last = len(self.snaps) - 1
+        where = "the setup" if self.index == 0 else f"move {self.index} of {last}"
+        title = f"{self.title_text} · " if self.title_text else ""
+        end = " · game over (r: results)" if self.snap is not None and self.snap.over else ""
+        return f"Replay: {title}{where}{end}"
+
+    def _update(self) -> None:
+        super()._update()
+        if self.snap is not None:
+            hand: Any = self.query_one(self.hand_id)
+            hand.note = "a replay: hands are not shown"
+
+    def _instructions(self) -> str:
+        return "←/→ step through the game, Home/End: first/last move, q leaves."
