@@ -13,39 +13,19 @@ import time
 from rules.zatre import GAME, ZatreOptions, legal_cells
 from rules.zatre import placement
 from rules.zatre.board import index
+from tests.bench import figures
+from tests.bench.figures import report, timed
 from tests.bench.zatre_bruteforce import brute_legal
 
 
-def _ms(seconds: float) -> float:
-    return seconds * 1000
-
-
-def _pct(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
-
-
 def sample_positions(games: int = 12, seed0: int = 100):
-    """States at every turn of seeded 4-bot games, tagged early / middle / late."""
-    out = []
-    for seed in range(seed0, seed0 + games):
-        state = GAME.setup(ZatreOptions(), 4, seed)
-        bots = [GAME.bots["strong" if s % 2 else "easy"]() for s in range(4)]
-        rng = random.Random(seed)
-        while not GAME.is_over(state):
-            placed = sum(1 for v in state.board if v)
-            phase = "early" if placed < 40 else "middle" if placed < 85 else "late"
-            out.append((phase, state))
-            seat = state.current
-            action = bots[seat].choose(GAME.view(state, seat), GAME.legal_actions(state, seat), rng)
-            state, _ = GAME.apply(state, seat, action)
-    return out
+    """States at every turn of seeded 4-bot games, tagged early / middle / late by the
+    tiles on the board."""
+    def phase(state):
+        placed = sum(1 for v in state.board if v)
+        return "early" if placed < 40 else "middle" if placed < 85 else "late"
 
-
-def timed(fn, *args):
-    t = time.perf_counter()
-    result = fn(*args)
-    return time.perf_counter() - t, result
+    return figures.sample_positions(GAME, ZatreOptions(), 4, range(seed0, seed0 + games), phase)
 
 
 def main() -> None:
@@ -66,17 +46,6 @@ def main() -> None:
         placement._legal.cache_clear()
         dt, _ = timed(lambda: strong.choose(view, GAME.legal_actions(state, seat), rng))
         bot_t.setdefault(phase, []).append(dt)
-
-    def report(title, table, target):
-        print(f"\n{title}  (target {target})")
-        every = [x for v in table.values() for x in v]
-        for phase in ("early", "middle", "late"):
-            v = table.get(phase, [])
-            if v:
-                print(f"  {phase:6s} n={len(v):4d} median {_ms(statistics.median(v)):7.2f} ms"
-                      f"  p99 {_ms(_pct(v, 0.99)):7.2f} ms  max {_ms(max(v)):7.2f} ms")
-        print(f"  all    n={len(every):4d} median {_ms(statistics.median(every)):7.2f} ms"
-              f"  p99 {_ms(_pct(every, 0.99)):7.2f} ms")
 
     report("legal cells for one chosen tile", cells_t, "median <= 5 ms")
     report("all legal turns (uncached)", turns_t, "median <= 30 ms, p99 <= 100 ms")

@@ -22,43 +22,23 @@ from concurrent.futures import ProcessPoolExecutor
 from rules.zatre_cards import GAME, LayCard, ZatreCardsOptions
 from rules.zatre_cards import placement
 from rules.zatre_cards.scoring import score_lays
-
-
-def _ms(seconds: float) -> float:
-    return seconds * 1000
-
-
-def _pct(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
+from tests.bench import figures
+from tests.bench.figures import report, timed
 
 
 def sample_positions(games: int = 8, seed0: int = 100):
     """States at every turn of seeded 4-bot games (2 easy, 2 strong), tagged by the
     cards on the table this round: early < 8, middle < 17, late."""
-    out = []
-    for seed in range(seed0, seed0 + games):
-        state = GAME.setup(ZatreCardsOptions(), 4, seed)
-        bots = [GAME.bots["strong" if s % 2 else "easy"]() for s in range(4)]
-        rng = random.Random(seed)
-        while not GAME.is_over(state):
-            n = len(state.laid)
-            out.append(("early" if n < 8 else "middle" if n < 17 else "late", state))
-            seat = state.current
-            action = bots[seat].choose(GAME.view(state, seat), GAME.legal_actions(state, seat), rng)
-            state, _ = GAME.apply(state, seat, action)
-    return out
+    def phase(state):
+        n = len(state.laid)
+        return "early" if n < 8 else "middle" if n < 17 else "late"
+
+    return figures.sample_positions(GAME, ZatreCardsOptions(), 4, range(seed0, seed0 + games), phase)
 
 
 def _clear():
     placement.slots.cache_clear()
     placement.grid_of.cache_clear()
-
-
-def timed(fn, *args):
-    t = time.perf_counter()
-    result = fn(*args)
-    return time.perf_counter() - t, result
 
 
 def one_game(seed: int) -> tuple[int, int]:
@@ -94,17 +74,6 @@ def main() -> None:
         _clear()
         dt, _ = timed(lambda: strong.choose(view, GAME.legal_actions(state, seat), rng))
         bot_t.setdefault(phase, []).append(dt)
-
-    def report(title, table, target):
-        print(f"\n{title}  (target {target})")
-        every = [x for v in table.values() for x in v]
-        for phase in ("early", "middle", "late"):
-            v = table.get(phase, [])
-            if v:
-                print(f"  {phase:6s} n={len(v):4d} median {_ms(statistics.median(v)):7.2f} ms"
-                      f"  p99 {_ms(_pct(v, 0.99)):7.2f} ms  max {_ms(max(v)):7.2f} ms")
-        print(f"  all    n={len(every):4d} median {_ms(statistics.median(every)):7.2f} ms"
-              f"  p99 {_ms(_pct(every, 0.99)):7.2f} ms")
 
     report("legal placements for the hand (uncached; openings in 'early')", legal_t,
            "late median <= 30 ms")

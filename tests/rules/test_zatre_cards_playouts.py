@@ -12,11 +12,8 @@ minute on a 2-core machine."""
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import random
 import traceback
-from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 import cattrs
@@ -27,6 +24,7 @@ from rules.zatre_cards import (
     ShowHand, TurnPlayed, ZatreCardsAction, ZatreCardsOptions, ZatreCardsState, ZatreCardsView,
 )
 from rules.zatre_cards.placement import AXES, NEAR, check_lay, grid_of, run_sum
+from tests.rules.playout_pool import chunk_results
 
 GAMES_PER_SEATS = 300
 CHUNK = 50
@@ -181,33 +179,11 @@ def play_chunk(seats: int, start: int) -> list[Played]:
 CHUNKS = [(seats, start) for seats in (4, 3, 2) for start in range(0, GAMES_PER_SEATS, CHUNK)]
 
 
-class _Done:
-    def __init__(self, value):
-        self._value = value
-
-    def result(self):
-        return self._value
-
-
 @pytest.fixture(scope="module")
 def games(request):
-    """The chunks this session's tests need, submitted at once to two worker processes
-    (with a single core they run in this process)."""
-    needed = set()
-    for item in request.session.items:
-        if item.module is not request.module:
-            continue
-        if item.originalname == "test_playouts_reach_the_rarer_rules":
-            needed.update(CHUNKS)
-        elif hasattr(item, "callspec") and "start" in item.callspec.params:
-            needed.add((item.callspec.params["seats"], item.callspec.params["start"]))
-    keys = [key for key in CHUNKS if key in needed]
-    if min(2, os.cpu_count() or 1) < 2:
-        yield {key: _Done(play_chunk(*key)) for key in keys}
-        return
-    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
-        yield {key: pool.submit(play_chunk, *key) for key in keys}
-        pool.shutdown(cancel_futures=True)
+    """The chunks this session's tests need, played in two worker processes
+    (tests/rules/playout_pool.py)."""
+    yield from chunk_results(request, CHUNKS, play_chunk, ("seats", "start"))
 
 
 @pytest.mark.parametrize("seats, start", CHUNKS)

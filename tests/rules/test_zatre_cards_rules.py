@@ -15,6 +15,7 @@ from rules.zatre_cards import (
 )
 from rules.zatre_cards.placement import check_lay, grid_of, legal_lays
 from rules.zatre_cards.sheet import PRINTED_ROWS, ROW_BONUS, Sheet, SheetEntry
+from tests.rules.contract import refused_by
 
 CONVERTER = cattrs.Converter()
 
@@ -68,13 +69,8 @@ def lay_and_record(state, lay):
 
 
 def refused(state, action, seat=None) -> RuleViolation:
-    seat = state.current if seat is None else seat
-    before = CONVERTER.unstructure(state)
-    with pytest.raises(RuleViolation) as caught:
-        GAME.apply(state, seat, action)
-    assert action not in GAME.legal_actions(state, seat)
-    assert CONVERTER.unstructure(state) == before
-    return caught.value
+    """tests/rules/contract.py, for the current seat unless ``seat``."""
+    return refused_by(GAME, state, action, state.current if seat is None else seat)
 
 
 # ---- Setup ------------------------------------------------------------------------

@@ -10,11 +10,8 @@ every fifth action). The games run in two worker processes (see ``games``)."""
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import random
 import traceback
-from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 import pytest
@@ -27,6 +24,7 @@ from rules.zatre import (
 from rules.zatre.placement import max_placeable
 from rules.zatre.state import partner_of, sheet_index
 from rules.zatre.board import WIDTH, index, line_sum, tiles_on
+from tests.rules.playout_pool import chunk_results
 from tests.rules.zatre_support import CONVERTER, FULL_BAG, longest_line, tile_counts
 
 GAMES_PER_SEATS = 100
@@ -217,33 +215,9 @@ CHUNKS += [(seats, True, start) for seats in (4, 6) for start in range(0, TEAM_G
 
 @pytest.fixture(scope="module")
 def games(request):
-    """The chunks this session's tests need, all submitted at once to two worker
-    processes (the suite must stay near 90 s on a 2-core machine and one game costs
-    about 0.3 s). With a single core the games run in this process."""
-    needed = set()
-    for item in request.session.items:
-        if item.module is not request.module:
-            continue
-        if item.originalname == "test_playouts_reach_the_rarer_rules":
-            needed.update(CHUNKS)
-        elif hasattr(item, "callspec") and "start" in item.callspec.params:
-            params = item.callspec.params
-            needed.add((params["seats"], params["teams"], params["start"]))
-    keys = [key for key in CHUNKS if key in needed]
-    if min(2, os.cpu_count() or 1) < 2:
-        yield {key: _Done(play_chunk(*key)) for key in keys}
-        return
-    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
-        yield {key: pool.submit(play_chunk, *key) for key in keys}
-        pool.shutdown(cancel_futures=True)
-
-
-class _Done:
-    def __init__(self, value):
-        self._value = value
-
-    def result(self):
-        return self._value
+    """The chunks this session's tests need, played in two worker processes
+    (tests/rules/playout_pool.py)."""
+    yield from chunk_results(request, CHUNKS, play_chunk, ("seats", "teams", "start"))
 
 
 @pytest.mark.parametrize("seats, teams, start", CHUNKS)

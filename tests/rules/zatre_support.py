@@ -8,11 +8,11 @@ from collections import Counter
 
 import attrs
 import cattrs
-import pytest
 
 from rules.core import RuleViolation
 from rules.zatre import GAME, Placement, PlaceTiles, ZatreOptions, ZatreState
 from rules.zatre.board import CELLS, EMPTY_BOARD, WIDTH, index, line_sum
+from tests.rules.contract import refused_by
 
 FULL_BAG = (21, 20, 20, 20, 20, 20)
 """Contents: 121 tiles, 21 with one pip and 20 each with 2..6 pips."""
@@ -65,15 +65,10 @@ def record(state: ZatreState, *placements):
 
 
 def refused(state: ZatreState, action, seat: int | None = None) -> RuleViolation:
-    """Apply an illegal ``action``: it must raise RuleViolation, be absent from the
-    legal actions, and leave the state exactly as it was. Returns the violation."""
-    seat = state.current if seat is None else seat
-    before = CONVERTER.unstructure(state)
-    with pytest.raises(RuleViolation) as caught:
-        GAME.apply(state, seat, action)
-    assert action not in GAME.legal_actions(state, seat)
-    assert CONVERTER.unstructure(state) == before
-    return caught.value
+    """Apply an illegal ``action`` (of the current seat unless ``seat``): it must raise
+    RuleViolation, be absent from the legal actions, and leave the state exactly as it
+    was (tests/rules/contract.py). Returns the violation."""
+    return refused_by(GAME, state, action, state.current if seat is None else seat)
 
 
 def tile_counts(state: ZatreState) -> tuple[int, ...]:
