@@ -49,7 +49,7 @@ async def test_solo_with_a_bot_partner_sees_its_tiles_and_a_shared_sheet():
         assert view.partner == 1 and view.partner_hand == table.links[0].snapshot().view.partner_hand
         hand = table.query_one(HandTiles)
         tiles = " ".join(map(str, view.partner_hand))
-        assert hand.partner == f"Pat's tiles: {tiles}, lays after you"
+        assert hand.partner == f"Pat lays next: {tiles}"
         strip = table.query_one(ScoreStrip).lines
         assert [line.team for line in strip] == [1, 1, 2, 2]
         assert [line.shown for line in strip] == [True, True, False, False]
@@ -80,14 +80,14 @@ async def test_partners_at_one_keyboard_need_no_hand_over(monkeypatch):
         await hand_over(pilot)
         table = app.screen
         await until(pilot, lambda: table.my_turn and table.seat == 0)
-        assert table.query_one(HandTiles).partner.startswith("Pat's tiles:")
+        assert table.query_one(HandTiles).partner.startswith("Pat lays next: ")
         for _ in range(table.to_place):
             await pilot.press("1", "n", "enter")
         await pilot.press("c")
         await until(pilot, lambda: table.my_turn and table.seat == 1)
         assert app.screen is table, "partners see each other's tiles: no cover between them"
         assert table.query_one(HandTiles).tiles == table.links[1].snapshot().view.hand
-        assert table.query_one(HandTiles).partner.startswith("You's tiles:")
+        assert table.query_one(HandTiles).partner.startswith("You hold: ")
 
 
 async def test_a_team_game_of_bots_ends_with_results_per_team():

@@ -27,20 +27,20 @@ def sides(view, names: Sequence[str], bots: Sequence[str | None] = ()) -> tuple[
 
 
 def partner_text(view, names: Sequence[str]) -> str:
-    """The team partner's tiles for the hand's top line (``""`` without teams):
-    ``"Bob's tiles: 5 6, lays after you"`` (Variant for Advanced Players: both partners
-    see both hands)."""
+    """The team partner's tiles for the hand's top line, short enough to sit beside
+    three tiles (``""`` without teams): ``"Bob lays next: 5 6"``, ``"Bob lays now: 5 6"``,
+    ``"Bob holds: 5"`` (Variant for Advanced Players: both partners see both hands)."""
     partner = view.partner
     if partner is None:
         return ""
-    tiles = " ".join(map(str, view.partner_hand)) or "none"
+    tiles = " ".join(map(str, view.partner_hand)) or "no tiles"
+    name = names[partner][:10]
+    verb = "lay" if name == "You" else "lays"
     if partner in view.after:
-        when = ", lays after you"
-    elif partner == view.current and not view.over:
-        when = ", laying now"
-    else:
-        when = ""
-    return f"{names[partner]}'s tiles: {tiles}{when}"
+        return f"{name} {verb} next: {tiles}"
+    if partner == view.current and not view.over:
+        return f"{name} {verb} now: {tiles}"
+    return f"{name} {'hold' if name == 'You' else 'holds'}: {tiles}"
 
 
 def turn_text(record: TurnRecord, name: str) -> str:
