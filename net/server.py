@@ -173,7 +173,7 @@ class Table:
         a sentence after the start or if a taken seat would be lost."""
         if game is self.lobby.game:
             return
-        self.lobby.switch_game(game, f"switch this table to {game.title}")
+        self.lobby.switch_game(game, f"switch to {game.name}")
         self._use_game()
         self._broadcast_lobby()
 

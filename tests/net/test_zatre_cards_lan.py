@@ -8,11 +8,14 @@ import asyncio
 import random
 
 import attrs
+import pytest
 
 from net.cli import replay_text
 from net.client import RemoteSeatLink
+from net.lobby import LobbyError
 from net.saves import read
 from rules.zatre import GAME as ZATRE
+from rules.zatre import ZatreOptions
 from rules.zatre_cards import GAME as CARDS
 from rules.zatre_cards import CardsDrawn, EasyBot, ZatreCardsOptions, card
 from tests.net.wire import crash, host_table, join, until
@@ -178,5 +181,31 @@ async def test_a_zatre_table_in_teams_seats_six_and_starts_with_four():
     await until(lambda: ann.has_snapshot, what="the first snapshot")
     assert hosted.table.host.seats == 4 and ann.snapshot().view.options.teams
     assert ann.seat == 3  # seats closed up: the bots at seats 1-3, Ann's seat 5 became seat 4
+    await ann.close()
+    await hosted.stop()
+
+
+async def test_set_game_switches_a_table_before_the_start_only():
+    hosted = await host_table(ZATRE, options=ZatreOptions(profi=True, teams=True))
+    ann = await join(hosted, "Ann", host=True)
+    await ann.say("/join 6")
+    await until(lambda: ann.seat == 5, what="Ann at seat 6")
+    with pytest.raises(LobbyError) as refused:
+        hosted.table.set_game(CARDS)
+    assert str(refused.value) == (
+        "Cannot switch to zatre-cards: seat 6 is taken by Ann, and Zatre: Das Kartenspiel has only 4 seats.")
+    await ann.say("/join 1")
+    await until(lambda: ann.seat == 0, what="Ann at seat 1")
+    hosted.table.set_game(CARDS)  # what parlour host --game zatre-cards does
+    await until(lambda: ann.lobby.game == "zatre-cards", what="the card game")
+    assert ann.game is CARDS and ann.lobby.options == ZatreCardsOptions(profi=True)
+    assert hosted.table.codec.game is CARDS and len(ann.lobby.seats) == 4
+    await ann.say("/bot add easy")
+    await until(lambda: hosted.table.lobby.seated_count() == 2, what="a bot")
+    await ann.say("/start")
+    await until(lambda: ann.has_snapshot, what="the first snapshot")
+    assert ann.snapshot().view.hand  # a card hand: the card game started
+    with pytest.raises(LobbyError, match="has started"):
+        hosted.table.set_game(ZATRE)
     await ann.close()
     await hosted.stop()
