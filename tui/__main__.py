@@ -200,20 +200,12 @@ async def _host(args: argparse.Namespace) -> int:
     settings = HostSettings(
         table, player, args.port, bind=args.bind, code=args.code, relay=args.relay,
         resume=args.resume, grace=args.grace, advertise=not args.no_advertise, profi=args.profi,
+        game=args.game or "zatre",
     )
     try:
         hosted = await start_hosting(settings, zeroconf_backend)
     except HostError as err:
         return _fail("host", str(err))
-    if args.game is not None and args.game != hosted.table.game.name:
-        from net.lobby import LobbyError
-        from rules.registry import get
-
-        try:
-            hosted.table.set_game(get(args.game))  # before anyone joins: as /option cardgame on
-        except LobbyError as err:
-            await hosted.stop()
-            return _fail("host", str(err))
     app = ParlourApp(pace=args.pace, hosted=(hosted, settings))
     try:
         await app.run_async()
@@ -248,9 +240,6 @@ def _replay(args: argparse.Namespace) -> int:
 
     try:
         replay = Replay.open(args.file)
-        if replay.game.name != "zatre":
-            return _fail("replay", f"{args.file} is a game of {replay.game.title}, which has no table here "
-                                   f"yet; parlour replay --text {args.file} prints it move by move.")
         snaps = replay_snapshots(replay)
     except SaveError as err:
         return _fail("replay", str(err))
