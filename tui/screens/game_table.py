@@ -130,20 +130,20 @@ class GameTableScreen(ParlourScreen):
         return self.snap.view if self.snap is not None else None
 
     def _update(self) -> None:
-        """Push the shown snapshot and this turn's choices down into the widgets."""
-        raise NotImplementedError
+        """Push the shown snapshot and this turn's choices down into the widgets (each
+        game's table does; the base has no widgets of its own)."""
 
     async def _replay_event(self, story: Snapshot, event: Any) -> None:
-        """Lay out ``event`` of ``story`` (at ``pace``) if a seat not at this keyboard made it."""
-        raise NotImplementedError
+        """Lay out ``event`` of ``story`` (at ``pace``) if a seat not at this keyboard
+        made it. Without this a move made elsewhere simply appears with its version."""
 
     def _your_turn_text(self, you: str) -> str:
         """The turn line on the player's own turn (``you``: their name)."""
-        raise NotImplementedError
+        return f"{you}, your turn"
 
     def _your_turn_instructions(self) -> str:
         """What to do now, on the player's own turn."""
-        raise NotImplementedError
+        return "Your turn."
 
     def _headline(self, snap: Snapshot) -> str:
         """Who won the finished ``snap`` (as the results screen's title says it)."""
