@@ -41,8 +41,9 @@ class EasyBot:
 
     def choose(self, view: ZatreView, legal_actions: Sequence[PlaceTiles], rng) -> PlaceTiles:
         g = _grid(view)
-        scoring = [a for a in legal_actions if _entry(g, a, view.first_move).points]
-        return rng.choice(scoring or list(legal_actions))
+        shuffled = list(legal_actions)
+        rng.shuffle(shuffled)  # the first scoring turn of a shuffle: any scoring turn alike
+        return next((a for a in shuffled if _entry(g, a, view.first_move).points), shuffled[0])
 
 
 CROSS_AHEAD = 5.0
