@@ -28,6 +28,8 @@ async def test_tables_appear_and_vanish_and_enter_joins(tmp_path):
     network: dict = {"ads": {}, "watchers": []}
     table = await hosted("Friday", advertise=FakeBackend(network))
     other = TableAd("Sunday (box:7600)._parlour._tcp.local.", "Sunday", "zatre", 3, True, "10.0.0.9", 7600)
+    cards = TableAd("Monday (box:7601)._parlour._tcp.local.", "Monday", "zatre-cards", 0, False, "10.0.0.9", 7601)
+    newer = TableAd("Tuesday (box:7602)._parlour._tcp.local.", "Tuesday", "zestrea", 2, False, "10.0.0.9", 7602)
     app = app_for(tmp_path, discovery=lambda: FakeBackend(network))
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -35,13 +37,21 @@ async def test_tables_appear_and_vanish_and_enter_joins(tmp_path):
             screen = app.screen
             assert isinstance(screen, JoinScreen)
             await until(pilot, lambda: len(listed(screen)) == 1)
-            assert listed(screen)[0] == f"Friday · zatre · 4 seats free · {table.join_address}"
+            assert listed(screen)[0] == f"Friday · Zatre · 4 seats free · {table.join_address}"
             assert "1 table found" in str(screen.query_one("#join-found").render())
 
             await FakeBackend(network).publish(other)  # another table appears ...
             await until(pilot, lambda: len(listed(screen)) == 2)
-            assert "Sunday · zatre · 3 seats free · room code needed · 10.0.0.9:7600" in listed(screen)
+            assert "Sunday · Zatre · 3 seats free · room code needed · 10.0.0.9:7600" in listed(screen)
             await FakeBackend(network).withdraw(other)  # ... and vanishes
+            await until(pilot, lambda: len(listed(screen)) == 1)
+            await FakeBackend(network).publish(cards)  # listed by the game's title
+            await FakeBackend(network).publish(newer)  # a game this Parlour lacks: its short name
+            await until(pilot, lambda: len(listed(screen)) == 3)
+            assert "Monday · Zatre: Das Kartenspiel · game on · 10.0.0.9:7601" in listed(screen)
+            assert "Tuesday · zestrea · 2 seats free · 10.0.0.9:7602" in listed(screen)
+            await FakeBackend(network).withdraw(cards)
+            await FakeBackend(network).withdraw(newer)
             await until(pilot, lambda: len(listed(screen)) == 1)
 
             screen.query_one("#join-name", Input).value = "Bob"

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from net.client import JoinError
 from net.discovery import Browser, TableAd
+from rules import registry
 
 from ..lan import default_player_name, join_table
 from ..widgets.field_label import FieldLabel, MarksFocus
@@ -20,10 +21,14 @@ from .base import ParlourScreen
 
 
 def ad_text(ad: TableAd) -> str:
-    """A found table as listed: ``"Friday · zatre · 2 seats free · 192.168.1.20:7531"``."""
+    """A found table as listed: ``"Friday · Zatre · 2 seats free · 192.168.1.20:7531"``
+    (the game's title; the advert's short name for a game this Parlour does not have).
+    Adverts carry no options, so a Zatre table's teams are not shown here."""
+    game = registry.GAMES.get(ad.game)
+    title = game.title if game is not None else ad.game
     free = "game on" if ad.free == 0 else f"{ad.free} seat{'s' if ad.free != 1 else ''} free"
     code = " · room code needed" if ad.code_needed else ""
-    return f"{ad.name} · {ad.game} · {free}{code} · {ad.address}"
+    return f"{ad.name} · {title} · {free}{code} · {ad.address}"
 
 
 class JoinScreen(MarksFocus, ParlourScreen):
