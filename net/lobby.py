@@ -659,7 +659,11 @@ class Lobby:
         name = " ".join(args).lower()
         target = next((p for p in self.players.values() if p.name.lower() == name), None)
         if target is None:
-            raise LobbyError(f"Nobody called {' '.join(args)[:MAX_NAME]!r} is here.")
+            away = next((s for s in self.seats if s.away and s.player is None and s.bot is None
+                         and (s.name or "").lower() == name), None)
+            if away is None:
+                raise LobbyError(f"Nobody called {' '.join(args)[:MAX_NAME]!r} is here.")
+            return self._kick_away(away)
         if target.pid == player.pid:
             raise LobbyError("You cannot kick yourself; /end ends the game.")
         if target.seat is not None:
@@ -670,6 +674,18 @@ class Lobby:
                 slot.clear()  # freed now, not held; its token lets nobody back in
                 target.seat = None
         return Reply(f"{target.name} was sent away.", (Kicked(target.pid),))
+
+    def _kick_away(self, slot: SeatSlot) -> Reply:
+        """``/kick`` of a player who dropped and whose seat is held: their token stops
+        working; before the start the seat is freed at once, during the game it waits
+        for the host's decision (no deadline)."""
+        name, seat = slot.name, slot.index + 1
+        if self.started:
+            slot.token_hash, slot.deadline = None, None
+            return Reply(f"{name} was sent away; seat {seat} waits: /bot seat {seat} easy|strong "
+                         "gives it to a bot.", changed=True)
+        slot.clear()  # its token lets nobody back in (not given up: sent away)
+        return Reply(f"{name} was sent away; seat {seat} is free.", changed=True)
 
     def _cmd_end(self, player: Player, args: list[str], token: str | None) -> Reply:
         self._host_only(player, "end the game")

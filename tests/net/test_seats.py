@@ -68,6 +68,32 @@ def test_a_kick_before_the_start_frees_the_seat_for_good():
     assert not lobby.given_up("token-2")  # a kicked player's token lets nobody in
 
 
+def test_a_kick_of_a_player_who_dropped_frees_the_held_seat():
+    lobby, ann, bob = make()
+    run(lobby, ann, "/join")
+    run(lobby, bob, "/join")
+    lobby.remove_player(bob.pid, deadline=1000.0)  # away, the seat held
+    reply = run(lobby, ann, "/kick bob")
+    assert reply.notice == "Bob was sent away; seat 2 is free." and reply.changed
+    assert lobby.seats[1].free and lobby.seat_for_token("token-2") is None
+    assert not lobby.given_up("token-2")  # the token lets nobody back in
+    with pytest.raises(lb.LobbyError, match="Nobody called 'Bob' is here"):
+        run(lobby, ann, "/kick Bob")
+
+
+def test_a_kick_of_a_player_who_dropped_during_the_game_revokes_the_token():
+    lobby, ann, bob = make()
+    run(lobby, ann, "/join")
+    run(lobby, bob, "/join")
+    run(lobby, ann, "/start")
+    lobby.remove_player(bob.pid, deadline=1000.0)
+    reply = run(lobby, ann, "/kick Bob")
+    assert "/bot seat 2" in reply.notice
+    slot = lobby.seats[1]
+    assert slot.status == "away" and slot.deadline is None and lobby.seat_for_token("token-2") is None
+    assert "strong bot plays" in run(lobby, ann, "/bot seat 2 strong").notice
+
+
 # ---- over the wire ----
 
 
@@ -156,6 +182,32 @@ async def test_a_kick_before_the_start_unseats_then_closes():
     assert await close_code(ws) == cc.KICKED
     await until(lambda: hosted.table.lobby.seats[0].free, what="seat freed")
     await ann.close()
+    await hosted.stop()
+
+
+async def test_the_host_kicks_a_player_who_dropped_in_the_lobby():
+    hosted = await host_table(ZATRE, grace=30)
+    ann = await join(hosted, "Ann", host=True)
+    cy = await join(hosted, "Cy")
+    bob = await join(hosted, "Bob")
+    await bob.say("/join 2")
+    await until(lambda: bob.seat == 1, what="Bob seated")
+    token = bob.token
+    await bob.close()
+    await until(lambda: cy.lobby.seats[1].status == "away", what="Cy sees Bob away")
+    notices = []
+    ann.on_event(lambda m: notices.append(m.text) if type(m).__name__ == "Notice" else None)
+    await ann.say("/kick Bob")
+    await until(lambda: cy.lobby.seats[1].status == "open", what="Cy sees the seat free")
+    await until(lambda: notices, what="the host told")
+    assert notices == ["Bob was sent away; seat 2 is free."]
+    assert "Bob" not in cy.lobby.spectators
+    ws = await raw(hosted.local_url, {"name": "Bob", "token": token})  # sent away: no way back
+    assert await close_code(ws) == cc.BAD_TOKEN
+    await cy.say("/join 2")
+    await until(lambda: cy.seat == 1, what="Cy takes the seat")
+    await ann.close()
+    await cy.close()
     await hosted.stop()
 
 
