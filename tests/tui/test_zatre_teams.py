@@ -108,3 +108,23 @@ async def test_a_team_game_of_bots_ends_with_results_per_team():
         assert len(winners) % 2 == 0 and all(s ^ 1 in result.winners for s in winners)
         assert f"{names[winners[0]]} & {names[winners[0] ^ 1]}" in headline
         assert len(results.query(".arithmetic")) == 3
+
+
+def test_the_lobby_marks_each_seat_with_its_team():
+    """Variant for Advanced Players: the lobby says who partners whom (seats 1+2, 3+4,
+    5+6) once teams are on, and nothing of teams without them."""
+    from net import lobby as lb
+    from rules.zatre import GAME
+    from tui.screens.lobby import seat_text
+
+    lobby = lb.Lobby(GAME, "Friday")
+    ann = lobby.add_player("Ann", host=True)
+    lobby.command(ann.pid, lb.parse_line("/join"))
+    state = lobby.state()
+    assert "team" not in seat_text(state.seats[0], state, 0)
+    lobby.command(ann.pid, lb.parse_line("/option teams on"))
+    state = lobby.state()
+    lines = [seat_text(seat, state, 0) for seat in state.seats]
+    assert lines[0].startswith("1 Ann") and lines[0].endswith("[team 1]")
+    assert [line[-8:] for line in lines] == ["[team 1]", "[team 1]", "[team 2]", "[team 2]",
+                                             "[team 3]", "[team 3]"]

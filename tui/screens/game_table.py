@@ -28,7 +28,7 @@ from net.table import SeatLink, Snapshot
 from rules.core import Seat
 
 from ..zatre.results import headline
-from ..zatre.words import seat_name
+from ..names import seat_name
 from .base import ParlourScreen
 from .confirm import ConfirmScreen
 from .handover import HandOverScreen

@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from net.protocol import LobbyState, SeatInfo
+from rules.zatre.state import ZatreOptions, sheet_index
 
 from ..lan import LanSession, Line, countdown
 from ..widgets.chat_log import ChatLog
@@ -39,7 +40,7 @@ def seat_text(seat: SeatInfo, lobby: LobbyState, you: int | None, now: float | N
     """One seat as the lobby lists it: ``"2 Strong bot      strong bot"``,
     ``"1 Ann             host · you"``, ``"3 Bob             away 1:42"``, ``"4 open"``."""
     if seat.status == "open":
-        return f"{seat.seat + 1} open"
+        return f"{seat.seat + 1} {'open':<14}{team_tag(seat, lobby)}".rstrip()
     tags = []
     if seat.status == "bot":
         tags.append(f"{seat.bot} bot")
@@ -49,7 +50,16 @@ def seat_text(seat: SeatInfo, lobby: LobbyState, you: int | None, now: float | N
         tags.append("you")
     if seat.status == "away":
         tags.append(f"away {countdown(seat.deadline, now)}" if seat.deadline else "away, held")
-    return f"{seat.seat + 1} {(seat.name or '')[:14]:<14} {' · '.join(tags)}".rstrip()
+    return f"{seat.seat + 1} {(seat.name or '')[:14]:<14} {' · '.join(tags)}".rstrip() + team_tag(seat, lobby)
+
+
+def team_tag(seat: SeatInfo, lobby: LobbyState) -> str:
+    """``"  [team 1]"`` after a seat when Zatre's teams are on (seats 1+2, 3+4, 5+6
+    are partners, rules/zatre/state.py ``sheet_index``), else ``""``."""
+    options = lobby.options
+    if not isinstance(options, ZatreOptions) or not options.teams:
+        return ""
+    return f"  [team {sheet_index(options, seat.seat) + 1}]"
 
 
 def toggles(lobby: LobbyState) -> dict[str, bool]:

@@ -9,11 +9,7 @@ from typing import Sequence
 
 from rules.zatre.state import TurnRecord
 
-
-def seat_name(names: Sequence[str], bots: Sequence[str | None], seat: int) -> str:
-    """``"Ada"`` or, for a bot seat, ``"Ada (strong bot)"``."""
-    bot = bots[seat] if seat < len(bots) else None
-    return f"{names[seat]} ({bot} bot)" if bot else names[seat]
+from ..names import seat_name
 
 
 def sides(view, names: Sequence[str], bots: Sequence[str | None] = ()) -> tuple[tuple[tuple[int, ...], str], ...]:

@@ -9,6 +9,8 @@ from typing import Sequence
 
 from rules.zatre_cards import Card, TurnRecord
 
+from ..names import seat_name
+
 ZERO = "○"
 """A blank half (0 pips): drawn as a ring so it never reads as a missing pip."""
 
@@ -58,12 +60,6 @@ def preview_text(turn) -> str:
     if not turn.lines:
         return "+0: no line"
     return f"+{turn.gain}: {lines_text(turn)}"
-
-
-def seat_name(names: Sequence[str], bots: Sequence[str | None], seat: int) -> str:
-    """``"Ada"`` or, for a bot seat, ``"Ada (strong bot)"``."""
-    bot = bots[seat] if seat < len(bots) else None
-    return f"{names[seat]} ({bot} bot)" if bot else names[seat]
 
 
 def shown_text(name: str, cards: Sequence[Card]) -> str:
