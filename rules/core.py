@@ -119,6 +119,8 @@ class Game(Protocol, Generic[S, A, V, E]):
     - ``seat_counts(options)``: the numbers of players these options allow, ascending
       (Zatre: ``(2, 3, 4)``, in teams ``(4, 6)``); ``min_seats``/``max_seats`` bound
       them over every option.
+    - ``team_size(options)``: how many consecutive seats play as one side (1; 2 in
+      Zatre's teams: seats 0+1, 2+3, 4+5), so a lobby keeps partners together.
     """
 
     name: str
@@ -141,3 +143,4 @@ class Game(Protocol, Generic[S, A, V, E]):
     def is_over(self, state: S) -> bool: ...
     def result(self, state: S) -> Result: ...
     def seat_counts(self, options: Any) -> tuple[int, ...]: ...
+    def team_size(self, options: Any) -> int: ...

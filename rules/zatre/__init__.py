@@ -43,6 +43,7 @@ class ZatreGame:
     is_over = staticmethod(_game.is_over)
     result = staticmethod(_game.result)
     seat_counts = staticmethod(_game.seat_counts)
+    team_size = staticmethod(_game.team_size)
 
 
 GAME = ZatreGame()

@@ -71,6 +71,11 @@ def seat_counts(options: ZatreOptions) -> tuple[int, ...]:
     return TEAM_SEATS if options.teams else SOLO_SEATS
 
 
+def team_size(options: ZatreOptions) -> int:
+    """Seats per side: 2 in teams (partners at seats 0+1, 2+3, 4+5), else 1."""
+    return 2 if options.teams else 1
+
+
 def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
     """The opening state for ``seats`` players (2-4; 4 or 6 in teams) from ``seed``.
 

@@ -48,6 +48,7 @@ class ZatreCardsGame:
     is_over = staticmethod(_game.is_over)
     result = staticmethod(_game.result)
     seat_counts = staticmethod(_game.seat_counts)
+    team_size = staticmethod(_game.team_size)
 
 
 GAME = ZatreCardsGame()

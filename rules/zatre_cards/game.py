@@ -105,6 +105,11 @@ def seat_counts(options: ZatreCardsOptions) -> tuple[int, ...]:
     return tuple(range(MIN_SEATS, MAX_SEATS + 1))
 
 
+def team_size(options: ZatreCardsOptions) -> int:
+    """Every player plays alone: 1 seat per side."""
+    return 1
+
+
 def setup(options: ZatreCardsOptions, seats: int, seed: int) -> ZatreCardsState:
     """The opening state for ``seats`` players (2-4) from ``seed``, round 1 dealt."""
     if not MIN_SEATS <= seats <= MAX_SEATS:

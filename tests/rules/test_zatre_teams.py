@@ -154,3 +154,11 @@ def test_team_options_refuse_other_player_counts():
         GAME.setup(TEAMS, 5, 0)
     with pytest.raises(RuleViolation):
         GAME.apply(team_position({(7, 7): 1}, {0: (1,)}), 2, turn(((7, 8), 1)))
+
+
+def test_team_size_tells_a_lobby_to_keep_partners_together():
+    """"Players sit next to each other in their teams": two consecutive seats per side
+    in teams (seats 0+1, 2+3, 4+5 share a sheet), one otherwise (rules/core.py)."""
+    assert GAME.team_size(TEAMS) == 2 and GAME.team_size(ZatreOptions()) == 1
+    state = GAME.setup(TEAMS, 6, 0)
+    assert len(state.sheets) == 6 // GAME.team_size(TEAMS)
