@@ -154,6 +154,10 @@ class RemoteSeatLink:
         self.answer_timeout = answer_timeout
         self.codec = codec_for(game)
         self.seat: int | None = None
+        self.bot_took_seat = False
+        """A bot plays the seat this link had: the table let it in to watch and kept its
+        token (a ``welcome`` with no seat but a token), which it offers on every
+        reconnect, so that the host can still give the seat back (``/seat N NAME``)."""
         self.is_host = False
         self.lobby: LobbyState | None = None
         self.game_over: GameOver | None = None
@@ -347,7 +351,8 @@ class RemoteSeatLink:
         """One connection: hello, then frames until it closes. Returns the close code
         and reason."""
         self._ws = ws
-        seat_token = self.token if (self.seat is not None or self._latest is None) else None
+        offer = self.seat is not None or self._latest is None or self.bot_took_seat
+        seat_token = self.token if offer else None
         hello = Hello(
             name=self.name[:24] or "Player", token=seat_token, host_key=self.host_key,
             last_version=self._latest.version if self._latest else None, room=self.room,
@@ -418,8 +423,10 @@ class RemoteSeatLink:
         if isinstance(message, Welcome):
             first = self._welcomed is not None and not self._welcomed.done()
             # sent on every seat change (/join, /leave, /start closing seats up, a kick):
-            # a null token with a seat keeps the one this seat already has
+            # a null token with a seat keeps the one this seat already has; no seat but a
+            # token: a bot plays the seat now, and the token may get it back (/seat)
             self.seat, self.is_host, self.name = message.seat, message.host, message.name
+            self.bot_took_seat = message.seat is None and message.token is not None
             if message.token is not None:
                 self.token = message.token
             elif message.seat is None and not (self.lobby and self.lobby.started):

@@ -333,6 +333,24 @@ class Host:
             raise ValueError(f"{self.game.title} has no {kind!r} bot (known: {known})")
         self._bots[seat] = self.game.bots[kind]()
         self._bot_rngs[seat] = random.Random(f"{self.seed}:{seat}:{self.version}")
+        self._show_bot(seat, kind)
+        self._wake_bots()
+
+    def seat_player(self, seat: Seat) -> None:
+        """The bot at ``seat`` stops; its player plays the seat again (through a peer).
+        A move the bot is still thinking over is dropped, never applied. Every peer
+        is sent its snapshot again (same version; ``bots`` changed). Raises
+        ``ValueError`` when no bot plays ``seat``."""
+        if seat not in self._bots:
+            raise ValueError(f"no bot plays seat {seat}")
+        del self._bots[seat]
+        task = self._bot_tasks.pop(seat, None)
+        if task is not None:
+            task.cancel()
+        self._show_bot(seat, None)
+
+    def _show_bot(self, seat: Seat, kind: str | None) -> None:
+        """``bot_kinds[seat]`` is ``kind`` now: every peer gets its snapshot again."""
         kinds = list(self.bot_kinds)
         kinds[seat] = kind
         self.bot_kinds = tuple(kinds)
@@ -341,7 +359,6 @@ class Host:
         self._frame = attrs.evolve(frame, snapshots=snapshots)
         for peer in list(self._peers):
             self._deliver(peer, self._frame.snapshots[peer.seat])
-        self._wake_bots()
 
     # ---- lifecycle ----------------------------------------------------------
 
@@ -432,6 +449,8 @@ class Host:
             return reject(NOT_YOUR_TURN, "A spectator cannot act.")
         if job.peer is not None and seat in self._bots:
             return reject(BOT_SEAT, f"{self.names[seat]}'s seat is played by a bot.")
+        if job.peer is None and seat not in self._bots:  # a bot's move sent before it stopped
+            return reject(NOT_YOUR_TURN, f"No bot plays {self.names[seat]}'s seat any more.")
         if not frame.changed_at[seat] <= intent.version <= frame.version:
             if job.peer is not None:
                 self._deliver(job.peer, frame.snapshots[seat])

@@ -19,6 +19,9 @@ Typed commands (seat numbers are 1-based as players count them; the wire protoco
   "Options");
 - ``/bot add easy|strong`` and ``/bot remove N`` (host, before the start);
   ``/bot seat N easy|strong`` (host, during the game): a bot takes over a dropped seat;
+  its player may still come back with the seat's token, to watch;
+- ``/seat N NAME`` (host, during the game): gives seat N back from its bot to NAME, the
+  player it was taken from, who came back (same token as before);
 - ``/kick NAME`` (host); ``/end`` (host) ends the game; ``/help`` lists all this.
 
 The seat list is as long as the most players the current game and options allow
@@ -52,6 +55,7 @@ HELP = """Commands (seat numbers start at 1):
                  /option teams on (Zatre in pairs), /option cardgame on (the card game)
 /bot add easy|strong  seat a bot (host); /bot remove N takes it away
 /bot seat N easy|strong   a bot plays a dropped player's seat (host, during the game)
+/seat N NAME     give seat N back from its bot to NAME, its player (host, during the game)
 /kick NAME       send someone away (host)
 /end             end the game now (host)
 /help            this list
@@ -114,12 +118,15 @@ def new_token() -> str:
 @attrs.define
 class Player:
     """Someone at the table: ``pid`` (per connection), ``name`` (unique at the table),
-    ``host`` (may use host commands), ``seat`` (0-based, ``None``: watching)."""
+    ``host`` (may use host commands), ``seat`` (0-based, ``None``: watching);
+    ``former`` the seat a bot took from this player, who came back with its token
+    (``/seat`` may give it back)."""
 
     pid: int
     name: str
     host: bool = False
     seat: int | None = None
+    former: int | None = None
 
 
 @attrs.define
@@ -159,11 +166,12 @@ class SeatSlot:
 
 @attrs.frozen
 class Seated:
-    """``pid`` now sits at ``seat``; send it ``token`` (only to it)."""
+    """``pid`` now sits at ``seat``; send it ``token`` (only to it; ``None``: the
+    token it already has stays the seat's)."""
 
     pid: int
     seat: int
-    token: str
+    token: str | None
 
 
 @attrs.frozen
@@ -205,6 +213,13 @@ class BotTakesSeat:
 
 
 @attrs.frozen
+class PlayerTakesSeat:
+    """During the game the bot at ``seat`` stops; its player plays it again."""
+
+    seat: int
+
+
+@attrs.frozen
 class EndGame:
     """The host ended the game early."""
 
@@ -217,7 +232,8 @@ class GameChanged:
     game: str
 
 
-Effect = Seated | Unseated | Kicked | Replaced | StartGame | BotTakesSeat | EndGame | GameChanged
+Effect = (Seated | Unseated | Kicked | Replaced | StartGame | BotTakesSeat | PlayerTakesSeat | EndGame
+          | GameChanged)
 
 
 @attrs.frozen
@@ -322,20 +338,25 @@ class Lobby:
         self._make_token = make_token
         self._pids = 0
         self._given_up: set[str] = set()
+        self._bot_took: dict[str, int] = {}  # token hash -> the seat a bot took from it
 
     # ---- people ----
 
-    def add_player(self, name: str, host: bool = False) -> Player:
+    def add_player(self, name: str, host: bool = False, former: int | None = None) -> Player:
         """Someone arrives (watching, not seated). Their name is made unique at the
-        table (``"Ann"`` -> ``"Ann 2"``); returns the new :class:`Player`."""
+        table (``"Ann"`` -> ``"Ann 2"``); returns the new :class:`Player`. ``former``:
+        the seat a bot took from them (:meth:`bot_took`); they get that seat's name."""
         self._pids += 1
-        player = Player(self._pids, self._unique(name.strip() or "Player"), host)
+        if former is not None:
+            name = self.seats[former].name or name
+        player = Player(self._pids, self._unique(name.strip() or "Player", former), host, former=former)
         self.players[player.pid] = player
         return player
 
-    def _unique(self, name: str) -> str:
+    def _unique(self, name: str, own_seat: int | None = None) -> str:
         taken = {p.name.lower() for p in self.players.values()}
-        taken |= {s.name.lower() for s in self.seats if s.name and s.player is None}
+        taken |= {s.name.lower() for s in self.seats
+                  if s.name and s.player is None and s.index != own_seat}
         if name.lower() not in taken:
             return name
         for n in range(2, 1000):
@@ -376,6 +397,11 @@ class Lobby:
         ``/leave``, a move to another seat, or a drop past the grace period): its
         player comes back unseated, not refused."""
         return hash_token(token) in self._given_up
+
+    def bot_took(self, token: str) -> int | None:
+        """The seat a bot plays since it was taken (``/bot seat``) from the player
+        whose token is ``token``, else ``None``: that player comes back to watch."""
+        return self._bot_took.get(hash_token(token))
 
     def seat_for_token(self, token: str) -> int | None:
         """The seat whose token ``token`` is (compared in constant time), else ``None``."""
@@ -645,9 +671,37 @@ class Lobby:
                 raise LobbyError(f"A bot already plays seat {seat + 1}.")
             if not slot.away:
                 raise LobbyError(f"{slot.name} is still at seat {seat + 1}; /kick them first.")
+            if slot.token_hash is not None:  # (not kicked) its player may come back to watch
+                self._bot_took[slot.token_hash] = seat
             slot.bot, slot.token_hash, slot.away, slot.deadline = kind, None, False, None
             return Reply(f"A {kind} bot plays seat {seat + 1} from now on.", (BotTakesSeat(seat, kind),))
         raise LobbyError("Use /bot add easy|strong, /bot remove N or /bot seat N easy|strong.")
+
+    def _cmd_seat(self, player: Player, args: list[str], token: str | None) -> Reply:
+        self._host_only(player, "give seats back")
+        if len(args) < 2:
+            raise LobbyError("Use /seat N NAME: gives seat N back from its bot to NAME, its player.")
+        if not self.started or self.over:
+            raise LobbyError("/seat gives a seat back from its bot during the game.")
+        seat = _seat_number(args[0], len(self._game_seats()))
+        slot = self.seats[seat]
+        if slot.bot is None:
+            raise LobbyError(f"No bot plays seat {seat + 1}; /seat gives a bot's seat back to its player.")
+        name = " ".join(args[1:])
+        target = next((p for p in self.players.values() if p.name.lower() == name.lower()), None)
+        if target is None:
+            raise LobbyError(f"Nobody called {name[:MAX_NAME]!r} is here.")
+        if target.seat is not None:
+            raise LobbyError(f"{target.name} already plays seat {target.seat + 1}.")
+        digest = next((h for h, s in self._bot_took.items() if s == seat), None)
+        if target.former != seat or digest is None:
+            raise LobbyError(f"{target.name} did not play seat {seat + 1}; only the player the bot "
+                             "took it from can have it back.")
+        del self._bot_took[digest]
+        slot.bot, slot.token_hash, slot.player, slot.away, slot.deadline = None, digest, target.pid, False, None
+        target.seat, target.former = seat, None
+        return Reply(f"{target.name} plays seat {seat + 1} again.",
+                     (PlayerTakesSeat(seat), Seated(target.pid, seat, None)))
 
     def _game_seats(self) -> list[SeatSlot]:
         return [s for s in self.seats if not s.free]
@@ -666,6 +720,8 @@ class Lobby:
             return self._kick_away(away)
         if target.pid == player.pid:
             raise LobbyError("You cannot kick yourself; /end ends the game.")
+        if target.former is not None:  # their token no longer brings them back to watch
+            self._bot_took = {h: seat for h, seat in self._bot_took.items() if seat != target.former}
         if target.seat is not None:
             slot = self.seats[target.seat]
             if self.started:

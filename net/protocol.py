@@ -92,7 +92,7 @@ def message(kind: str):
 # ---- client -> table ----------------------------------------------------------------
 
 CommandName = Literal[
-    "join", "leave", "start", "option", "bot", "kick", "help", "end"
+    "join", "leave", "start", "option", "bot", "kick", "help", "end", "seat"
 ]
 """Lobby commands (``/join`` ...); see net.lobby for what each does."""
 

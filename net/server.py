@@ -15,7 +15,9 @@ Logs name connections by number and seat, never tokens or frame contents.
 Seats during a game: a dropped player's seat is held for ``grace`` seconds (everyone
 is sent a ``presence`` with the deadline); a ``hello`` with the seat's token within or
 after it restores the seat and sends a snapshot. After the grace period the seat stays
-held and the host decides: wait, ``/bot seat N easy|strong``, or ``/end``. In the lobby
+held and the host decides: wait, ``/bot seat N easy|strong``, or ``/end``. A player
+whose seat went to a bot comes back with its token to watch (``welcome`` with no seat
+but their token, and a ``notice`` saying so); ``/seat N NAME`` gives it back. In the lobby
 a dropped seat is held for ``grace`` too, then freed; its token then brings its player
 back unseated (not refused). Every change of a connection's seat is told to it with a
 ``welcome`` (``/start`` closing the seats up included).
@@ -290,19 +292,20 @@ class Table:
         if len(self.conns) >= self.limits.connections:
             self.port and self.port.close(conn, cc.TABLE_FULL, "This table is full.")
             return
-        seat = None
+        seat = former = None
         given_up = False
         if hello.token is not None:
             seat = self.lobby.seat_for_token(hello.token)
-            given_up = seat is None and self.lobby.given_up(hello.token)
-            if seat is None and not given_up:
+            former = self.lobby.bot_took(hello.token) if seat is None else None
+            given_up = seat is None and former is None and self.lobby.given_up(hello.token)
+            if seat is None and former is None and not given_up:
                 self._send((conn,), ErrorMsg(code="bad-token", message="That seat token is not valid at this table."))
                 self.port and self.port.close(conn, cc.BAD_TOKEN, "Unknown seat token.")
                 return
         is_host = hello.host_key is not None and hmac.compare_digest(
             hello.host_key.encode(), self.host_key.encode()
         )
-        player = self.lobby.add_player(hello.name, host=is_host)
+        player = self.lobby.add_player(hello.name, host=is_host, former=former)
         lim = self.limits
         c = _Conn(
             conn, player.pid, address, is_host,
@@ -316,6 +319,10 @@ class Table:
             seated, replaced = self.lobby.restore(player.pid, seat, hello.token)
             self._apply_effects(c, (seated,) + ((lb.Replaced(replaced),) if replaced else ()))
             self._presence(seat, "back")
+        elif former is not None and hello.token is not None:
+            self._welcome(c, hello.token)  # watching, yet keep the token: /seat gives the seat back
+            self._bot_took_notices(c, former)
+            self._connect_peer(c)
         else:
             self._welcome(c)
             if given_up:
@@ -323,6 +330,22 @@ class Table:
                                               "/join to sit down again."))
             self._connect_peer(c)
         self._broadcast_lobby()
+
+    def _bot_took_notices(self, c: _Conn, seat: int) -> None:
+        """Tell a player who came back that a bot plays their ``seat`` (they watch),
+        and the host how to give it back."""
+        slot = self.lobby.seats[seat]
+        name, number = self.lobby.players[c.pid].name, seat + 1
+        if self.lobby.over:
+            self._send_one(c, Notice(text=f"A {slot.bot} bot played your seat {number} after you "
+                                          "left; you are watching."))
+            return
+        self._send_one(c, Notice(text=(
+            f"While you were away the host gave your seat {number} to a {slot.bot} bot, which "
+            f"plays it now; you are watching. The host can give it back: /seat {number} {name}.")))
+        hosts = tuple(x.conn for x in self.conns.values() if x.host and x is not c)
+        self._send(hosts, Notice(text=f"{name} is back and watching; a bot plays their seat {number}. "
+                                      f"/seat {number} {name} gives it back."))
 
     def _left(self, conn: int) -> None:
         c = self.conns.pop(conn, None)
@@ -494,6 +517,10 @@ class Table:
                 assert self.host is not None
                 self.host.seat_bot(effect.seat, effect.kind)
                 self._presence(effect.seat, "bot")
+            elif isinstance(effect, lb.PlayerTakesSeat):
+                assert self.host is not None
+                self.host.seat_player(effect.seat)
+                self._presence(effect.seat, "back")
             elif isinstance(effect, lb.EndGame):
                 self._spawn(self._end_early())
             elif isinstance(effect, lb.GameChanged):

@@ -131,3 +131,22 @@ async def test_a_peer_cannot_pre_empt_a_bots_action_id():
         assert (await bounded(host.link(0).submit(Pick(3)))).accepted
         await bounded(host.wait_over())
     assert host.state.history == ((3, 1),)
+
+
+async def test_a_bot_taken_off_its_seat_mid_thought_plays_nothing_and_its_player_moves():
+    GatedBot.gate.clear()
+    GatedBot.thinking.clear()
+    host = bot_host({1: "gated"}, rounds=1)
+    seen: list[tuple] = []
+    host.connect(None, lambda snap: seen.append(snap.bots))
+    async with host:
+        assert await bounded(asyncio.to_thread(GatedBot.thinking.wait, TIMEOUT))
+        host.seat_player(1)  # the host gives the seat back while the bot thinks
+        assert host.bot_kinds == (None, None) and seen[-1] == (None, None)
+        GatedBot.gate.set()
+        await asyncio.sleep(0.05)
+        assert host.version == 0  # its choice was dropped
+        assert (await bounded(host.link(1).submit(Pick(2)))).accepted
+        assert (await bounded(host.link(0).submit(Pick(3)))).accepted
+        await bounded(host.wait_over())
+    assert host.state.history == ((3, 2),)

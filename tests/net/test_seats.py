@@ -14,7 +14,7 @@ from net.client import JoinError, RemoteSeatLink
 from net.protocol import Command
 from rules.zatre import GAME as ZATRE
 from tests.net import toygame
-from tests.net.wire import TIMEOUT, close_code, frames_until, host_table, join, raw, until
+from tests.net.wire import TIMEOUT, close_code, frames_until, host_table, join, raw, seated, until
 
 
 def make() -> tuple[lb.Lobby, lb.Player, lb.Player]:
@@ -223,4 +223,63 @@ async def test_a_failed_join_keeps_the_tables_close_code_and_reason():
     with pytest.raises(JoinError) as unreachable:
         await nobody.connect()
     assert unreachable.value.code is None
+    await hosted.stop()
+
+
+async def test_a_player_whose_seat_went_to_a_bot_comes_back_to_watch_and_gets_it_back():
+    hosted = await host_table(ZATRE, grace=0.1)
+    ann, bob = await seated(hosted, ("Ann", "Bob"))
+    cy = await join(hosted, "Cy")
+    token = bob.token
+    await bob.close()
+    await until(lambda: hosted.table.lobby.seats[1].status == "away"
+                and hosted.table.lobby.seats[1].deadline is None, what="the grace period over")
+    notices: list[str] = []
+    ann.on_event(lambda m: notices.append(m.text) if type(m).__name__ == "Notice" else None)
+    await ann.say("/bot seat 2 strong")
+    await until(lambda: ann.snapshot().bots[1] == "strong", what="the bot seated")
+
+    # Bob comes back with his token: watching, told why, his token kept
+    ws = await raw(hosted.local_url, {"name": "Robert", "token": token})
+    welcome = await frames_until(ws, "welcome")
+    assert welcome["seat"] is None and welcome["token"] == token and welcome["name"] == "Bob"
+    told = (await frames_until(ws, "notice"))["text"]
+    assert "strong bot" in told and "seat 2" in told and "/seat 2 Bob" in told
+    assert (await frames_until(ws, "snapshot"))["seat"] is None
+    await ws.close()
+    back = await join(hosted, "Bob", token=token)
+    assert back.status.online and back.seat is None and back.bot_took_seat and back.token == token
+    await until(lambda: any("/seat 2 Bob gives it back" in n for n in notices), what="the host told")
+
+    # a blip while watching: the link offers its token again and stays the seat's player
+    states: list[str] = []
+    back.on_status(lambda status: states.append(status.state))
+    back._ws.transport.abort()
+    await until(lambda: states[-2:] == ["reconnecting", "connected"], what="reconnected")
+    assert back.seat is None and back.bot_took_seat
+
+    refusals: list[str] = []
+    ann.on_event(lambda m: refusals.append(m.message) if type(m).__name__ == "ErrorMsg" else None)
+    await ann.say("/seat 2 Cy")
+    await ann.say("/seat 1 Bob")
+    await cy.say("/seat 2 Bob")
+    await until(lambda: len(refusals) == 2, what="the host's refusals")
+    assert refusals == ["Cy did not play seat 2; only the player the bot took it from can have it back.",
+                        "No bot plays seat 1; /seat gives a bot's seat back to its player."]
+
+    await ann.say("/seat 2 Bob")
+    await until(lambda: back.seat == 1 and back.has_snapshot and back.snapshot().seat == 1, what="Bob seated")
+    assert back.token == token and not back.bot_took_seat
+    await until(lambda: back.snapshot().bots[1] is None and ann.snapshot().bots[1] is None, what="the bot gone")
+    assert hosted.table.host.bot_kinds[1] is None and hosted.table.lobby.seats[1].status == "here"
+    assert hosted.table.token_hashes()[1] is not None  # saved: a crashed host lets Bob back in
+    await until(lambda: ann.snapshot().active_seats, what="a seat to move")
+    for _ in range(2):  # the game goes on with Bob at his seat (no bot moves for him)
+        mover = ann if ann.seat in ann.snapshot().active_seats else back
+        version = mover.snapshot().version
+        assert (await mover.submit(mover.snapshot().legal_actions[0])).accepted
+        await until(lambda: back.snapshot().version > version and ann.snapshot().version > version,
+                    what="the move seen")
+    for link in (ann, back, cy):
+        await link.close()
     await hosted.stop()
