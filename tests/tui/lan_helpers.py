@@ -57,3 +57,17 @@ def app_for(tmp_path: Path, **kwargs) -> ParlourApp:
 async def type_line(pilot, text: str) -> None:
     """Type ``text`` key by key into the focused line, then Enter."""
     await pilot.press(*text, "enter")
+
+
+def hold_connection(link: RemoteSeatLink) -> asyncio.Event:
+    """Cut ``link``'s connection and keep it down until the returned gate is set."""
+    gate = asyncio.Event()
+    dial = link._dial
+
+    async def held_dial():
+        await gate.wait()
+        return await dial()
+
+    link._dial = held_dial
+    link._ws.transport.abort()
+    return gate

@@ -7,8 +7,6 @@ saved card game replayed at the card table."""
 
 from __future__ import annotations
 
-import asyncio
-
 from textual.widgets import Button, Select
 
 from net.codec import codec_for
@@ -30,7 +28,7 @@ from tui.zatre_cards.results import CardResultsScreen
 from tui.zatre_cards.status import CardStatus
 
 from .helpers import SIZE, until
-from .lan_helpers import app_for, host_session, hosted
+from .lan_helpers import app_for, hold_connection, host_session, hosted
 from .test_cards_table import open_with_keys
 
 
@@ -116,15 +114,7 @@ async def test_the_card_game_at_a_lan_table(tmp_path):
 
             # the connection drops: the banner says so and no card can be laid
             link = app.session.link
-            gate = asyncio.Event()
-            dial = link._dial
-
-            async def held_dial():
-                await gate.wait()
-                return await dial()
-
-            link._dial = held_dial
-            link._ws.transport.abort()
+            gate = hold_connection(link)
             status = game.query_one(CardStatus)
             await until(pilot, lambda: status.alert and "reconnecting" in status.turn)
             assert "⚠" in str(status.render())
@@ -164,6 +154,7 @@ async def test_a_saved_card_game_replays_at_the_card_table(tmp_path):
         await pilot.press("r")
         assert isinstance(app.screen, CardResultsScreen)
         await until(pilot, lambda: app.screen.listening)  # (after a quiet moment)
+        assert app.screen.check_action("chat", ()) is False  # no chat without a table
         await pilot.press("b", "home")
         assert replay.index == 0 and replay.view.laid == ()
         await pilot.press("q")

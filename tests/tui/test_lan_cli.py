@@ -115,6 +115,7 @@ async def test_the_replay_screen_steps_through_a_saved_game(tmp_path):
         assert not isinstance(app.screen, ResultsScreen)  # only when asked for
         await pilot.press("r")
         assert isinstance(app.screen, ResultsScreen)
+        assert app.screen.check_action("chat", ()) is False  # no chat without a table
         await pilot.press("b", "home")
         assert replay.index == 0 and board.tiles == {}
         await pilot.press("q")

@@ -7,7 +7,8 @@ from __future__ import annotations
 import asyncio
 import random
 
-from tui.lan import TokenStore
+from tui.lan import TokenStore, join_table
+from tui.screens.chat import ChatScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.notice import NoticeScreen
 from tui.zatre.lan_table import LanTableScreen
@@ -16,7 +17,7 @@ from tui.zatre.scores import ScoreStrip
 from tui.zatre.status import TurnStatus
 
 from .helpers import SIZE, shown, until
-from .lan_helpers import app_for, guest, host_session, hosted
+from .lan_helpers import LINK, app_for, guest, hold_connection, host_session, hosted
 
 
 async def started(pilot, app, table, tokens, seed_first_ann=True):
@@ -60,15 +61,7 @@ async def test_turns_the_reconnect_banner_and_the_results(tmp_path):
 
             # the connection drops and stays down until the gate opens
             link = app.session.link
-            gate = asyncio.Event()
-            dial = link._dial
-
-            async def held_dial():
-                await gate.wait()
-                return await dial()
-
-            link._dial = held_dial
-            link._ws.transport.abort()
+            gate = hold_connection(link)
             status = game.query_one(TurnStatus)
             await until(pilot, lambda: status.alert and "reconnecting" in status.turn)
             assert "Connection lost: reconnecting… (attempt" in status.turn
@@ -113,7 +106,15 @@ async def test_turns_the_reconnect_banner_and_the_results(tmp_path):
                 await play_bob(bob, rng)
                 await pilot.pause(0.01)
             await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
-            assert app.screen.snap.result is not None
+            results = app.screen
+            assert results.snap.result is not None
+            await pilot.press("t")  # "good game", from the results
+            assert isinstance(app.screen, ChatScreen)
+            assert "back to the results" in shown(app.screen.query_one(".dialog-title"))
+            await pilot.press(*"gg", "enter")
+            await until(pilot, lambda: any(line.text == "gg" and line.name == "Ann" for line in app.session.lines))
+            await pilot.press("escape")
+            assert app.screen is results
             await pilot.press("b", "escape")  # the results, then the rules page
             assert app.screen is game and "Game over" in game._turn_text()
             await pilot.press("r", "m")  # results, then the menu: the table closes
@@ -124,6 +125,16 @@ async def test_turns_the_reconnect_banner_and_the_results(tmp_path):
         await table.stop()
 
 
+async def bob_in_the_app(pilot, app, table, tokens, ann) -> None:
+    """Bob joins in the app, Ann (the host, a link outside) and he sit down, she starts."""
+    await app.start_session(await join_table(table.join_address, "Bob", tokens=tokens, **LINK))
+    await ann.say("/join")
+    await app.session.say("/join")
+    await until(pilot, lambda: table.table.lobby.seated_count() == 2)
+    await ann.say("/start")
+    await until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
+
+
 async def test_kicked_mid_game_a_notice_and_back_to_the_menu(tmp_path):
     table = await hosted("Friday", seed=1)
     tokens = TokenStore(tmp_path / "tokens.json")
@@ -131,16 +142,7 @@ async def test_kicked_mid_game_a_notice_and_back_to_the_menu(tmp_path):
     ann = await guest(table, "Ann", host_key=table.host_key)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            from tui.lan import join_table
-
-            from .lan_helpers import LINK
-
-            await app.start_session(await join_table(table.join_address, "Bob", tokens=tokens, **LINK))
-            await ann.say("/join")
-            await app.session.say("/join")
-            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
-            await ann.say("/start")
-            await until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
+            await bob_in_the_app(pilot, app, table, tokens, ann)
             await ann.say("/kick Bob")
             await until(pilot, lambda: isinstance(app.screen, NoticeScreen))
             assert "sent you away" in app.screen.text
@@ -179,4 +181,40 @@ async def test_a_player_gone_past_the_grace_the_host_seats_a_bot_from_the_chat(t
     finally:
         if bob is not None:
             await bob.close()
+        await table.stop()
+
+
+async def test_back_after_a_bot_took_the_seat_the_player_watches_then_plays_again(tmp_path):
+    table = await hosted("Friday", seed=1, grace=0.1)
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = app_for(tmp_path, tokens=tokens)
+    ann = await guest(table, "Ann", host_key=table.host_key)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await bob_in_the_app(pilot, app, table, tokens, ann)
+            game, link = app.screen, app.session.link
+            assert game.seat == 1 and game.snap.seat == 1
+
+            gate = hold_connection(link)  # Bob's network stays down past the grace period
+            await until(pilot, lambda: table.table.lobby.seats[1].away
+                        and table.table.lobby.seats[1].deadline is None)
+            await ann.say("/bot seat 2 strong")
+            await until(pilot, lambda: ann.snapshot().bots[1] == "strong")
+            gate.set()  # back: he watches, told so on the table and in a notice
+            await until(pilot, lambda: link.status.online and game.seat is None and game.snap is not None
+                        and game.snap.seat is None)
+            assert app.screen is game and not game.my_turn
+            words = game._instructions()
+            assert "A strong bot plays your seat 2; you watch" in words and "/seat 2 Bob" in words
+            assert any("gave your seat 2 to a strong bot" in line.text for line in app.session.lines)
+
+            await ann.say("/seat 2 Bob")  # the host gives it back: he plays his seat again
+            await until(pilot, lambda: game.seat == 1 and game.snap is not None and game.snap.seat == 1)
+            assert game.snap.bots[1] is None
+            assert "you watch" not in game._instructions()
+            await ann.submit(ann.snapshot().legal_actions[0])  # Ann moves; Bob's turn, not a bot's
+            await until(pilot, lambda: game.my_turn)
+            assert game.snap.bots[1] is None
+    finally:
+        await ann.close()
         await table.stop()

@@ -14,18 +14,20 @@ from .base import ParlourModal
 
 
 class ChatScreen(ParlourModal):
-    """Enter sends the line; Escape goes back to the table."""
+    """Enter sends the line; Escape goes back to the screen below (``back`` names it:
+    the table, or the results)."""
 
-    BINDINGS = [Binding("escape", "close", "Back to the table")]
+    BINDINGS = [Binding("escape", "close", "Back")]
 
-    def __init__(self, session: LanSession) -> None:
+    def __init__(self, session: LanSession, back: str = "the table") -> None:
         super().__init__()
         self.session = session
+        self.back = back
         self._stop = None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="chat"):
-            yield Static("Chat · /help lists the commands · Escape: back to the table",
+            yield Static(f"Chat · /help lists the commands · Escape: back to {self.back}",
                          classes="dialog-title")
             yield ChatLog(self.session.lines, id="chat-log")
             yield Input(placeholder="Say something", max_length=400, id="chat-line")

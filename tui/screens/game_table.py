@@ -181,13 +181,17 @@ class GameTableScreen(ParlourScreen):
     # ---- listening ------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._listen()
+        self.set_interval(0.15, self._spin)
+
+    def _listen(self) -> None:
+        """Listen to the seats' links and the story, and show the story's latest."""
         for seat, link in self.links.items():
             self._stops.append(link.listen(lambda snap, seat=seat: self._got_seat(seat, snap)))
             self._seat_snaps[seat][link.snapshot().version] = link.snapshot()
         self._stops.append(self.story.listen(self._got_story))
         self._queue.append(self.story.snapshot())
         self._start_pump()
-        self.set_interval(0.15, self._spin)
 
     def on_unmount(self) -> None:
         self._stop_listening()
@@ -287,7 +291,7 @@ class GameTableScreen(ParlourScreen):
         self._update()
         if snap.over and not self._results_shown:
             self._results_shown = True
-            self.app.push_screen(self.results_screen(snap))
+            self.app.push_screen(self._results(snap))
 
     # ---- the player's move ----------------------------------------------------------
 
@@ -369,7 +373,11 @@ class GameTableScreen(ParlourScreen):
 
     def action_results(self) -> None:
         if self.snap is not None and self.snap.over:
-            self.app.push_screen(self.results_screen(self.snap))
+            self.app.push_screen(self._results(self.snap))
+
+    def _results(self, snap: Snapshot) -> Any:
+        """The results screen of the finished ``snap``."""
+        return self.results_screen(snap)
 
     def action_leave(self) -> None:
         if self.snap is not None and self.snap.over:

@@ -4,8 +4,13 @@ While the connection is lost the turn line says so (``⚠ Connection lost:
 reconnecting… (attempt 2)``) and every move key is dimmed (no move is made that the
 table has not seen); when the link is back, the fresh snapshot it brings is shown.
 Seats whose players dropped show ``away 1:42`` (the time their seat is still held) in
-the scores. ``t`` opens the chat; chat lines, comings and goings pop up as notices
-meanwhile. A game ended early by the host says so; leaving asks first.
+the scores. ``t`` opens the chat, at the table and on the results; chat lines, comings and
+goings pop up as notices meanwhile. A game ended early by the host says so; leaving asks first.
+
+The link's seat may change during the game: a player who comes back after the host gave
+their seat to a bot watches (the instructions say which bot plays their seat and how the
+host gives it back), and plays again from that seat once the host types ``/seat N NAME``.
+The table follows: it shows the view of whichever seat the link's snapshots are for.
 
 A game's LAN table is ``class LanTableScreen(LanTable, TableScreen)``: this class
 first, then the game's table (tui/zatre/lan_table.py, tui/zatre_cards/lan_table.py);
@@ -50,6 +55,7 @@ class LanTable(GameTableScreen):
         self.session = session
         self.link = link
         self.ended = ""
+        self._table_seat = link.seat  # the seat whose snapshots the table listens to
         self._lan_stops: list[Callable[[], None]] = []
 
     def on_mount(self) -> None:
@@ -76,6 +82,28 @@ class LanTable(GameTableScreen):
         if over is not None and over.result is None and not self.ended:
             self.ended = over.reason or "The host ended the game."
         self._update()
+
+    def _got_story(self, snap: Any) -> None:
+        if snap.seat != self._table_seat:
+            self._reseat(snap.seat)  # (it shows this snapshot)
+            return
+        super()._got_story(snap)
+
+    def _got_seat(self, seat: Any, snap: Any) -> None:
+        if seat in self._seat_snaps:  # (not a seat left a moment ago)
+            super()._got_seat(seat, snap)
+
+    def _reseat(self, seat: int | None) -> None:
+        """The link plays ``seat`` now (``None``: it watches): listen and show anew."""
+        self._stop_listening()
+        self._table_seat = seat
+        self.links = {seat: self.link} if seat is not None else {}
+        self._seat_snaps = {s: {} for s in self.links}
+        self.seat, self.snap, self.chosen = seat, None, None
+        if seat is not None:
+            self.sheet_seat = seat
+        self._queue.clear()
+        self._listen()
 
     def _line(self, line: Line) -> None:
         if isinstance(self.app.screen, ChatScreen) or line.kind == "you":
@@ -142,7 +170,7 @@ class LanTable(GameTableScreen):
         if self.ended and not self.snap.over:
             return "The game was ended early. t: chat, q leaves."
         if self.seat is None and not self.snap.over:
-            return self.watching_words
+            return self._bot_took_words() or self.watching_words
         if self._away_note() == "away":  # the grace period is over: the host decides
             current = self.view.current
             name = self.snap.names[current]
@@ -154,7 +182,24 @@ class LanTable(GameTableScreen):
             return "Not your turn yet. t: chat, s: sheets, F1: rules."
         return super()._instructions()
 
+    def _bot_took_words(self) -> str:
+        """``A strong bot plays your seat 2; you watch. ...``: for a player whose seat
+        went to a bot while they were away (``""`` for anyone else)."""
+        snap, name = self.snap, self.link.name
+        if snap is None or not self.link.bot_took_seat:
+            return ""
+        seat = next((s for s, who in enumerate(snap.names) if who == name and snap.bots[s]), None)
+        if seat is None:
+            return ""
+        return (f"A {snap.bots[seat]} bot plays your seat {seat + 1}; you watch. The host can "
+                f"give it back: /seat {seat + 1} {name}. t: chat")
+
     # ---- keys ----
 
     def action_chat(self) -> None:
         self.app.push_screen(ChatScreen(self.session))
+
+    def _results(self, snap: Any) -> Any:
+        """The results, with ``t`` for the chat (to say "good game")."""
+        return self.results_screen(snap, chat=lambda: self.app.push_screen(
+            ChatScreen(self.session, back="the results")))

@@ -4,6 +4,8 @@ minus points and total."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -75,21 +77,28 @@ class SheetPane(TabPane):
 
 
 class ResultsScreen(ParlourScreen):
-    """Shown over the table when the game ends; ``b`` goes back to look at the board."""
+    """Shown over the table when the game ends; ``b`` goes back to look at the board.
+    ``chat``: opens the chat (a LAN table: ``t``, to say "good game"); ``None``: no
+    chat here (the key is not shown)."""
 
     BINDINGS = [
         Binding("b,escape", "back", "Board"),
         Binding("n", "new_game", "New game"),
         Binding("m,q", "menu", "Menu"),
+        Binding("t", "chat", "Chat"),
         Binding("left", "tab(-1)", "Previous sheet", show=False),
         Binding("right,tab", "tab(1)", "Next sheet", key_display="→"),
         Binding("up,k", "scroll(-1)", "Scroll", show=False),
         Binding("down,j", "scroll(1)", "Scroll", show=False),
     ]
 
-    def __init__(self, snap: Snapshot) -> None:
+    def __init__(self, snap: Snapshot, chat: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.snap = snap
+        self.chat = chat
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.chat is not None or action != "chat"
 
     def compose(self) -> ComposeResult:
         snap = self.snap
@@ -107,6 +116,10 @@ class ResultsScreen(ParlourScreen):
 
     def action_back(self) -> None:
         self.dismiss()
+
+    def action_chat(self) -> None:
+        if self.chat is not None:
+            self.chat()
 
     def action_menu(self) -> None:
         self.app.run_worker(self.app.close_table())  # type: ignore[attr-defined]

@@ -6,6 +6,8 @@ The keys and the tabs are the Zatre results screen's (tui.zatre.results)."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.table import Table
 from textual import events
 from textual.app import ComposeResult
@@ -70,8 +72,8 @@ class CardResultsScreen(ResultsScreen):
 
     QUIET = 0.8
 
-    def __init__(self, snap: Snapshot) -> None:
-        super().__init__(snap)
+    def __init__(self, snap: Snapshot, chat: Callable[[], None] | None = None) -> None:
+        super().__init__(snap, chat)
         self.listening = False
         self._timer = None
 
@@ -94,7 +96,7 @@ class CardResultsScreen(ResultsScreen):
             self._wait_for_quiet()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return True if self.listening else None
+        return super().check_action(action, parameters) if self.listening else None
 
     def compose(self) -> ComposeResult:
         snap = self.snap
