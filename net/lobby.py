@@ -17,7 +17,9 @@ Typed commands (seat numbers are 1-based as players count them; the wire protoco
   ``table_variants``, which switches the table to a sibling game
   (``/option cardgame on``: Zatre becomes Zatre: Das Kartenspiel, zatre-online.txt
   "Options");
-- ``/bot add easy|strong`` and ``/bot remove N`` (host, before the start);
+- ``/bot add easy|strong [N]`` (at the first free seat, or seat N) and ``/bot remove
+  N`` (host, before the start); with teams (``game.team_size``) ``/start`` wants every
+  side seated whole or empty, and seats close up by whole sides;
   ``/bot seat N easy|strong`` (host, during the game): a bot takes over a dropped seat;
   its player may still come back with the seat's token, to watch;
 - ``/seat N NAME`` (host, during the game): gives seat N back from its bot to NAME, the
@@ -53,7 +55,7 @@ HELP = """Commands (seat numbers start at 1):
 /start           start the game (host)
 /option NAME on|off   set an option before the start (host), e.g. /option profi on,
                  /option teams on (Zatre in pairs), /option cardgame on (the card game)
-/bot add easy|strong  seat a bot (host); /bot remove N takes it away
+/bot add easy|strong [N]  seat a bot (at seat N) (host); /bot remove N takes it away
 /bot seat N easy|strong   a bot plays a dropped player's seat (host, during the game)
 /seat N NAME     give seat N back from its bot to NAME, its player (host, during the game)
 /kick NAME       send someone away (host)
@@ -519,7 +521,9 @@ class Lobby:
                 f"{self._described(self.game, self.options)} needs {counts_text(counts)} players "
                 f"seated; {len(taken)} {'is' if len(taken) == 1 else 'are'}."
             )
-        # seats close up in order: seat numbers are 0..n-1 for the game
+        self._check_teams_whole()
+        # seats close up in order (whole teams, so partners stay partners): seat
+        # numbers are 0..n-1 for the game
         free = [s for s in self.seats if s.free]
         for index, slot in enumerate(taken + free):
             slot.index = index
@@ -598,6 +602,23 @@ class Lobby:
         self.game, self.options = game, options
         self._resize(size)
 
+    def _check_teams_whole(self) -> None:
+        """Where a side is several consecutive seats (``game.team_size``: Zatre's teams,
+        seats 1+2, 3+4, 5+6), every side is seated whole or left empty; else a
+        :class:`LobbyError` naming the empty seat."""
+        size = self.game.team_size(self.options)
+        for start in range(0, len(self.seats), size):
+            side = self.seats[start:start + size]
+            seated = [slot for slot in side if not slot.free]
+            if seated and len(seated) < size:
+                empty = next(slot for slot in side if slot.free)
+                pairs = ", ".join("+".join(str(j + 1) for j in range(i, i + size))
+                                  for i in range(0, len(self.seats), size))
+                raise LobbyError(
+                    f"Seat {empty.index + 1} is empty, but partners play side by side (seats "
+                    f"{pairs}): seat someone there or move {seated[0].name or 'the bot'} to "
+                    "another team.")
+
     def seat_counts(self) -> tuple[int, ...]:
         """The player counts the current game and options allow, ascending."""
         return tuple(sorted(self.game.seat_counts(self.options)))
@@ -645,10 +666,15 @@ class Lobby:
     def _cmd_bot(self, player: Player, args: list[str], token: str | None) -> Reply:
         self._host_only(player, "seat bots")
         verb = args[0].lower() if args else ""
-        if verb == "add" and len(args) == 2:
+        if verb == "add" and len(args) in (2, 3):
             self._before_start("add bots")
             kind = self._bot_kind(args[1].lower())
-            slot = next((s for s in self.seats if s.free), None)
+            if len(args) == 3:  # at a chosen seat (teams: next to its partner)
+                slot = self.seats[_seat_number(args[2], len(self.seats))]
+                if not slot.free:
+                    raise LobbyError(f"Seat {slot.index + 1} is taken.")
+            else:
+                slot = next((s for s in self.seats if s.free), None)
             if slot is None:
                 raise LobbyError(f"All {len(self.seats)} seats are taken.")
             slot.bot, slot.name = kind, self._unique(f"{kind.title()} bot")
@@ -675,7 +701,7 @@ class Lobby:
                 self._bot_took[slot.token_hash] = seat
             slot.bot, slot.token_hash, slot.away, slot.deadline = kind, None, False, None
             return Reply(f"A {kind} bot plays seat {seat + 1} from now on.", (BotTakesSeat(seat, kind),))
-        raise LobbyError("Use /bot add easy|strong, /bot remove N or /bot seat N easy|strong.")
+        raise LobbyError("Use /bot add easy|strong [N], /bot remove N or /bot seat N easy|strong.")
 
     def _cmd_seat(self, player: Player, args: list[str], token: str | None) -> Reply:
         self._host_only(player, "give seats back")

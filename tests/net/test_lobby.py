@@ -330,3 +330,24 @@ def test_options_and_variants_never_lose_a_seat_or_break_the_lobby(moves):
         assert isinstance(lobby.options, lobby.game.options_type)
         state = lobby.state()
         assert state.game == lobby.game.name and state.max_seats == max(state.seat_counts)
+
+
+def test_bot_add_at_a_chosen_seat_and_teams_start_whole():
+    """Zatre's Variant for Advanced Players: partners sit side by side, so /bot add takes
+    a seat number and /start refuses a team seated by half; seats close up by teams."""
+    lobby, ann, bob = make()
+    run(lobby, ann, "/option teams on")
+    run(lobby, ann, "/join 3")
+    run(lobby, bob, "/join 4")
+    run(lobby, ann, "/bot add easy 6")
+    with pytest.raises(lb.LobbyError, match="Seat 6 is taken"):
+        run(lobby, ann, "/bot add strong 6")
+    run(lobby, ann, "/bot add strong 1")
+    with pytest.raises(lb.LobbyError, match="Seat 2 is empty, but partners play side by side"):
+        run(lobby, ann, "/start")
+    run(lobby, ann, "/bot add easy 5")
+    run(lobby, ann, "/bot remove 1")
+    reply = run(lobby, ann, "/start")
+    start = reply.effects[0]  # seats 3+4 and 5+6 close up to 1+2 and 3+4, pairs kept
+    assert start.names == ("Ann", "Bob", "Easy bot 2", "Easy bot")
+    assert start.bots == {2: "easy", 3: "easy"}

@@ -177,10 +177,18 @@ async def test_a_zatre_table_in_teams_seats_six_and_starts_with_four():
                       "Cannot turn teams off: seat 5 is taken by Ann, and Zatre has only 4 seats."]
     await ann.say("/bot add strong")
     await until(lambda: hosted.table.lobby.seated_count() == 4, what="four seated")
+    await ann.say("/start")  # teams 1+2 and 5+6 are half seated: partners sit side by side
+    await until(lambda: len(errors) == 3, what="a third refusal")
+    assert errors[2].startswith("Seat 4 is empty, but partners play side by side (seats 1+2, "
+                                "3+4, 5+6)")
+    await ann.say("/bot remove 3")
+    await ann.say("/bot add strong 6")
+    await until(lambda: hosted.table.lobby.seats[5].bot == "strong", what="a bot beside Ann")
     await ann.say("/start")
     await until(lambda: ann.has_snapshot, what="the first snapshot")
     assert hosted.table.host.seats == 4 and ann.snapshot().view.options.teams
-    assert ann.seat == 3  # seats closed up: the bots at seats 1-3, Ann's seat 5 became seat 4
+    # seats closed up by whole teams: the bots at 1+2, Ann and her partner at 5+6 -> 3+4
+    assert ann.seat == 2 and hosted.table.host.bot_kinds == ("easy", "easy", None, "strong")
     await ann.close()
     await hosted.stop()
 

@@ -122,6 +122,9 @@ class SecretNumbers:
     def seat_counts(self, options: ToyOptions) -> tuple[int, ...]:
         return (2, 3, 4)
 
+    def team_size(self, options: ToyOptions) -> int:
+        return 1
+
     def setup(self, options: ToyOptions, seats: int, seed: int) -> ToyState:
         return ToyState(options, seats, 0, (None,) * seats, (0,) * seats)
 
