@@ -32,13 +32,20 @@ def test_setup_pairs_need_four_or_six_players_and_zatre():
     kinds = ["human", "easy", "easy", "easy", "easy", "none"]
     names = ["You", "Ada", "Ben", "Cy", "Dan", "Eve"]
     with pytest.raises(ValueError, match="4 or 6"):
-        parse_setup(kinds, names, False, "", 0.0, "zatre", teams=True)
+        parse_setup(kinds[:2] + ["none"] * 4, names, False, "", 0.0, "zatre", teams=True)
     with pytest.raises(ValueError, match="6 only in teams"):
         parse_setup(kinds[:5] + ["easy"], names, False, "", 0.0, "zatre")
     with pytest.raises(ValueError, match="Teams are a Zatre variant"):
         parse_setup(kinds[:4] + ["none", "none"], names, False, "", 0.0, "zatre-cards", teams=True)
     game = parse_setup(kinds[:5] + ["easy"], names, False, "", 0.0, "zatre", teams=True)
     assert game.teams and len(game.seats) == 6
+    # "Players sit next to each other in their teams": seats 1+2, 3+4, 5+6
+    split = ["human", "easy", "easy", "none", "easy", "none"]
+    with pytest.raises(ValueError, match="Seat 4 is empty, but partners sit side by side"):
+        parse_setup(split, names, False, "", 0.0, "zatre", teams=True)
+    game = parse_setup(["human", "easy", "none", "none", "easy", "easy"], names, False, "", 0.0,
+                       "zatre", teams=True)
+    assert [s.name for s in game.seats] == ["You", "Ada", "Dan", "Eve"]
 
 
 async def test_solo_with_a_bot_partner_sees_its_tiles_and_a_shared_sheet():

@@ -32,8 +32,8 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
                 game: str = "zatre", teams: bool = False) -> LocalGame:
     """The game the form describes; ``ValueError`` with a message for the player if not.
 
-    ``teams``: Zatre's Variant for Advanced Players; the seated players pair up in
-    order (the first and second, the third and fourth, the fifth and sixth)."""
+    ``teams``: Zatre's Variant for Advanced Players; partners sit side by side (seats
+    1+2, 3+4, 5+6), each pair seated whole or left empty."""
     seats = []
     for kind, name in zip(kinds, names):
         if kind == "none":
@@ -46,6 +46,13 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
         seats.append(SeatChoice(name, None if kind == "human" else kind))
     if teams and game != "zatre":
         raise ValueError(f"Teams are a Zatre variant; {GAMES.get(game, game)} has none.")
+    if teams:
+        for first in range(0, len(kinds) - 1, 2):
+            pair = kinds[first:first + 2]
+            if (pair[0] == "none") != (pair[1] == "none"):
+                empty = first + pair.index("none") + 1
+                raise ValueError(f"Seat {empty} is empty, but partners sit side by side "
+                                 "(seats 1+2, 3+4, 5+6): fill it or empty its partner's.")
     if teams and len(seats) not in (4, 6):
         raise ValueError(f"Zatre in teams needs 4 or 6 players (pairs); {len(seats)} seats are filled.")
     if not teams and not 2 <= len(seats) <= 4:
@@ -107,8 +114,8 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                              id="teams")
             yield Static(
                 "One human with bots is solo practice; two or more humans take turns at "
-                "this keyboard (hotseat). Zatre in teams: 4 or 6 players, partners are the "
-                "1st and 2nd seated, the 3rd and 4th, the 5th and 6th.",
+                "this keyboard (hotseat). Zatre in teams: 4 or 6 players, partners side by "
+                "side (seats 1+2, 3+4, 5+6).",
                 classes="hint",
             )
             form = self.form
