@@ -35,7 +35,7 @@ from ..core import Result, Rng, RuleViolation, Seat, SeatScore
 from .board import EMPTY_BOARD, data, index
 from .placement import explain, is_legal, legal_turns, max_placeable
 from .scoring import rows_written, score_turn
-from .sheet import Sheet
+from .sheet import Sheet, row_terms
 from .state import (
     GameEnded, PlaceTiles, PrematureEnd, TilesDrawn, TurnPlayed, TurnRecord,
     ZatreEvent, ZatreOptions, ZatreState, ZatreView, partner_of, sheet_index,
@@ -318,12 +318,9 @@ def _sheet_lines(sheet: Sheet) -> list[str]:
     """Each written row's arithmetic, as :func:`result` shows it."""
     lines = []
     for row in sheet.rows():
-        terms = [f"{b} [{col}]" for b, col in ((row.ten, 10), (row.eleven, 11), (row.twelve, 12))
-                 if b is not None]
+        terms = row_terms(row)
         if not terms:
             continue
-        if row.complete:
-            terms.append(f"{row.bonus} bonus")
         text = " + ".join(terms)
         lines.append(f"row {row.number}: " + (f"({text}) x 2" if row.cross else text)
                      + f" = {row.value}")

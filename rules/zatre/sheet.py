@@ -105,3 +105,14 @@ class Sheet:
     def total(self) -> int:
         """Sum of all row values in points, before minus points."""
         return sum(row.value for row in self.rows())
+
+
+def row_terms(row) -> list[str]:
+    """The written boxes of a sheet ``row`` (this sheet's or the card game's, both with
+    ``ten``, ``eleven``, ``twelve``, ``complete``, ``bonus``) as the results show them:
+    ``["1 [10]", "2 [11]", "8 [12]", "3 bonus"]``; ``[]`` for an empty row."""
+    terms = [f"{b} [{col}]" for b, col in ((row.ten, 10), (row.eleven, 11), (row.twelve, 12))
+             if b is not None]
+    if terms and row.complete:
+        terms.append(f"{row.bonus} bonus")
+    return terms

@@ -40,6 +40,7 @@ from typing import Sequence
 import attrs
 
 from ..core import Result, Rng, RuleViolation, Seat, SeatScore
+from ..zatre.sheet import row_terms
 from .cards import DECK_SIZE, FACES, ROUND_CARDS, card
 from .placement import check_lay, check_opening, fits, grid_of, legal_lays, legal_openings
 from .scoring import rows_written, score_lays
@@ -299,12 +300,9 @@ def result(state: ZatreCardsState) -> Result:
         sheet = state.sheets[seat]
         lines = []
         for row in sheet.rows():
-            terms = [f"{b} [{col}]" for b, col in ((row.ten, 10), (row.eleven, 11), (row.twelve, 12))
-                     if b is not None]
+            terms = row_terms(row)
             if not terms:
                 continue
-            if row.complete:
-                terms.append(f"{row.bonus} bonus")
             lines.append(f"row {row.number}: {' + '.join(terms)} = {row.value - (SUPER_BONUS if row.super_bonus else 0)}")
         if sheet.supers:
             lines.append(f"super bonus: {sheet.supers} x {SUPER_BONUS} = {sheet.supers * SUPER_BONUS}")
