@@ -137,6 +137,14 @@ class GameTableScreen(ParlourScreen):
         """Lay out ``event`` of ``story`` (at ``pace``) if a seat not at this keyboard
         made it. Without this a move made elsewhere simply appears with its version."""
 
+    def _laying_out(self, story: Snapshot, seat: Seat, doing: str) -> None:
+        """Start laying out ``seat``'s move made elsewhere: the news line says who is
+        ``doing`` what (``"Ada is laying tiles…"``), the player's error clears."""
+        self.animating = True
+        self._news = f"{seat_name(story.names, story.bots, seat)} {doing}…"
+        self._error = ""
+        self._update()
+
     def _your_turn_text(self, you: str) -> str:
         """The turn line on the player's own turn (``you``: their name)."""
         return f"{you}, your turn"

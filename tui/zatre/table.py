@@ -37,7 +37,7 @@ from .scores import ScoreStrip, SeatLine
 from .sheet import ScoreSheet
 from .status import TurnStatus
 from .words import (hand_text, in_front, last_turn_text, log_line, partner_text, preview_text,
-                    refusal_text, seat_name, turns_since)
+                    refusal_text, turns_since)
 
 PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint"}
 
@@ -111,10 +111,7 @@ class TableScreen(GameTableScreen):
             return
         board = self.query_one(ZatreBoard)
         record = event.record
-        self.animating = True
-        self._news = f"{seat_name(story.names, story.bots, record.seat)} is laying tiles…"
-        self._error = ""
-        self._update()
+        self._laying_out(story, record.seat, self.playing_words)
         tiles = dict(board.tiles)
         laid: list[Cell] = []
         board.pending, board.hints = (), frozenset()

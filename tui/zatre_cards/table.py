@@ -40,7 +40,7 @@ from .results import CardResultsScreen, headline
 from .scores import CardScores, SeatLine
 from .sheet import CardSheet
 from .status import CardStatus
-from .words import (cards_text, log_line, preview_text, seat_name, shown_text, turn_text,
+from .words import (cards_text, log_line, preview_text, shown_text, turn_text,
                     turns_since)
 
 PLAY_ACTIONS = {"choose", "cycle", "rotate", "lay", "take_back", "give_up", "next_hint"}
@@ -143,10 +143,7 @@ class CardTableScreen(GameTableScreen):
             return
         table = self.query_one(CardTable)
         record = event.record
-        self.animating = True
-        self._news = f"{seat_name(story.names, story.bots, record.seat)} is laying a card…"
-        self._error = ""
-        self._update()
+        self._laying_out(story, record.seat, "is laying a card")
         laid = self.view.laid if record.round == self.view.round else ()
         for lay in record.laid:
             await asyncio.sleep(self.pace)
