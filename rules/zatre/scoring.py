@@ -81,13 +81,14 @@ class TurnPreview:
 
 def preview(view, pending: Sequence[Placement]) -> TurnPreview:
     """Score ``pending`` (tiles laid this turn, not yet confirmed) on ``view``'s board
-    for ``view.seat``'s sheet, as :func:`score_turn` would. ``view`` is a ZatreView of
-    a seat (not a spectator). Whether the turn is legal is not judged here."""
+    for ``view.seat``'s sheet (its team's in the team variant), as :func:`score_turn`
+    would. ``view`` is a ZatreView of a seat (not a spectator). Whether the turn is
+    legal is not judged here."""
     board = [0] * (WIDTH * WIDTH)
     for cell, v in view.tiles:
         board[index(cell)] = v
     for p in pending:
         board[index(p.cell)] = p.tile
     lines, crosses_at, entry = score_turn(board, pending, view.first_move)
-    sheet = view.sheets[view.seat]
+    sheet = view.sheet_of(view.seat)
     return TurnPreview(lines, crosses_at, entry, sheet.write(entry).total() - sheet.total())

@@ -162,3 +162,26 @@ def test_team_size_tells_a_lobby_to_keep_partners_together():
     assert GAME.team_size(TEAMS) == 2 and GAME.team_size(ZatreOptions()) == 1
     state = GAME.setup(TEAMS, 6, 0)
     assert len(state.sheets) == 6 // GAME.team_size(TEAMS)
+
+
+@pytest.mark.parametrize("seat", [1, 2, 3])
+def test_what_a_turn_would_score_is_worked_on_the_common_sheet(seat):
+    """"the results are noted on a common scoring sheet": the table's preview of a turn
+    (rules/zatre/scoring.py ``preview``) adds to the seat's team's sheet, for every seat
+    (seat 3 once read a sheet that does not exist, seat 1 the other team's)."""
+    from rules.zatre.scoring import preview
+
+    full = Sheet().write(SheetEntry(crosses=4))  # team 0's next 12 box is in a x2 row
+    for _ in range(3):
+        full = full.write(SheetEntry(ten=1, eleven=2, twelve=4))
+    partner = seat ^ 1
+    state = team_position({(7, 7): 2, (7, 8): 4}, {seat: (6,), partner: ()},
+                          current=seat, after=() if seat % 2 else (partner,),
+                          sheets=(full, Sheet()))
+    action = turn(((7, 9), 6))
+    assert action in GAME.legal_actions(state, seat)
+    view = GAME.view(state, seat)
+    forecast = preview(view, action.placements)
+    new, _ = GAME.apply(state, seat, action)
+    assert forecast.gain == new.log[-1].gain == (new.sheets[seat // 2].total()
+                                                 - state.sheets[seat // 2].total())

@@ -135,3 +135,26 @@ def test_the_lobby_marks_each_seat_with_its_team():
     assert lines[0].startswith("1 Ann") and lines[0].endswith("[team 1]")
     assert [line[-8:] for line in lines] == ["[team 1]", "[team 1]", "[team 2]", "[team 2]",
                                              "[team 3]", "[team 3]"]
+
+
+async def test_a_human_in_the_second_team_lays_and_sees_its_teams_preview():
+    """A player at seat 3 (team 2) lays tiles with a preview on team 2's sheet (the
+    preview once read a sheet that does not exist and closed Parlour)."""
+    app = ParlourApp(pace=0)
+    seats = (SeatChoice("Ada", "easy"), SeatChoice("Ben", "easy"), SeatChoice("You"),
+             SeatChoice("Cy", "easy"))
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, LocalGame(seats, seed=SEED, pace=0, teams=True))
+        assert table.seat == 2
+        before = table.view.sheets[1].total()
+        await pilot.press("1", "n", "enter")
+        turn = table.preview()
+        assert turn is not None and table.query_one(HandTiles).note.startswith(("would score", "no line"))
+        for _ in range(table.to_place - 1):
+            await pilot.press("1", "n", "enter")
+        gain = table.preview().gain
+        await pilot.press("c")
+        await until(pilot, lambda: any(r.seat == 2 for r in table.view.log))
+        mine = next(r for r in table.view.log if r.seat == 2)
+        assert mine.gain == gain
+        assert table.view.sheets[1].total() >= before + gain
