@@ -112,7 +112,7 @@ def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
         counts[partner] = 2
     return ZatreState(
         options=options, seats=seats, rng=rng, board=EMPTY_BOARD, bag=bag, hands=tuple(hands),
-        sheets=(Sheet(),) * (seats // 2 if options.teams else seats), current=first,
+        sheets=(Sheet(),) * (seats // team_size(options)), current=first,
         after=() if partner is None else (partner,), drawn=tuple(counts), first_move=True,
         opening=tuple(draws),
     )
@@ -213,9 +213,8 @@ def _deal_out(state: ZatreState, seat: Seat) -> tuple[ZatreState, list[TilesDraw
 def _next_turn(state: ZatreState, seat: Seat) -> Seat:
     """Who begins the turn after ``seat``'s: the next seat clockwise, or in teams the
     first seat of the next team."""
-    if state.options.teams:
-        return (seat // 2 + 1) % (state.seats // 2) * 2
-    return (seat + 1) % state.seats
+    size = team_size(state.options)
+    return (seat // size + 1) % (state.seats // size) * size
 
 
 def _audience(options: ZatreOptions, seat: Seat) -> tuple[Seat, ...]:
