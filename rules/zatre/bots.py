@@ -6,7 +6,7 @@
   completed for their bonus and x2 crosses that will double rows, keeps the three sum
   columns even, and avoids leaving lines an opponent can finish with one tile. In the
   team variant it plays for the common sheet, and when its partner places next it
-  leaves lines the partner's tiles can finish instead.
+  weighs its best turns by the partner's best reply with the partner's tiles.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .board import NEIGHBOURS, WIDTH, index, line_sum
+from .placement import legal_turns
 from .scoring import score_turn
 from .sheet import Sheet
 from .state import PlaceTiles, ZatreView
@@ -65,7 +66,9 @@ def sheet_value(sheet: Sheet) -> float:
 
 PARTNER = 0.5
 """Worth per point the partner, placing next this team turn, could take with one of
-their tiles on a line this turn left open."""
+their tiles on a line this turn left open (to shortlist turns for :data:`LOOKAHEAD`)."""
+LOOKAHEAD = 8
+"""How many of its best turns the strong bot tries with its partner's best reply."""
 
 
 def _openings(g: list[int], action: PlaceTiles, tiles: Sequence[int] = (6, 5, 4, 3, 2, 1)) -> int:
@@ -96,7 +99,7 @@ class StrongBot:
         sheet = view.sheet_of(view.seat)
         base = sheet_value(sheet)
         partner_next = view.partner is not None and view.partner in view.after
-        best, best_score = [], float("-inf")
+        scored = []
         for action in legal_actions:
             gain = sheet_value(sheet.write(_entry(g, action, view.first_move))) - base
             for p in action.placements:
@@ -107,8 +110,36 @@ class StrongBot:
                 score = gain - OPENING * _openings(g, action)
             for p in action.placements:
                 g[index(p.cell)] = 0
-            if score > best_score + 1e-9:
-                best, best_score = [action], score
-            elif abs(score - best_score) <= 1e-9:
-                best.append(action)
-        return rng.choice(best)
+            scored.append((score, action))
+        if partner_next and view.partner_hand:
+            scored = self._with_partner(view, g, sheet, base, scored)
+        top = max(score for score, _ in scored)
+        return rng.choice([action for score, action in scored if score >= top - 1e-9])
+
+    @staticmethod
+    def _with_partner(view: ZatreView, g: list[int], sheet: Sheet, base: float,
+                      scored: list[tuple[float, PlaceTiles]]) -> list[tuple[float, PlaceTiles]]:
+        """Team play: for the :data:`LOOKAHEAD` turns scoring best alone, the team's
+        sheet value after this turn and the partner's best reply with the partner's
+        tiles (both hands are known: Variant for Advanced Players), less what that
+        leaves open for the next team."""
+        shortlist = sorted(scored, key=lambda item: -item[0])[:LOOKAHEAD]
+        out = []
+        for _, action in shortlist:
+            mine = _entry(g, action, view.first_move)
+            for p in action.placements:
+                g[index(p.cell)] = p.tile
+            after = sheet.write(mine)
+            best = float("-inf")
+            for reply in legal_turns(tuple(g), view.partner_hand, False):
+                value = sheet_value(after.write(_entry(g, reply, False))) - base
+                for p in reply.placements:
+                    g[index(p.cell)] = p.tile
+                value -= OPENING * _openings(g, reply)
+                for p in reply.placements:
+                    g[index(p.cell)] = 0
+                best = max(best, value)
+            for p in action.placements:
+                g[index(p.cell)] = 0
+            out.append((best, action))
+        return out

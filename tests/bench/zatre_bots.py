@@ -5,7 +5,8 @@ seat rotating) and prints the strong bot's win rate (a shared first place counts
 and its average margin. Also pits it against a greedy bot that takes the most raw
 points each turn, to show what playing for the score sheet is worth. In the team
 variant (4 and 6 players), a team of two strong bots against teams of easy bots, and
-against strong bots that do not leave lines for their partner (what that is worth).
+against strong bots blind to their partner (no look at the partner's best reply: what
+playing as a team is worth).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class GreedyBot:
 
 class SoloMindedBot(zatre_bots.StrongBot):
     """Bench-only: the strong bot, blind to its partner (treats every next player as
-    an opponent)."""
+    an opponent and never looks at the partner's reply)."""
 
     def choose(self, view, legal_actions, rng):
         return super().choose(attrs.evolve(view, after=()), legal_actions, rng)
