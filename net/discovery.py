@@ -26,7 +26,7 @@ from typing import AsyncIterator, Callable, Protocol
 
 import attrs
 
-from .protocol import SUBPROTOCOL
+from .protocol import SUBPROTOCOL, unsafe_char
 
 SERVICE_TYPE = "_parlour._tcp.local."
 
@@ -64,8 +64,8 @@ class TableAd:
     def from_properties(cls, service: str, host: str, port: int, props: dict[str, str]) -> "TableAd | None":
         """An ad from received TXT properties; ``None`` if they are not Parlour's."""
         try:
-            if props.get("v") != SUBPROTOCOL:
-                return None
+            if props.get("v") != SUBPROTOCOL or unsafe_char(props["table"] + props["game"]):
+                return None  # (not Parlour's, or a name that would break the list's lines)
             return cls(service, props["table"], props["game"], int(props["free"]),
                        props["code"] == "1", host, port)
         except (KeyError, ValueError):

@@ -249,6 +249,11 @@ class Reply:
     changed: bool = False
 
 
+def article(word: str) -> str:
+    """``"an"`` before a vowel (``an easy bot``), else ``"a"`` (``a strong bot``)."""
+    return "an" if word[:1].lower() in "aeiou" and word else "a"
+
+
 # ---- parsing --------------------------------------------------------------------------------
 
 
@@ -678,7 +683,7 @@ class Lobby:
             if slot is None:
                 raise LobbyError(f"All {len(self.seats)} seats are taken.")
             slot.bot, slot.name = kind, self._unique(f"{kind.title()} bot")
-            return Reply(f"A {kind} bot sits at seat {slot.index + 1}.", changed=True)
+            return Reply(f"{article(kind).title()} {kind} bot sits at seat {slot.index + 1}.", changed=True)
         if verb == "remove" and len(args) == 2:
             self._before_start("remove bots")
             seat = _seat_number(args[1], len(self.seats))
@@ -700,7 +705,8 @@ class Lobby:
             if slot.token_hash is not None:  # (not kicked) its player may come back to watch
                 self._bot_took[slot.token_hash] = seat
             slot.bot, slot.token_hash, slot.away, slot.deadline = kind, None, False, None
-            return Reply(f"A {kind} bot plays seat {seat + 1} from now on.", (BotTakesSeat(seat, kind),))
+            # no notice: everyone, the host included, is sent the one presence "bot" line
+            return Reply(None, (BotTakesSeat(seat, kind),))
         raise LobbyError("Use /bot add easy|strong [N], /bot remove N or /bot seat N easy|strong.")
 
     def _cmd_seat(self, player: Player, args: list[str], token: str | None) -> Reply:

@@ -15,6 +15,7 @@ decoded and when a message is built), and so does every integer.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, ClassVar, Literal, NewType
 
 import attrs
@@ -65,6 +66,54 @@ def _opt_text(limit: int):
     return v.optional(v.max_len(limit))
 
 
+UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""Unicode categories a name, a table name or a command word may not hold: control
+characters (newline, escape, bell), format characters (the bidi overrides such as
+U+202E, zero-width joiners), lone surrogates, and line/paragraph separators. Shown in a
+seat list they break lines, reorder text or drive the terminal."""
+
+
+def unsafe_char(text: str) -> str | None:
+    """The first character of ``text`` in :data:`UNSAFE_CATEGORIES` (``None``: none)."""
+    return next((ch for ch in text if unicodedata.category(ch) in UNSAFE_CATEGORIES), None)
+
+
+def plain_problem(text: str, what: str = "A name") -> str | None:
+    """Why ``text`` may not be a name (a sentence), or ``None`` if it may."""
+    ch = unsafe_char(text)
+    if ch is None:
+        return None
+    return f"{what} may not hold control or formatting characters (U+{ord(ch):04X} here)."
+
+
+def _plain(instance: Any, attribute: Any, value: Any) -> None:
+    """attrs validator: a string (or ``None``) holding no :data:`UNSAFE_CATEGORIES`."""
+    if isinstance(value, str):
+        problem = plain_problem(value, attribute.name)
+        if problem:
+            raise ValueError(problem)
+
+
+def _plain_each(instance: Any, attribute: Any, value: Any) -> None:
+    for item in value or ():
+        _plain(instance, attribute, item)
+
+
+def clean_chat(text: str) -> str:
+    """Chat text as the table passes it on: control characters and line/paragraph
+    separators become spaces (a pasted newline or tab cannot start a forged line),
+    format characters (bidi overrides, zero-width joiners) and lone surrogates are
+    dropped; the result is stripped (it may be empty)."""
+    out = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Zl", "Zp"):
+            out.append(" ")
+        elif category not in ("Cf", "Cs"):
+            out.append(ch)
+    return "".join(out).strip()
+
+
 _version = [v.ge(0), v.le(MAX_VERSION)]
 _seat = [v.ge(0), v.lt(MAX_SEATS)]
 _opt_seat = v.optional(v.and_(v.ge(0), v.lt(MAX_SEATS)))
@@ -108,7 +157,7 @@ class Hello:
     """
 
     KIND: ClassVar[str]
-    name: str = attrs.field(validator=_text(MAX_NAME, empty=False))
+    name: str = attrs.field(validator=[*_text(MAX_NAME, empty=False), _plain])
     token: str | None = attrs.field(default=None, validator=_opt_text(MAX_TOKEN))
     host_key: str | None = attrs.field(default=None, validator=_opt_text(MAX_TOKEN))
     last_version: int | None = attrs.field(
@@ -124,7 +173,7 @@ class Command:
 
     KIND: ClassVar[str]
     name: CommandName
-    args: tuple[str, ...] = attrs.field(default=(), validator=_each(MAX_ARGS, v.max_len(MAX_ARG)))
+    args: tuple[str, ...] = attrs.field(default=(), validator=[*_each(MAX_ARGS, v.max_len(MAX_ARG)), _plain_each])
     token: str | None = attrs.field(default=None, validator=_opt_text(MAX_TOKEN))
 
 
@@ -174,11 +223,11 @@ class Welcome:
     allowed. Sent after ``hello`` and again whenever the seat changes."""
 
     KIND: ClassVar[str]
-    name: str = attrs.field(validator=_text(MAX_NAME))
+    name: str = attrs.field(validator=[*_text(MAX_NAME), _plain])
     seat: int | None = attrs.field(default=None, validator=_opt_seat)
     token: str | None = attrs.field(default=None, validator=_opt_text(MAX_TOKEN))
     host: bool = False
-    table: str = attrs.field(default="", validator=_text(MAX_TEXT))
+    table: str = attrs.field(default="", validator=[*_text(MAX_TEXT), _plain])
     game: str = attrs.field(default="", validator=_text(MAX_CODE))
 
 
@@ -193,7 +242,7 @@ class SeatInfo:
 
     seat: int = attrs.field(validator=_seat)
     status: SeatStatus
-    name: str | None = attrs.field(default=None, validator=_opt_text(MAX_NAME))
+    name: str | None = attrs.field(default=None, validator=[_opt_text(MAX_NAME), _plain])
     bot: str | None = attrs.field(default=None, validator=_opt_text(MAX_CODE))
     deadline: float | None = attrs.field(default=None, validator=_deadline)
 
@@ -211,15 +260,15 @@ class LobbyState:
     """
 
     KIND: ClassVar[str]
-    table: str = attrs.field(validator=_text(MAX_TEXT))
+    table: str = attrs.field(validator=[*_text(MAX_TEXT), _plain])
     game: str = attrs.field(validator=_text(MAX_CODE))
     title: str = attrs.field(validator=_text(MAX_TEXT))
-    host: str | None = attrs.field(default=None, validator=_opt_text(MAX_NAME))
+    host: str | None = attrs.field(default=None, validator=[_opt_text(MAX_NAME), _plain])
     min_seats: int = attrs.field(validator=_seat)
     max_seats: int = attrs.field(validator=[v.ge(1), v.le(MAX_SEATS)])
     seats: tuple[SeatInfo, ...] = attrs.field(validator=_each(MAX_SEATS))
     spectators: tuple[str, ...] = attrs.field(
-        default=(), validator=_each(MAX_SPECTATORS, v.max_len(MAX_NAME))
+        default=(), validator=[*_each(MAX_SPECTATORS, v.max_len(MAX_NAME)), _plain_each]
     )
     options: GameOptions
     started: bool = False
@@ -242,7 +291,7 @@ class SnapshotMsg:
     legal_actions: tuple[GameAction, ...] = ()
     active_seats: frozenset[int] = frozenset()
     events: tuple[GameEvent, ...] = ()
-    names: tuple[str, ...] = attrs.field(default=(), validator=_each(MAX_SEATS, v.max_len(MAX_NAME)))
+    names: tuple[str, ...] = attrs.field(default=(), validator=[*_each(MAX_SEATS, v.max_len(MAX_NAME)), _plain_each])
     bots: tuple[str | None, ...] = attrs.field(default=(), validator=_each(MAX_SEATS))
     over: bool = False
     result: Result | None = None
@@ -269,7 +318,7 @@ class Presence:
 
     KIND: ClassVar[str]
     seat: int = attrs.field(validator=_seat)
-    name: str = attrs.field(validator=_text(MAX_NAME))
+    name: str = attrs.field(validator=[*_text(MAX_NAME), _plain])
     status: PresenceStatus
     deadline: float | None = attrs.field(default=None, validator=_deadline)
 
@@ -279,8 +328,8 @@ class ChatLine:
     """Someone said ``text``; ``seat`` is theirs (``None``: not seated)."""
 
     KIND: ClassVar[str]
-    name: str = attrs.field(validator=_text(MAX_NAME))
-    text: str = attrs.field(validator=_text(MAX_CHAT))
+    name: str = attrs.field(validator=[*_text(MAX_NAME), _plain])
+    text: str = attrs.field(validator=[*_text(MAX_CHAT), _plain])
     seat: int | None = attrs.field(default=None, validator=_opt_seat)
 
 
@@ -328,7 +377,7 @@ class OpenRoom:
     """Table -> relay, first frame: open a room for the table called ``table``."""
 
     KIND: ClassVar[str]
-    table: str = attrs.field(validator=_text(MAX_TEXT, empty=False))
+    table: str = attrs.field(validator=[*_text(MAX_TEXT, empty=False), _plain])
 
 
 @message("room")

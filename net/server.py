@@ -58,6 +58,7 @@ from .protocol import (
     Say,
     SyncRequest,
     Welcome,
+    clean_chat,
 )
 from .relay import RoomPort, TokenBucket
 from .table import Snapshot
@@ -337,11 +338,11 @@ class Table:
         slot = self.lobby.seats[seat]
         name, number = self.lobby.players[c.pid].name, seat + 1
         if self.lobby.over:
-            self._send_one(c, Notice(text=f"A {slot.bot} bot played your seat {number} after you "
+            self._send_one(c, Notice(text=f"{lb.article(slot.bot or '').title()} {slot.bot} bot played your seat {number} after you "
                                           "left; you are watching."))
             return
         self._send_one(c, Notice(text=(
-            f"While you were away the host gave your seat {number} to a {slot.bot} bot, which "
+            f"While you were away the host gave your seat {number} to {lb.article(slot.bot or '')} {slot.bot} bot, which "
             f"plays it now; you are watching. The host can give it back: /seat {number} {name}.")))
         hosts = tuple(x.conn for x in self.conns.values() if x.host and x is not c)
         self._send(hosts, Notice(text=f"{name} is back and watching; a bot plays their seat {number}. "
@@ -420,9 +421,10 @@ class Table:
                                              reason="Too many moves at once; slow down."))
         elif isinstance(message, Say):
             if self._allowed(c, c.chat):
-                seat = c.seat if c.seat is not None else None
-                name = self.lobby.players[c.pid].name
-                self._broadcast(ChatLine(name=name, text=message.text, seat=seat))
+                text = clean_chat(message.text)  # one line, in order: no forged lines
+                if text:
+                    name = self.lobby.players[c.pid].name
+                    self._broadcast(ChatLine(name=name, text=text, seat=c.seat))
         elif isinstance(message, Command):
             if self._allowed(c, c.chat):
                 self._command(c, message)

@@ -97,8 +97,10 @@ def test_options_are_the_games_option_fields():
 
 def test_bots_are_added_and_removed_by_the_host():
     lobby, ann, bob = make()
-    run(lobby, ann, "/bot add easy")
+    assert run(lobby, ann, "/bot add easy").notice == "An easy bot sits at seat 1."
     assert lobby.seats[0].bot == "easy" and lobby.state().seats[0].status == "bot"
+    assert run(lobby, ann, "/bot add strong").notice == "A strong bot sits at seat 2."
+    run(lobby, ann, "/bot remove 2")
     with pytest.raises(lb.LobbyError, match="easy or strong"):
         run(lobby, ann, "/bot add genius")
     with pytest.raises(lb.LobbyError, match="No bot sits at seat 2"):

@@ -91,7 +91,8 @@ def test_a_kick_of_a_player_who_dropped_during_the_game_revokes_the_token():
     assert "/bot seat 2" in reply.notice
     slot = lobby.seats[1]
     assert slot.status == "away" and slot.deadline is None and lobby.seat_for_token("token-2") is None
-    assert "strong bot plays" in run(lobby, ann, "/bot seat 2 strong").notice
+    reply = run(lobby, ann, "/bot seat 2 strong")  # one line for all: the presence "bot", no notice too
+    assert reply.notice is None and reply.effects == (lb.BotTakesSeat(1, "strong"),)
 
 
 # ---- over the wire ----
