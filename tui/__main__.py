@@ -11,7 +11,8 @@
     parlour replay [--text] FILE a saved game, step by step (--text: printed move by move)
 
 Bad input gets one line on stderr and exit status 2 (1 when the table or relay could
-not be started), never a traceback.
+not be started), never a traceback. A bug that stops the app shows Textual's traceback
+and exits with status 1.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import asyncio
 import logging
 import sys
 from pathlib import Path
+from typing import Any
 
 from .local_game import DEFAULT_PACE
 
@@ -176,12 +178,23 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "join":
         form = JoinForm(args.address, args.name or "", args.code or "", auto=bool(args.address))
-        ParlourApp(pace=args.pace, join=form).run()
-        return 0
+        return run_app(ParlourApp(pace=args.pace, join=form))
     if args.command == "replay":
         return _replay(args)
-    ParlourApp(pace=args.pace).run()
-    return 0
+    return run_app(ParlourApp(pace=args.pace))
+
+
+def run_app(app: Any) -> int:
+    """Run ``app`` to its end: its exit status (non-zero after a crash, when Textual has
+    printed the traceback; 0 after an ordinary quit)."""
+    app.run()
+    return exit_status(app)
+
+
+def exit_status(app: Any) -> int:
+    """The process's exit status after ``app`` ran: Textual's ``return_code`` (1 when an
+    unexpected exception ended it), 0 when it quit normally."""
+    return app.return_code or 0
 
 
 async def _host(args: argparse.Namespace) -> int:
@@ -212,7 +225,7 @@ async def _host(args: argparse.Namespace) -> int:
     finally:
         if not app.hosted_taken:  # the app stopped before its player joined the table
             await hosted.stop()
-    return 0
+    return exit_status(app)
 
 
 def _relay(args: argparse.Namespace) -> int:
@@ -243,8 +256,7 @@ def _replay(args: argparse.Namespace) -> int:
         snaps = replay_snapshots(replay)
     except SaveError as err:
         return _fail("replay", str(err))
-    ParlourApp(pace=args.pace, replay=(snaps, replay.data.table)).run()
-    return 0
+    return run_app(ParlourApp(pace=args.pace, replay=(snaps, replay.data.table)))
 
 
 def _replay_text(args: argparse.Namespace) -> int:

@@ -39,6 +39,7 @@ from net.protocol import (
     Notice,
     Presence,
     Welcome,
+    plain_problem,
 )
 from net.saves import SaveError
 from rules import registry
@@ -219,14 +220,14 @@ class LanSession:
         self.lines: list[Line] = []
         self.closing = False
         self.was_seated = False
+        self._save_told = False
         self._line_listeners: list[Callable[[Line], None]] = []
         self._change_listeners: list[Callable[[], None]] = []
         self._stops = [link.on_event(self._event), link.on_status(self._status)]
         if hosted is not None:
             self.add(Line("notice", self.invitation()))
-            if hosted.save is not None:
-                self.add(Line("notice", f"The game is saved to {hosted.save} "
-                                        "(parlour host --resume FILE continues it)."))
+            if hosted.save is not None and not self.started:  # (nothing is written before /start)
+                self.add(Line("notice", f"The game will be saved to {hosted.save} once it starts."))
             if hosted.relay is not None and hosted.advertiser is None:
                 self.add(Line("notice", "Not advertised on the LAN: players type the address."))
         self._event(None)
@@ -311,7 +312,18 @@ class LanSession:
             self.add(line)
         if isinstance(message, GameOver) and self.tokens is not None:
             self.tokens.drop(self.key)
+        self._tell_save()
         self._changed()
+
+    def _tell_save(self) -> None:
+        """Once the hosted game has started (its save is written at the start and after
+        every move), say where the save is and how to continue it after a crash."""
+        hosted = self.hosted
+        if hosted is None or hosted.save is None or self._save_told or not self.started:
+            return
+        self._save_told = True
+        self.add(Line("notice", f"The game is saved to {hosted.save} "
+                                "(parlour host --resume FILE continues it)."))
 
     def _keep_token(self) -> None:
         """Remember the seat token on disk, so that a restarted client gets its seat
@@ -369,6 +381,9 @@ async def join_table(
     """
     url = table_url(address)
     name = name.strip()[:MAX_NAME] or default_player_name()
+    problem = plain_problem(name, "Your name")
+    if problem:
+        raise ValueError(problem)
     key = TokenStore.key(url, name)
     token = tokens.get(key) if tokens is not None else None
     code = (code or "").strip() or None

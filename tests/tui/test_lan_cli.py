@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from net.host import Host
 from net.saves import Replay, snapshot_of, write
 from rules.zatre import GAME, ZatreOptions
 from tui.__main__ import _host, _relay, main, parse_args
+import tui.app
 from tui.app import ParlourApp
 from tui.zatre.board import ZatreBoard
 from tui.zatre.replay import ReplayScreen, replay_snapshots
@@ -120,3 +122,25 @@ async def test_the_replay_screen_steps_through_a_saved_game(tmp_path):
         assert replay.index == 0 and board.tiles == {}
         await pilot.press("q")
         await until(pilot, lambda: app.screen.__class__.__name__ == "MenuScreen")
+
+
+class _Crashing(ParlourApp):
+    """The app with a bug: it fails as soon as it is shown (headless, for the test)."""
+
+    CSS_PATH = str(Path(tui.app.__file__).with_name("parlour.tcss"))
+
+    def on_mount(self) -> None:
+        raise RuntimeError("a bug")
+
+    def run(self, **kwargs):
+        return super().run(headless=True, size=SIZE)
+
+
+def test_a_crash_exits_with_a_non_zero_status(monkeypatch, capsys):
+    import tui.__main__ as entry
+
+    monkeypatch.setattr(entry, "_log_to_file", lambda: None)  # (the test's logging stays)
+    monkeypatch.setattr("tui.app.ParlourApp", _Crashing)
+    assert main([]) == 1
+    shown = capsys.readouterr()
+    assert "RuntimeError" in shown.out + shown.err and "a bug" in shown.out + shown.err

@@ -25,7 +25,7 @@ class ConfirmScreen(ParlourModal):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-text")
+            yield Static(self.question, classes="dialog-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", variant="warning", id="yes")
                 yield Button(f"{self.no} (n)", id="no")

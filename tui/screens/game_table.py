@@ -24,6 +24,7 @@ import asyncio
 from typing import Any, Callable, ClassVar, Mapping
 
 from textual.binding import Binding
+from textual.content import Content
 from net.table import SeatLink, Snapshot
 from rules.core import Seat
 
@@ -239,7 +240,7 @@ class GameTableScreen(ParlourScreen):
                 self._show(self._seat_view(story))
         except Exception as err:  # never a traceback at the table: say it, keep the app
             self.log.error("table feed failed", err)
-            self.notify(f"The table could not show the latest move: {err}", severity="error")
+            self.notify(f"The table could not show the latest move: {err}", severity="error", markup=False)
         finally:
             self._pumping = False
 
@@ -327,7 +328,7 @@ class GameTableScreen(ParlourScreen):
                 self._error = outcome.reason or self.refused_words.format(code=outcome.code)
                 area = self.query_one("#message").size
                 if len(self._error) + 2 > area.width * area.height:  # too long to show whole
-                    self.notify(self._error, title="Turn refused", severity="error")
+                    self.notify(self._error, title="Turn refused", severity="error", markup=False)
         finally:
             self.busy = False
         self._update()
@@ -462,7 +463,7 @@ class GameTableScreen(ParlourScreen):
         last = view.log[-1] if view.log else None
         sheet.written = frozenset(last.rows) if last is not None and last.seat in seats else frozenset()
         name = " & ".join(snap.names[s] for s in seats) + (" (you)" if self.seat in seats else "")
-        sheet.border_title = f"Sheet: {name}"
+        sheet.border_title = Content(f"Sheet: {name}")  # a name, as typed (not markup)
         sheet.border_subtitle = "s: next sheet" if len(view.sheets) > 1 else ""
 
     def _refresh_footer(self) -> None:

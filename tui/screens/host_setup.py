@@ -12,6 +12,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Select, Static
 
 from net.cli import DEFAULT_PORT
+from net.protocol import plain_problem
 
 from ..lan import HostError, HostSettings, default_player_name, host_table
 from ..local_game import GAMES
@@ -28,6 +29,10 @@ def parse_host_form(table: str, player: str, port: str, code: str, profi: bool,
         raise ValueError("Give the table a name: players see it on the join screen.")
     if not player:
         raise ValueError("Type your name.")
+    for text, what in ((table, "The table's name"), (player, "Your name")):
+        problem = plain_problem(text, what)
+        if problem:
+            raise ValueError(problem)
     if not port.strip().isdigit() or not 1 <= int(port) <= 65535:
         raise ValueError(f"The port is a number from 1 to 65535 (usually {DEFAULT_PORT}).")
     if game not in GAMES:
@@ -79,7 +84,7 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
                 yield FieldLabel("On the LAN", "host-advertise")
                 yield Select([("advertised", True), ("by address only", False)], value=True,
                              allow_blank=False, compact=True, id="host-advertise")
-            yield Static("", id="host-error")
+            yield Static("", id="host-error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Start hosting", variant="primary", id="host-start")
                 yield Button("Back", id="back")

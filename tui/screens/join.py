@@ -8,6 +8,7 @@ from typing import Any, Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -60,7 +61,7 @@ class JoinScreen(MarksFocus, ParlourScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="join-screen"):
             yield Static("Join a game on the LAN", classes="screen-title")
-            yield Static("", id="join-found", classes="hint")
+            yield Static("", id="join-found", classes="hint", markup=False)
             tables = OptionList(id="join-tables")
             tables.border_title = "Tables on this network"
             yield tables
@@ -73,7 +74,7 @@ class JoinScreen(MarksFocus, ParlourScreen):
                 yield FieldLabel("Room code", "join-code")
                 yield Input(self.code, placeholder="only if the table asks for one", max_length=12,
                             compact=True, id="join-code")
-            yield Static("", id="join-error")
+            yield Static("", id="join-error", markup=False)  # (a table's words, as sent)
             with Horizontal(classes="buttons"):
                 yield Button("Join", variant="primary", id="join-button")
                 yield Button("Back", id="back")
@@ -127,7 +128,7 @@ class JoinScreen(MarksFocus, ParlourScreen):
         highlighted = tables.highlighted
         ads = sorted(self.ads.values(), key=lambda ad: (ad.name.casefold(), ad.address))
         tables.clear_options()
-        tables.add_options([Option(ad_text(ad), id=ad.service) for ad in ads])
+        tables.add_options([Option(Content(ad_text(ad)), id=ad.service) for ad in ads])  # as advertised
         if ads:
             tables.highlighted = min(highlighted or 0, len(ads) - 1)
             address = self.query_one("#join-address", Input)

@@ -23,6 +23,8 @@ from typing import Any, Callable, ClassVar
 
 from textual.binding import Binding
 
+from net.lobby import article
+
 from ..lan import LanSession, Line, countdown
 from .chat import ChatScreen
 from .game_table import SPINNER, GameTableScreen
@@ -109,11 +111,11 @@ class LanTable(GameTableScreen):
         if isinstance(self.app.screen, ChatScreen) or line.kind == "you":
             return
         if line.kind == "chat":  # (notices sit top right, clear of the move log)
-            self.notify(line.text, title=line.name, timeout=CHAT_NOTICE)
-        elif line.kind == "error":
-            self.notify(line.text, title="Refused", severity="error")
+            self.notify(line.text, title=line.name, timeout=CHAT_NOTICE, markup=False)
+        elif line.kind == "error":  # (markup=False: names and chat show as typed)
+            self.notify(line.text, title="Refused", severity="error", markup=False)
         else:
-            self.notify(line.text)
+            self.notify(line.text, markup=False)
 
     def _count_down(self) -> None:
         lobby = self.session.lobby
@@ -191,7 +193,8 @@ class LanTable(GameTableScreen):
         seat = next((s for s, who in enumerate(snap.names) if who == name and snap.bots[s]), None)
         if seat is None:
             return ""
-        return (f"A {snap.bots[seat]} bot plays your seat {seat + 1}; you watch. The host can "
+        kind = snap.bots[seat]
+        return (f"{article(kind).title()} {kind} bot plays your seat {seat + 1}; you watch. The host can "
                 f"give it back: /seat {seat + 1} {name}. t: chat")
 
     # ---- keys ----

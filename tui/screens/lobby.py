@@ -14,6 +14,7 @@ import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -112,14 +113,16 @@ class LobbyScreen(ParlourScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby"):
-            yield Static("", id="lobby-title", classes="screen-title")
-            yield Static("", id="lobby-status")
+            # markup=False here and Content below: names, the table's name and what the
+            # table says are shown as typed ("Zed[/]", "[AFK] Bob"), never read as markup
+            yield Static("", id="lobby-title", classes="screen-title", markup=False)
+            yield Static("", id="lobby-status", markup=False)
             with Horizontal(id="lobby-body"):
                 with Vertical(id="lobby-left"):
                     seats = OptionList(id="lobby-seats")
                     seats.border_title = "Seats"
                     yield seats
-                    yield Static("", id="lobby-options")
+                    yield Static("", id="lobby-options", markup=False)
                     with Grid(id="lobby-buttons") as grid:
                         grid.border_title = "Game management"
                         yield Button("Join seat", id="join", compact=True)
@@ -160,7 +163,7 @@ class LobbyScreen(ParlourScreen):
     def _line(self, line: Line) -> None:
         self.query_one(ChatLog).add(line)
         if line.kind == "error" and self.is_current:
-            self.notify(line.text, title="Refused", severity="error")
+            self.notify(line.text, title="Refused", severity="error", markup=False)
 
     def _snapshot(self, snapshot: object) -> None:
         if not self._table_shown:
@@ -204,9 +207,10 @@ class LobbyScreen(ParlourScreen):
             now = time.time()
             for seat in lobby.seats:
                 self._away |= seat.status == "away" and seat.deadline is not None
-                rows.append(Option(seat_text(seat, lobby, link.seat, now), id=f"seat-{seat.seat}"))
+                rows.append(Option(Content(seat_text(seat, lobby, link.seat, now)), id=f"seat-{seat.seat}"))
             if lobby.spectators:
-                rows.append(Option(f"  watching: {', '.join(lobby.spectators)}", id="watching", disabled=True))
+                rows.append(Option(Content(f"  watching: {', '.join(lobby.spectators)}"), id="watching",
+                                   disabled=True))
             self.query_one("#lobby-options", Static).update(options_text(lobby))
         highlighted = seats.highlighted
         seats.clear_options()

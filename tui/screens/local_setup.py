@@ -15,6 +15,8 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from net.protocol import plain_problem
+
 from ..local_game import DEFAULT_PACE, GAMES, PACES, LocalGame, SeatChoice
 from ..widgets.field_label import FieldLabel, MarksFocus
 from .base import ParlourScreen
@@ -43,6 +45,9 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
             raise ValueError("Every seat needs a name.")
         if len(name) > MAX_NAME:
             raise ValueError(f"Names have at most {MAX_NAME} letters: {name!r} is longer.")
+        problem = plain_problem(name, f"The name {name!r}")
+        if problem:
+            raise ValueError(problem)
         seats.append(SeatChoice(name, None if kind == "human" else kind))
     if teams and game != "zatre":
         raise ValueError(f"Teams are a Zatre variant; {GAMES.get(game, game)} has none.")
@@ -146,7 +151,7 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
             if form.last_seed is not None:
                 yield Static(f"The last game had seed {form.last_seed}: type it to play that game "
                              "again.", classes="hint", id="last-seed")
-            yield Static("", id="setup-error")
+            yield Static("", id="setup-error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Start game", variant="primary", id="start")
                 yield Button("Back", id="back")

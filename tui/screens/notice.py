@@ -22,8 +22,9 @@ class NoticeScreen(ParlourModal):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
-            yield Static(self.text, classes="dialog-text")
+            # plain text: a table's close reason or an error may hold anything
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.text, classes="dialog-text", markup=False)
             yield Button("OK", variant="primary", id="ok")
 
     def on_button_pressed(self) -> None:
