@@ -23,6 +23,8 @@ from rules.core import Game
 from . import closecodes as cc
 from .client import RemoteSeatLink
 from .discovery import Advertiser, Backend, TableAd, ZeroconfBackend, lan_addresses, service_name
+from .lobby import article
+from .protocol import plain_problem
 from .relay import Relay, RelayLink
 from .saves import Replay, Saver, resume, save_path
 from .server import Limits, Table
@@ -130,6 +132,9 @@ async def serve_table(
         game = registry.get(game)
     if game is None or name is None:
         raise ValueError("a new table needs a game and a name")
+    problem = plain_problem(name, "A table's name")
+    if problem:
+        raise ValueError(problem)
     save_file: Path | None
     if resume_from is not None and save is True:
         save_file = Path(resume_from)
@@ -209,21 +214,41 @@ async def run_relay(port: int = DEFAULT_PORT, bind: str = "0.0.0.0", **relay_opt
 
 
 def replay_text(path: Path) -> Iterator[str]:
-    """``parlour replay FILE``: the saved game move by move, as printable lines.
-    Raises :class:`net.saves.SaveError` for a file that is not a usable save."""
+    """``parlour replay FILE``: the saved game move by move, as printable lines, each
+    told as the table's log tells it (the game's ``describe``). Raises
+    :class:`net.saves.SaveError` for a file that is not a usable save."""
     replay = Replay.open(path)
-    data = replay.data
-    bots = ", ".join(f"{n} ({b})" if b else n for n, b in zip(data.names, data.bots))
-    yield f"{data.table}: {replay.game.title}, {data.seats} seats: {bots}"
-    yield f"options: {data.options}"
+    data, game = replay.data, replay.game
+    yield f"{data.table}: {game.title}, {data.seats} seats: " + ", ".join(
+        _seat_text(name, bot) for name, bot in zip(data.names, data.bots))
+    yield f"options: {_options_text(data.options)}"
     last = None
     for step in replay:
         last = step
         if step.version == 0:
             continue
-        yield f"{step.version:>4}  {data.names[step.seat]}: {step.action}"
-    if last is not None and replay.game.is_over(last.state):
-        result = replay.game.result(last.state)
+        yield f"{step.version:>4}  {game.describe(data.names[step.seat], step.action, step.events)}"
+    if last is not None and game.is_over(last.state):
+        result = game.result(last.state)
         for score in result.scores:
             yield f"      {data.names[score.seat]}: {score.total} points"
         yield "      winner: " + ", ".join(data.names[s] for s in sorted(result.winners))
+
+
+def _seat_text(name: str, bot: str | None) -> str:
+    """``"Ann"``, ``"Easy bot"``, ``"Quinn (a strong bot when saved)"``: the save keeps
+    each seat's bot as it was at the last save, not when a bot took over a seat."""
+    if bot is None or name.casefold().startswith(f"{bot} bot"):
+        return name
+    return f"{name} ({article(bot)} {bot} bot when saved)"
+
+
+def _options_text(options: Any) -> str:
+    """``"profi off, teams on"``: each option and its value."""
+    if not attrs.has(type(options)):
+        return str(options)
+    parts = []
+    for field in attrs.fields(type(options)):
+        value = getattr(options, field.name)
+        parts.append(f"{field.name} {('on' if value else 'off') if isinstance(value, bool) else value}")
+    return ", ".join(parts) or "none"

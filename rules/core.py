@@ -121,6 +121,9 @@ class Game(Protocol, Generic[S, A, V, E]):
       them over every option.
     - ``team_size(options)``: how many consecutive seats play as one side (1; 2 in
       Zatre's teams: seats 0+1, 2+3, 4+5), so a lobby keeps partners together.
+    - ``describe(name, action, events)``: the turn ``name`` played, in words, as the
+      table's log tells it (``"Ann laid 6 at (7, 7) → 12: +4"``), from the action and
+      the events it caused; ``parlour replay --text`` prints a game with it.
     """
 
     name: str
@@ -144,3 +147,4 @@ class Game(Protocol, Generic[S, A, V, E]):
     def result(self, state: S) -> Result: ...
     def seat_counts(self, options: Any) -> tuple[int, ...]: ...
     def team_size(self, options: Any) -> int: ...
+    def describe(self, name: str, action: A, events: Sequence[E]) -> str: ...

@@ -3,12 +3,14 @@ option (zatre-online.txt). ``GAME`` is the rules.core.Game for the host and test
 
 Modules, each with the rulebook sections it implements: board (the board as data),
 sheet (the score sheet), placement (rules 1-7, the Exception to Rule No. 5),
-scoring (Scoring rules 3, 6, 7), game (setup, drawing, turns, the end), bots.
+scoring (Scoring rules 3, 6, 7), game (setup, drawing, turns, the end), bots, words
+(a turn told as the log tells it, for printed replays).
 """
 
 from __future__ import annotations
 
 from . import game as _game
+from .words import describe as _describe
 from .bots import EasyBot, StrongBot
 from .placement import check_partial, legal_cells
 from .state import (
@@ -44,6 +46,7 @@ class ZatreGame:
     result = staticmethod(_game.result)
     seat_counts = staticmethod(_game.seat_counts)
     team_size = staticmethod(_game.team_size)
+    describe = staticmethod(_describe)
 
 
 GAME = ZatreGame()

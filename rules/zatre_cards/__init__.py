@@ -5,12 +5,13 @@ Modules: cards (the 50 cards, a stand-in deck, cards.toml), sheet (the score she
 stand-in row bonuses), state (state, actions, events, views), placement (lines, the
 Note, the zero, legal placements, hints and checks in the rule's words), scoring
 (Scoring, Triple Scores and the Super Bonus), game (Setup, Gameplay, the Exception,
-End of the Game), bots.
+End of the Game), bots, words (a turn told as the log tells it, for printed replays).
 """
 
 from __future__ import annotations
 
 from . import game as _game
+from .words import describe as _describe
 from .bots import EasyBot, StrongBot
 from .cards import FACES, Card, card
 from .placement import check, hint_cells, legal_lays, legal_openings, opening_hint_cells
@@ -49,6 +50,7 @@ class ZatreCardsGame:
     result = staticmethod(_game.result)
     seat_counts = staticmethod(_game.seat_counts)
     team_size = staticmethod(_game.team_size)
+    describe = staticmethod(_describe)
 
 
 GAME = ZatreCardsGame()

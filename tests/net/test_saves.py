@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -143,5 +144,10 @@ def test_replay_text_prints_the_game_move_by_move(saved):
 
     _, path = saved
     lines = list(replay_text(path))
-    assert lines[0].startswith("Friday: Zatre, 3 seats: A, B, C (easy)")
+    assert lines[0] == "Friday: Zatre, 3 seats: A, B, C (an easy bot when saved)"
+    assert lines[1] == "options: profi on, teams off"
     assert len(lines) == 2 + 10 and lines[2].lstrip().startswith("1  ")
+    for line in lines[2:]:  # as the table's log: "A laid 6 at (7, 7), 1 at (7, 8) → 12 x2: +8"
+        assert re.fullmatch(r" +\d+  [ABC] (laid \d at \(\d+, \d+\)(, \d at \(\d+, \d+\))* → "
+                            r"(no line|\d+( \d+)*)( x2)*: \+\d+(; keeps \d)?|could lay no tile and keeps \d)",
+                            line), line

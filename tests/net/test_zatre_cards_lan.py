@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 
 import attrs
 import pytest
@@ -113,7 +114,11 @@ async def test_a_zatre_table_switched_to_the_card_game_plays_it_to_the_end(tmp_p
     data, game = read(path)
     assert game is CARDS and data.version == host.version and data.options.profi
     lines = list(replay_text(path))
-    assert lines[0] == "Test table: Zatre: Das Kartenspiel, 3 seats: Ann, Bob, Easy bot (easy)"
+    assert lines[0] == "Test table: Zatre: Das Kartenspiel, 3 seats: Ann, Bob, Easy bot"
+    assert lines[1] == "options: profi on"
+    assert lines[2].lstrip().startswith("1  Ann opened with ") and "LayOpening" not in lines[2]
+    assert re.search(r"(Ann|Bob|Easy bot) laid \d\|\d at \(-?\d+, -?\d+\) (right|down|left|up) → ", "\n".join(lines))
+    assert not [line for line in lines if "LayCard(" in line or "card=" in line]
     assert len(lines) == 2 + host.version + 4 and lines[-1].startswith("      winner: ")
     for link in links:
         await link.close()

@@ -125,6 +125,9 @@ class SecretNumbers:
     def team_size(self, options: ToyOptions) -> int:
         return 1
 
+    def describe(self, name: str, action: Pick, events: Sequence[object] = ()) -> str:
+        return f"{name} picked a number"
+
     def setup(self, options: ToyOptions, seats: int, seed: int) -> ToyState:
         return ToyState(options, seats, 0, (None,) * seats, (0,) * seats)
 
