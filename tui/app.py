@@ -133,16 +133,18 @@ class ParlourApp(App):
         """The join screen, filled in from ``form`` (joining at once if ``form.auto``)."""
         return self.push_screen(JoinScreen(self.discovery, form.address, form.name, form.code, form.auto))
 
-    def show_rules(self) -> None:
+    def show_rules(self, package: str | None = None) -> None:
         """Push the rules page over whatever is shown (a table, a hand-over, the
         lobby...), opened where the reader last left it. A fresh screen each time, so
         it opens even when an earlier one is still further down the stack (the rules
-        read in the lobby when the game started)."""
+        read in the lobby when the game started). ``package``: whose rules
+        (``tui.zatre``, ``tui.zatre_cards``); by default the game being played's."""
         if isinstance(self.screen, RulesScreen):
             return
-        cards = any(isinstance(s, CardTableScreen) for s in self.screen_stack) or (
-            self.session is not None and self.session.link.game.name == "zatre-cards")
-        package = "tui.zatre_cards" if cards else "tui.zatre"
+        if package is None:
+            cards = any(isinstance(s, CardTableScreen) for s in self.screen_stack) or (
+                self.session is not None and self.session.link.game.name == "zatre-cards")
+            package = "tui.zatre_cards" if cards else "tui.zatre"
 
         def closed(scroll: float | None) -> None:
             if scroll is not None:
@@ -151,7 +153,8 @@ class ParlourApp(App):
         self.push_screen(RulesScreen(self.rules_scroll.get(package, 0.0), package), closed)
 
     def open(self, what: str) -> None:
-        """Open a menu entry: ``solo``, ``host``, ``join``, ``rules`` or ``quit``."""
+        """Open a menu entry: ``solo``, ``host``, ``join``, ``rules`` (Zatre's),
+        ``rules-cards`` (the card game's) or ``quit``."""
         if what == "solo":
             self.push_screen(LocalSetupScreen(self.pace, self.local_form))
         elif what == "host":
@@ -159,7 +162,9 @@ class ParlourApp(App):
         elif what == "join":
             self.push_screen(JoinScreen(self.discovery))
         elif what == "rules":
-            self.show_rules()
+            self.show_rules("tui.zatre")
+        elif what == "rules-cards":
+            self.show_rules("tui.zatre_cards")
         elif what == "quit":
             self.exit()
 

@@ -136,7 +136,7 @@ async def test_results_after_an_all_bot_game():
         await until(pilot, lambda: isinstance(app.screen, CardResultsScreen), timeout=30)
         await pilot.pause()
         results = app.screen
-        await pilot.press("n")  # a key meant for the table as the game ended: no new game
+        await pilot.press("n", "g")  # keys meant for the table as the game ended: no new game
         assert app.screen is results
         result = results.snap.result
         assert result is not None
@@ -169,6 +169,8 @@ async def test_hotseat_hands_over_between_humans():
     async with app.run_test(size=SMALL) as pilot:
         app.start_local(cards_game(SeatChoice("Al"), SeatChoice("Bo")))
         await until(pilot, lambda: isinstance(app.screen, HandOverScreen) and app.screen.listening)
+        prompt = str(app.screen.query_one("#handover-prompt").render())
+        assert "Your cards are shown only after that" in prompt, "the card game's word"
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, CardTableScreen) and app.screen.my_turn)
         table = app.screen
@@ -229,3 +231,90 @@ async def test_no_card_fits_x_shows_the_hand_and_the_shown_hand_is_told():
         assert link.sent == []
         await pilot.press("x")
         await until(pilot, lambda: link.sent == [ShowHand()])
+
+
+def after_the_opening(profi: bool = False, names: tuple[str, ...] = ("You", "Ada")):
+    """A FakeLink for seat 0 after seat 0 opened and seat 1 laid a card (seed 1): cards
+    fit, hand of three."""
+    from net.table import Snapshot
+    from rules.zatre_cards import GAME, ZatreCardsOptions
+
+    state = GAME.setup(ZatreCardsOptions(profi=profi), 2, 1)
+    state, _ = GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    state, _ = GAME.apply(state, 1, GAME.legal_actions(state, 1)[0])
+    return FakeLink(Snapshot(version=2, seat=0, view=GAME.view(state, 0),
+                             legal_actions=tuple(GAME.legal_actions(state, 0)),
+                             active_seats=frozenset({0}), events=(), names=names,
+                             bots=(None, "easy"), over=False))
+
+
+async def fake_table(pilot, link) -> CardTableScreen:
+    table = CardTableScreen({0: link}, pace=0)
+    await pilot.app.push_screen(table)
+    await until(pilot, lambda: table.snap is not None and table.my_turn)
+    return table
+
+
+async def test_x_when_a_card_fits_says_why_nothing_happens():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        for profi, where in ((False, "A card fits (n shows where): "), (True, "A card fits: ")):
+            link = after_the_opening(profi)
+            table = await fake_table(pilot, link)
+            assert table.must_give_up is None
+            await pilot.press("x")
+            message = table.query_one(TableMessage)
+            assert message.kind == "error"
+            assert message.text == f"{where}you may show your hand only when none fits."
+            assert link.sent == []
+            app.pop_screen()
+
+
+async def test_profi_shows_no_fit_or_score_before_the_card_is_laid():
+    from rules.zatre_cards import hint_cells
+    from tui.zatre_cards.sheet import CardSheet
+
+    from .helpers import walk_to
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        seen = {}
+        for profi in (False, True):
+            link = after_the_opening(profi)
+            table = await fake_table(pilot, link)
+            await pilot.press("1")
+            fits = sorted(hint_cells(table.view, table.card.id, table.orientation))
+            hand, sheet = table.query_one(HandCards), table.query_one(CardSheet)
+            await walk_to(pilot, table, fits[0])
+            seen[profi, "fits"] = (hand.note2, sheet.total)
+            taken = {c for lay in table.view.laid for c in lay.cells}
+            away = next((r, c + 3) for r, c in sorted(taken) if (r, c + 3) not in taken
+                        and (r, c + 3) not in fits and (r, c + 4) not in taken)
+            await walk_to(pilot, table, away)
+            seen[profi, "not here"] = (hand.note2, sheet.total)
+            assert table.query_one(CardTable).hints == (frozenset() if profi else frozenset(fits))
+            await pilot.press("enter")  # the rule speaks when the card is laid, profi or not
+            assert table.query_one(TableMessage).text.startswith("Not allowed: ")
+            assert link.sent == []
+            app.pop_screen()
+        assert seen[False, "fits"][0].startswith("+"), seen
+        assert seen[False, "not here"][0] == "✗ not here", seen
+        for where in ("fits", "not here"):  # profi: nothing tells a legal spot from another
+            note, total = seen[True, where]
+            assert note == "" and "→" not in total, (where, note, total)
+
+
+async def test_names_alike_stay_apart_in_the_scores_and_the_log():
+    from tui.zatre.movelog import MoveLog
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await fake_table(pilot, after_the_opening(names=("Easy bot", "Easy bot 2")))
+        await pilot.pause()
+        rows = shown(table.query_one(CardScores)).splitlines()
+        names = [row[2:-20].strip() for row in rows[1:3]]  # (four numbers of 5)
+        assert names[0] == "Easy bot" and names[1] in ("Easy bot 2", "Easy bo…2"), rows
+        assert all(len(row.rstrip()) <= table.query_one(CardScores).size.width for row in rows)
+        log = table.query_one(MoveLog).entries
+        assert any(line.startswith(" 1 Easy bot ") for line in log), log
+        assert any(line.startswith(" 2 Easy b…2 ") for line in log), log

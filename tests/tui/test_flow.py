@@ -36,6 +36,8 @@ async def test_results_after_a_game_of_bots():
         await until(pilot, lambda: isinstance(app.screen, ResultsScreen), timeout=30)
         await pilot.pause()
         results = app.screen
+        await pilot.press("n")  # "next hint" at the table as the game ended: no new game
+        assert app.screen is results and app.table is not None
         result = results.snap.result
         assert result is not None and results.snap.over
         headline = shown(results.query_one("#headline"))
@@ -73,7 +75,10 @@ async def test_results_after_a_game_of_bots():
         assert "Game over" in app.screen._turn_text()
         await pilot.press("r")
         assert isinstance(app.screen, ResultsScreen)
-        await pilot.press("n")  # a new game: back to the setup, this table closed
+        keys = {b.key: b.description for _, b, enabled, _ in app.screen.active_bindings.values()
+                if b.show and enabled}
+        assert keys.get("g") == "New game", "shown in the footer"
+        await pilot.press("g")  # a new game: back to the setup, this table closed
         await until(pilot, lambda: isinstance(app.screen, LocalSetupScreen))
         assert app.table is None
         await pilot.press("escape")
@@ -88,6 +93,9 @@ async def test_hotseat_hides_the_table_between_players(monkeypatch):
         app.start_local(game)
         await covered(pilot)
         assert "Al" in str(app.screen.query(".dialog-title").first().render())
+        await until(pilot, lambda: app.screen.listening)
+        prompt = str(app.screen.query_one("#handover-prompt").render())
+        assert "Your tiles are shown only after that" in prompt
         await hand_over(pilot)
         table = app.screen
         assert isinstance(table, TableScreen) and table.seat == 0
@@ -290,7 +298,7 @@ async def test_the_setup_remembers_the_last_game_and_marks_the_focused_field():
         assert app.table.seed == 4242 and app.screen.view.options.profi
         await pilot.press("q", "y")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-        await pilot.press("s")  # as "n New game" from the results does
+        await pilot.press("s")  # as "g New game" from the results does
         form = app.screen
         assert isinstance(form, LocalSetupScreen)
         assert form.query_one("#kind-1", Select).value == "easy"

@@ -12,7 +12,7 @@ from tui.screens.host_setup import HostSetupScreen
 from tui.screens.join import JoinScreen
 from tui.screens.rules import RulesScreen
 
-from .helpers import SIZE
+from .helpers import SIZE, shown
 
 
 async def test_menu_keys_open_each_screen_and_escape_returns():
@@ -42,12 +42,30 @@ async def test_menu_arrow_keys_and_enter():
     async with app.run_test(size=SIZE) as pilot:
         options = app.screen.query_one(OptionList)
         assert options.has_focus
-        await pilot.press("down", "down", "down", "enter")  # the fourth entry: Rules
-        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("down", "down", "down", "enter")  # the fourth entry: Rules of Zatre
+        assert isinstance(app.screen, RulesScreen) and app.screen.package == "tui.zatre"
+        await pilot.press("q")
+        await pilot.press("down", "enter")  # the fifth: the card game's rules
+        assert isinstance(app.screen, RulesScreen) and app.screen.package == "tui.zatre_cards"
         await pilot.press("q")
         await pilot.press("down", "enter")  # Quit
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_menu_reaches_each_games_rules_by_keys():
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for key, package, words in (("r", "tui.zatre", "light cell"),
+                                    ("c", "tui.zatre_cards", "Kartenspiel")):
+            await pilot.press(key)
+            assert isinstance(app.screen, RulesScreen) and app.screen.package == package
+            assert words in shown(app.screen.query_one("#rules-text"))
+            await pilot.press("escape")
+            assert isinstance(app.screen, MenuScreen)
+        keys = {binding.key for _, binding, enabled, _ in app.screen.active_bindings.values()
+                if binding.show and enabled}
+        assert {"r", "c"} <= keys, "both shown in the footer"
 
 
 def test_setup_form_is_checked_before_a_game_starts():

@@ -9,6 +9,7 @@ asked over this screen, so the table never shows behind it.
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,7 +27,10 @@ ALWAYS = frozenset({"ctrl+c", "ctrl+q"})
 class HandOverScreen(ParlourScreen):
     """Opaque: nothing of the table shows through. Dismisses with ``True`` when ``name``
     is ready, ``False`` when the players chose to leave the game (``leave_question``
-    answered yes). ``QUIET``: seconds without a key before it listens."""
+    answered yes). ``QUIET``: seconds without a key before it listens.
+
+    ``pieces``: what the game's hand holds (``"tiles"``, ``"cards"``); by default the
+    word of the table it covers (its ``pieces`` attribute), else ``"tiles"``."""
 
     QUIET = 0.6
 
@@ -37,30 +41,40 @@ class HandOverScreen(ParlourScreen):
     ]
 
     def __init__(self, name: str, note: str = "",
-                 leave_question: str = "Leave this game?") -> None:
+                 leave_question: str = "Leave this game?", pieces: str | None = None) -> None:
         super().__init__()
         self.player = name
         self.note = note
         self.leave_question = leave_question
+        self._pieces = pieces
         self.listening = False
         self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="handover"):
-            yield Static(f"Pass the keyboard to {self.player}", classes="dialog-title")
+            yield Static(f"Pass the keyboard to {escape(self.player)}", classes="dialog-title")
             if self.note:
-                yield Static(self.note, classes="dialog-text")
+                yield Static(escape(self.note), classes="dialog-text")
             yield Static(self._prompt(), classes="dialog-text", id="handover-prompt")
         yield Footer()
 
     def on_mount(self) -> None:  # (the base class's on_mount runs as well: Textual)
         self._wait_for_quiet()
 
+    @property
+    def pieces(self) -> str:
+        """``"tiles"`` or ``"cards"``: given, or the covered table's word."""
+        if self._pieces is not None:
+            return self._pieces
+        below = [s for s in self.app.screen_stack if s is not self]
+        return next((s.pieces for s in reversed(below) if isinstance(getattr(s, "pieces", None), str)),
+                    "tiles")
+
     def _prompt(self) -> str:
         if not self.listening:
-            return f"{self.player}: one moment…\nYour tiles are shown only after you press Enter."
-        return (f"{self.player}: press Enter when the others cannot see the screen.\n"
-                "Your tiles are shown only after that.")
+            return f"{escape(self.player)}: one moment…\nYour {self.pieces} are shown only after you press Enter."
+        return (f"{escape(self.player)}: press Enter when the others cannot see the screen.\n"
+                f"Your {self.pieces} are shown only after that.")
 
     def _wait_for_quiet(self) -> None:
         if self._timer is not None:

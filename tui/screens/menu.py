@@ -1,4 +1,4 @@
-"""The main menu: solo practice, host, join, rules, quit."""
+"""The main menu: solo practice, host, join, each game's rules, quit."""
 
 from __future__ import annotations
 
@@ -25,20 +25,22 @@ class MenuScreen(ParlourScreen):
         Binding("s", "choose('solo')", "Solo / hotseat"),
         Binding("h", "choose('host')", "Host"),
         Binding("j", "choose('join')", "Join"),
-        Binding("r", "choose('rules')", "Rules"),
+        Binding("r", "choose('rules')", "Rules: Zatre"),
+        Binding("c", "choose('rules-cards')", "Rules: card game"),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
             yield Static(TITLE, id="menu-title")
-            yield Static("a table for tabletop games · now playing: Zatre", id="menu-subtitle")
+            yield Static("a table for tabletop games · now playing: Zatre and Zatre: Das Kartenspiel", id="menu-subtitle")
             with Center():
                 yield OptionList(
                     Option("Solo practice  (and hotseat: several players, one keyboard)", id="solo"),
                     Option("Host a game on the LAN", id="host"),
                     Option("Join a game on the LAN", id="join"),
                     Option("Rules of Zatre", id="rules"),
+                    Option("Rules of Zatre: Das Kartenspiel  (the card game)", id="rules-cards"),
                     Option("Quit", id="quit"),
                     id="menu-options",
                 )

@@ -4,9 +4,11 @@ minus points and total."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
+from rich.markup import escape
 from rich.table import Table
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -33,6 +35,12 @@ def headline(snap: Snapshot) -> str:
     return f"A tie: {' and '.join(winners)} share the win with {best} points."
 
 
+def places(totals: Sequence[int]) -> list[int]:
+    """The place of each total, equal totals sharing one (``[184, 184, 150]`` →
+    ``[1, 1, 3]``): one more than the totals above it."""
+    return [1 + sum(other > total for other in totals) for total in totals]
+
+
 def standings(snap: Snapshot) -> Table:
     """Places, sheet totals, minus points and totals, a line per player (per team in
     the team variant); winners marked with ★ and bold."""
@@ -43,11 +51,11 @@ def standings(snap: Snapshot) -> Table:
         table.add_column(header, justify=justify)  # type: ignore[arg-type]
     names = {seats[0]: name for seats, name in sides(snap.view, snap.names, snap.bots)}
     ranked = sorted((s for s in result.scores if s.seat in names), key=lambda s: (-s.total, s.seat))
-    for place, score in enumerate(ranked, 1):
+    for place, score in zip(places([s.total for s in ranked]), ranked):
         parts = dict(score.parts)
         won = score.seat in result.winners
         table.add_row(
-            "★" if won else "", str(place), names[score.seat],
+            "★" if won else "", str(place), escape(names[score.seat]),
             str(parts.get("score sheet", score.total)), str(parts.get("minus points", 0)),
             str(score.total), style="bold" if won else "",
         )
@@ -79,11 +87,18 @@ class SheetPane(TabPane):
 class ResultsScreen(ParlourScreen):
     """Shown over the table when the game ends; ``b`` goes back to look at the board.
     ``chat``: opens the chat (a LAN table: ``t``, to say "good game"); ``None``: no
-    chat here (the key is not shown)."""
+    chat here (the key is not shown).
+
+    New game is ``g``, no key of the table's: an ``n`` (next hint) pressed as the game
+    ended must not skip the results. ``QUIET``: seconds the keyboard must be quiet
+    before the screen listens (its keys dimmed in the footer until then); ``0``: at
+    once (the card game's waits a moment)."""
+
+    QUIET = 0.0
 
     BINDINGS = [
         Binding("b,escape", "back", "Board"),
-        Binding("n", "new_game", "New game"),
+        Binding("g", "new_game", "New game"),
         Binding("m,q", "menu", "Menu"),
         Binding("t", "chat", "Chat"),
         Binding("left", "tab(-1)", "Previous sheet", show=False),
@@ -96,14 +111,39 @@ class ResultsScreen(ParlourScreen):
         super().__init__()
         self.snap = snap
         self.chat = chat
+        self.listening = self.QUIET <= 0
+        self._timer = None
+
+    def on_mount(self) -> None:  # (the base class's on_mount runs as well: Textual)
+        if not self.listening:
+            self._wait_for_quiet()
+
+    def _wait_for_quiet(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_timer(self.QUIET, self._listen)
+
+    def _listen(self) -> None:
+        self.listening = True
+        self.refresh_bindings()
+
+    def on_key(self, event: events.Key) -> None:
+        """Until the keyboard has been quiet for ``QUIET`` seconds, every key (but
+        copy and quit) is swallowed and starts the wait again."""
+        if not self.listening and event.key not in ("ctrl+c", "ctrl+q"):
+            event.stop()
+            event.prevent_default()
+            self._wait_for_quiet()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.chat is not None or action != "chat"
+        if action == "chat" and self.chat is None:
+            return False  # no chat here: not shown
+        return True if self.listening else None  # dimmed for the quiet moment
 
     def compose(self) -> ComposeResult:
         snap = self.snap
         with Vertical(id="results"):
-            yield Static(f"Game over · {headline(snap)}", classes="screen-title", id="headline")
+            yield Static(f"Game over · {escape(headline(snap))}", classes="screen-title", id="headline")
             yield Static(standings(snap), id="standings")
             yield Static(FORMULA, classes="hint")
             with TabbedContent(id="result-sheets"):

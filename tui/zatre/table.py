@@ -36,8 +36,8 @@ from .results import ResultsScreen
 from .scores import ScoreStrip, SeatLine
 from .sheet import ScoreSheet
 from .status import TurnStatus
-from .words import (hand_text, in_front, last_turn_text, log_line, partner_text, preview_text,
-                    refusal_text, turns_since)
+from .words import (fit_names, hand_text, in_front, last_turn_text, log_line, log_names,
+                    partner_text, preview_text, refusal_text, turns_since)
 
 PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint"}
 
@@ -351,8 +351,9 @@ class TableScreen(GameTableScreen):
             for s in range(view.seats)
         )
         self._render_sheet()
+        names = log_names(snap.names)
         log = [self._opening_line()] + [
-            log_line(i, record, snap.names[record.seat])
+            log_line(i, record, names[record.seat])
             for i, record in enumerate(view.log, 1)
         ]
         self.query_one(MoveLog).entries = tuple(line for line in log if line)
@@ -401,5 +402,6 @@ class TableScreen(GameTableScreen):
         view, snap = self.view, self.snap
         if not view.opening:
             return ""
-        draws = ", ".join(f"{snap.names[s][:7]} {t}" for s, t in view.opening)
+        names = fit_names(snap.names, 12)  # the log wraps a long line: room for "Strong bot 2"
+        draws = ", ".join(f"{names[s]} {t}" for s, t in view.opening)
         return f" · draw for first player: {draws}"

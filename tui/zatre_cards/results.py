@@ -6,17 +6,15 @@ The keys and the tabs are the Zatre results screen's (tui.zatre.results)."""
 
 from __future__ import annotations
 
-from typing import Callable
-
+from rich.markup import escape
 from rich.table import Table
-from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Static, TabbedContent
 
 from net.table import Snapshot
 
-from ..zatre.results import ResultsScreen, SheetPane
+from ..zatre.results import ResultsScreen, SheetPane, places
 from .words import seat_name
 
 FORMULA = "Row = 10 + 11 + 12, + its bonus once all three are filled; super bonus: 6 each."
@@ -42,9 +40,10 @@ def standings(snap: Snapshot) -> Table:
                             *((name.capitalize(), "right") for name in rounds), ("Total", "right")):
         table.add_column(header, justify=justify)  # type: ignore[arg-type]
     ranked = sorted(result.scores, key=lambda s: (-s.total, s.seat))
-    for place, score in enumerate(ranked, 1):
+    for place, score in zip(places([s.total for s in ranked]), ranked):
         won = score.seat in result.winners
-        table.add_row("★" if won else "", str(place), seat_name(snap.names, snap.bots, score.seat),
+        name = escape(seat_name(snap.names, snap.bots, score.seat))
+        table.add_row("★" if won else "", str(place), name,
                       *(str(points) for _, points in score.parts), str(score.total),
                       style="bold" if won else "")
     return table
@@ -66,42 +65,15 @@ def total_line(snap: Snapshot, seat: int) -> str:
 class CardResultsScreen(ResultsScreen):
     """Shown over the card table when the game ends; ``b`` goes back to the table.
 
-    It listens only after the keyboard has been quiet for ``QUIET`` seconds: an ``n``
-    (next fit) or Enter pressed at the table as the last card went down must not
-    start a new game."""
+    It listens only after the keyboard has been quiet for ``QUIET`` seconds: a key
+    pressed at the table as the last card went down (Enter, ``x``) must not act here."""
 
     QUIET = 0.8
-
-    def __init__(self, snap: Snapshot, chat: Callable[[], None] | None = None) -> None:
-        super().__init__(snap, chat)
-        self.listening = False
-        self._timer = None
-
-    def on_mount(self) -> None:  # (the base classes' on_mount runs as well: Textual)
-        self._wait_for_quiet()
-
-    def _wait_for_quiet(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-        self._timer = self.set_timer(self.QUIET, self._listen)
-
-    def _listen(self) -> None:
-        self.listening = True
-        self.refresh_bindings()
-
-    def on_key(self, event: events.Key) -> None:
-        if not self.listening and event.key not in ("ctrl+c", "ctrl+q"):
-            event.stop()
-            event.prevent_default()
-            self._wait_for_quiet()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return super().check_action(action, parameters) if self.listening else None
 
     def compose(self) -> ComposeResult:
         snap = self.snap
         with Vertical(id="results"):
-            yield Static(f"Game over · {headline(snap)}", classes="screen-title", id="headline")
+            yield Static(f"Game over · {escape(headline(snap))}", classes="screen-title", id="headline")
             yield Static(standings(snap), id="standings")
             yield Static(FORMULA, classes="hint")
             with TabbedContent(id="result-sheets"):

@@ -9,6 +9,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..zatre.words import fit_names
+
 
 @attrs.frozen
 class SeatLine:
@@ -28,8 +30,10 @@ class SeatLine:
     note: str = ""
 
 
-LINE_WIDTH = 31
-"""Characters of a seat's line before its note."""
+NAME_WIDTH = (9, 16)
+"""Characters of the name column: at least (at 80x24), at most (where there is room)."""
+NUMBERS = 22
+"""Characters of a seat's line besides its name: the marks and four numbers."""
 
 
 class CardScores(Widget):
@@ -50,12 +54,14 @@ class CardScores(Widget):
         header = self.get_component_rich_style("scores--header")
         note_style = self.get_component_rich_style("scores--note")
         inline = self._notes_inline(self.size.width)
-        out = [Text(f"  {'player':<9}{'total':>5}{'last':>5}{'hand':>5}{'pile':>5}", header)]
-        for line in self.lines:
+        width = self._name_width(self.size.width)
+        names = fit_names([line.name for line in self.lines], width)
+        out = [Text(f"  {'player':<{width}}{'total':>5}{'last':>5}{'hand':>5}{'pile':>5}", header)]
+        for line, name in zip(self.lines, names):
             marker = "▶" if line.to_play else " "
             shown = "≡" if line.shown else " "
             gained = "" if line.gained is None else f"+{line.gained}"
-            text = Text(f"{marker}{shown}{line.name[:9]:<9}{line.total:>5}{gained:>5}"
+            text = Text(f"{marker}{shown}{name:<{width}}{line.total:>5}{gained:>5}"
                         f"{line.hand:>5}{line.pile:>5}")
             if line.to_play:
                 text.stylize(turn)
@@ -70,9 +76,14 @@ class CardScores(Widget):
             out.append(Text(f"  {self.footer}", header))
         return Text("\n").join(out)
 
+    def _name_width(self, width: int) -> int:
+        """The name column: as wide as the longest name where the strip has room."""
+        longest = max((len(line.name) for line in self.lines), default=0)
+        return max(NAME_WIDTH[0], min(NAME_WIDTH[1], longest, width - NUMBERS))
+
     def _notes_inline(self, width: int) -> bool:
         longest = max((len(line.note) for line in self.lines), default=0)
-        return LINE_WIDTH + 1 + longest <= width
+        return NUMBERS + self._name_width(width) + 1 + longest <= width
 
     def get_content_height(self, container, viewport, width: int) -> int:
         notes = 0 if self._notes_inline(width) else sum(1 for line in self.lines if line.note)

@@ -40,7 +40,7 @@ from .results import CardResultsScreen, headline
 from .scores import CardScores, SeatLine
 from .sheet import CardSheet
 from .status import CardStatus
-from .words import (cards_text, log_line, preview_text, shown_text, turn_text,
+from .words import (cards_text, log_line, log_names, preview_text, shown_text, turn_text,
                     turns_since)
 
 PLAY_ACTIONS = {"choose", "cycle", "rotate", "lay", "take_back", "give_up", "next_hint"}
@@ -58,6 +58,7 @@ class CardTableScreen(GameTableScreen):
     (seconds per card when laying out others' turns), ``leave``."""
 
     DEFAULT_CLASSES = "-cards"  # (its LAN and replay tables too, for parlour.tcss)
+    pieces = "cards"  # what a hand holds (the hotseat hand-over says it)
     results_screen = CardResultsScreen
     play_actions = frozenset(PLAY_ACTIONS)
     status_type = CardStatus
@@ -116,14 +117,15 @@ class CardTableScreen(GameTableScreen):
             return
         self._seen_version = story.version
         turns = len(story.view.log)
+        names = log_names(story.names)
         for event in story.events:
-            name = story.names[event.seat][:5] if hasattr(event, "seat") else ""
+            name = names[event.seat] if hasattr(event, "seat") else ""
             if isinstance(event, HandShown):
-                self._notes.append((turns, f"   {name:<5}   shows {cards_text(event.cards)}, draws 3"))
+                self._notes.append((turns, f"   {name}   shows {cards_text(event.cards)}, draws 3"))
             elif isinstance(event, Passed):
-                self._notes.append((turns, f"   {name:<5}   passes: no card fits"))
+                self._notes.append((turns, f"   {name}   passes: no card fits"))
             elif isinstance(event, RoundEnded):
-                points = ", ".join(f"{story.names[s][:5]} {p}" for s, p in enumerate(event.points))
+                points = ", ".join(f"{names[s].rstrip()} {p}" for s, p in enumerate(event.points))
                 why = "" if event.reason == "all-laid" else " (no card fits)"
                 self._notes.append((turns, f"── round {event.round} over{why}: {points}"))
 
@@ -241,7 +243,7 @@ class CardTableScreen(GameTableScreen):
         if not self.my_turn:
             return None
         if action == "give_up":
-            return True if self.must_give_up else None
+            return True  # when a card fits, x says so (action_give_up)
         if self.must_give_up:
             return None
         if action == "choose":
@@ -301,6 +303,15 @@ class CardTableScreen(GameTableScreen):
         action = self.must_give_up
         if action is not None:
             self._send(action)
+            return
+        if not self.my_turn or self.view is None:
+            return
+        if self.view.opening:
+            self._error = "You open this round: lay two touching cards; x is for when no card fits."
+        else:
+            where = "" if self.view.options.profi else " (n shows where)"
+            self._error = f"A card fits{where}: you may show your hand only when none fits."
+        self._update()
 
     def action_take_back(self) -> None:
         if self.first is None:
@@ -417,8 +428,12 @@ class CardTableScreen(GameTableScreen):
         self._refresh_footer()
 
     def _preview_note(self, action) -> str:
+        """Beside the hand: what laying the card here would score, or that it may not
+        go here (in profi: nothing, as the ``+`` marks: the rule speaks when it is laid)."""
         if action is None:
             return "anywhere" if self.view.opening else ""
+        if self.view.options.profi:
+            return ""
         if check(self.view, action) is not None:
             return "✗ not here"
         return preview_text(preview(self.view, action))
@@ -435,6 +450,7 @@ class CardTableScreen(GameTableScreen):
     def _log_lines(self) -> tuple[str, ...]:
         snap, view = self.snap, self.view
         notes = sorted(self._notes, key=lambda n: n[0])
+        names = log_names(snap.names)
         out: list[str] = []
         k = 0
         current_round = 0
@@ -446,7 +462,7 @@ class CardTableScreen(GameTableScreen):
                 current_round = record.round
                 dealer = (record.round - 1) % view.seats  # the deal passes clockwise from seat 0
                 out.append(f"── round {record.round}, dealer {snap.names[dealer]}")
-            out.append(log_line(i + 1, record, snap.names[record.seat]))
+            out.append(log_line(i + 1, record, names[record.seat]))
         out += [text for _, text in notes[k:]]
         if view.round != current_round and not view.over:
             out.append(f"── round {view.round}, dealer {snap.names[view.dealer]}")
@@ -459,7 +475,8 @@ class CardTableScreen(GameTableScreen):
         self._sheet_heading(sheet)
         total = view.sheets[seat].total()
         sheet.total = f"Total: {total}"
-        if seat == self.seat and action is not None and check(view, action) is None:
+        if (seat == self.seat and action is not None and not view.options.profi
+                and check(view, action) is None):
             gain = preview(view, action).gain
             if gain:
                 sheet.total += f" → {total + gain} if laid here"
