@@ -231,7 +231,7 @@ class ParlourApp(App):
         reason = status.reason or "The table closed the connection."
         snap = session.link.snapshot() if session.link.has_snapshot else None
         if session.link.game_over is not None or (snap is not None and snap.over):
-            self.notify(f"{reason} The game is over; q leaves.", title="Table closed")
+            self.notify(f"{reason} The game is over; q leaves.", title="Table closed", markup=False)
             return
         await self.close_table()
         self.push_screen(NoticeScreen("Disconnected from the table", reason))

@@ -82,6 +82,8 @@ def shown(widget) -> str:
                       color_system=None, legacy_windows=False)
     renderable = widget.render()
     renderable = getattr(renderable, "_renderable", renderable)  # a RichVisual: what it holds
-    console.print(renderable if hasattr(renderable, "__rich_console__") or isinstance(renderable, str)
-                  else str(renderable))
+    if hasattr(renderable, "__rich_console__"):
+        console.print(renderable)
+    else:  # a str or Textual Content: its plain text, never read as markup again
+        console.print(str(renderable), markup=False, highlight=False)
     return console.export_text()

@@ -29,8 +29,9 @@ from .helpers import HUMAN_FIRST_SEED, SIZE, covered, hand_over, shown, solo, st
 
 async def test_results_after_a_game_of_bots():
     app = ParlourApp(pace=0)
-    game = LocalGame((SeatChoice("Ada", "easy"), SeatChoice("Ben", "easy"), SeatChoice("Cy", "easy")),
-                     seed=5, pace=0)
+    # names that look like markup show as typed (a name "Ben[/]" once closed Parlour)
+    game = LocalGame((SeatChoice("[AFK] Ada", "easy"), SeatChoice("Ben[/]", "easy"),
+                      SeatChoice("Cy", "easy")), seed=5, pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_local(game)
         await until(pilot, lambda: isinstance(app.screen, ResultsScreen), timeout=30)
@@ -88,7 +89,7 @@ async def test_results_after_a_game_of_bots():
 async def test_hotseat_hides_the_table_between_players(monkeypatch):
     monkeypatch.setattr(HandOverScreen, "QUIET", 0.2)
     app = ParlourApp(pace=0)
-    game = LocalGame((SeatChoice("Al"), SeatChoice("Bo")), seed=HUMAN_FIRST_SEED, pace=0)
+    game = LocalGame((SeatChoice("Al"), SeatChoice("[b]Bo")), seed=HUMAN_FIRST_SEED, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         app.start_local(game)
         await covered(pilot)
@@ -106,7 +107,7 @@ async def test_hotseat_hides_the_table_between_players(monkeypatch):
         assert len(table.pending) == 3
         await pilot.press("c")
         await covered(pilot)
-        assert "Bo" in str(app.screen.query(".dialog-title").first().render())
+        assert "[b]Bo" in str(app.screen.query(".dialog-title").first().render())  # as typed
         assert "Al laid" in app.screen.note  # what happened since Bo last played
         assert not app.screen.query(HandTiles), "nothing of the table shows through"
         await hand_over(pilot)

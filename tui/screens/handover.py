@@ -9,7 +9,6 @@ asked over this screen, so the table never shows behind it.
 
 from __future__ import annotations
 
-from rich.markup import escape
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -52,10 +51,11 @@ class HandOverScreen(ParlourScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="handover"):
-            yield Static(f"Pass the keyboard to {escape(self.player)}", classes="dialog-title")
+            # names are shown as typed, never read as markup
+            yield Static(f"Pass the keyboard to {self.player}", classes="dialog-title", markup=False)
             if self.note:
-                yield Static(escape(self.note), classes="dialog-text")
-            yield Static(self._prompt(), classes="dialog-text", id="handover-prompt")
+                yield Static(self.note, classes="dialog-text", markup=False)
+            yield Static(self._prompt(), classes="dialog-text", id="handover-prompt", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:  # (the base class's on_mount runs as well: Textual)
@@ -72,8 +72,8 @@ class HandOverScreen(ParlourScreen):
 
     def _prompt(self) -> str:
         if not self.listening:
-            return f"{escape(self.player)}: one moment…\nYour {self.pieces} are shown only after you press Enter."
-        return (f"{escape(self.player)}: press Enter when the others cannot see the screen.\n"
+            return f"{self.player}: one moment…\nYour {self.pieces} are shown only after you press Enter."
+        return (f"{self.player}: press Enter when the others cannot see the screen.\n"
                 f"Your {self.pieces} are shown only after that.")
 
     def _wait_for_quiet(self) -> None:

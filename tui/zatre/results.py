@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 from textual import events
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Static, TabbedContent, TabPane
@@ -143,12 +144,13 @@ class ResultsScreen(ParlourScreen):
     def compose(self) -> ComposeResult:
         snap = self.snap
         with Vertical(id="results"):
-            yield Static(f"Game over · {escape(headline(snap))}", classes="screen-title", id="headline")
+            yield Static(f"Game over · {headline(snap)}", classes="screen-title", id="headline",
+                         markup=False)
             yield Static(standings(snap), id="standings")
             yield Static(FORMULA, classes="hint")
             with TabbedContent(id="result-sheets"):
                 for (seat, *_), name in sides(snap.view, snap.names):
-                    with SheetPane(name, id=f"seat-{seat}"):
+                    with SheetPane(Content(name), id=f"seat-{seat}"):  # (not markup)
                         with VerticalScroll(can_focus=False, classes="result-rows"):
                             yield Static(arithmetic(snap, seat), classes="arithmetic")
                         yield Static(total_line(snap, seat), classes="result-total")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.markup import escape
 from rich.table import Table
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Static, TabbedContent
 
@@ -73,12 +74,13 @@ class CardResultsScreen(ResultsScreen):
     def compose(self) -> ComposeResult:
         snap = self.snap
         with Vertical(id="results"):
-            yield Static(f"Game over · {escape(headline(snap))}", classes="screen-title", id="headline")
+            yield Static(f"Game over · {headline(snap)}", classes="screen-title", id="headline",
+                         markup=False)
             yield Static(standings(snap), id="standings")
             yield Static(FORMULA, classes="hint")
             with TabbedContent(id="result-sheets"):
                 for seat in range(len(snap.names)):
-                    with SheetPane(snap.names[seat], id=f"seat-{seat}"):
+                    with SheetPane(Content(snap.names[seat]), id=f"seat-{seat}"):  # (not markup)
                         with VerticalScroll(can_focus=False, classes="result-rows"):
                             yield Static(arithmetic(snap, seat), classes="arithmetic")
                         yield Static(total_line(snap, seat), classes="result-total")
