@@ -1,13 +1,17 @@
-"""Seeded playouts in two worker processes (design.md "tests/": random playouts over
-many seeds), shared by the games' playout modules.
+"""Seeded playouts in two background worker processes (design.md "tests/": random
+playouts over many seeds), shared by the games' playout modules.
 
-A module lists its chunks of games as tuples of test parameters (``(seats, start)``),
-plays one chunk with a picklable ``play_chunk(*chunk)`` and defines its ``games``
-fixture as ``yield from chunk_results(request, CHUNKS, play_chunk, ("seats", "start"))``.
-Only the chunks this session's tests ask for are played: a test parametrized with
-those names asks for its chunk; a test using ``games`` without them asks for all. All
-are submitted at once to a pool of two (the suite must stay within its time on a
-2-core machine); with a single core they run in this process.
+A playout module names its chunks of games as tuples of test parameters (``CHUNKS``,
+e.g. ``(seats, start)``), the parameter names (``CHUNK_PARAMS``), and a picklable
+``play_chunk(*chunk)``; its ``games`` fixture is ``return chunk_results(request)``.
+Only the chunks the session's tests ask for are played: a test parametrized with those
+names asks for its chunk; a test using ``games`` without them asks for all.
+
+tests/conftest.py calls :func:`start` once the session is collected, and moves the
+playout tests to the end: the games are played by two worker processes at a lower
+priority (``nice``) while the other tests run, so they use the CPU those tests leave
+idle (the suite must stay within its time on a 2-core machine). With a single core the
+games are played in this process when first asked for.
 """
 
 from __future__ import annotations
@@ -15,32 +19,74 @@ from __future__ import annotations
 import multiprocessing
 import os
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Callable, Iterator, Sequence
+from types import ModuleType
+from typing import Any, Iterable
+
+NICENESS = 10
+"""How much lower the workers' priority is than the tests' (os.nice)."""
+
+_pool: ProcessPoolExecutor | None = None
+_futures: dict[tuple[str, tuple], Future] = {}
 
 
-def _done(value: Any) -> Future:
-    future: Future = Future()
-    future.set_result(value)
-    return future
+def is_playout(item) -> bool:
+    """Whether a collected test reads the ``games`` of a playout module."""
+    module = getattr(item, "module", None)
+    return (module is not None and hasattr(module, "CHUNKS") and hasattr(module, "play_chunk")
+            and "games" in getattr(item, "fixturenames", ()))
 
 
-def chunk_results(request, chunks: Sequence[tuple], play_chunk: Callable[..., Any],
-                  params: Sequence[str]) -> Iterator[dict[tuple, Future]]:
-    """Yield ``{chunk: future}`` for the chunks the module's tests need (see above);
-    ``future.result()`` is what ``play_chunk(*chunk)`` returned, or raises what it raised."""
-    needed: set[tuple] = set()
-    for item in request.session.items:
-        if item.module is not request.module or "games" not in getattr(item, "fixturenames", ()):
+def _needed(items: Iterable) -> dict[ModuleType, list[tuple]]:
+    """The chunks each playout module's selected tests ask for, in ``CHUNKS`` order."""
+    wanted: dict[ModuleType, set[tuple]] = {}
+    for item in items:
+        if not is_playout(item):
             continue
+        module, params = item.module, item.module.CHUNK_PARAMS
         given = getattr(item, "callspec", None)
+        chunks = wanted.setdefault(module, set())
         if given is not None and all(p in given.params for p in params):
-            needed.add(tuple(given.params[p] for p in params))
+            chunks.add(tuple(given.params[p] for p in params))
         else:
-            needed.update(chunks)
-    keys = [key for key in chunks if key in needed]
-    if min(2, os.cpu_count() or 1) < 2:
-        yield {key: _done(play_chunk(*key)) for key in keys}
+            chunks.update(module.CHUNKS)
+    return {module: [c for c in module.CHUNKS if c in chunks] for module, chunks in wanted.items()}
+
+
+def start(items: Iterable) -> None:
+    """Submit every chunk the collected ``items`` need to the background workers."""
+    global _pool
+    needed = _needed(items)
+    if not needed or min(2, os.cpu_count() or 1) < 2:
         return
-    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
-        yield {key: pool.submit(play_chunk, *key) for key in keys}
-        pool.shutdown(cancel_futures=True)
+    _pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"),
+                                initializer=os.nice, initargs=(NICENESS,))
+    for module, chunks in needed.items():
+        for chunk in chunks:
+            _futures[(module.__name__, chunk)] = _pool.submit(module.play_chunk, *chunk)
+
+
+def stop() -> None:
+    """Stop the workers (what is left unplayed is dropped)."""
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(cancel_futures=True)
+        _pool = None
+    _futures.clear()
+
+
+def chunk_results(request) -> dict[tuple, Any]:
+    """``{chunk: future}`` for the chunks of ``request.module`` this session needs;
+    ``future.result()`` is what ``play_chunk(*chunk)`` returned, or raises what it raised."""
+    module = request.module
+    chunks = _needed(request.session.items).get(module, [])
+    out = {}
+    for chunk in chunks:
+        future = _futures.get((module.__name__, chunk))
+        if future is None:  # a single core (or no background pool): play it here
+            future = Future()
+            try:
+                future.set_result(module.play_chunk(*chunk))
+            except BaseException as exc:  # raised again by result(), as a worker's would be
+                future.set_exception(exc)
+        out[chunk] = future
+    return out

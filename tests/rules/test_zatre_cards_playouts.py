@@ -179,11 +179,15 @@ def play_chunk(seats: int, start: int) -> list[Played]:
 CHUNKS = [(seats, start) for seats in (4, 3, 2) for start in range(0, GAMES_PER_SEATS, CHUNK)]
 
 
+CHUNK_PARAMS = ("seats", "start")
+"""The test parameters a chunk is named by."""
+
+
 @pytest.fixture(scope="module")
 def games(request):
-    """The chunks this session's tests need, played in two worker processes
-    (tests/rules/playout_pool.py)."""
-    yield from chunk_results(request, CHUNKS, play_chunk, ("seats", "start"))
+    """The chunks this session's tests need, played in the background since the tests
+    were collected (tests/rules/playout_pool.py)."""
+    return chunk_results(request)
 
 
 @pytest.mark.parametrize("seats, start", CHUNKS)

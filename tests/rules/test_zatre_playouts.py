@@ -213,11 +213,15 @@ CHUNKS = [(seats, False, start) for seats in (2, 3, 4)
 CHUNKS += [(seats, True, start) for seats in (4, 6) for start in range(0, TEAM_GAMES, CHUNK)]
 
 
+CHUNK_PARAMS = ("seats", "teams", "start")
+"""The test parameters a chunk is named by."""
+
+
 @pytest.fixture(scope="module")
 def games(request):
-    """The chunks this session's tests need, played in two worker processes
-    (tests/rules/playout_pool.py)."""
-    yield from chunk_results(request, CHUNKS, play_chunk, ("seats", "teams", "start"))
+    """The chunks this session's tests need, played in the background since the tests
+    were collected (tests/rules/playout_pool.py)."""
+    return chunk_results(request)
 
 
 @pytest.mark.parametrize("seats, teams, start", CHUNKS)
