@@ -74,6 +74,14 @@ class TokenStore:
     def key(url: str, name: str) -> str:
         return f"{url} {name.strip().casefold()}"
 
+    @staticmethod
+    def host_key(url: str, name: str) -> str:
+        """The key of the host's own seat at the table it hosts at ``url``, apart from
+        the joiners' keys: a ``parlour join`` on the same machine with the host's name
+        never offers the host's token, so it can never take the host's seat (and with
+        it the table) away."""
+        return "host " + TokenStore.key(url, name)
+
     def _load(self) -> dict[str, dict[str, Any]]:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
@@ -519,7 +527,7 @@ async def join_hosted(
 
     Call this inside the app (a worker or handler): the link's listeners then run
     with the app active."""
-    key = TokenStore.key(hosted.local_url, settings.player)
+    key = TokenStore.host_key(hosted.local_url, settings.player)
     token = tokens.get(key) if tokens is not None and settings.resume is not None else None
     try:
         try:

@@ -142,3 +142,31 @@ async def until_table(condition, timeout: float = 5.0) -> None:
     while not condition():
         assert loop.time() < end, "timed out"
         await asyncio.sleep(0.01)
+
+
+async def test_a_join_with_the_hosts_name_on_the_hosts_machine_leaves_the_host_seated(tmp_path):
+    """The host's seat token is kept apart from the joiners' (TokenStore.host_key): a
+    `parlour join` on the same machine with the host's name is a newcomer, never the
+    host's seat (it once took the seat, and with it the whole table, away)."""
+    from tui.lan import HostSettings, host_table, join_table
+
+    tokens = TokenStore(tmp_path / "tokens.json")
+    settings = HostSettings("Friday", "Ann", port=0, bind="127.0.0.1", advertise=False,
+                            save=False)
+    host = await host_table(settings, tokens)
+    hosted = host.hosted
+    other = None
+    try:
+        await host.link.say("/join")
+        await until_table(lambda: host.link.seat == 0)
+        await until_table(lambda: tokens.get(TokenStore.host_key(hosted.local_url, "Ann")))
+        assert tokens.get(TokenStore.key(hosted.local_url, "Ann")) is None
+        other = await join_table(hosted.local_url, "Ann", tokens=tokens)
+        await until_table(lambda: other.link.lobby is not None)
+        assert other.link.seat is None and other.link.name != "Ann"
+        assert host.link.seat == 0 and hosted.table.lobby.seats[0].status == "here"
+    finally:
+        if other is not None:
+            await other.link.close()
+        await host.link.close()
+        await hosted.stop()
