@@ -56,7 +56,7 @@ async def test_solo_with_a_bot_partner_sees_its_tiles_and_a_shared_sheet():
         assert view.partner == 1 and view.partner_hand == table.links[0].snapshot().view.partner_hand
         hand = table.query_one(HandTiles)
         tiles = " ".join(map(str, view.partner_hand))
-        assert hand.partner == f"Pat lays next: {tiles}"
+        assert hand.partner == f"Pat: {tiles}, lays next"
         strip = table.query_one(ScoreStrip).lines
         assert [line.team for line in strip] == [1, 1, 2, 2]
         assert [line.shown for line in strip] == [True, True, False, False]
@@ -87,14 +87,14 @@ async def test_partners_at_one_keyboard_need_no_hand_over(monkeypatch):
         await hand_over(pilot)
         table = app.screen
         await until(pilot, lambda: table.my_turn and table.seat == 0)
-        assert table.query_one(HandTiles).partner.startswith("Pat lays next: ")
+        assert table.query_one(HandTiles).partner.endswith(", lays next")
         for _ in range(table.to_place):
             await pilot.press("1", "n", "enter")
         await pilot.press("c")
         await until(pilot, lambda: table.my_turn and table.seat == 1)
         assert app.screen is table, "partners see each other's tiles: no cover between them"
         assert table.query_one(HandTiles).tiles == table.links[1].snapshot().view.hand
-        assert table.query_one(HandTiles).partner.startswith("You hold: ")
+        assert table.query_one(HandTiles).partner.startswith("You: ")
 
 
 async def test_a_team_game_of_bots_ends_with_results_per_team():
@@ -122,7 +122,7 @@ def test_the_lobby_marks_each_seat_with_its_team():
     5+6) once teams are on, and nothing of teams without them."""
     from net import lobby as lb
     from rules.zatre import GAME
-    from tui.screens.lobby import seat_text
+    from tui.screens.lobby import players_text, seat_text
 
     lobby = lb.Lobby(GAME, "Friday")
     ann = lobby.add_player("Ann", host=True)
@@ -132,9 +132,9 @@ def test_the_lobby_marks_each_seat_with_its_team():
     lobby.command(ann.pid, lb.parse_line("/option teams on"))
     state = lobby.state()
     lines = [seat_text(seat, state, 0) for seat in state.seats]
-    assert lines[0].startswith("1 Ann") and lines[0].endswith("[team 1]")
-    assert [line[-8:] for line in lines] == ["[team 1]", "[team 1]", "[team 2]", "[team 2]",
-                                             "[team 3]", "[team 3]"]
+    assert lines[0].startswith("1 Ann") and lines[0].endswith(" T1")
+    assert [line[-3:] for line in lines] == [" T1", " T1", " T2", " T2", " T3", " T3"]
+    assert players_text(state) == "4 or 6 players · T1-T3: teams"
 
 
 async def test_a_human_in_the_second_team_lays_and_sees_its_teams_preview():

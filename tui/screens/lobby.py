@@ -55,12 +55,13 @@ def seat_text(seat: SeatInfo, lobby: LobbyState, you: int | None, now: float | N
 
 
 def team_tag(seat: SeatInfo, lobby: LobbyState) -> str:
-    """``"  [team 1]"`` after a seat when Zatre's teams are on (seats 1+2, 3+4, 5+6
-    are partners, rules/zatre/state.py ``sheet_index``), else ``""``."""
+    """``" T1"`` after a seat when Zatre's teams are on (team 1: seats 1+2, team 2:
+    3+4, team 3: 5+6; rules/zatre/state.py ``sheet_index``), short enough that a bot's
+    seat stays on one line; else ``""``."""
     options = lobby.options
     if not isinstance(options, ZatreOptions) or not options.teams:
         return ""
-    return f"  [team {sheet_index(options, seat.seat) + 1}]"
+    return f" T{sheet_index(options, seat.seat) + 1}"
 
 
 def toggles(lobby: LobbyState) -> dict[str, bool]:
@@ -87,6 +88,8 @@ def players_text(lobby: LobbyState) -> str:
     """How many may play: ``"2-4 players"``, ``"4 or 6 players"`` (``lobby.seat_counts``,
     else ``min_seats``-``max_seats``)."""
     counts = list(lobby.seat_counts) or list(range(lobby.min_seats, lobby.max_seats + 1))
+    if isinstance(lobby.options, ZatreOptions) and lobby.options.teams:
+        return f"{' or '.join(map(str, counts))} players · T1-T{max(counts) // 2}: teams"
     if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}-{counts[-1]} players"
     if len(counts) == 1:

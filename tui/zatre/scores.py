@@ -11,6 +11,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from .words import fit_names
+
 
 @attrs.frozen
 class SeatLine:
@@ -47,12 +49,13 @@ class ScoreStrip(Widget):
         inline = self._notes_inline(self.size.width)
         who = "team·player" if any(line.team for line in self.lines) else "player"
         out = [Text(f"  {who:<12}{'total':>5}{'last':>5}  kept", self.get_component_rich_style("scores--header"))]
-        for line in self.lines:
+        names = fit_names(  # cut to fit, alike names kept apart
+            [line.name if line.team is None else f"{line.team}·{line.name}" for line in self.lines], 12)
+        for line, name in zip(self.lines, names):
             marker = "▶" if line.to_play else " "
             shown = "≡" if line.shown else " "
             gained = "" if line.gained is None else f"+{line.gained}"
-            name = line.name if line.team is None else f"{line.team}·{line.name}"
-            text = Text(f"{marker}{shown}{name[:12]:<12}{line.total:>5}{gained:>5} {line.kept:>5}")
+            text = Text(f"{marker}{shown}{name:<12}{line.total:>5}{gained:>5} {line.kept:>5}")
             if line.to_play:
                 text.stylize(turn)
             if line.you:

@@ -62,19 +62,20 @@ def sides(view, names: Sequence[str], bots: Sequence[str | None] = ()) -> tuple[
 
 def partner_text(view, names: Sequence[str]) -> str:
     """The team partner's tiles for the hand's top line, short enough to sit beside
-    three tiles (``""`` without teams): ``"Bob lays next: 5 6"``, ``"Bob lays now: 5 6"``,
-    ``"Bob holds: 5"`` (Variant for Advanced Players: both partners see both hands)."""
+    three tiles at 80 columns (``""`` without teams): ``"Bob: 5 6, lays next"``,
+    ``"Bob: 5 6, lays now"``, ``"Bob: 5"`` (Variant for Advanced Players: both partners
+    see both hands). The tiles come first, so a long name is what gets cut."""
     partner = view.partner
     if partner is None:
         return ""
     tiles = " ".join(map(str, view.partner_hand)) or "no tiles"
-    name = names[partner][:10]
+    name = fit_name(names[partner], 9)
     verb = "lay" if name == "You" else "lays"
     if partner in view.after:
-        return f"{name} {verb} next: {tiles}"
+        return f"{name}: {tiles}, {verb} next"
     if partner == view.current and not view.over:
-        return f"{name} {verb} now: {tiles}"
-    return f"{name} {'hold' if name == 'You' else 'holds'}: {tiles}"
+        return f"{name}: {tiles}, {verb} now"
+    return f"{name}: {tiles}"
 
 
 def turn_text(record: TurnRecord, name: str) -> str:
@@ -86,7 +87,8 @@ def turn_text(record: TurnRecord, name: str) -> str:
     crosses = ", x2" * record.entry.crosses
     scored = f" → {lines}{crosses}" if record.lines else " → no line of 10-12"
     kept = f"; keeps {record.kept}" if record.kept else ""
-    return f"{name} laid {tiles}{scored}: +{record.gain} points{kept}."
+    points = "point" if record.gain == 1 else "points"
+    return f"{name} laid {tiles}{scored}: +{record.gain} {points}{kept}."
 
 
 def log_line(number: int, record: TurnRecord, name: str) -> str:

@@ -44,7 +44,7 @@ def turn_text(record: TurnRecord, name: str) -> str:
         return f"{name} laid {laid} → no line of 10-12: +0."
     lines = ", ".join(str(line.total) for line in record.lines)
     extra = " and a super bonus (+6)" if record.entry.supers else ""
-    return f"{name} laid {laid} → {lines}{extra}: +{record.gain} points."
+    return f"{name} laid {laid} → {lines}{extra}: +{record.gain} point{'' if record.gain == 1 else 's'}."
 
 
 def log_line(number: int, record: TurnRecord, name: str) -> str:
