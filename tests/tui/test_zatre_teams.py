@@ -158,3 +158,24 @@ async def test_a_human_in_the_second_team_lays_and_sees_its_teams_preview():
         mine = next(r for r in table.view.log if r.seat == 2)
         assert mine.gain == gain
         assert table.view.sheets[1].total() >= before + gain
+
+
+async def test_the_card_game_greys_the_teams_choice_in_the_setup():
+    """Teams are Zatre's Variant for Advanced Players; the card game has none."""
+    from textual.widgets import Select
+
+    from tui.screens.local_setup import LocalSetupScreen
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        setup = app.screen
+        assert isinstance(setup, LocalSetupScreen)
+        teams, game = setup.query_one("#teams", Select), setup.query_one("#game", Select)
+        teams.value = True
+        game.value = "zatre-cards"
+        await pilot.pause()
+        assert teams.value is False and teams.disabled
+        game.value = "zatre"
+        await pilot.pause()
+        assert not teams.disabled

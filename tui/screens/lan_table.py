@@ -34,6 +34,7 @@ CHAT_NOTICE = 4.0
 HOST_LEAVES = "Leave? You host this table: the game ends for everyone."
 PLAYER_LEAVES = ("Leave this table? Your seat is held for a while: join again with the "
                  "same name to get it back.")
+WATCHER_LEAVES = "Stop watching this table?"
 
 
 class LanTable(GameTableScreen):
@@ -59,6 +60,12 @@ class LanTable(GameTableScreen):
         self.ended = ""
         self._table_seat = link.seat  # the seat whose snapshots the table listens to
         self._lan_stops: list[Callable[[], None]] = []
+
+    def action_leave(self) -> None:
+        """Leave (asked first): a watcher has no seat to be told is held."""
+        if self.session.hosted is None:
+            self.leave_question = PLAYER_LEAVES if self.link.seat is not None else WATCHER_LEAVES
+        super().action_leave()
 
     def on_mount(self) -> None:
         self._lan_stops = [self.session.on_line(self._line), self.session.on_change(self._changed)]

@@ -115,8 +115,9 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                              value=self.form.game if self.form.game in GAMES else "zatre",
                              allow_blank=False, compact=True, id="game")
                 yield FieldLabel("Teams", "teams")
-                yield Select(TEAMS, value=self.form.teams, allow_blank=False, compact=True,
-                             id="teams")
+                yield Select(TEAMS, value=self.form.teams and self.form.game == "zatre",
+                             allow_blank=False, compact=True, id="teams",
+                             disabled=self.form.game != "zatre")
             yield Static(
                 "One human with bots is solo practice; two or more humans take turns at "
                 "this keyboard (hotseat). Zatre in teams: 4 or 6 players, partners side by "
@@ -159,6 +160,17 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """Teams are a Zatre variant: the choice is off and greyed for the card game;
+        an error said about the form goes once the form changes."""
+        if event.select.id == "game":
+            teams = self.query_one("#teams", Select)
+            zatre = event.value == "zatre"
+            if not zatre:
+                teams.value = False
+            teams.disabled = not zatre
+        self.query_one("#setup-error", Static).update("")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

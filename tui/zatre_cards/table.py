@@ -237,7 +237,7 @@ class CardTableScreen(GameTableScreen):
         if action == "rotate" and over:
             return False
         if over and (action in PLAY_ACTIONS or action == "move"):
-            return None
+            return False  # hidden once the game is over, as at the Zatre table
         if action not in PLAY_ACTIONS:
             return True
         if not self.my_turn:
@@ -361,7 +361,8 @@ class CardTableScreen(GameTableScreen):
             return "Opening: 1-4 picks, r turns, Enter lays the first card anywhere."
         if view.opening:
             return "Now the second card, touching the first; u takes the first back."
-        return "1-4 card · r turn · n next fit · Enter lays"
+        return "1-4 card · r turn · Enter lays" if view.options.profi else \
+            "1-4 card · r turn · n next fit · Enter lays"
 
     def _update(self) -> None:
         snap, view = self.snap, self.view
