@@ -59,7 +59,7 @@ async def test_host_the_card_game_from_the_form_and_switch_it_in_the_lobby(tmp_p
         await until(pilot, lambda: len(app.session.lobby.seats) == 6)
         seats = lobby.query_one("#lobby-seats")
         await until(pilot, lambda: seats.option_count >= 6 and seats.get_option_at_index(5).id == "seat-5")
-        assert lobby.query_one("#lobby-seats").border_subtitle == "4 or 6 players"
+        assert lobby.query_one("#lobby-seats").border_subtitle == "4 or 6 players · T1-T3: teams"
         await app.close_table()
 
 
