@@ -19,7 +19,7 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from net.protocol import LobbyState, SeatInfo
-from rules.zatre.state import ZatreOptions, sheet_index
+from rules import registry
 
 from ..lan import LanSession, Line, countdown
 from ..widgets.chat_log import ChatLog
@@ -54,14 +54,20 @@ def seat_text(seat: SeatInfo, lobby: LobbyState, you: int | None, now: float | N
     return f"{seat.seat + 1} {(seat.name or '')[:14]:<14} {' · '.join(tags)}".rstrip() + team_tag(seat, lobby)
 
 
+def team_size(lobby: LobbyState) -> int:
+    """Seats per side at this table (``game.team_size``: 2 in Zatre's teams), 1 for a
+    game this Parlour does not know."""
+    try:
+        return registry.get(lobby.game).team_size(lobby.options)
+    except (KeyError, AttributeError, TypeError):
+        return 1
+
+
 def team_tag(seat: SeatInfo, lobby: LobbyState) -> str:
-    """``" T1"`` after a seat when Zatre's teams are on (team 1: seats 1+2, team 2:
-    3+4, team 3: 5+6; rules/zatre/state.py ``sheet_index``), short enough that a bot's
-    seat stays on one line; else ``""``."""
-    options = lobby.options
-    if not isinstance(options, ZatreOptions) or not options.teams:
-        return ""
-    return f" T{sheet_index(options, seat.seat) + 1}"
+    """``" T1"`` after a seat where sides are several seats (Zatre's teams: T1 is seats
+    1+2, T2 3+4, T3 5+6), short enough that a bot's seat stays on one line; else ``""``."""
+    size = team_size(lobby)
+    return f" T{seat.seat // size + 1}" if size > 1 else ""
 
 
 def toggles(lobby: LobbyState) -> dict[str, bool]:
@@ -88,8 +94,8 @@ def players_text(lobby: LobbyState) -> str:
     """How many may play: ``"2-4 players"``, ``"4 or 6 players"`` (``lobby.seat_counts``,
     else ``min_seats``-``max_seats``)."""
     counts = list(lobby.seat_counts) or list(range(lobby.min_seats, lobby.max_seats + 1))
-    if isinstance(lobby.options, ZatreOptions) and lobby.options.teams:
-        return f"{' or '.join(map(str, counts))} players · T1-T{max(counts) // 2}: teams"
+    if team_size(lobby) > 1:
+        return f"{' or '.join(map(str, counts))} players · T1-T{max(counts) // team_size(lobby)}: teams"
     if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}-{counts[-1]} players"
     if len(counts) == 1:
