@@ -11,6 +11,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..widgets.seat_rows import add_seat_row
+
 from .words import fit_names
 
 
@@ -56,15 +58,7 @@ class ScoreStrip(Widget):
             shown = "≡" if line.shown else " "
             gained = "" if line.gained is None else f"+{line.gained}"
             text = Text(f"{marker}{shown}{name:<12}{line.total:>5}{gained:>5} {line.kept:>5}")
-            if line.to_play:
-                text.stylize(turn)
-            if line.you:
-                text.stylize(you)
-            if line.note and inline:
-                text.append(f" {line.note}", note_style)
-            out.append(text)
-            if line.note and not inline:
-                out.append(Text(f"    {line.note}", note_style))
+            add_seat_row(out, text, line, inline, turn, you, note_style)
         return Text("\n").join(out)
 
     def _notes_inline(self, width: int) -> bool:

@@ -9,6 +9,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..widgets.seat_rows import add_seat_row
+
 from ..zatre.words import fit_names
 
 
@@ -63,15 +65,7 @@ class CardScores(Widget):
             gained = "" if line.gained is None else f"+{line.gained}"
             text = Text(f"{marker}{shown}{name:<{width}}{line.total:>5}{gained:>5}"
                         f"{line.hand:>5}{line.pile:>5}")
-            if line.to_play:
-                text.stylize(turn)
-            if line.you:
-                text.stylize(you)
-            if line.note and inline:
-                text.append(f" {line.note}", note_style)
-            out.append(text)
-            if line.note and not inline:
-                out.append(Text(f"    {line.note}", note_style))
+            add_seat_row(out, text, line, inline, turn, you, note_style)
         if self.footer:
             out.append(Text(f"  {self.footer}", header))
         return Text("\n").join(out)
