@@ -128,7 +128,10 @@ async def test_a_card_not_touching_is_refused_with_the_rule():
         assert len(table.view.laid) == laid
 
 
-async def test_results_after_an_all_bot_game():
+async def test_results_after_an_all_bot_game(monkeypatch):
+    # a quiet moment longer than a loaded machine can take to get here (it was 0.8 s:
+    # the keys below then came after it, and the test failed by its timing)
+    monkeypatch.setattr(CardResultsScreen, "QUIET", 3.0)
     app = ParlourApp(pace=0)
     game = cards_game(SeatChoice("Ada", "easy"), SeatChoice("Ben", "strong"), seed=7)
     async with app.run_test(size=SMALL) as pilot:
@@ -136,6 +139,7 @@ async def test_results_after_an_all_bot_game():
         await until(pilot, lambda: isinstance(app.screen, CardResultsScreen), timeout=30)
         await pilot.pause()
         results = app.screen
+        assert not results.listening
         await pilot.press("n", "g")  # keys meant for the table as the game ended: no new game
         assert app.screen is results
         result = results.snap.result
