@@ -14,7 +14,8 @@ from tests.net.wire import FAST, close_code, frames_until, host_table, raw, seat
 
 
 class Port:
-    """A RoomPort that keeps what the table sent and whom it closed."""
+    """A RoomPort that keeps what the table sent and whom it closed. Frames must be
+    UTF-8 text, as a websocket carries them (the relay's outbox encodes each)."""
 
     code = None
 
@@ -23,11 +24,12 @@ class Port:
         self.closed: dict[int, tuple[int, str]] = {}
 
     def send(self, conns, frame, fresh=None) -> None:
-        data = json.loads(frame)
+        data = json.loads(frame.encode("utf-8"))
         for conn in conns:
             self.frames.setdefault(conn, []).append(data)
 
     def close(self, conn: int, code: int, reason: str) -> None:
+        reason.encode("utf-8")
         self.closed.setdefault(conn, (code, reason))
 
     def last(self, conn: int, kind: str) -> dict:

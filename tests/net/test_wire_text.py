@@ -5,6 +5,7 @@ frame; reasons quote what was sent safely and close reasons fit a close frame
 
 from __future__ import annotations
 
+import asyncio
 import json
 import unicodedata
 
@@ -14,9 +15,14 @@ from hypothesis import strategies as st
 
 from net import closecodes as cc
 from net import protocol as p
+from net.cli import serve_table
 from net.codec import ProtocolError, close_reason, codec_for, printable
+from net.relay import CODE_ALPHABET, Relay
+from net.server import Table
 from rules.zatre_cards import GAME as CARDS
 from tests.net import toygame
+from tests.net.test_seat_room import Port
+from tests.net.wire import FAST, TIMEOUT, ErrorLog, close_code, frames_until, host_table, raw, seated, until
 
 TOY = codec_for(toygame.GAME)
 RELAY = codec_for(None)
@@ -136,12 +142,24 @@ json_ish = st.recursive(
 )
 FIELDS = ["name", "token", "host_key", "room", "last_version", "args", "action_id", "version",
           "action", "text"]
-frames = st.builds(
+GOOD = [
+    {"kind": "hello", "name": "Ann"},
+    {"kind": "command", "name": "join", "args": ["2"]},
+    {"kind": "intent", "action_id": "a1", "version": 0, "action": {"number": 1}},
+    {"kind": "chat", "text": "hi"},
+    {"kind": "sync"},
+]
+wild = st.builds(
     lambda kind, fields, extra: {"kind": kind, **fields, **extra},
     st.sampled_from(["hello", "command", "intent", "chat", "sync", "leave"]) | odd_text,
     st.dictionaries(st.sampled_from(FIELDS), json_ish, max_size=4),
     st.dictionaries(odd_text, json_ish, max_size=2),
 )
+one_odd_field = st.builds(  # a good frame with one field made odd: the common attack
+    lambda good, field, value: {**good, field: value},
+    st.sampled_from(GOOD), st.sampled_from(FIELDS), odd_text,
+)
+frames = wild | one_odd_field | st.sampled_from(GOOD)
 
 
 @settings(max_examples=400, deadline=None)
@@ -161,15 +179,6 @@ def test_any_frame_decodes_to_text_that_encodes_or_is_refused_cleanly(data, asci
 
 
 # ---- over loopback: the host and the relay never fail on what a client sent -------------
-
-import asyncio  # noqa: E402
-
-from net.cli import serve_table  # noqa: E402
-from net.relay import Relay  # noqa: E402
-from tests.net.wire import (  # noqa: E402
-    FAST, TIMEOUT, ErrorLog, close_code, frames_until, host_table, raw, seated, until,
-)
-
 BAD_HELLOS = {
     "token": '{"kind":"hello","name":"Ann","token":"%s"}' % LONE,
     "host_key": '{"kind":"hello","name":"Ann","host_key":"%s"}' % LONE,
@@ -253,4 +262,99 @@ async def test_a_room_code_with_a_non_ascii_letter_is_no_room_at_a_relay():
         finally:
             await hosted.stop()
             await relay.stop()
+    assert not errors.records, [r.getMessage() for r in errors.records]
+
+
+# ---- property: the table answers anything with a clear refusal, never `internal` -------
+
+ARGS = st.lists(st.sampled_from(["1", "2", "add", "seat", "easy", "rounds", "3", "on", "P0", "١"]) | odd_text,
+                max_size=4)
+table_frames = st.one_of(
+    frames.map(json.dumps),
+    frames.map(lambda d: json.dumps(d, ensure_ascii=False)),
+    st.builds(lambda name, args, token: json.dumps({"kind": "command", "name": name, "args": args, "token": token}),
+              st.sampled_from(sorted(["join", "leave", "start", "option", "bot", "kick", "help", "end", "seat"])),
+              ARGS, st.none() | odd_text),
+    st.builds(lambda aid, version, number: json.dumps(
+        {"kind": "intent", "action_id": aid, "version": version, "action": {"number": number}}),
+        odd_text, st.integers(-1, 4), st.integers(0, 4)),
+)
+hello_fields = st.dictionaries(
+    st.sampled_from(["name", "token", "host_key", "room", "last_version"]) | odd_text,
+    odd_text | st.none() | st.integers(-1, 3), max_size=4)
+hellos = st.builds(  # mostly with a good name, so the odd fields are what is judged
+    lambda name, fields: json.dumps({"kind": "hello", **name, **fields}),
+    st.sampled_from([{"name": "Kim"}, {"name": "Ann"}, {}]), hello_fields)
+
+
+async def _throw(table_hellos: list[str], batch: list[tuple[int, str]]) -> None:
+    table = Table(toygame.GAME, "Fuzz", bot_delay=0, seed=5)
+    port = Port()
+    table.attach(port)  # type: ignore[arg-type]
+    try:
+        table.peer_joined(1, "192.0.2.1", json.dumps({"kind": "hello", "name": "Ann", "host_key": table.host_key}))
+        table.peer_joined(2, "192.0.2.2", json.dumps({"kind": "hello", "name": "Bob"}))
+        for conn in (1, 2):
+            table.peer_frame(conn, json.dumps({"kind": "command", "name": "join"}))
+        for n, text in enumerate(table_hellos, start=10):
+            table.peer_joined(n, "198.51.100.1", text)
+        table.peer_joined(3, "198.51.100.1", json.dumps({"kind": "hello", "name": "Fuzz"}))
+        for conn, text in batch:  # the host, a seated player and a watcher all send junk
+            table.peer_frame(conn, text)
+            if conn == 1 and not table.started and len(batch) % 3 == 0:
+                table.peer_frame(1, json.dumps({"kind": "command", "name": "start"}))
+        answers = [t for t in table._tasks if t.get_coro().__name__ == "_intent"]  # type: ignore[union-attr]
+        if answers:
+            await asyncio.wait(answers, timeout=10)
+        for task in answers:  # each intent's one answer went out
+            assert task.done() and task.exception() is None, task
+    finally:
+        await table.stop()
+    for conn, (code, reason) in port.closed.items():
+        assert code != cc.INTERNAL, reason
+    for conn, sent in port.frames.items():
+        for frame in sent:
+            assert frame.get("code") != "internal", frame
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(hellos, max_size=4), st.lists(st.tuples(st.sampled_from([1, 2, 3]), table_frames), max_size=20))
+def test_the_table_never_answers_internal_to_anything_a_client_sends(table_hellos, batch):
+    """Issue 8 §1: 'the host never answers internal or 4099 for anything a client can
+    send': odd hellos and frames (lone surrogates, controls, bidi, wide characters,
+    unknown keys) from the host's connection, a seated player and a watcher."""
+    with ErrorLog() as errors:
+        asyncio.run(asyncio.wait_for(_throw(table_hellos, batch), 20))
+    assert not errors.records, [r.getMessage() for r in errors.records]
+
+
+async def _guess(hellos_sent: list[str]) -> None:
+    relay = Relay(require_code=True)
+    host, port = await relay.start("127.0.0.1", 0)
+    url = f"ws://{host}:{port}"
+    hosted = await serve_table(toygame.GAME, "Remote", relay_url=url, advertise=False, save=False, limits=FAST)
+    try:
+        for text in hellos_sent:
+            ws = await raw(url)
+            await ws.send(text)
+            code = await close_code(ws, TIMEOUT)
+            assert code != cc.INTERNAL and code != 1006, (text, code, ws.close_reason)
+    finally:
+        await hosted.stop()
+        await relay.stop()
+
+
+room_hellos = st.builds(  # as JSON text with \u escapes: a websocket carries only UTF-8
+    lambda name, room: json.dumps({"kind": "hello", "name": name, "room": room}),
+    odd_text, odd_text | st.text(alphabet=CODE_ALPHABET + "ÄÖÉ字", max_size=7),
+) | hellos
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(room_hellos, min_size=1, max_size=6))
+def test_parlour_relay_refuses_any_hello_clearly(hellos_sent):
+    """Issue 8 §1 at ``parlour relay``: a room code with a non-ASCII letter (or any odd
+    hello) is refused with a clear code, never 4099 nor a dropped connection."""
+    with ErrorLog() as errors:
+        asyncio.run(asyncio.wait_for(_guess(hellos_sent), 30))
     assert not errors.records, [r.getMessage() for r in errors.records]
