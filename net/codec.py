@@ -96,10 +96,10 @@ def close_reason(reason: str) -> str:
     return cut + "…"
 
 
-_MAYBE_SURROGATE = re.compile(r"\\u[dD][89abcdefABCDEF]|[\ud800-\udfff]")
-"""In a JSON text: a ``\\uD8xx``-``\\uDFxx`` escape or a raw surrogate. Without one no
-decoded string can hold a lone surrogate (an escaped backslash before ``u`` only makes
-the check look closer)."""
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+"""In a JSON text: a ``\\uD8xx``-``\\uDFxx`` escape. Without one (and with no raw
+surrogate in the text) no decoded string can hold a lone surrogate; an escaped backslash
+before ``u`` only makes the check look closer."""
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
@@ -109,13 +109,24 @@ def _path(path: str, key: object) -> str:
     return f"{path}.{printable(str(key), 24)}"
 
 
+def _utf8(text: str) -> bool:
+    """Whether ``text`` holds no surrogate (a websocket's text always does)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def text_problem(frame: str, data: Any) -> str | None:
     """Why the JSON value ``data``, parsed from ``frame``, holds text that is not valid
     (a lone surrogate in a string or an object key, at any depth), as ``what @ $.path``;
     ``None`` when every string is valid. Quick for the common frame: the text of
     ``frame`` is searched once, and the value walked only if an escape could have made
     a surrogate."""
-    if _MAYBE_SURROGATE.search(frame) is None:
+    if _SURROGATE_ESCAPE.search(frame) is None and _utf8(frame):
         return None
     stack: list[tuple[Any, str]] = [(data, "$")]
     while stack:
