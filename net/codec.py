@@ -556,7 +556,7 @@ class Codec:
     def _decode(self, frame: str | bytes, union: Any, kinds: set[str], limit: int) -> Any:
         data = _loads(frame, limit)
         if data[_TAG] not in kinds:
-            raise ProtocolError(f"unknown kind {printable(data[_TAG])!r}")
+            raise ProtocolError(f"unknown kind '{printable(data[_TAG])}'")
         try:
             return self.converter.structure(data, union)
         except Exception as exc:
