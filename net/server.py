@@ -11,6 +11,8 @@ What reaches whom: each connection gets only its own seat's snapshots (a spectat
 when not seated); a seat token only ever goes to the connection that owns the seat, in
 its ``welcome``; the RNG, the full state and other seats' views never leave the host.
 Logs name connections by number and seat, never tokens or frame contents.
+A seat token is checked before the table's connection caps and always gets its seat
+back (:class:`Limits`: watchers have their own cap, and the newest gives way).
 
 Seats during a game: a dropped player's seat is held for ``grace`` seconds (everyone
 is sent a ``presence`` with the deadline); a ``hello`` with the seat's token within or
