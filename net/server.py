@@ -109,7 +109,7 @@ class _Conn:
     pid: int
     address: str
     host: bool
-    kept: bool = False  # came back with a seat token: never a watcher who gives way
+    kept: bool = False  # came back with a seat token: not a watcher (until it gives the seat up)
     seat: int | None = None
     peer: Peer | None = None
     chat: TokenBucket = attrs.field(factory=lambda: TokenBucket(1, 5))
@@ -533,6 +533,7 @@ class Table:
             elif isinstance(effect, lb.Unseated):
                 target = by_pid[effect.pid]
                 target.seat = None
+                target.kept = False  # a watcher like any other from now on
                 self._welcome(target)
                 if self.started:
                     self._presence(effect.seat, "left")

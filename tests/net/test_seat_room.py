@@ -105,7 +105,7 @@ async def test_at_a_full_table_the_newest_watcher_gives_way_to_a_returning_seat(
         await table.stop()
 
 
-async def test_the_host_and_a_seat_replacing_its_own_connection_take_no_watchers_place():
+async def test_a_seat_replacing_its_own_connection_needs_no_room_and_the_host_always_gets_in():
     limits = Limits(connections=4, spectators=4)
     table, port, token = await started_table(limits)
     try:
