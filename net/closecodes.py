@@ -32,6 +32,12 @@ LEFT = 4011
 """The player sent ``leave``; the table confirms by closing."""
 TABLE_FULL = 4012
 """The table holds no more connections."""
+MADE_ROOM = 4013
+"""A seated player came back to a full table and this connection, the newest watcher's,
+gave way to it."""
+CODE_GUESSES = 4014
+"""Too many wrong room codes from this address; the reason says in how many seconds
+to try again."""
 INTERNAL = 4099
 """The server failed on something it should have handled (a bug)."""
 
@@ -44,3 +50,7 @@ NAMES: dict[int, str] = {
     code: name for name, code in globals().items() if name.isupper() and isinstance(code, int)
 }
 """Code -> constant name, for logs and messages."""
+
+MAX_REASON_BYTES = 123
+"""Longest close reason, in bytes of UTF-8 (RFC 6455: a close frame's body is at most 125
+bytes, two of them the code). net.codec.close_reason fits any reason to it."""

@@ -16,14 +16,26 @@ payload). Its converter has
   ``game.action_type``, views as ``game.view_type``, events as ``game.event_type``,
   options as ``game.options_type``, results as :class:`rules.core.Result`.
 
+Every string of a decoded frame, object keys included and at any depth, is checked to
+be valid text as the frame is parsed (:func:`text_problem`): a lone surrogate (JSON
+``"\\ud800"`` with no partner) cannot be written out again as UTF-8 (an echo, a save, a
+hash), so a frame holding one is refused like any other malformed frame. What a field
+may *show* is the field's own rule (names: net.protocol's ``_plain``; chat:
+``clean_chat``).
+
 Any failure to decode raises :class:`ProtocolError` with a short reason, nothing else.
+Reasons that quote what the sender wrote quote it with :func:`printable` (control,
+format and bidi characters escaped, cut to fit); :func:`close_reason` fits any reason
+into a websocket close frame.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 import typing
+import unicodedata
 from collections import abc
 from typing import Any, Callable
 
@@ -34,15 +46,110 @@ from cattrs.v import format_exception
 
 from rules.core import Game, Result
 
+from . import closecodes as cc
 from . import protocol as p
 
 _TAG = "kind"
 
+MAX_REASON = 200
+"""Longest reason a :class:`ProtocolError` gives, in characters."""
+
+
+# ---- text from the wire --------------------------------------------------------------
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def printable(text: str, limit: int = 40) -> str:
+    """``text`` (something a peer sent) as a reason may quote it: every character in
+    :data:`net.protocol.UNSAFE_CATEGORIES` (controls such as newline and escape, format
+    characters such as the bidi override U+202E, lone surrogates, line and paragraph
+    separators) written as a Python-style escape (``\\x0a``, ``\\u202e``), then cut to
+    ``limit`` characters, the last of them ``…`` when something was cut. The result holds
+    no unsafe character and encodes as UTF-8; applying it again changes nothing."""
+    text = text[: limit + 1]  # escapes only lengthen it
+    if not (text.isascii() and text.isprintable()):
+        text = "".join(
+            _escape(ch) if unicodedata.category(ch) in p.UNSAFE_CATEGORIES else ch for ch in text
+        )
+    if len(text) > limit:
+        text = text[: max(0, limit - 1)] + "…"
+    return text
+
+
+def close_reason(reason: str) -> str:
+    """``reason`` made fit for a websocket close frame: :func:`printable`, then cut to
+    :data:`net.closecodes.MAX_REASON_BYTES` bytes of UTF-8 on a character boundary (a
+    longer reason makes websockets fail to close at all)."""
+    text = printable(reason, cc.MAX_REASON_BYTES)
+    data = text.encode()
+    if len(data) <= cc.MAX_REASON_BYTES:
+        return text
+    cut = data[: cc.MAX_REASON_BYTES - len("…".encode())].decode(errors="ignore")
+    return cut + "…"
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+"""In a JSON text: a ``\\uD8xx``-``\\uDFxx`` escape. Without one (and with no raw
+surrogate in the text) no decoded string can hold a lone surrogate; an escaped backslash
+before ``u`` only makes the check look closer."""
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def _path(path: str, key: object) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{printable(str(key), 24)}"
+
+
+def _utf8(text: str) -> bool:
+    """Whether ``text`` holds no surrogate (a websocket's text always does)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def text_problem(frame: str, data: Any) -> str | None:
+    """Why the JSON value ``data``, parsed from ``frame``, holds text that is not valid
+    (a lone surrogate in a string or an object key, at any depth), as ``what @ $.path``;
+    ``None`` when every string is valid. Quick for the common frame: the text of
+    ``frame`` is searched once, and the value walked only if an escape could have made
+    a surrogate."""
+    if _SURROGATE_ESCAPE.search(frame) is None and _utf8(frame):
+        return None
+    stack: list[tuple[Any, str]] = [(data, "$")]
+    while stack:
+        value, path = stack.pop()
+        if type(value) is str:
+            if _SURROGATE.search(value):
+                return f"not valid text (a lone surrogate) @ {path}"
+        elif type(value) is dict:
+            for key, item in value.items():
+                if _SURROGATE.search(key):
+                    return f"a key that is not valid text (a lone surrogate) @ {path}"
+                stack.append((item, _path(path, key)))
+        elif type(value) is list:
+            stack.extend((item, _path(path, i)) for i, item in enumerate(value))
+    return None
+
 
 class ProtocolError(ValueError):
-    """A frame that is not a valid message; ``reason`` says why in a few words."""
+    """A frame that is not a valid message; ``reason`` says why in a few words (at most
+    :data:`MAX_REASON` characters, safe to show: see :func:`printable`)."""
 
     def __init__(self, reason: str) -> None:
+        reason = printable(reason, MAX_REASON)
         super().__init__(reason)
         self.reason = reason
 
@@ -211,6 +318,9 @@ def _loads(frame: str | bytes, limit: int) -> Any:
         data = json.loads(frame, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
         raise ProtocolError(f"not JSON: {str(exc)[:80]}") from None
+    problem = text_problem(frame, data)
+    if problem is not None:
+        raise ProtocolError(problem)
     if type(data) is not dict:
         raise ProtocolError("a frame must be a JSON object")
     if type(data.get(_TAG)) is not str:
@@ -219,9 +329,18 @@ def _loads(frame: str | bytes, limit: int) -> Any:
 
 
 def _format(exc: BaseException, type_: Any) -> str:
+    """One cattrs failure in a few words; what the sender wrote is quoted short
+    (:func:`printable`), so the path after it always fits in the reason."""
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        keys = sorted(exc.extra_fields)
+        shown = ", ".join(f"'{printable(k, 24)}'" for k in keys[:3])
+        more = f" and {len(keys) - 3} more" if len(keys) > 3 else ""
+        return f"unknown key{'s' if len(keys) > 1 else ''} {shown}{more}"
+    if typing.get_origin(type_) is typing.Literal:
+        return "expected one of " + ", ".join(map(str, typing.get_args(type_)))
     if isinstance(exc, ValueError) and str(exc):
-        return str(exc).split(":")[0][:120]
-    return format_exception(exc, type_)
+        return printable(str(exc).split(":")[0], 120)
+    return printable(format_exception(exc, type_), 120)
 
 
 def _short(exc: BaseException) -> str:
@@ -232,8 +351,8 @@ def _short(exc: BaseException) -> str:
         except Exception:  # pragma: no cover - transform_error is best effort
             reasons = []
         if reasons:
-            return reasons[0][:200]
-    return (str(exc) or type(exc).__name__)[:200]
+            return reasons[0]
+    return printable(str(exc) or type(exc).__name__, 120)
 
 
 def dumps(data: Any) -> str:
@@ -437,7 +556,7 @@ class Codec:
     def _decode(self, frame: str | bytes, union: Any, kinds: set[str], limit: int) -> Any:
         data = _loads(frame, limit)
         if data[_TAG] not in kinds:
-            raise ProtocolError(f"unknown kind {data[_TAG][:40]!r}")
+            raise ProtocolError(f"unknown kind '{printable(data[_TAG])}'")
         try:
             return self.converter.structure(data, union)
         except Exception as exc:

@@ -150,7 +150,8 @@ class Host:
 
     Each intent is judged in this order, the first match deciding its outcome:
 
-    1. its ``(seat, action_id)`` was seen before: the first outcome again, nothing applied;
+    1. its ``(seat, action_id)`` was seen before: the first outcome again, nothing applied
+       (a ``STALE`` one comes with the current snapshot again, as in 4.);
     2. the game is over: ``GAME_OVER``;
     3. a spectator: ``NOT_YOUR_TURN``; a human peer on a bot's seat: ``BOT_SEAT``;
     4. stale: made against a version older than the last change to the seat's legal
@@ -428,8 +429,11 @@ class Host:
     async def _process(self, job: _Job) -> Outcome:
         # the host's own bots have ids of their own: no peer can pre-empt one
         key = (job.peer is None, job.seat, job.intent.action_id)
-        if key in self._outcomes:
-            return self._outcomes[key]
+        remembered = self._outcomes.get(key)
+        if remembered is not None:
+            if remembered.code == STALE and job.peer is not None and job.seat is not None:
+                self._deliver(job.peer, self._frame.snapshots[job.seat])  # the state to retry from
+            return remembered
         outcome = await self._decide(job)
         self._outcomes[key] = outcome
         while len(self._outcomes) > REMEMBERED_OUTCOMES:

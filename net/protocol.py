@@ -23,6 +23,8 @@ from attrs import validators as v
 
 from rules.core import Result
 
+from .closecodes import MAX_REASON_BYTES
+
 SUBPROTOCOL = "parlour.v1"
 """The websocket subprotocol naming this protocol version."""
 
@@ -60,6 +62,16 @@ def _text(limit: int, *, empty: bool = True) -> list:
     if not empty:
         checks.append(v.min_len(1))
     return checks
+
+
+def _utf8_bytes(limit: int):
+    """attrs validator: a string of at most ``limit`` bytes once encoded as UTF-8."""
+
+    def check(instance: Any, attribute: Any, value: str) -> None:
+        if len(value) > limit or len(value.encode("utf-8", "surrogatepass")) > limit:
+            raise ValueError(f"{attribute.name} is over {limit} bytes of UTF-8")
+
+    return check
 
 
 def _opt_text(limit: int):
@@ -429,12 +441,13 @@ class SendTo:
 
 @message("close")
 class ClosePeer:
-    """Table -> relay: close connection ``conn`` with ``code`` (4000-4099) and ``reason``."""
+    """Table -> relay: close connection ``conn`` with ``code`` (4000-4099) and ``reason``
+    (at most 123 bytes of UTF-8, what a close frame holds: net.codec.close_reason)."""
 
     KIND: ClassVar[str]
     conn: int = attrs.field(validator=_conn)
     code: int = attrs.field(validator=[v.ge(4000), v.le(4099)])
-    reason: str = attrs.field(default="", validator=_text(120))
+    reason: str = attrs.field(default="", validator=_utf8_bytes(MAX_REASON_BYTES))
 
 
 RelayMessage = OpenRoom | RoomOpened | PeerJoined | PeerFrame | PeerGone | SendTo | ClosePeer

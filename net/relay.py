@@ -19,8 +19,10 @@ Players connect to ``/`` (subprotocol ``parlour.v1``, no ``Origin`` header: see
 Everything a relay checks, and the close code it uses (net.closecodes): a hello within
 ``hello_timeout`` s (``HELLO_TIMEOUT``); text frames only (``BAD_FRAME``); frames per
 second per connection (``FLOOD``); connections per address (HTTP 429 at the
-handshake); a room that exists and the right code (``NO_ROOM``); a send queue that
-keeps up (``TOO_SLOW``: a newer snapshot replaces a queued one first).
+handshake); a room that exists and the right code (``NO_ROOM``), with a few wrong codes
+a minute per address (:class:`WrongCodes`; beyond them ``CODE_GUESSES``, whose reason
+says when to try again); a send queue that keeps up (``TOO_SLOW``: a newer snapshot
+replaces a queued one first). Every close reason is fitted by net.codec.close_reason.
 """
 
 from __future__ import annotations
@@ -28,13 +30,15 @@ from __future__ import annotations
 import asyncio
 import collections
 import hmac
+import ipaddress
 import json
 import logging
+import math
 import re
 import secrets
 import time
 from http import HTTPStatus
-from typing import Iterable, Protocol
+from typing import Callable, Iterable, Protocol
 
 import attrs
 
@@ -45,7 +49,7 @@ from websockets.http11 import Request, Response
 from websockets.protocol import State
 
 from . import closecodes as cc
-from .codec import Codec, ProtocolError, codec_for
+from .codec import Codec, ProtocolError, close_reason, codec_for
 from .protocol import (
     MAX_CLIENT_FRAME,
     MAX_HOST_FRAME,
@@ -63,7 +67,9 @@ from .protocol import (
 log = logging.getLogger(__name__)
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-"""Room codes: 6 of these (no 0/O, 1/I/L), case-insensitive."""
+"""Room codes: :data:`CODE_LENGTH` of these (no 0/O, 1/I/L), case-insensitive."""
+CODE_LENGTH = 6
+"""Characters in a room code: 31**6, about 8.9e8, codes."""
 HOST_PATH = "/host"
 
 
@@ -93,24 +99,98 @@ class RoomPort(Protocol):
 
 def new_room_code() -> str:
     """Six characters of :data:`CODE_ALPHABET` from ``secrets``."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 class TokenBucket:
-    """``rate`` tokens per second up to ``burst``; :meth:`take` says whether one was left."""
+    """``rate`` tokens per second up to ``burst``; :meth:`take` says whether one was left.
+    ``clock``: seconds, monotonic (tests pass their own)."""
 
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.stamp = burst, time.monotonic()
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.stamp = burst, clock()
+
+    def _refill(self) -> None:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.stamp) * self.rate)
+        self.stamp = now
 
     def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
+        self._refill()
         if self.tokens >= 1:
             self.tokens -= 1
             return True
         return False
+
+    def wait(self) -> float:
+        """Seconds until :meth:`take` would succeed (``0.0``: now)."""
+        self._refill()
+        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate
+
+    @property
+    def full(self) -> bool:
+        self._refill()
+        return self.tokens >= self.burst
+
+
+def address_key(address: str) -> str:
+    """Whom ``address`` (an IP address as text) stands for when counting wrong room codes:
+    an IPv4 address itself, an IPv6 address by its /64 network (one machine or home
+    usually holds a whole /64, so counting single addresses would not slow it)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:  # type: ignore[union-attr]
+            return str(ip.ipv4_mapped)  # type: ignore[union-attr]
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+class WrongCodes:
+    """Wrong room codes per address (:func:`address_key`), so that a code cannot be
+    guessed faster than ``per_minute`` a minute from one address (docs/protocol.md,
+    "Room codes").
+
+    Each address may give ``burst`` wrong codes at once and earns one more every
+    ``60 / per_minute`` seconds. :meth:`retry_after` is asked before a code is looked
+    up: while it is above zero the address gets no answer about any code (right or
+    wrong), only the time to wait. ``clock``: monotonic seconds (tests pass their own).
+    At most ``max_addresses`` are remembered: beyond that the ones back to a full
+    allowance are forgotten first, then the oldest.
+    """
+
+    def __init__(self, per_minute: float = 5.0, burst: float = 5.0,
+                 clock: Callable[[], float] = time.monotonic, max_addresses: int = 10_000) -> None:
+        if per_minute <= 0 or burst < 1:
+            raise ValueError(f"per_minute must be > 0 and burst >= 1, got {per_minute}, {burst}")
+        self.rate = per_minute / 60.0
+        self.burst = burst
+        self.clock = clock
+        self.max_addresses = max_addresses
+        self._buckets: dict[str, TokenBucket] = {}
+
+    def retry_after(self, address: str) -> float:
+        """Seconds before ``address`` may give a room code again (``0.0``: now)."""
+        bucket = self._buckets.get(address_key(address))
+        return 0.0 if bucket is None else bucket.wait()
+
+    def wrong(self, address: str) -> None:
+        """``address`` gave a code that names no room."""
+        key = address_key(address)
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            if len(self._buckets) >= self.max_addresses:
+                self._forget()
+            bucket = self._buckets[key] = TokenBucket(self.rate, self.burst, self.clock)
+        bucket.take()
+
+    def _forget(self) -> None:
+        for key in [k for k, b in self._buckets.items() if b.full]:
+            del self._buckets[key]
+        while len(self._buckets) >= self.max_addresses:
+            del self._buckets[next(iter(self._buckets))]
 
 
 class Outbox:
@@ -204,11 +284,12 @@ class Outbox:
             self._direct = False
 
     def close(self, code: int, reason: str) -> None:
-        """Send what is queued, then close with ``code``."""
+        """Send what is queued, then close with ``code`` and ``reason`` (fitted to a
+        close frame by net.codec.close_reason)."""
         if self._closing:
             return
         self._closing = True
-        self._queue.append((b"", f"close:{code}:{reason}"))
+        self._queue.append((b"", f"close:{code}:{close_reason(reason)}"))
         self._ready.set()
 
     async def _drain(self) -> None:
@@ -219,7 +300,7 @@ class Outbox:
                     frame, key = self._queue.popleft()
                     if key is not None and key.startswith("close:"):
                         _, code, reason = key.split(":", 2)
-                        await self.ws.close(int(code), reason[:120])
+                        await self.ws.close(int(code), reason)
                         return
                     self._sending = True
                     try:
@@ -365,6 +446,8 @@ class Relay:
     ``frame_rate`` / ``frame_burst``: frames per second a player may send (beyond
     it: closed with ``FLOOD``); the table has finer limits of its own.
     ``ping_interval`` / ``ping_timeout``: websockets' keepalive, seconds.
+    ``wrong_codes``: how many wrong room codes an address may give (:class:`WrongCodes`;
+    default 5 a minute, 5 at once).
     """
 
     def __init__(
@@ -379,6 +462,7 @@ class Relay:
         ping_interval: float | None = 20.0,
         ping_timeout: float | None = 20.0,
         max_rooms: int = 1000,
+        wrong_codes: WrongCodes | None = None,
     ) -> None:
         self.require_code = require_code
         self.hello_timeout = hello_timeout
@@ -387,6 +471,7 @@ class Relay:
         self.frame_rate, self.frame_burst = frame_rate, frame_burst
         self.ping_interval, self.ping_timeout = ping_interval, ping_timeout
         self.max_rooms = max_rooms
+        self.wrong_codes = wrong_codes or WrongCodes()
         self.rooms: dict[str, Room] = {}
         self.default_room: Room | None = None
         self.codec = codec_for(None)
@@ -428,11 +513,12 @@ class Relay:
             if self.require_code:
                 return None
             return self.default_room
-        wanted = code.strip().upper()
-        for known, room in self.rooms.items():  # constant-time compare per room
-            if hmac.compare_digest(known, wanted):
-                return room
-        return None
+        wanted = code.strip().upper().encode()  # valid text: the codec checked it
+        found = None
+        for known, room in self.rooms.items():  # constant-time compare per room, as bytes:
+            if hmac.compare_digest(known.encode(), wanted):  # (str only takes ASCII)
+                found = room
+        return found
 
     # ---- server ----
 
@@ -517,15 +603,24 @@ class Relay:
         try:
             hello = self.codec.decode_client(first)
         except ProtocolError as exc:
-            await ws.close(cc.BAD_HELLO, f"A hello first: {exc.reason}"[:120])
+            await ws.close(cc.BAD_HELLO, close_reason(f"A hello first: {exc.reason}"))
             return
         if not isinstance(hello, Hello):
             await ws.close(cc.BAD_HELLO, "The first frame must be a hello.")
             return
+        if hello.room is not None:
+            wait = self.wrong_codes.retry_after(address)
+            if wait > 0:
+                await ws.close(cc.CODE_GUESSES, f"Too many wrong room codes from your address; "
+                                                f"try again in {math.ceil(wait)} s.")
+                return
         room = self._find_room(hello.room)
         if room is None or room.closed:
-            reason = "This table needs a room code." if hello.room is None else "No room with that code."
-            await ws.close(cc.NO_ROOM, reason)
+            if hello.room is None:
+                await ws.close(cc.NO_ROOM, "This table needs a room code.")
+                return
+            self.wrong_codes.wrong(address)
+            await ws.close(cc.NO_ROOM, "No room with that code.")
             return
         assert isinstance(first, str)
         conn = next(self._conn_ids)
@@ -556,7 +651,7 @@ class Relay:
         try:
             opened = self.codec.decode_relay(first)
         except ProtocolError as exc:
-            await ws.close(cc.BAD_HELLO, f"open_room first: {exc.reason}"[:120])
+            await ws.close(cc.BAD_HELLO, close_reason(f"open_room first: {exc.reason}"))
             return
         if not isinstance(opened, OpenRoom):
             await ws.close(cc.BAD_HELLO, "The first frame of a table must be open_room.")
@@ -587,7 +682,7 @@ class Relay:
                 else:
                     raise ProtocolError(f"a table does not send {message.KIND}")  # type: ignore[attr-defined]
         except (ProtocolError, UnicodeDecodeError) as exc:
-            await ws.close(cc.BAD_FRAME, str(exc)[:120])
+            await ws.close(cc.BAD_FRAME, close_reason(str(exc)))
         finally:
             self.close_room(room, cc.HOST_GONE, "The table's host went away.")
             remote.outbox.cancel()
@@ -641,7 +736,7 @@ class RelayLink:
             self.outbox.put(send_header(to, fresh) + b"\n" + data)
 
     def close(self, conn: int, code: int, reason: str) -> None:
-        self.outbox.put(envelope(ClosePeer(conn=conn, code=code, reason=reason[:120])))
+        self.outbox.put(envelope(ClosePeer(conn=conn, code=code, reason=close_reason(reason))))
 
     async def aclose(self) -> None:
         """Close the room (its players are closed with ``HOST_GONE``)."""
@@ -676,6 +771,6 @@ class RelayLink:
 
 
 __all__ = [
-    "Relay", "Room", "RoomHost", "RoomPort", "RelayLink", "Outbox", "TokenBucket",
-    "new_room_code", "CODE_ALPHABET",
+    "Relay", "Room", "RoomHost", "RoomPort", "RelayLink", "Outbox", "TokenBucket", "WrongCodes",
+    "address_key", "new_room_code", "CODE_ALPHABET", "CODE_LENGTH",
 ]

@@ -11,6 +11,8 @@ What reaches whom: each connection gets only its own seat's snapshots (a spectat
 when not seated); a seat token only ever goes to the connection that owns the seat, in
 its ``welcome``; the RNG, the full state and other seats' views never leave the host.
 Logs name connections by number and seat, never tokens or frame contents.
+A seat token is checked before the table's connection caps and always gets its seat
+back (:class:`Limits`: watchers have their own cap, and the newest gives way).
 
 Seats during a game: a dropped player's seat is held for ``grace`` seconds (everyone
 is sent a ``presence`` with the deadline); a ``hello`` with the seat's token within or
@@ -79,7 +81,16 @@ class Limits:
     ``intent_burst``: intents and sync requests; ``bad_frames``: malformed frames
     answered with an error before the connection is closed (refilled one per 10 s);
     ``strikes``: rate-limited frames after the warning before the close;
-    ``connections``: connections at the table at once.
+    ``connections``: connections at the table at once; ``spectators``: of those, how
+    many may be *watchers* (connections without a seat, players in the lobby who have
+    not sat down included; the host's own connection and a player back with a seat
+    token are not watchers).
+
+    Neither limit ever turns a seat token away: a hello whose token gets its seat back
+    (or finds a bot on it), or that carries the host key, is checked first and always let
+    in; if the table is at ``connections`` the newest watcher gives way (closed with
+    ``MADE_ROOM``). With the defaults (64 and 48: 16 kept, the most seats a game has)
+    nobody needs to give way.
     """
 
     chat_rate: float = 1.0
@@ -89,6 +100,7 @@ class Limits:
     bad_frames: float = 5.0
     strikes: int = 3
     connections: int = 64
+    spectators: int = 48
 
 
 @attrs.define(eq=False)
@@ -97,6 +109,7 @@ class _Conn:
     pid: int
     address: str
     host: bool
+    kept: bool = False  # came back with a seat token: not a watcher (until it gives the seat up)
     seat: int | None = None
     peer: Peer | None = None
     chat: TokenBucket = attrs.field(factory=lambda: TokenBucket(1, 5))
@@ -285,13 +298,10 @@ class Table:
         try:
             hello = self.codec.decode_client(text)
         except ProtocolError as exc:
-            self.port and self.port.close(conn, cc.BAD_HELLO, f"Bad hello: {exc.reason}"[:120])
+            self.port and self.port.close(conn, cc.BAD_HELLO, f"Bad hello: {exc.reason}")
             return
         if not isinstance(hello, Hello):
             self.port and self.port.close(conn, cc.BAD_HELLO, "The first frame must be a hello.")
-            return
-        if len(self.conns) >= self.limits.connections:
-            self.port and self.port.close(conn, cc.TABLE_FULL, "This table is full.")
             return
         seat = former = None
         given_up = False
@@ -306,10 +316,15 @@ class Table:
         is_host = hello.host_key is not None and hmac.compare_digest(
             hello.host_key.encode(), self.host_key.encode()
         )
+        kept = seat is not None or former is not None
+        full = self._room_for(kept or is_host, seat)
+        if full is not None:
+            self.port and self.port.close(conn, cc.TABLE_FULL, full)
+            return
         player = self.lobby.add_player(hello.name, host=is_host, former=former)
         lim = self.limits
         c = _Conn(
-            conn, player.pid, address, is_host,
+            conn, player.pid, address, is_host, kept,
             chat=TokenBucket(lim.chat_rate, lim.chat_burst),
             intents=TokenBucket(lim.intent_rate, lim.intent_burst),
             bad=TokenBucket(0.1, lim.bad_frames),
@@ -331,6 +346,29 @@ class Table:
                                               "/join to sit down again."))
             self._connect_peer(c)
         self._broadcast_lobby()
+
+    def _room_for(self, kept: bool, seat: int | None) -> str | None:
+        """Make room for a new connection, or say why there is none (a sentence for a
+        ``TABLE_FULL`` close). ``kept``: it comes back to ``seat`` with its token (or to
+        a seat a bot plays), or is the host: it is always let in, and at a full table
+        the newest watcher is closed with ``MADE_ROOM`` (unless the seat's own older
+        connection is about to be replaced anyway)."""
+        lim = self.limits
+        live = [c for c in self.conns.values() if not c.closing]
+        watchers = [c for c in live if c.seat is None and not c.host and not c.kept]
+        if not kept:
+            if len(live) >= lim.connections:
+                return f"This table is full ({lim.connections} connections)."
+            if len(watchers) >= lim.spectators:
+                return f"This table has room for {lim.spectators} watchers, and they are all here."
+            return None
+        replacing = seat is not None and any(c.seat == seat for c in live)
+        if len(live) >= lim.connections and watchers and not replacing:
+            newest = max(watchers, key=lambda c: c.conn)
+            log.info("table %r: connection %d makes room for a returning player", self.name, newest.conn)
+            self._close(newest, cc.MADE_ROOM, "A player came back to their seat at this full table; "
+                                              "the newest watcher makes room.")
+        return None
 
     def _bot_took_notices(self, c: _Conn, seat: int) -> None:
         """Tell a player who came back that a bot plays their ``seat`` (they watch),
@@ -495,6 +533,7 @@ class Table:
             elif isinstance(effect, lb.Unseated):
                 target = by_pid[effect.pid]
                 target.seat = None
+                target.kept = False  # a watcher like any other from now on
                 self._welcome(target)
                 if self.started:
                     self._presence(effect.seat, "left")

@@ -148,6 +148,28 @@ async def test_a_stale_intent_is_remembered_under_its_action_id(host):
     assert host.version == 2
 
 
+async def test_a_replayed_stale_intent_gets_stale_again_with_a_fresh_snapshot(host):
+    """Issue 8 §2: a stale answer always comes with the state to retry from, the
+    remembered answer to a resent action_id too (docs/protocol.md, Intents and outcomes)."""
+    zero, one = Inbox(host, 0), Inbox(host, 1)
+    await bounded(host.submit(zero.peer, Intent(Pick(1), "a", 0)))
+    await bounded(host.submit(one.peer, Intent(Pick(1), "b", 1)))  # round over: version 2
+    stale = await bounded(host.submit(zero.peer, Intent(Pick(2), "late", 0)))
+    assert stale.code == STALE
+    zero.snapshots.clear(), one.snapshots.clear()
+
+    replayed = await bounded(host.submit(zero.peer, Intent(Pick(2), "late", 0)))
+
+    assert replayed == stale
+    assert [s.version for s in zero.snapshots] == [2] and host.version == 2
+    assert zero.snapshots[0].legal_actions == (Pick(1), Pick(2), Pick(3))
+    assert one.snapshots == []  # only the sender hears about it
+    # an accepted answer replayed sends nothing more (its snapshot came with it)
+    zero.snapshots.clear()
+    assert (await bounded(host.submit(zero.peer, Intent(Pick(1), "a", 0)))).accepted
+    assert zero.snapshots == []
+
+
 # ---- rejections ----------------------------------------------------------------------------
 
 

@@ -29,7 +29,10 @@ GOOD = ["Zed[/]", "[AFK] Bob", "Ünal", "李雷", "Ann 🙂", "O'Neil-Smith"]
 def test_a_hello_with_a_control_or_format_character_is_refused(name):
     with pytest.raises(ProtocolError) as refused:
         CODEC.decode_client(json.dumps({"kind": "hello", "name": name}))
-    assert "name may not hold control or formatting characters (U+" in refused.value.reason
+    if "\ud800" in name:  # not text at all: the codec's own check says so first (issue 8 §1)
+        assert refused.value.reason == "not valid text (a lone surrogate) @ $.name"
+    else:
+        assert "name may not hold control or formatting characters (U+" in refused.value.reason
     with pytest.raises(ValueError):
         p.Hello(name=name)  # a client cannot even build it
     with pytest.raises(ProtocolError):  # nor a /kick or /seat word
