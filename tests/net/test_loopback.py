@@ -200,7 +200,8 @@ async def test_the_host_crashes_and_the_game_resumes_from_its_save(tmp_path):
     resumed = await host_table(None, save=True, resume_from=path, port=port)
     assert resumed.table.host.version == saved.version
     await until(lambda: ann.status.online and bob.status.online, timeout=10, what="both back")
-    await until(lambda: ann.snapshot().version == saved.version, what="resynced")
+    # the bot may move as soon as the table is back, so the snapshot may be newer than the save
+    await until(lambda: ann.snapshot().version >= saved.version, what="resynced")
     await play_until_over([ann, bob], rng)
     host = resumed.table.host
     assert host.over and bob.snapshot().view == host.snapshot(bob.seat).view
