@@ -4,7 +4,8 @@ While the connection is lost the turn line says so (``⚠ Connection lost:
 reconnecting… (attempt 2)``) and every move key is dimmed (no move is made that the
 table has not seen); when the link is back, the fresh snapshot it brings is shown.
 Seats whose players dropped show ``away 1:42`` (the time their seat is still held) in
-the scores. ``t`` opens the chat, at the table and on the results; chat lines, comings and
+the scores. At a table reached by a room code (a relay), the code stays under the move
+log, and while the relay's room is not open again the turn line says it waits for it. ``t`` opens the chat, at the table and on the results; chat lines, comings and
 goings pop up as notices meanwhile. A game ended early by the host says so; leaving asks first.
 
 The link's seat may change during the game: a player who comes back after the host gave
@@ -25,7 +26,7 @@ from textual.binding import Binding
 
 from net.lobby import article
 
-from ..lan import LanSession, Line, countdown
+from ..lan import LanSession, Line, countdown, offline_text
 from .chat import ChatScreen
 from .game_table import SPINNER, GameTableScreen
 
@@ -142,6 +143,8 @@ class LanTable(GameTableScreen):
 
     def _update(self) -> None:
         super()._update()
+        code = self.session.code  # always in sight at a table players reach by a code
+        self.query_one("#log").border_subtitle = f"room code {code}" if code else ""
         if self.snap is not None:
             status: Any = self.query_one(self.status_type)
             status.alert = not self.online and not self.snap.over
@@ -153,9 +156,9 @@ class LanTable(GameTableScreen):
             closed = " · the table has closed" if status.state == "closed" else ""
             return super()._turn_text() + closed
         if status.state == "reconnecting":
-            return f"Connection lost: reconnecting… (attempt {status.attempt}) {spin}"
+            return f"{offline_text(status, self.session.code)} {spin}"
         if status.state == "closed":
-            return f"Disconnected: {status.reason}"
+            return offline_text(status, self.session.code)
         if self.ended and not (self.snap and self.snap.over):
             return f"{self.ended} (q leaves)"
         text = super()._turn_text()
