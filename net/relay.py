@@ -676,6 +676,15 @@ def _address(ws: ServerConnection) -> str:
     return str(peer[0]) if peer else "?"
 
 
+LINK_MOST_DELAY = 2.0
+"""Seconds at most between a table's attempts to reopen its room at a relay."""
+
+
+def link_delays() -> Iterator[float]:
+    """A table's backoff at a relay: 0.5 s, x1.6, at most :data:`LINK_MOST_DELAY`."""
+    return default_delays(most=LINK_MOST_DELAY)
+
+
 class RelayLink:
     """A table's :class:`RoomPort` at a remote relay (``parlour host --relay URL``).
 
@@ -686,8 +695,10 @@ class RelayLink:
 
     When the connection to the relay ends (the relay restarted, the network dropped),
     every player of the room is told to ``host`` as gone (their seats are held as after
-    any drop), and the link reconnects by itself with backoff (``reconnect_delays``,
-    as players' clients do) and opens the room again with the same key: the relay
+    any drop), and the link reconnects by itself with backoff (``reconnect_delays``;
+    by default as players' clients do, but at most :data:`LINK_MOST_DELAY` s apart, so
+    that the room is back before most players try again) and opens the room again with
+    the same key: the relay
     gives the same code back, and the players' clients, which keep trying that code
     for a while, come back in with their seat tokens. :attr:`state` is ``open`` or
     ``reconnecting`` (with :attr:`reason` and :attr:`attempt`), or ``closed`` after
@@ -700,7 +711,7 @@ class RelayLink:
     """
 
     def __init__(self, url: str, table: str, host: RoomHost, key: str | None = None, *,
-                 timeout: float = 10.0, reconnect_delays: Callable[[], Iterator[float]] = default_delays) -> None:
+                 timeout: float = 10.0, reconnect_delays: Callable[[], Iterator[float]] = link_delays) -> None:
         self.url = url
         self.table = table
         self.host = host
@@ -724,7 +735,7 @@ class RelayLink:
     @classmethod
     async def open(cls, url: str, table: str, host: RoomHost, key: str | None = None, *,
                    timeout: float = 10.0,
-                   reconnect_delays: Callable[[], Iterator[float]] = default_delays) -> "RelayLink":
+                   reconnect_delays: Callable[[], Iterator[float]] = link_delays) -> "RelayLink":
         link = cls(url, table, host, key, timeout=timeout, reconnect_delays=reconnect_delays)
         link._attach(*await link._open_room())
         link._task = asyncio.create_task(link._run(), name="parlour-relay-link")

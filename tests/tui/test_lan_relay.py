@@ -32,6 +32,11 @@ async def relayed_table(url: str):
                              bot_delay=0, seed=1, relay_options={"reconnect_delays": fast_delays})
 
 
+def screen_lines(app) -> list[str]:
+    """The screen as drawn, line by line."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
 def title(screen) -> str:
     return str(screen.query_one("#lobby-title").render())
 
@@ -56,7 +61,8 @@ async def test_the_host_sees_the_room_code_in_the_lobby_and_at_the_table_through
             await app.session.say("/start")
             await until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
             game = app.screen
-            assert game.query_one("#log").border_subtitle == f"room code {code}"
+            assert game.query_one("#scores").border_title == f"Scores · room code {code}"
+            assert f"Scores · room code {code}" in "\n".join(screen_lines(app))  # drawn, at 80×24
 
             await relay.stop()
             status = game.query_one(TurnStatus)
@@ -64,7 +70,7 @@ async def test_the_host_sees_the_room_code_in_the_lobby_and_at_the_table_through
             relay, _, _ = await relay_at(port)
             await until(pilot, lambda: app.session.link.status.online and bob.status.online)
             assert app.screen is game  # never the menu
-            assert table.code == code and game.query_one("#log").border_subtitle == f"room code {code}"
+            assert table.code == code and f"Scores · room code {code}" in "\n".join(screen_lines(app))
             await until(pilot, lambda: not status.alert)
     finally:
         await bob.close()
