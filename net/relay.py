@@ -698,9 +698,8 @@ class RelayLink:
     any drop), and the link reconnects by itself with backoff (``reconnect_delays``;
     by default as players' clients do, but at most :data:`LINK_MOST_DELAY` s apart, so
     that the room is back before most players try again) and opens the room again with
-    the same key: the relay
-    gives the same code back, and the players' clients, which keep trying that code
-    for a while, come back in with their seat tokens. :attr:`state` is ``open`` or
+    the same key: the relay gives the same code back, and the players' clients, which
+    keep trying that code for a while, come back in with their seat tokens. :attr:`state` is ``open`` or
     ``reconnecting`` (with :attr:`reason` and :attr:`attempt`), or ``closed`` after
     :meth:`aclose`; :meth:`on_change` listeners hear of every change, a new code
     included (a relay that lost its key gives another one). :attr:`closed` is set once
@@ -839,6 +838,9 @@ class RelayLink:
                 self._attach(*await self._open_room())
                 return
             except (OSError, InvalidHandshake, TimeoutError, ProtocolError) as exc:
+                self._set("reconnecting", f"Cannot reopen the room at the relay: {exc}", attempt)
+            except Exception as exc:  # a bug: logged, and tried again all the same
+                log.exception("reopening the room at %s failed", self.url)
                 self._set("reconnecting", f"Cannot reopen the room at the relay: {exc}", attempt)
             await asyncio.sleep(next(delays))
 

@@ -20,7 +20,7 @@ from net.relay import CODE_ALPHABET, Relay, RelayLink, room_code_for
 from net.saves import read
 from rules import registry
 from tests.net import toygame
-from tests.net.wire import FAST, TIMEOUT, close_code, fast_delays, raw, until
+from tests.net.wire import FAST, TIMEOUT, close_code, crash, fast_delays, host_table, raw, until
 
 RELAY_KEY = bytes(range(32))
 
@@ -243,3 +243,38 @@ def test_the_relay_key_is_made_once_and_kept_private(tmp_path):
     path.write_text("00ff\n")
     with pytest.raises(OSError, match="too short"):
         relay_key(path)
+
+
+async def test_a_table_with_its_own_code_resumes_with_the_code_its_save_recorded(tmp_path, monkeypatch):
+    """Without a relay elsewhere (``parlour host --code C``), ``--resume`` keeps ``C`` too."""
+    monkeypatch.setitem(registry.GAMES, toygame.GAME.name, toygame.GAME)
+    path = tmp_path / "save.json"
+    hosted = await host_table(toygame.GAME, save=path, code="Attic7")
+    port = int(hosted.url.rsplit(":", 1)[1])
+    ann, bob = await seated_pair(hosted, hosted.local_url)
+    await until(lambda: path.exists() and read(path)[0].room_code == "Attic7", what="saved with its code")
+    await crash(hosted)
+    resumed = await host_table(None, save=True, resume_from=path, port=port)
+    assert resumed.code == "Attic7"
+    await until(lambda: ann.status.online and bob.status.online, timeout=10, what="both back")
+    await asyncio.gather(ann.close(), bob.close())
+    await resumed.stop()
+
+
+def test_a_save_written_before_the_room_code_reads_without_one(tmp_path, monkeypatch):
+    """The save's room code is optional: older saves still load (issue 8, item 4)."""
+    monkeypatch.setitem(registry.GAMES, toygame.GAME.name, toygame.GAME)
+    from net import saves
+    from net.host import Host
+    from net.codec import codec_for
+
+    host = Host(toygame.GAME, toygame.ToyOptions(), 2, 5, ("Ann", "Bob"), {}, bot_delay=0)
+    path = tmp_path / "old.json"
+    saves.write(path, saves.snapshot_of(host, "Old", (None, None), codec_for(toygame.GAME), "K7QX2M"),
+                codec_for(toygame.GAME))
+    assert read(path)[0].room_code == "K7QX2M"
+    outer = json.loads(path.read_text())
+    del outer["body"]["room_code"]
+    outer["checksum"] = saves._checksum(outer["body"])
+    path.write_text(json.dumps(outer))
+    assert read(path)[0].room_code is None
