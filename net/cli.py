@@ -181,8 +181,8 @@ async def serve_table(
         url = f"ws://{bound_host}:{bound_port}"
         room_code = code
     else:
-        link = await RelayLink.open(relay_url, name, table, room_key_from_seed(table.seed),
-                                    **(relay_options or {}))
+        key = await asyncio.to_thread(room_key_from_seed, table.seed)  # scrypt: off the loop
+        link = await RelayLink.open(relay_url, name, table, key, **(relay_options or {}))
         table.attach(link)
         url, room_code = relay_url, link.code
     if resumed is not None:
