@@ -4,7 +4,8 @@ functions the TUI's ``__main__`` calls (no argument parsing here).
 - :func:`serve_table` starts a hosted table (in-process relay by default, or through
   a remote relay) and returns a :class:`HostedTable` handle; the host's own TUI joins
   it with :meth:`HostedTable.link`, like any player, with the host key.
-- :func:`run_relay` runs a standalone relay until cancelled.
+- :func:`run_relay` runs a standalone relay until cancelled (its key, which lets tables
+  keep their room codes across restarts, in a file: :func:`relay_key`).
 - :func:`replay_text` turns a save into lines for ``parlour replay FILE``.
 """
 
@@ -12,10 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import secrets
 from pathlib import Path
 from typing import Any, Iterator
 
 import attrs
+import platformdirs
 
 from rules import registry
 from rules.core import Game
@@ -25,7 +29,7 @@ from .client import RemoteSeatLink
 from .discovery import Advertiser, Backend, TableAd, ZeroconfBackend, lan_addresses, service_name
 from .lobby import article
 from .protocol import plain_problem
-from .relay import Relay, RelayLink
+from .relay import Relay, RelayLink, room_key_from_seed
 from .saves import Replay, Saver, resume, save_path
 from .server import Limits, Table
 
@@ -41,9 +45,11 @@ class HostedTable:
 
     ``table``: the :class:`~net.server.Table`; ``url``: where players connect
     (``ws://host:port`` of the in-process relay, or the remote relay's URL);
-    ``code``: the room code players must give (``None``: none); ``host_key``: what
-    makes a connection the host; ``save``: the save file (``None``: not saved);
-    ``relay`` / ``relay_link``: whichever carries the table; ``advertiser``.
+    ``code``: the room code players must give (``None``: none; behind a remote relay it
+    follows the relay link, which may be given a new one: see :meth:`code_changed`);
+    ``host_key``: what makes a connection the host; ``save``: the save file (``None``:
+    not saved); ``relay`` / ``relay_link``: whichever carries the table; ``advertiser``;
+    ``saved_code``: the room code the resumed save recorded.
     """
 
     table: Table
@@ -57,7 +63,17 @@ class HostedTable:
     join_address: str = ""
     """What players type on the join screen: ``192.168.1.20:7531`` (this machine's LAN
     address), or the remote relay's URL."""
+    saved_code: str | None = None
     _watch: asyncio.Task[None] | None = None
+    _links: list[RemoteSeatLink] = attrs.field(factory=list)
+
+    def code_changed(self, link: RelayLink) -> None:
+        """The relay link reopened its room (``RelayLink.on_change``): follow its code,
+        and so do the host's own client links (:meth:`link`), which reconnect with it."""
+        if link.code is not None and link.code != self.code:
+            self.code = link.code
+            for client in self._links:
+                client.room = link.code
 
     @property
     def local_url(self) -> str:
@@ -69,8 +85,10 @@ class HostedTable:
     def link(self, name: str, **kwargs: Any) -> RemoteSeatLink:
         """A client link for the host's own player (host key and room code filled in);
         ``await link.connect()`` it."""
-        return RemoteSeatLink(self.local_url, name, self.table.game, host_key=self.host_key,
-                              room=self.code, **kwargs)
+        client = RemoteSeatLink(self.local_url, name, self.table.game, host_key=self.host_key,
+                                room=self.code, **kwargs)
+        self._links.append(client)
+        return client
 
     async def stop(self, code: int = cc.TABLE_CLOSED, reason: str = "The host closed the table.") -> None:
         """Stop the game, close every connection, withdraw the advert."""
@@ -115,8 +133,12 @@ async def serve_table(
     ``advertise``: True for zeroconf, False for none, or a discovery Backend (tests:
     FakeBackend); only tables behind an in-process relay are advertised.
     ``save``: True for a new file in the saves folder, a Path, or False.
+    ``relay_options``: keyword arguments for the in-process :class:`Relay`, or with
+    ``relay_url`` for the :class:`RelayLink` (``reconnect_delays``, ``timeout``).
     ``resume_from``: a save to continue (its seats wait for their players' tokens);
-    ``game``, ``options`` and ``seed`` then come from the save.
+    ``game``, ``options`` and ``seed`` then come from the save, and so does the room
+    code unless ``code`` is given: a remote relay gives the same code back (the room key
+    comes from the seed; see :class:`net.relay.RelayLink`), an in-process relay uses it.
 
     Raises ``OSError`` if the port is taken or the relay is unreachable,
     :class:`net.saves.SaveError` for a save that cannot be resumed, ``KeyError`` for
@@ -126,8 +148,10 @@ async def serve_table(
     if resume_from is not None:
         host, data = resume(resume_from, bot_delay)
         resumed = (host, data)
-        game, options = host.game, host.options  # the lobby shows the saved options
+        game, options, seed = host.game, host.options, data.seed  # the lobby shows the saved options
         name = data.table if name is None else name
+        if relay_url is None and code is None:
+            code = data.room_code
     if isinstance(game, str):
         game = registry.get(game)
     if game is None or name is None:
@@ -157,14 +181,18 @@ async def serve_table(
         url = f"ws://{bound_host}:{bound_port}"
         room_code = code
     else:
-        link = await RelayLink.open(relay_url, name, table)
+        key = await asyncio.to_thread(room_key_from_seed, table.seed)  # scrypt: off the loop
+        link = await RelayLink.open(relay_url, name, table, key, **(relay_options or {}))
         table.attach(link)
         url, room_code = relay_url, link.code
     if resumed is not None:
         host, data = resumed
         table.resume_seats(data.token_hashes, data.names, data.bots)
         table.begin(host)
-    hosted = HostedTable(table, url, room_code, table.host_key, save_file, relay, link)
+    hosted = HostedTable(table, url, room_code, table.host_key, save_file, relay, link,
+                         saved_code=resumed[1].room_code if resumed is not None else None)
+    if link is not None:
+        link.on_change(hosted.code_changed)
     hosted.join_address = f"{_lan_address(bind)}:{bound_port}" if relay is not None else url
     if relay is not None and advertise is not False:
         backend = ZeroconfBackend() if advertise is True else advertise
@@ -201,10 +229,35 @@ def _lan_address(bind: str) -> str:
     return lan_addresses()[0]
 
 
-async def run_relay(port: int = DEFAULT_PORT, bind: str = "0.0.0.0", **relay_options: Any) -> None:
+def relay_key(path: Path | None = None) -> bytes:
+    """The relay's secret key, kept in ``path`` (default ``<user data dir>/parlour/
+    relay.key``; made on first use, readable by this user only). Room codes are derived
+    from it, so a relay restarted with the same file gives every table its code back.
+    Raises ``OSError`` if the file cannot be read or made."""
+    path = path or Path(platformdirs.user_data_dir("parlour", appauthor=False)) / "relay.key"
+    try:
+        key = bytes.fromhex(path.read_text(encoding="ascii").strip())
+    except FileNotFoundError:
+        key = b""
+    except ValueError:
+        raise OSError(f"{path} does not hold a relay key (64 hex digits); move it away to make a new one") from None
+    if key and len(key) < 32:
+        raise OSError(f"{path} holds too short a relay key; move it away to make a new one")
+    if not key:
+        key = secrets.token_bytes(32)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as out:
+            out.write(key.hex() + "\n")
+    return key
+
+
+async def run_relay(port: int = DEFAULT_PORT, bind: str = "0.0.0.0", key_file: Path | None = None,
+                    **relay_options: Any) -> None:
     """``parlour relay --port N``: a standalone relay (room codes required) until
-    cancelled. Prints where it listens."""
-    relay = Relay(require_code=True, **relay_options)
+    cancelled. Prints where it listens. ``key_file``: where its key is kept
+    (:func:`relay_key`); raises ``OSError`` as that does."""
+    relay = Relay(require_code=True, key=relay_key(key_file), **relay_options)
     host, bound = await relay.start(bind, port)
     print(f"Parlour relay listening on ws://{host}:{bound} (tables connect to ws://HOST:{bound}/host)")
     try:

@@ -18,6 +18,11 @@ snapshot back; intents still waiting for an answer are sent again with the same
 whether it is ``connecting``, ``connected``, ``reconnecting`` or ``closed`` (with the
 reason); moves are refused while not ``connected`` (no optimistic moves).
 
+At a relay, a room whose table lost its connection to the relay (the relay restarted)
+is gone until the table opens it again with the same code: the relay then says "no
+room with that code" (``NO_ROOM``). A link that was in that room keeps trying it for
+``room_wait`` seconds, ``reconnecting`` meanwhile, before it gives up.
+
 The game can change in the lobby (``/option cardgame on`` turns a Zatre table into
 Zatre: Das Kartenspiel): a ``welcome`` or ``lobby`` frame naming another game of
 ``rules.registry`` switches :attr:`RemoteSeatLink.game` and the codec before that
@@ -127,7 +132,8 @@ class RemoteSeatLink:
     the table's host key (host commands); ``room``: the room code at a relay;
     ``open_timeout``: seconds per connection attempt; ``reconnect_delays``: a
     function giving the backoff delays; ``answer_timeout``: seconds :meth:`submit`
-    waits for an outcome while connected.
+    waits for an outcome while connected; ``room_wait``: seconds a link keeps trying
+    its room code after the relay says the room is not open (its table is reopening it).
     """
 
     def __init__(
@@ -142,6 +148,7 @@ class RemoteSeatLink:
         open_timeout: float = 10.0,
         reconnect_delays: Callable[[], Iterator[float]] = default_delays,
         answer_timeout: float = 60.0,
+        room_wait: float = 300.0,
     ) -> None:
         self.url = url
         self.name = name
@@ -152,6 +159,8 @@ class RemoteSeatLink:
         self.open_timeout = open_timeout
         self.reconnect_delays = reconnect_delays
         self.answer_timeout = answer_timeout
+        self.room_wait = room_wait
+        self._room_missing_since: float | None = None
         self.codec = codec_for(game)
         self.seat: int | None = None
         self.bot_took_seat = False
@@ -329,6 +338,17 @@ class RemoteSeatLink:
             if self._closing:
                 return
             welcomed = self._welcomed is not None and self._welcomed.done()
+            if code == cc.NO_ROOM and welcomed and self._room_reopening():
+                attempt += 1
+                self._set_status(LinkStatus(
+                    "reconnecting", f"Room {self.room} is not open at the relay: waiting for its table to "
+                                    "reopen it…", code, attempt))
+                delays = delays or self.reconnect_delays()
+                await asyncio.sleep(next(delays))
+                continue
+            if code == cc.NO_ROOM and welcomed and self.room is not None:
+                reason = (f"Room {self.room} did not open again at the relay within "
+                          f"{self.room_wait:g} seconds: its table has gone.")
             if code in cc.FINAL or not welcomed:
                 reason = reason or cc.NAMES.get(code or 0, "The table closed the connection.")
                 self._set_status(LinkStatus("closed", reason, code))
@@ -346,6 +366,16 @@ class RemoteSeatLink:
                 await asyncio.sleep(next(delays))
 
     _session_ok = False
+
+    def _room_reopening(self) -> bool:
+        """Whether a room missing at the relay may still reopen: this link has a room
+        code and has not waited ``room_wait`` seconds for it yet."""
+        if self.room is None:
+            return False
+        now = asyncio.get_running_loop().time()
+        if self._room_missing_since is None:
+            self._room_missing_since = now
+        return now - self._room_missing_since < self.room_wait
 
     async def _session(self, ws: ClientConnection) -> tuple[int | None, str]:
         """One connection: hello, then frames until it closes. Returns the close code
@@ -435,6 +465,7 @@ class RemoteSeatLink:
                 self._set_status(LinkStatus("connected"))
                 await self._resend_pending()
             self._session_ok = True
+            self._room_missing_since = None
             if first and self._welcomed is not None:
                 self._welcomed.set_result(None)
         elif isinstance(message, LobbyState):

@@ -45,6 +45,7 @@ MAX_SEATS = 16
 MAX_VARIANTS = 8
 MAX_SPECTATORS = 64
 MAX_ROOM_CODE = 12
+MIN_ROOM_KEY = 16
 MAX_VERSION = 2**31 - 1
 
 GameAction = NewType("GameAction", object)
@@ -386,10 +387,17 @@ HostMessage = (
 
 @message("open_room")
 class OpenRoom:
-    """Table -> relay, first frame: open a room for the table called ``table``."""
+    """Table -> relay, first frame: open a room for the table called ``table``.
+
+    ``key``: the table's room key (16-64 characters the table keeps secret). The relay
+    derives the room code from it and its own key, so the same table gets the same
+    code back after either of them restarts, and only the holder of the key can take
+    that room over (docs/protocol.md, "Relay"). Without a key the code is random and
+    lasts as long as the connection."""
 
     KIND: ClassVar[str]
     table: str = attrs.field(validator=[*_text(MAX_TEXT, empty=False), _plain])
+    key: str | None = attrs.field(default=None, validator=v.optional([v.min_len(MIN_ROOM_KEY), v.max_len(MAX_TOKEN)]))
 
 
 @message("room")

@@ -11,7 +11,10 @@ tells it ``peer_joined`` / ``peer_frame`` / ``peer_left``) and speaks through a
 - Remote (``parlour host --relay ws://...``): :class:`RelayLink` connects to the relay's
   ``/host`` path as a websocket client, opens a room and gets its code; it is the
   table's port, and relays the room's events to the table. On the relay side
-  :class:`_RemoteHost` stands for the table in the room.
+  :class:`_RemoteHost` stands for the table in the room. The room code is derived
+  from the table's room key and the relay's key (:func:`room_code_for`), so when the
+  relay or the link restarts, the link reopens the same room and its players follow
+  (issue 8, item 4).
 
 Players connect to ``/`` (subprotocol ``parlour.v1``, no ``Origin`` header: see
 :func:`Relay.start`) and send ``hello`` first, with the room code where one is needed.
@@ -28,7 +31,9 @@ replaces a queued one first). Every close reason is fitted by net.codec.close_re
 from __future__ import annotations
 
 import asyncio
+import base64
 import collections
+import hashlib
 import hmac
 import ipaddress
 import json
@@ -38,17 +43,18 @@ import re
 import secrets
 import time
 from http import HTTPStatus
-from typing import Callable, Iterable, Protocol
+from typing import Callable, Iterable, Iterator, Protocol
 
 import attrs
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.http11 import Request, Response
 from websockets.protocol import State
 
 from . import closecodes as cc
+from .client import default_delays
 from .codec import Codec, ProtocolError, close_reason, codec_for
 from .protocol import (
     MAX_CLIENT_FRAME,
@@ -100,6 +106,43 @@ class RoomPort(Protocol):
 def new_room_code() -> str:
     """Six characters of :data:`CODE_ALPHABET` from ``secrets``."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+CODES_PER_KEY = 4
+"""How many codes a room key may map to: the first one not held by another key's
+room is used (two keys share a first code about once in 10^9 rooms)."""
+
+
+def room_code_for(relay_key: bytes, room_key: str, attempt: int = 0) -> str:
+    """The room code a relay with the secret ``relay_key`` gives the table whose room
+    key is ``room_key``: six characters of :data:`CODE_ALPHABET` from
+    HMAC-SHA256(relay_key, attempt, room_key). ``attempt`` (0 to ``CODES_PER_KEY - 1``)
+    picks another code when the first is held by another table. The same pair always
+    gives the same code; without ``relay_key`` nobody can tell which key gives which
+    code."""
+    message = b"parlour room code %d\n" % attempt + room_key.encode("utf-8", "surrogatepass")
+    number = int.from_bytes(hmac.new(relay_key, message, hashlib.sha256).digest(), "big")
+    letters = []
+    for _ in range(CODE_LENGTH):
+        number, index = divmod(number, len(CODE_ALPHABET))
+        letters.append(CODE_ALPHABET[index])
+    return "".join(letters)
+
+
+def room_owner(relay_key: bytes, room_key: str) -> bytes:
+    """What a relay keeps to recognise the holder of ``room_key`` (an HMAC of it, never
+    the key itself)."""
+    message = b"parlour room owner\n" + room_key.encode("utf-8", "surrogatepass")
+    return hmac.new(relay_key, message, hashlib.sha256).digest()
+
+
+def room_key_from_seed(seed: int) -> str:
+    """A table's room key (32 URL-safe characters), derived from its secret game seed
+    with scrypt, so that a resumed save (which keeps the seed) reopens the same room.
+    The key goes to the relay; scrypt makes finding the seed from it (the bag order)
+    cost about 2^62 scrypt runs."""
+    raw = hashlib.scrypt(str(seed).encode(), salt=b"parlour room key", n=2**14, r=8, p=1, dklen=24)
+    return base64.urlsafe_b64encode(raw).decode()
 
 
 class TokenBucket:
@@ -159,38 +202,55 @@ class WrongCodes:
     wrong), only the time to wait. ``clock``: monotonic seconds (tests pass their own).
     At most ``max_addresses`` are remembered: beyond that the ones back to a full
     allowance are forgotten first, then the oldest.
+
+    Only *new* wrong codes count: the last ``remembered_codes`` wrong codes of each
+    address are kept, and the same one given again costs nothing. Players whose room is
+    being reopened after a relay restart retry their one code until it is back (several
+    of them may share an address); someone guessing must try a new code each time.
     """
 
     def __init__(self, per_minute: float = 5.0, burst: float = 5.0,
-                 clock: Callable[[], float] = time.monotonic, max_addresses: int = 10_000) -> None:
+                 clock: Callable[[], float] = time.monotonic, max_addresses: int = 10_000,
+                 remembered_codes: int = 16) -> None:
         if per_minute <= 0 or burst < 1:
             raise ValueError(f"per_minute must be > 0 and burst >= 1, got {per_minute}, {burst}")
         self.rate = per_minute / 60.0
         self.burst = burst
         self.clock = clock
         self.max_addresses = max_addresses
+        self.remembered_codes = remembered_codes
         self._buckets: dict[str, TokenBucket] = {}
+        self._codes: dict[str, collections.deque[str]] = {}
 
     def retry_after(self, address: str) -> float:
         """Seconds before ``address`` may give a room code again (``0.0``: now)."""
         bucket = self._buckets.get(address_key(address))
         return 0.0 if bucket is None else bucket.wait()
 
-    def wrong(self, address: str) -> None:
-        """``address`` gave a code that names no room."""
+    def wrong(self, address: str, code: str | None = None) -> None:
+        """``address`` gave ``code``, which names no room (``None``: count it whatever
+        it was). A code among the address's last ``remembered_codes`` wrong ones is not
+        counted again."""
         key = address_key(address)
         bucket = self._buckets.get(key)
         if bucket is None:
             if len(self._buckets) >= self.max_addresses:
                 self._forget()
             bucket = self._buckets[key] = TokenBucket(self.rate, self.burst, self.clock)
+            self._codes[key] = collections.deque(maxlen=self.remembered_codes)
+        if code is not None:
+            seen = self._codes[key]
+            if code in seen:
+                return
+            seen.append(code)
         bucket.take()
 
     def _forget(self) -> None:
         for key in [k for k, b in self._buckets.items() if b.full]:
-            del self._buckets[key]
+            del self._buckets[key], self._codes[key]
         while len(self._buckets) >= self.max_addresses:
-            del self._buckets[next(iter(self._buckets))]
+            key = next(iter(self._buckets))
+            del self._buckets[key], self._codes[key]
 
 
 class Outbox:
@@ -324,16 +384,20 @@ class Outbox:
 
 
 class Room:
-    """One table's room: its ``code``, its ``host`` and its players' outboxes.
+    """One table's room: its ``code``, its ``host`` and its players' outboxes;
+    ``owner``: :func:`room_owner` of the room key it was opened with (``None``: no key,
+    nobody can take it over).
 
     In-process, the table uses the room itself as its :class:`RoomPort`.
     """
 
-    def __init__(self, relay: "Relay", host: RoomHost, code: str | None, table: str) -> None:
+    def __init__(self, relay: "Relay", host: RoomHost, code: str | None, table: str,
+                 owner: bytes | None = None) -> None:
         self.relay = relay
         self.host = host
         self.code = code
         self.table = table
+        self.owner = owner
         self.outboxes: dict[int, Outbox] = {}
         self.closed = False
 
@@ -448,6 +512,10 @@ class Relay:
     ``ping_interval`` / ``ping_timeout``: websockets' keepalive, seconds.
     ``wrong_codes``: how many wrong room codes an address may give (:class:`WrongCodes`;
     default 5 a minute, 5 at once).
+    ``key``: the relay's secret (32 bytes or more; default a new random one) from which
+    room codes are derived (:func:`room_code_for`): a relay restarted with the same key
+    gives each table its code back. ``parlour relay`` keeps it in a file
+    (:func:`net.cli.relay_key`).
     """
 
     def __init__(
@@ -463,6 +531,7 @@ class Relay:
         ping_timeout: float | None = 20.0,
         max_rooms: int = 1000,
         wrong_codes: WrongCodes | None = None,
+        key: bytes | None = None,
     ) -> None:
         self.require_code = require_code
         self.hello_timeout = hello_timeout
@@ -472,6 +541,7 @@ class Relay:
         self.ping_interval, self.ping_timeout = ping_interval, ping_timeout
         self.max_rooms = max_rooms
         self.wrong_codes = wrong_codes or WrongCodes()
+        self.key = key if key is not None else secrets.token_bytes(32)
         self.rooms: dict[str, Room] = {}
         self.default_room: Room | None = None
         self.codec = codec_for(None)
@@ -481,13 +551,14 @@ class Relay:
 
     # ---- rooms ----
 
-    def open_room(self, host: RoomHost, table: str, code: str | None = None, default: bool = False) -> Room:
+    def open_room(self, host: RoomHost, table: str, code: str | None = None, default: bool = False,
+                  owner: bytes | None = None) -> Room:
         """A room for ``host`` (in-process tables call this). ``code``: the code
         players must give (``None``: a new one when this relay requires codes).
-        ``default``: hellos without a code come here."""
+        ``default``: hellos without a code come here. ``owner``: see :class:`Room`."""
         if code is None and (self.require_code or not default):
             code = self._fresh_code()
-        room = Room(self, host, code, table)
+        room = Room(self, host, code, table, owner)
         if code is not None:
             self.rooms[code.upper()] = room
         if default:
@@ -507,6 +578,21 @@ class Relay:
             code = new_room_code()
             if code not in self.rooms:
                 return code
+
+    def _claim(self, room_key: str) -> tuple[str | None, bytes, Room | None]:
+        """The code for a table opening its room with ``room_key``: ``(code, owner,
+        room)`` where ``room`` is this key's own room still open under that code (the
+        table reconnected before the relay noticed it had gone: it is replaced), and
+        ``code`` is ``None`` when every code of this key is held by other keys."""
+        owner = room_owner(self.key, room_key)
+        for attempt in range(CODES_PER_KEY):
+            code = room_code_for(self.key, room_key, attempt)
+            room = self.rooms.get(code)
+            if room is None:
+                return code, owner, None
+            if room.owner is not None and hmac.compare_digest(room.owner, owner):
+                return code, owner, room
+        return None, owner, None
 
     def _find_room(self, code: str | None) -> Room | None:
         if code is None:
@@ -550,9 +636,10 @@ class Relay:
         return bound[0], bound[1]
 
     async def stop(self) -> None:
-        """Close every room and connection and stop listening."""
+        """Close every room and connection and stop listening. Players are closed with
+        ``HOST_GONE``: the relay may be restarting, and their tables with it."""
         for room in {*self.rooms.values(), *( [self.default_room] if self.default_room else [])}:
-            room.close_all(cc.TABLE_CLOSED, "The relay is shutting down.")
+            room.close_all(cc.HOST_GONE, "The relay is shutting down; the table may come back.")
         if self._server is not None:
             self._server.close()
             await asyncio.wait_for(self._server.wait_closed(), 10)
@@ -619,7 +706,7 @@ class Relay:
             if hello.room is None:
                 await ws.close(cc.NO_ROOM, "This table needs a room code.")
                 return
-            self.wrong_codes.wrong(address)
+            self.wrong_codes.wrong(address, hello.room.upper())
             await ws.close(cc.NO_ROOM, "No room with that code.")
             return
         assert isinstance(first, str)
@@ -656,12 +743,20 @@ class Relay:
         if not isinstance(opened, OpenRoom):
             await ws.close(cc.BAD_HELLO, "The first frame of a table must be open_room.")
             return
-        if len(self.rooms) >= self.max_rooms:
+        code, owner, former = (self._fresh_code(), None, None) if opened.key is None else self._claim(opened.key)
+        if code is None:
+            await ws.close(cc.NO_ROOM, "This relay has no room code free for this table.")
+            return
+        if former is None and len(self.rooms) >= self.max_rooms:
             await ws.close(cc.NO_ROOM, "This relay holds no more rooms.")
             return
+        if former is not None:  # the same table again: its old connection is stale
+            if isinstance(former.host, _RemoteHost):
+                former.host.outbox.close(cc.REPLACED, "The table opened its room again.")
+            self.close_room(former, cc.HOST_GONE, "The table reconnected to the relay; come back in.")
         ws.protocol.max_message_size = MAX_HOST_FRAME + 4096  # a table sends big snapshots
         remote = _RemoteHost(ws, self.codec, queue_limit=self.queue_limit * 64)
-        room = self.open_room(remote, opened.table, code=self._fresh_code())
+        room = self.open_room(remote, opened.table, code=code, owner=owner)
         await ws.send(self.codec.encode(RoomOpened(code=room.code or "")))
         try:
             async for frame in ws:
@@ -693,60 +788,177 @@ def _address(ws: ServerConnection) -> str:
     return str(peer[0]) if peer else "?"
 
 
+LINK_MOST_DELAY = 2.0
+"""Seconds at most between a table's attempts to reopen its room at a relay."""
+
+
+def link_delays() -> Iterator[float]:
+    """A table's backoff at a relay: 0.5 s, x1.6, at most :data:`LINK_MOST_DELAY`."""
+    return default_delays(most=LINK_MOST_DELAY)
+
+
 class RelayLink:
     """A table's :class:`RoomPort` at a remote relay (``parlour host --relay URL``).
 
-    ``await RelayLink.open(url, table_name, host)`` connects to ``URL/host``, opens a
-    room (:attr:`code` is its code: tell it to the players) and starts passing the
-    room's events to ``host``. :attr:`closed` is set when the relay connection ends
-    (the table should stop or reopen). Raises ``OSError`` or websockets' errors if the
-    relay cannot be reached, :class:`ProtocolError` if it answers wrongly.
+    ``await RelayLink.open(url, table_name, host, key)`` connects to ``URL/host``, opens
+    a room (:attr:`code` is its code: tell it to the players) and starts passing the
+    room's events to ``host``. ``key``: the table's room key (:func:`room_key_from_seed`;
+    ``None``: a random code that lasts one connection).
+
+    When the connection to the relay ends (the relay restarted, the network dropped),
+    every player of the room is told to ``host`` as gone (their seats are held as after
+    any drop), and the link reconnects by itself with backoff (``reconnect_delays``;
+    by default as players' clients do, but at most :data:`LINK_MOST_DELAY` s apart, so
+    that the room is back before most players try again) and opens the room again with
+    the same key: the relay gives the same code back, and the players' clients, which
+    keep trying that code for a while, come back in with their seat tokens. :attr:`state` is ``open`` or
+    ``reconnecting`` (with :attr:`reason` and :attr:`attempt`), or ``closed`` after
+    :meth:`aclose`; :meth:`on_change` listeners hear of every change, a new code
+    included (a relay that lost its key gives another one). :attr:`closed` is set once
+    the link has stopped for good.
+
+    :meth:`open` raises ``OSError`` or websockets' errors if the relay cannot be
+    reached, :class:`ProtocolError` if it answers wrongly or refuses the room.
     """
 
-    def __init__(self, ws: ClientConnection, code: str, host: RoomHost, codec: Codec) -> None:
-        self.ws = ws
-        self.code: str | None = code
+    def __init__(self, url: str, table: str, host: RoomHost, key: str | None = None, *,
+                 timeout: float = 10.0, reconnect_delays: Callable[[], Iterator[float]] = link_delays) -> None:
+        self.url = url
+        self.table = table
         self.host = host
-        self.codec = codec
-        self.outbox = Outbox(ws, limit=1_000_000, name="relay-link")
+        self.key = key
+        self.timeout = timeout
+        self.reconnect_delays = reconnect_delays
+        self.codec = codec_for(None)
+        self.code: str | None = None
+        self.state = "connecting"
+        self.reason = ""
+        self.attempt = 0
+        self.ws: ClientConnection | None = None
+        self.outbox: Outbox | None = None
         self.closed = asyncio.Event()
-        self._reader = asyncio.create_task(self._read(), name="parlour-relay-link")
+        self._conns: set[int] = set()
+        self._listeners: list[Callable[["RelayLink"], None]] = []
+        self._closing = False
+        self._told_code: str | None = None
+        self._task: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, url: str, table: str, host: RoomHost, timeout: float = 10.0) -> "RelayLink":
-        codec = codec_for(None)
-        ws = await connect(
-            url.rstrip("/") + HOST_PATH,
-            subprotocols=[SUBPROTOCOL],  # type: ignore[list-item]
-            max_size=MAX_HOST_FRAME + 4096,
-            open_timeout=timeout,
-            compression=None,
-        )
-        await ws.send(codec.encode(OpenRoom(table=table)))
-        reply = codec.decode_relay(await asyncio.wait_for(ws.recv(), timeout))
-        if not isinstance(reply, RoomOpened):
-            await ws.close()
-            raise ProtocolError("the relay did not open a room")
-        return cls(ws, reply.code, host, codec)
+    async def open(cls, url: str, table: str, host: RoomHost, key: str | None = None, *,
+                   timeout: float = 10.0,
+                   reconnect_delays: Callable[[], Iterator[float]] = link_delays) -> "RelayLink":
+        link = cls(url, table, host, key, timeout=timeout, reconnect_delays=reconnect_delays)
+        link._attach(*await link._open_room())
+        link._task = asyncio.create_task(link._run(), name="parlour-relay-link")
+        return link
+
+    def on_change(self, listener: Callable[["RelayLink"], None]) -> Callable[[], None]:
+        """Call ``listener(link)`` whenever :attr:`state` or :attr:`code` changes;
+        returns the stopper."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
     def send(self, conns: Iterable[int], frame: str, fresh: str | None = None) -> None:
         to = tuple(conns)
-        if to:
+        if to and self.outbox is not None:
             data = frame.encode() if type(frame) is str else frame
             self.outbox.put(send_header(to, fresh) + b"\n" + data)
 
     def close(self, conn: int, code: int, reason: str) -> None:
-        self.outbox.put(envelope(ClosePeer(conn=conn, code=code, reason=close_reason(reason))))
+        if self.outbox is not None:
+            self.outbox.put(envelope(ClosePeer(conn=conn, code=code, reason=close_reason(reason))))
 
     async def aclose(self) -> None:
-        """Close the room (its players are closed with ``HOST_GONE``)."""
-        await self.ws.close()
-        await asyncio.gather(self._reader, return_exceptions=True)
-        self.outbox.cancel()
+        """Close the room for good (its players are closed with ``HOST_GONE``)."""
+        self._closing = True
+        if self.ws is not None:
+            await self.ws.close()
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+        self._detach()
+        self._set("closed", "The table left the relay.")
+        self.closed.set()
 
-    async def _read(self) -> None:
+    # ---- the connection ----
+
+    async def _open_room(self) -> tuple[ClientConnection, str]:
+        """Connect to the relay and open the room: ``(ws, code)``."""
+        ws = await connect(
+            self.url.rstrip("/") + HOST_PATH,
+            subprotocols=[SUBPROTOCOL],  # type: ignore[list-item]
+            max_size=MAX_HOST_FRAME + 4096,
+            open_timeout=self.timeout,
+            compression=None,
+        )
         try:
-            async for frame in self.ws:
+            await ws.send(self.codec.encode(OpenRoom(table=self.table, key=self.key)))
+            reply = self.codec.decode_relay(await asyncio.wait_for(ws.recv(), self.timeout))
+        except ConnectionClosed:
+            raise ProtocolError(f"the relay refused the room: {ws.close_reason or 'no reason given'}") from None
+        except BaseException:
+            await ws.close()
+            raise
+        if not isinstance(reply, RoomOpened):
+            await ws.close()
+            raise ProtocolError("the relay did not open a room")
+        return ws, reply.code
+
+    def _attach(self, ws: ClientConnection, code: str) -> None:
+        self.ws, self.code = ws, code
+        self.outbox = Outbox(ws, limit=1_000_000, name="relay-link")
+        self._set("open")
+
+    def _detach(self) -> None:
+        """The connection is gone: so are the room's players, as far as ``host`` knows
+        (unless the table is leaving on purpose: it closes them itself)."""
+        if self.outbox is not None:
+            self.outbox.cancel()
+        self.ws = self.outbox = None
+        for conn in sorted(self._conns) if not self._closing else ():
+            try:
+                self.host.peer_left(conn)
+            except Exception:
+                log.exception("room host failed on peer_left(%d)", conn)
+        self._conns.clear()
+
+    async def _run(self) -> None:
+        """Read the room's events; when the connection ends, reopen the room."""
+        try:
+            while self.ws is not None:
+                ws = self.ws
+                await self._read(ws)
+                self._detach()
+                if self._closing:
+                    return
+                if ws.close_code == cc.REPLACED:  # another process holds this key now
+                    self._set("closed", "This table's room was opened again elsewhere (a second copy "
+                                        "of the table?); this copy has left the relay.")
+                    return
+                self._set("reconnecting", "The connection to the relay was lost; reopening the room…")
+                await self._reopen()
+        finally:
+            self.closed.set()
+
+    async def _reopen(self) -> None:
+        """Open the room again, retrying with backoff until it opens (or :meth:`aclose`)."""
+        delays = self.reconnect_delays()
+        attempt = 0
+        while not self._closing:
+            attempt += 1
+            try:
+                self._attach(*await self._open_room())
+                return
+            except (OSError, InvalidHandshake, TimeoutError, ProtocolError) as exc:
+                self._set("reconnecting", f"Cannot reopen the room at the relay: {exc}", attempt)
+            except Exception as exc:  # a bug: logged, and tried again all the same
+                log.exception("reopening the room at %s failed", self.url)
+                self._set("reconnecting", f"Cannot reopen the room at the relay: {exc}", attempt)
+            await asyncio.sleep(next(delays))
+
+    async def _read(self, ws: ClientConnection) -> None:
+        try:
+            async for frame in ws:
                 if not isinstance(frame, bytes):
                     continue
                 header, _, payload = frame.partition(b"\n")
@@ -756,21 +968,33 @@ class RelayLink:
                     continue
                 message = self.codec.decode_relay(header.decode())
                 if isinstance(message, PeerJoined):
+                    self._conns.add(message.conn)
                     self.host.peer_joined(message.conn, message.address, payload.decode())
                 elif isinstance(message, PeerFrame):
                     self.host.peer_frame(message.conn, payload.decode())
                 elif isinstance(message, PeerGone):
+                    self._conns.discard(message.conn)
                     self.host.peer_left(message.conn)
         except ConnectionClosed:
             pass
         except Exception:
             log.exception("relay link failed")
-            await self.ws.close()
-        finally:
-            self.closed.set()
+            await ws.close()
+
+    def _set(self, state: str, reason: str = "", attempt: int = 0) -> None:
+        news = (state, reason, attempt, self.code)
+        if news == (self.state, self.reason, self.attempt, self._told_code):
+            return
+        self.state, self.reason, self.attempt, self._told_code = state, reason, attempt, self.code
+        for listener in list(self._listeners):
+            try:
+                listener(self)
+            except Exception:
+                log.exception("a relay link listener failed")
 
 
 __all__ = [
     "Relay", "Room", "RoomHost", "RoomPort", "RelayLink", "Outbox", "TokenBucket", "WrongCodes",
-    "address_key", "new_room_code", "CODE_ALPHABET", "CODE_LENGTH",
+    "address_key", "new_room_code", "room_code_for", "room_key_from_seed", "CODE_ALPHABET",
+    "CODE_LENGTH",
 ]

@@ -70,7 +70,9 @@ class LoggedAction:
 @attrs.frozen
 class SaveData:
     """What a save holds (see the module docstring). ``token_hashes[seat]`` is the
-    SHA-256 hex of the seat's token (``None``: a bot or a revoked seat)."""
+    SHA-256 hex of the seat's token (``None``: a bot or a revoked seat);
+    ``room_code`` the room code players gave (``None``: none; optional in the file, so
+    saves written before it read as ``None``): ``--resume`` reopens that room."""
 
     game: str
     table: str
@@ -84,6 +86,7 @@ class SaveData:
     token_hashes: tuple[str | None, ...]
     state_digest: str
     saved_at: float
+    room_code: str | None = None
 
 
 def state_digest(codec: Codec, state: Any, game: Game) -> str:
@@ -111,6 +114,7 @@ def _body(data: SaveData, codec: Codec, game: Game) -> dict:
         "token_hashes": list(data.token_hashes),
         "state_digest": data.state_digest,
         "saved_at": data.saved_at,
+        "room_code": data.room_code,
     }
 
 
@@ -118,14 +122,15 @@ def _checksum(body: dict) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def snapshot_of(host: Host, table: str, token_hashes: tuple[str | None, ...], codec: Codec) -> SaveData:
-    """The :class:`SaveData` of ``host``'s game right now."""
+def snapshot_of(host: Host, table: str, token_hashes: tuple[str | None, ...], codec: Codec,
+                room_code: str | None = None) -> SaveData:
+    """The :class:`SaveData` of ``host``'s game right now, at a table with ``room_code``."""
     return SaveData(
         game=host.game.name, table=table, options=host.options, seats=host.seats,
         names=host.names, bots=host.bot_kinds, seed=host.seed, version=host.version,
         log=tuple(LoggedAction(a.version, a.seat, a.action_id, a.action) for a in host.applied),
         token_hashes=token_hashes, state_digest=state_digest(codec, host.state, host.game),
-        saved_at=time.time(),
+        saved_at=time.time(), room_code=room_code,
     )
 
 
@@ -203,6 +208,7 @@ def read(path: Path, games: Any = None) -> tuple[SaveData, Game]:
             token_hashes=codec.structure(body.get("token_hashes"), tuple[str | None, ...]),
             state_digest=codec.structure(body.get("state_digest"), str),
             saved_at=codec.structure(body.get("saved_at"), float),
+            room_code=codec.structure(body.get("room_code"), str | None),
         )
     except ProtocolError as exc:
         raise SaveError(f"{path} does not hold a valid save: {exc.reason}.") from None
@@ -258,7 +264,8 @@ class Saver:
         host = table.host
         if host is None:
             return
-        write(self.path, snapshot_of(host, table.name, table.token_hashes(), table.codec), table.codec)
+        room_code = table.port.code if table.port is not None else None
+        write(self.path, snapshot_of(host, table.name, table.token_hashes(), table.codec, room_code), table.codec)
         self.writes += 1
 
 

@@ -7,7 +7,8 @@
                  [--code CODE] [--relay ws://...] [--resume FILE] [--grace SECONDS]
                  [--no-advertise] [--profi]
     parlour join [HOST:PORT] [--name NAME] [--code CODE]
-    parlour relay [--port N]     a standalone relay, no TUI (Ctrl-C stops it)
+    parlour relay [--port N] [--key-file FILE]
+                                 a standalone relay, no TUI (Ctrl-C stops it)
     parlour replay [--text] FILE a saved game, step by step (--text: printed move by move)
 
 Bad input gets one line on stderr and exit status 2 (1 when the table or relay could
@@ -124,6 +125,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     relay = sub.add_parser("relay", help="run a standalone relay (no TUI; Ctrl-C stops it)")
     relay.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     relay.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS", help="address to listen on (default: all)")
+    relay.add_argument("--key-file", type=Path, metavar="FILE",
+                       help="the relay's secret key, which keeps tables' room codes across restarts "
+                            "(default: relay.key in Parlour's data folder; made if missing)")
 
     replay = sub.add_parser("replay", parents=[pace], help="step through a saved game")
     replay.add_argument("file", type=Path, metavar="FILE", help="a save (see the lobby for where games are saved)")
@@ -229,10 +233,14 @@ async def _host(args: argparse.Namespace) -> int:
 
 
 def _relay(args: argparse.Namespace) -> int:
-    from net.cli import run_relay
+    from net.cli import relay_key, run_relay
 
     try:
-        asyncio.run(run_relay(args.port, args.bind))
+        relay_key(args.key_file)  # made or checked before listening
+    except OSError as err:
+        return _fail("relay", f"cannot use the relay key: {err}")
+    try:
+        asyncio.run(run_relay(args.port, args.bind, args.key_file))
     except KeyboardInterrupt:
         print("Relay stopped.")
         return 0

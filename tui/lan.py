@@ -27,7 +27,7 @@ import attrs
 import platformdirs
 
 from net.cli import DEFAULT_PORT, HostedTable, serve_table
-from net.closecodes import BAD_TOKEN
+from net.closecodes import BAD_TOKEN, NO_ROOM
 from net.client import JoinError, LinkStatus, RemoteSeatLink, table_url
 from net.lobby import LobbyError
 from net.protocol import (
@@ -199,6 +199,18 @@ def describe(message: Any) -> Line | None:
     return None
 
 
+def offline_text(status: LinkStatus, code: str | None) -> str:
+    """What a table or lobby says while its link is down: ``"Connection lost:
+    reconnecting… (attempt 2)"``, or at a relay whose room is not open again yet
+    (issue 8, item 4) ``"Waiting for room K7QX2M to reopen at the relay… (attempt 3)"``;
+    ``"Disconnected: <reason>"`` once it has given up."""
+    if status.state == "closed":
+        return f"Disconnected: {status.reason}"
+    if status.code == NO_ROOM and code:
+        return f"Waiting for room {code} to reopen at the relay… (attempt {status.attempt})"
+    return f"Connection lost: reconnecting… (attempt {status.attempt})"
+
+
 # ---- a session --------------------------------------------------------------------------------
 
 
@@ -229,6 +241,7 @@ class LanSession:
         self.closing = False
         self.was_seated = False
         self._save_told = False
+        self._code_told = self.code
         self._line_listeners: list[Callable[[Line], None]] = []
         self._change_listeners: list[Callable[[], None]] = []
         self._stops = [link.on_event(self._event), link.on_status(self._status)]
@@ -238,6 +251,9 @@ class LanSession:
                 self.add(Line("notice", f"The game will be saved to {hosted.save} once it starts."))
             if hosted.relay is not None and hosted.advertiser is None:
                 self.add(Line("notice", "Not advertised on the LAN: players type the address."))
+            if hosted.saved_code is not None and hosted.saved_code != hosted.code:
+                self.add(Line("notice", f"The save's room code was {hosted.saved_code}; the relay gave "
+                                        f"{hosted.code} this time: tell your players."))
         self._event(None)
 
     # ---- what the screens read ----
@@ -347,6 +363,10 @@ class LanSession:
         if status.state == "reconnecting" and status.attempt == 1:
             self.add(Line("event", "Connection lost; reconnecting…"))
         elif status.state == "connected" and self.lines:
+            if self.code != self._code_told:  # the relay lost its key: a new code
+                self.add(Line("notice", f"The relay gave this table a new room code, {self.code} "
+                                        f"(it was {self._code_told}): tell your players."))
+                self._code_told = self.code
             if self.link.seat is None and self.was_seated and not self.started:
                 self.was_seated = False
                 self.add(Line("event", "Connected again, but the seat was freed while you were "
@@ -394,7 +414,7 @@ async def join_table(
         raise ValueError(problem)
     key = TokenStore.key(url, name)
     token = tokens.get(key) if tokens is not None else None
-    code = (code or "").strip() or None
+    code = (code or "").strip().upper() or None  # (codes are case-insensitive)
     try:
         link = await _connect(url, name, code, token, link_options)
     except _BadToken:

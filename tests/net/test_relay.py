@@ -122,10 +122,10 @@ def test_the_fast_header_paths_agree_with_the_codec():
         assert parse_frame(odd) is None
 
 
-async def test_run_relay_serves_until_cancelled(capsys):
+async def test_run_relay_serves_until_cancelled(capsys, tmp_path):
     from net.cli import run_relay
 
-    task = asyncio.create_task(run_relay(port=0, bind="127.0.0.1"))
+    task = asyncio.create_task(run_relay(port=0, bind="127.0.0.1", key_file=tmp_path / "relay.key"))
     await asyncio.sleep(0.2)
     out = capsys.readouterr().out
     assert out.startswith("Parlour relay listening on ws://127.0.0.1:")

@@ -39,6 +39,25 @@ def test_a_few_wrong_codes_a_minute_then_a_wait():
     assert codes.retry_after("192.0.2.7") == 0
 
 
+def test_the_same_wrong_code_again_costs_nothing():
+    """Players waiting for their room to reopen after a relay restart retry one code
+    (several may share an address); a guesser needs a new code each time (issue 8 §2,
+    docs/protocol.md "Room codes")."""
+    clock = Clock()
+    codes = WrongCodes(per_minute=5, burst=2, clock=clock, remembered_codes=3)
+    for _ in range(20):
+        codes.wrong("192.0.2.7", "K7QX2M")
+    assert codes.retry_after("192.0.2.7") == 0
+    codes.wrong("192.0.2.7", "AAAAAA")
+    assert codes.retry_after("192.0.2.7") > 0  # two different codes: the burst is spent
+    for code in ("BBBBBB", "CCCCCC", "DDDDDD"):
+        codes.wrong("192.0.2.7", code)  # only the last 3 are remembered
+    clock.now += 3600
+    codes.wrong("192.0.2.7", "K7QX2M")  # forgotten by now: counted again
+    codes.wrong("192.0.2.7", "EEEEEE")
+    assert codes.retry_after("192.0.2.7") > 0
+
+
 def test_an_ipv6_address_counts_by_its_64_network():
     assert address_key("2001:db8:1:2:aaaa::1") == address_key("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
     assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
@@ -82,9 +101,10 @@ async def test_the_relay_closes_a_guesser_with_4014_and_says_when_to_retry():
     url = f"ws://{host}:{port}"
     hosted = await serve_table(toygame.GAME, "Remote", relay_url=url, advertise=False, save=False, limits=FAST)
     try:
-        wrong = "ZZZZZZ" if hosted.code != "ZZZZZZ" else "YYYYYY"
-        for _ in range(5):
-            ws = await raw(url, {"name": "Eve", "room": wrong})
+        guesses = [code for code in ("ZZZZZZ", "YYYYYY", "XXXXXX", "WWWWWW", "VVVVVV", "UUUUUU")
+                   if code != hosted.code][:5]
+        for guess in guesses:  # a guesser tries a new code each time
+            ws = await raw(url, {"name": "Eve", "room": guess})
             assert await close_code(ws) == cc.NO_ROOM
         # now even the right code gets no answer, only the time to wait
         ws = await raw(url, {"name": "Eve", "room": hosted.code})
@@ -108,8 +128,8 @@ async def test_a_hosted_tables_own_code_is_guarded_the_same_way():
                                limits=FAST, code="Secret7",
                                relay_options={"wrong_codes": WrongCodes(per_minute=5, burst=2, clock=clock)})
     try:
-        for _ in range(2):
-            ws = await raw(hosted.local_url, {"name": "Eve", "room": "guess"})
+        for guess in ("guess1", "guess2"):
+            ws = await raw(hosted.local_url, {"name": "Eve", "room": guess})
             assert await close_code(ws) == cc.NO_ROOM
         ws = await raw(hosted.local_url, {"name": "Eve", "room": "Secret7"})
         assert await close_code(ws) == cc.CODE_GUESSES

@@ -73,14 +73,24 @@ async def test_host_on_a_port_in_use_is_one_line(tmp_path, capsys):
     assert capsys.readouterr().err.startswith("parlour host: Cannot read")
 
 
-def test_relay_on_a_port_in_use_is_one_line(capsys):
+def test_relay_on_a_port_in_use_is_one_line(capsys, tmp_path):
+    key = str(tmp_path / "relay.key")
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        assert _relay(parse_args(["relay", "--port", str(port), "--bind", "127.0.0.1"])) == 1
+        assert _relay(parse_args(["relay", "--port", str(port), "--bind", "127.0.0.1", "--key-file", key])) == 1
     assert capsys.readouterr().err.strip() == (
         f"parlour relay: port {port} is already in use; choose another with --port.")
+
+
+def test_relay_with_a_damaged_key_file_is_one_line(capsys, tmp_path):
+    """Issue 8, item 4: the key that keeps room codes across restarts is checked first."""
+    key = tmp_path / "relay.key"
+    key.write_text("not hex\n")
+    assert _relay(parse_args(["relay", "--port", "0", "--bind", "127.0.0.1", "--key-file", str(key)])) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("parlour relay: cannot use the relay key:") and "\n" not in err
 
 
 async def saved_game(path) -> None:

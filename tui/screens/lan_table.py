@@ -4,7 +4,8 @@ While the connection is lost the turn line says so (``⚠ Connection lost:
 reconnecting… (attempt 2)``) and every move key is dimmed (no move is made that the
 table has not seen); when the link is back, the fresh snapshot it brings is shown.
 Seats whose players dropped show ``away 1:42`` (the time their seat is still held) in
-the scores. ``t`` opens the chat, at the table and on the results; chat lines, comings and
+the scores. At a table reached by a room code (a relay), the code stays in the title of
+the scores panel, and while the relay's room is not open again the turn line says it waits for it. ``t`` opens the chat, at the table and on the results; chat lines, comings and
 goings pop up as notices meanwhile. A game ended early by the host says so; leaving asks first.
 
 The link's seat may change during the game: a player who comes back after the host gave
@@ -14,7 +15,8 @@ The table follows: it shows the view of whichever seat the link's snapshots are 
 
 A game's LAN table is ``class LanTableScreen(LanTable, TableScreen)``: this class
 first, then the game's table (tui/zatre/lan_table.py, tui/zatre_cards/lan_table.py);
-it sets :attr:`LanTable.offline_words` and :attr:`LanTable.watching_words`.
+it sets :attr:`LanTable.offline_words`, :attr:`LanTable.watching_words` and
+:attr:`LanTable.scores_selector`.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from textual.binding import Binding
 
 from net.lobby import article
 
-from ..lan import LanSession, Line, countdown
+from ..lan import LanSession, Line, countdown, offline_text
 from .chat import ChatScreen
 from .game_table import SPINNER, GameTableScreen
 
@@ -48,6 +50,8 @@ class LanTable(GameTableScreen):
     """The instructions while the connection is down."""
     watching_words: ClassVar[str] = "You are watching: nobody's hand is shown. t: chat, q leaves."
     """The instructions of a spectator."""
+    scores_selector: ClassVar[str] = "#scores"
+    """The game's scores panel, whose title shows the room code at a table that has one."""
 
     def __init__(self, session: LanSession, pace: float = 0.4,
                  leave: Callable[[], None] | None = None) -> None:
@@ -142,6 +146,8 @@ class LanTable(GameTableScreen):
 
     def _update(self) -> None:
         super()._update()
+        code = self.session.code  # always in sight at a table players reach by a code
+        self.query_one(self.scores_selector).border_title = f"Scores · room code {code}" if code else "Scores"
         if self.snap is not None:
             status: Any = self.query_one(self.status_type)
             status.alert = not self.online and not self.snap.over
@@ -153,9 +159,9 @@ class LanTable(GameTableScreen):
             closed = " · the table has closed" if status.state == "closed" else ""
             return super()._turn_text() + closed
         if status.state == "reconnecting":
-            return f"Connection lost: reconnecting… (attempt {status.attempt}) {spin}"
+            return f"{offline_text(status, self.session.code)} {spin}"
         if status.state == "closed":
-            return f"Disconnected: {status.reason}"
+            return offline_text(status, self.session.code)
         if self.ended and not (self.snap and self.snap.over):
             return f"{self.ended} (q leaves)"
         text = super()._turn_text()

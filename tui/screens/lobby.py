@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from net.protocol import LobbyState, SeatInfo
 from rules import registry
 
-from ..lan import LanSession, Line, countdown
+from ..lan import LanSession, Line, countdown, offline_text
 from ..widgets.chat_log import ChatLog
 from .base import ParlourScreen
 from .confirm import ConfirmScreen
@@ -190,7 +190,8 @@ class LobbyScreen(ParlourScreen):
     def _refresh(self) -> None:
         session, link, lobby = self.session, self.session.link, self.session.lobby
         title = self.query_one("#lobby-title", Static)
-        where = f"join at {session.address}" + (f", room code {session.code}" if session.code else "")
+        # the room code first: a long relay address may be cut at the right edge
+        where = (f"room code {session.code} · " if session.code else "") + f"join at {session.address}"
         if lobby is None:
             title.update(f"Table at {session.address}")
         else:
@@ -201,9 +202,9 @@ class LobbyScreen(ParlourScreen):
         who += f", at seat {link.seat + 1}" if link.seat is not None else ", watching (not seated)"
         status = link.status
         if status.state == "reconnecting":
-            who = f"⚠ Connection lost: reconnecting… (attempt {status.attempt})"
+            who = f"⚠ {offline_text(status, session.code)}"
         elif status.state == "closed":
-            who = f"✗ Disconnected: {status.reason}"
+            who = f"✗ {offline_text(status, session.code)}"
         elif lobby is not None and lobby.started:
             who += " · the game is on" if not lobby.over else " · the game is over"
         self.query_one("#lobby-status", Static).update(who)

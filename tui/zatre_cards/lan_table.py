@@ -13,3 +13,4 @@ class CardLanTableScreen(LanTable, CardTableScreen):
 
     offline_words = "Moves wait until the table is back; nothing is sent meanwhile."
     watching_words = "You are watching: nobody's cards are shown. t: chat, q leaves."
+    scores_selector = "#card-scores"

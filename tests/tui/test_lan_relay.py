@@ -1,0 +1,117 @@
+"""A table run through a standalone relay (issue 8, item 4): the room code is on screen
+in the lobby and at the table, for the host and for a player who joined with it, and
+when the relay restarts the table waits for its room (never the menu) and plays on."""
+
+from __future__ import annotations
+
+import asyncio
+
+from net.cli import serve_table
+from net.client import RemoteSeatLink
+from net.relay import Relay
+from rules.zatre import GAME
+from tui.lan import TokenStore, join_table
+from tui.screens.lobby import LobbyScreen
+from tui.zatre.lan_table import LanTableScreen
+from tui.zatre.status import TurnStatus
+
+from .helpers import SIZE, until
+from .lan_helpers import FAST, LINK, TIMEOUT, app_for, fast_delays, host_session
+
+RELAY_KEY = bytes(range(32))
+
+
+async def relay_at(port: int = 0) -> tuple[Relay, str, int]:
+    relay = Relay(require_code=True, key=RELAY_KEY)
+    host, bound = await relay.start("127.0.0.1", port)
+    return relay, f"ws://{host}:{bound}", bound
+
+
+async def relayed_table(url: str):
+    return await serve_table(GAME, "Friday", relay_url=url, advertise=False, save=False, limits=FAST,
+                             bot_delay=0, seed=1, relay_options={"reconnect_delays": fast_delays})
+
+
+def screen_lines(app) -> list[str]:
+    """The screen as drawn, line by line."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def title(screen) -> str:
+    return str(screen.query_one("#lobby-title").render())
+
+
+async def test_the_host_sees_the_room_code_in_the_lobby_and_at_the_table_through_a_relay_restart(tmp_path):
+    relay, url, port = await relay_at()
+    table = await relayed_table(url)
+    code = table.code
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = app_for(tmp_path, tokens=tokens)
+    bob = RemoteSeatLink(url, "Bob", GAME, room=code, **LINK)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.start_session(await host_session(table, "Ann", tokens))
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert f"room code {code}" in title(app.screen)
+            assert title(app.screen).index(code) + len(code) < 80  # in sight at 80 columns
+            await asyncio.wait_for(bob.connect(), TIMEOUT)
+            await app.session.say("/join")
+            await bob.say("/join")
+            await until(pilot, lambda: app.session.link.seat == 0 and bob.seat == 1)
+            await app.session.say("/start")
+            await until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
+            game = app.screen
+            assert game.query_one("#scores").border_title == f"Scores · room code {code}"
+            assert f"Scores · room code {code}" in "\n".join(screen_lines(app))  # drawn, at 80×24
+
+            await relay.stop()
+            status = game.query_one(TurnStatus)
+            await until(pilot, lambda: status.alert)
+            relay, _, _ = await relay_at(port)
+            await until(pilot, lambda: app.session.link.status.online and bob.status.online)
+            assert app.screen is game  # never the menu
+            assert table.code == code and f"Scores · room code {code}" in "\n".join(screen_lines(app))
+            await until(pilot, lambda: not status.alert)
+    finally:
+        await bob.close()
+        await table.stop()
+        await relay.stop()
+
+
+async def test_a_player_who_joined_by_code_sees_it_and_waits_for_the_room_to_reopen(tmp_path):
+    relay, url, port = await relay_at()
+    table = await relayed_table(url)
+    code = table.code
+    ann = table.link("Ann", **LINK)
+    app = app_for(tmp_path)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await asyncio.wait_for(ann.connect(), TIMEOUT)
+            session = await join_table(url.removeprefix("ws://"), "Bob", code=code.lower(),
+                                       tokens=app.tokens, **LINK)
+            await app.start_session(session)
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            lobby = app.screen
+            assert f"room code {code}" in title(lobby)  # as the relay spells it
+
+            # the table's link to the relay is held back, so the player finds no room for a while
+            link, gate = table.relay_link, asyncio.Event()
+            reopen = link._open_room
+
+            async def held():
+                await gate.wait()
+                return await reopen()
+
+            link._open_room = held
+            await relay.stop()
+            relay, _, _ = await relay_at(port)
+            status = lobby.query_one("#lobby-status")
+            await until(pilot, lambda: "to reopen at the relay" in str(status.render()))
+            assert f"Waiting for room {code}" in str(status.render())
+            gate.set()
+            await until(pilot, lambda: session.link.status.online)
+            assert app.screen is lobby
+    finally:
+        await ann.close()
+        await table.stop()
+        await relay.stop()
