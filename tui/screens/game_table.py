@@ -29,7 +29,7 @@ from net.table import SeatLink, Snapshot
 from rules.core import Seat
 
 from ..zatre.results import headline
-from ..names import seat_name
+from ..names import cells, seat_name
 from .base import ParlourScreen
 from .confirm import ConfirmScreen
 from .handover import HandOverScreen
@@ -327,7 +327,7 @@ class GameTableScreen(ParlourScreen):
             if not outcome.accepted:
                 self._error = outcome.reason or self.refused_words.format(code=outcome.code)
                 area = self.query_one("#message").size
-                if len(self._error) + 2 > area.width * area.height:  # too long to show whole
+                if cells(self._error) + 2 > area.width * area.height:  # too long to show whole
                     self.notify(self._error, title="Turn refused", severity="error", markup=False)
         finally:
             self.busy = False

@@ -7,6 +7,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..names import fit
+
 
 class TableMessage(Widget):
     """``news``: the last turn, one line; ``text`` with a ``kind``: ``"info"`` or
@@ -22,7 +24,7 @@ class TableMessage(Widget):
         if self.kind == "error":  # the reason matters more than the news: all lines
             return Text(f"✗ {self.text}", self.get_component_rich_style("message--error"))
         width = max(1, self.size.width)
-        news = self.news if len(self.news) <= width else self.news[: width - 1] + "…"
+        news = fit(self.news, width)
         out = Text(news, self.get_component_rich_style("message--news"))
         if news:
             out.append("\n")

@@ -36,8 +36,9 @@ from .results import ResultsScreen
 from .scores import ScoreStrip, SeatLine
 from .sheet import ScoreSheet
 from .status import TurnStatus
-from .words import (fit_names, hand_text, in_front, last_turn_text, log_line, log_names,
-                    partner_text, preview_text, refusal_text, turns_since)
+from ..names import fit_names, log_names
+from .words import (hand_text, in_front, last_turn_text, log_line, partner_text, preview_text,
+                    refusal_text, turns_since)
 
 PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint"}
 

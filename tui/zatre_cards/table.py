@@ -40,8 +40,8 @@ from .results import CardResultsScreen, headline
 from .scores import CardScores, SeatLine
 from .sheet import CardSheet
 from .status import CardStatus
-from .words import (cards_text, log_line, log_names, preview_text, shown_text, turn_text,
-                    turns_since)
+from ..names import log_names
+from .words import cards_text, log_line, preview_text, shown_text, turn_text, turns_since
 
 PLAY_ACTIONS = {"choose", "cycle", "rotate", "lay", "take_back", "give_up", "next_hint"}
 REACH = 4
