@@ -125,8 +125,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     relay.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     relay.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS", help="address to listen on (default: all)")
 
-    replay = sub.add_parser("replay", parents=[pace], help="step through a saved game")
-    replay.add_argument("file", type=Path, metavar="FILE", help="a save (see the lobby for where games are saved)")
+    replay = sub.add_parser(
+        "replay", help="step through a saved game",
+        description="Show a saved game at its table, a move at a time, as a spectator saw it.",
+        epilog="Keys: ← and → step back and forward, Home and End jump to the start and the end, "
+               "r shows the results once the game is over, q leaves. A hosted table saves its "
+               "game as it goes, in the folder the host's lobby names.",
+    )
+    replay.add_argument("file", type=Path, metavar="FILE", help="the saved game (a .json file)")
     replay.add_argument("--text", action="store_true", help="print the game move by move instead of showing it")
 
     args = parser.parse_args(argv)

@@ -50,6 +50,18 @@ def test_bad_arguments_get_one_line(argv, words, capsys):
     assert words in err and "Traceback" not in err
 
 
+def test_replay_help_says_what_it_shows_and_its_keys(capsys):
+    """Issue 8 §4: ``parlour replay --help`` read oddly (a bot pace that a replay does
+    not use, "a save (see the lobby ...)", no word of the keys)."""
+    with pytest.raises(SystemExit) as exit:
+        parse_args(["replay", "--help"])
+    assert exit.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "a move at a time" in out and "the saved game" in out
+    assert "← and → step" in out and "q leaves" in out
+    assert "--pace" not in out and "another player's move" not in out
+
+
 def test_a_corrupt_save_is_one_line(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "parlour.save", "body": {"trunc')
