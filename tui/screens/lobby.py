@@ -184,6 +184,7 @@ class LobbyScreen(ParlourScreen):
     def _show_table(self) -> None:
         if not self._table_shown and self.session.link.has_snapshot:
             self._table_shown = True
+            self.app.clear_notifications()  # the lobby's refusals are done with: not over the table
             self.app.show_lan_table(self.session)  # type: ignore[attr-defined]
 
     def _tick(self) -> None:
