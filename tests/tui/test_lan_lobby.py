@@ -138,6 +138,11 @@ async def test_a_guest_is_not_the_host_and_watches_when_not_seated(tmp_path):
             assert game.seat is None and game.snap.seat is None
             assert "watching" in game._instructions()
             assert game.query_one("#hand").tiles == ()
+            # issue 8 §4: a watcher's footer shows only what a watcher can do
+            await pilot.pause()
+            footer = {str(key.description) for key in game.query("FooterKey")}
+            assert {"Sheet", "Rules", "Leave"} <= footer, footer
+            assert not footer & {"Tile", "Place", "Undo", "Confirm"}, footer
             await pilot.press("f1")  # the rules open from the table, though read in the lobby
             assert isinstance(app.screen, RulesScreen) and app.screen_stack[-2] is game
             await pilot.press("escape")

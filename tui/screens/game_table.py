@@ -304,6 +304,14 @@ class GameTableScreen(ParlourScreen):
 
     # ---- the player's move ----------------------------------------------------------
 
+    def keys_hidden(self, action: str) -> bool:
+        """The cursor and play keys are left out of the footer (and do nothing) once
+        the game is over, and for a watcher (a spectator's snapshot: no seat), whose
+        footer shows only what a watcher can do (issue 8 §4)."""
+        snap = self.snap
+        done = snap is not None and (snap.over or snap.seat is None)
+        return done and (action in self.play_actions or action == "move")
+
     @property
     def my_turn(self) -> bool:
         """The shown seat is to play, and nothing is being laid out or sent."""

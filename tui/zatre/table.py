@@ -199,7 +199,7 @@ class TableScreen(GameTableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.is_too_small:  # (the app drops keys meanwhile: nothing can be seen)
             return None
-        if self.snap is not None and self.snap.over and (action in PLAY_ACTIONS or action == "move"):
+        if self.keys_hidden(action):
             return False
         if action == "results":
             return bool(self.snap and self.snap.over)

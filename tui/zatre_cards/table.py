@@ -234,10 +234,8 @@ class CardTableScreen(GameTableScreen):
         over = self.snap is not None and self.snap.over
         if action == "results":
             return True if over else False
-        if action == "rotate" and over:
+        if self.keys_hidden(action):
             return False
-        if over and (action in PLAY_ACTIONS or action == "move"):
-            return False  # hidden once the game is over, as at the Zatre table
         if action not in PLAY_ACTIONS:
             return True
         if not self.my_turn:
