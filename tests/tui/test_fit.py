@@ -14,7 +14,7 @@ from tui.local_game import LocalGame, SeatChoice
 from tui.names import cells, fit, fit_names, log_names, pad, wrap
 from tui.screens.lobby import NAME as LOBBY_NAME
 from tui.screens.lobby import seat_text
-from tui.zatre.message import TableMessage
+from tui.zatre.message import TableMessage, news_lines
 from tui.zatre.movelog import MoveLog
 from tui.zatre.scores import NAME as ZATRE_NAME
 from tui.zatre.scores import ScoreStrip
@@ -132,3 +132,29 @@ async def test_card_scores_and_log_fit_wide_names_at_80x24():
         turns = [row for row in drawn(log) if row[:2].strip().isdigit()]
         assert all(cells(row) <= log.size.width for row in turns)
         assert len({cells(row[:row.index("+")]) for row in turns}) == 1, turns
+
+
+def test_news_cut_keeps_its_points():
+    news = "Ada (strong bot) laid 3 6 → 12, 10, x2, x2: +16 points."
+    assert news_lines(news, 80, 1) == [news]
+    (line,) = news_lines(news, 44, 1)
+    assert line.startswith("Ada (strong bot) laid") and line.endswith("…: +16 points.")
+    assert cells(line) <= 44
+    assert news_lines(news, 44, 2) == wrap(news, 44), "room for all of it: wrapped"
+    assert all(cells(line) <= 30 for line in news_lines(f"{CJK} laid 3 6 → 12: +4 points.", 30, 1))
+
+
+async def test_a_bots_turn_keeps_its_points_under_the_hand():
+    """Issue 8 §4: bot-move lines were cut before their points at 100 columns."""
+    for size in ((100, 30), SMALL):
+        app = ParlourApp(pace=0)
+        game = LocalGame((SeatChoice("You"), SeatChoice("Ada", "strong")), seed=BOT_FIRST_SEED, pace=0)
+        async with app.run_test(size=size) as pilot:
+            table = await start(pilot, game)
+            record = table.view.log[-1]
+            message = table.query_one(TableMessage)
+            await pilot.pause()
+            rows = [row.rstrip() for row in drawn(message)]
+            points = "point" if record.gain == 1 else "points"
+            news = " ".join(rows[:rows.index(message.text)])
+            assert news.endswith(f": +{record.gain} {points}."), (size, rows)
