@@ -158,3 +158,26 @@ async def test_a_bots_turn_keeps_its_points_under_the_hand():
             points = "point" if record.gain == 1 else "points"
             news = " ".join(rows[:rows.index(message.text)])
             assert news.endswith(f": +{record.gain} {points}."), (size, rows)
+
+
+async def test_a_team_table_with_wide_names_wraps_nothing_at_80x24():
+    """The partner's line over the hand, the sheet's "In hand" line and the team
+    scores, with names of 12 wide characters (teams: "both partners see both hands")."""
+    from tui.zatre.hand import HandTiles
+    from tui.zatre.sheet import ScoreSheet
+
+    app = ParlourApp(pace=0)
+    seats = (SeatChoice(CJK), SeatChoice(EMOJI, "easy"), SeatChoice("Ben", "easy"),
+             SeatChoice("Cy", "easy"))
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, LocalGame(seats, seed=1, pace=0, teams=True))
+        await pilot.pause()
+        hand = table.query_one(HandTiles)
+        rows = drawn(hand)
+        assert hand.partner and EMOJI[:2] in rows[0] and "…" in rows[0], rows
+        assert all(cells(row) <= hand.size.width for row in rows)
+        sheet = table.query_one(ScoreSheet)
+        assert drawn(sheet)[-1].startswith("Sheet total:"), drawn(sheet)
+        strip = table.query_one(ScoreStrip)
+        for y, line in enumerate(strip.lines, 1):
+            assert column_at(drawn(strip)[y], 2 + ZATRE_NAME, 5).strip() == str(line.total)
