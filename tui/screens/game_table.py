@@ -29,11 +29,13 @@ from net.table import SeatLink, Snapshot
 from rules.core import Seat
 
 from ..zatre.results import headline
-from ..names import cells, seat_name
+from ..names import cells, fit, seat_name
 from .base import ParlourScreen
 from .confirm import ConfirmScreen
 from .handover import HandOverScreen
 
+TURN_NAME = 16
+"""Cells of a name in the turn line (``"Easy bot 2 (easy bot)"`` is cut there)."""
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 LEAVE_QUESTION = "Leave this game? It ends for everyone at this table."
 MOVE = Binding.Group("Move", compact=True)
@@ -432,7 +434,8 @@ class GameTableScreen(ParlourScreen):
         assert snap is not None and view is not None
         if snap.over:
             return f"Game over: {self._headline(snap)} (r: results)" if snap.result else "Game over"
-        current = seat_name(snap.names, snap.bots, view.current)
+        # names cut to TURN_NAME cells, so that what to do stays on the line at 80 columns
+        current = fit(seat_name(snap.names, snap.bots, view.current), TURN_NAME)
         spin = SPINNER[self._tick % len(SPINNER)]
         if self.animating:
             return f"{current} {self.playing_words} {spin}"
@@ -442,7 +445,7 @@ class GameTableScreen(ParlourScreen):
             if snap.bots[view.current]:
                 return f"{current} is thinking {spin}"
             return f"Waiting for {current} {spin}"
-        return self._your_turn_text(snap.names[self.seat])
+        return self._your_turn_text(fit(snap.names[self.seat], TURN_NAME))
 
     def _instructions(self) -> str:
         """The line under the hand: what this player can do now."""
