@@ -49,19 +49,20 @@ from rules.core import Game
 
 from .protocol import MAX_CHAT, MAX_NAME, Command, CommandName, LobbyState, Say, SeatInfo
 
-HELP = """Commands (seat numbers start at 1):
-/join            take a free seat (/join N: seat N; after a drop, your old seat)
-/leave           give up your seat
-/start           start the game (host)
-/option NAME on|off   set an option before the start (host), e.g. /option profi on,
-                 /option teams on (Zatre in pairs), /option cardgame on (the card game)
-/bot add easy|strong [N]  seat a bot (at seat N) (host); /bot remove N takes it away
-/bot seat N easy|strong   a bot plays a dropped player's seat (host, during the game)
-/seat N NAME     give seat N back from its bot to NAME, its player (host, during the game)
-/kick NAME       send someone away (host)
-/end             end the game now (host)
-/help            this list
+HELP = """Commands (seat numbers start at 1; "host": the host's only):
+/join [N]: take a free seat, or seat N; after a drop, your old seat
+/leave: give up your seat
+/start: start the game (host)
+/option NAME on|off: set an option before the start (host): /option profi on, /option teams on (Zatre in pairs), /option cardgame on (the card game)
+/bot add easy|strong [N]: seat a bot, at seat N if given (host)
+/bot remove N: take the bot at seat N away (host)
+/bot seat N easy|strong: a bot plays a dropped player's seat (host, during the game)
+/seat N NAME: give seat N back from its bot to NAME, its player (host, during the game)
+/kick NAME: send someone away (host)
+/end: end the game now (host)
+/help: this list
 Anything else you type is chat."""
+"""One line per command, no columns: it reads at any width (a chat pane wraps it)."""
 
 COMMANDS: frozenset[str] = frozenset(typing.get_args(CommandName))
 """The command names ``/...`` the lobby knows."""
@@ -241,12 +242,15 @@ Effect = (Seated | Unseated | Kicked | Replaced | StartGame | BotTakesSeat | Pla
 @attrs.frozen
 class Reply:
     """What a command did: ``notice`` for the sender (or ``None``), ``effects`` for
-    the server to carry out. The lobby state has changed whenever effects is not empty
-    or ``changed`` is true."""
+    the server to carry out, ``news`` for everyone else at the table, in the third
+    person (``"Ann took seat 2."``; ``None`` when nothing changed, or a ``presence``
+    tells it). The lobby state has changed whenever effects is not empty or ``changed``
+    is true."""
 
     notice: str | None = None
     effects: tuple[Effect, ...] = ()
     changed: bool = False
+    news: str | None = None
 
 
 def article(word: str) -> str:
@@ -492,7 +496,8 @@ class Lobby:
                 raise LobbyError(f"Seat {seat + 1} is not yours to retake.")
             seated, replaced = self.restore(player.pid, seat, token)
             effects: tuple[Effect, ...] = (seated,) if replaced is None else (seated, Replaced(replaced))
-            return Reply(f"You sit at seat {seat + 1} again.", effects)
+            return Reply(f"You sit at seat {seat + 1} again.", effects,
+                         news=f"{player.name} is back at seat {seat + 1}.")
         if player.seat is not None and (seat is None or seat == player.seat):
             raise LobbyError(f"You already sit at seat {player.seat + 1}.")
         if seat is None:
@@ -503,7 +508,8 @@ class Lobby:
             slot = self.seats[seat]
             if not slot.free:
                 raise LobbyError(f"Seat {seat + 1} is taken.")
-        return Reply(f"You sit at seat {slot.index + 1}.", (self._sit(player, slot),))
+        return Reply(f"You sit at seat {slot.index + 1}.", (self._sit(player, slot),),
+                     news=f"{player.name} took seat {slot.index + 1}.")
 
     def _seat_limit(self) -> int:
         return len(self.seats)
@@ -514,7 +520,9 @@ class Lobby:
         seat = player.seat
         player.seat = None
         self._vacate(self.seats[seat])
-        return Reply(f"You left seat {seat + 1}.", (Unseated(player.pid, seat),))
+        # during the game everyone is sent a presence "left" instead
+        news = None if self.started else f"{player.name} left seat {seat + 1}."
+        return Reply(f"You left seat {seat + 1}.", (Unseated(player.pid, seat),), news=news)
 
     def _cmd_start(self, player: Player, args: list[str], token: str | None) -> Reply:
         self._host_only(player, "start the game")
@@ -550,7 +558,7 @@ class Lobby:
             raise LobbyError(f"Use /option NAME VALUE; options: {names}.")
         name = args[0].lower()
         if name in variants:
-            return self._switch_variant(name, variants[name], args[1])
+            return self._switch_variant(name, variants[name], args[1], player.name)
         if name not in fields:
             raise LobbyError(f"{self.game.title} has no option {args[0][:20]!r}; options: {names}.")
         value = _option_value(fields[name], args[1])
@@ -565,11 +573,14 @@ class Lobby:
         self.options = options
         self._resize(size)
         note = f"{name} is now {shown}."
+        did = f"turned {name} {shown}" if isinstance(value, bool) else f"set {name} to {shown}"
+        news = f"{player.name} {did}."
         if self.seat_counts() != before:
-            note += f" {self.game.title} takes {counts_text(self.seat_counts())} players now."
-        return Reply(note, changed=True)
+            more = f" {self.game.title} takes {counts_text(self.seat_counts())} players now."
+            note, news = note + more, news + more
+        return Reply(note, changed=True, news=news)
 
-    def _switch_variant(self, name: str, games: tuple[str, str], text: str) -> Reply:
+    def _switch_variant(self, name: str, games: tuple[str, str], text: str, who: str) -> Reply:
         if text.lower() in _TRUE:
             on = True
         elif text.lower() in _FALSE:
@@ -584,11 +595,9 @@ class Lobby:
         if target is None:
             raise LobbyError(f"This Parlour cannot play {target_name!r}, so {name} stays as it is.")
         self.switch_game(target, f"turn {name} {shown}")
-        return Reply(
-            f"{name} is now {shown}: this table plays {target.title} "
-            f"({counts_text(self.seat_counts())} players).",
-            (GameChanged(target.name),),
-        )
+        plays = f"this table plays {target.title} ({counts_text(self.seat_counts())} players)."
+        return Reply(f"{name} is now {shown}: {plays}", (GameChanged(target.name),),
+                     news=f"{who} turned {name} {shown}: {plays}")
 
     def switch_game(self, game: Game, what: str = "switch games") -> None:
         """Play ``game`` at this table instead (before the start): options carried
@@ -683,7 +692,8 @@ class Lobby:
             if slot is None:
                 raise LobbyError(f"All {len(self.seats)} seats are taken.")
             slot.bot, slot.name = kind, self._unique(f"{kind.title()} bot")
-            return Reply(f"{article(kind).title()} {kind} bot sits at seat {slot.index + 1}.", changed=True)
+            return Reply(f"{article(kind).title()} {kind} bot sits at seat {slot.index + 1}.", changed=True,
+                         news=f"{player.name} added {article(kind)} {kind} bot at seat {slot.index + 1}.")
         if verb == "remove" and len(args) == 2:
             self._before_start("remove bots")
             seat = _seat_number(args[1], len(self.seats))
@@ -691,7 +701,8 @@ class Lobby:
             if slot.bot is None:
                 raise LobbyError(f"No bot sits at seat {seat + 1}.")
             slot.clear()
-            return Reply(f"The bot left seat {seat + 1}.", changed=True)
+            return Reply(f"The bot left seat {seat + 1}.", changed=True,
+                         news=f"{player.name} took the bot away from seat {seat + 1}.")
         if verb == "seat" and len(args) == 3:
             if not self.started or self.over:
                 raise LobbyError("/bot seat is for a dropped player's seat during the game.")
@@ -749,7 +760,7 @@ class Lobby:
                          and (s.name or "").lower() == name), None)
             if away is None:
                 raise LobbyError(f"Nobody called {' '.join(args)[:MAX_NAME]!r} is here.")
-            return self._kick_away(away)
+            return attrs.evolve(self._kick_away(away), news=f"{player.name} sent {away.name} away.")
         if target.pid == player.pid:
             raise LobbyError("You cannot kick yourself; /end ends the game.")
         if target.former is not None:  # their token no longer brings them back to watch
@@ -761,7 +772,8 @@ class Lobby:
             elif slot.player == target.pid:
                 slot.clear()  # freed now, not held; its token lets nobody back in
                 target.seat = None
-        return Reply(f"{target.name} was sent away.", (Kicked(target.pid),))
+        return Reply(f"{target.name} was sent away.", (Kicked(target.pid),),
+                     news=f"{player.name} sent {target.name} away.")
 
     def _kick_away(self, slot: SeatSlot) -> Reply:
         """``/kick`` of a player who dropped and whose seat is held: their token stops

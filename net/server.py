@@ -117,6 +117,8 @@ class _Conn:
     bad: TokenBucket = attrs.field(factory=lambda: TokenBucket(0.1, 5))
     strikes: int = 0
     closing: bool = False
+    sent_away: bool = False
+    """Kicked: the host's news said so, its leaving is not told again."""
 
 
 class Table:
@@ -219,6 +221,11 @@ class Table:
 
     def _broadcast(self, message: Any) -> None:
         self._send(tuple(self.conns), message)
+
+    def _news(self, c: _Conn, text: str) -> None:
+        """Tell everyone at the table but ``c`` what ``c``'s player did (a ``notice``:
+        ``"Ann took seat 2."``); ``c`` itself is told in its own words."""
+        self._send(tuple(conn for conn in self.conns if conn != c.conn), Notice(text=text))
 
     def _broadcast_lobby(self) -> None:
         self._broadcast(self.lobby.state())
@@ -341,6 +348,7 @@ class Table:
             self._connect_peer(c)
         else:
             self._welcome(c)
+            self._news(c, f"{player.name} joined the table{' (the host)' if is_host else ''}.")
             if given_up:
                 self._send_one(c, Notice(text="Your seat was freed before the game started; "
                                               "/join to sit down again."))
@@ -397,6 +405,8 @@ class Table:
         player = self.lobby.players.get(c.pid)
         seat = self.lobby.remove_player(c.pid, deadline)
         log.info("table %r: connection %d left (seat %s)", self.name, conn, seat)
+        if seat is None and player is not None and not c.sent_away:  # a seat's drop: a presence
+            self._news(c, f"{player.name} left the table.")
         if seat is not None and held and player is not None:
             slot = self.lobby.seats[seat]
             if slot.token_hash is None:  # kicked: the seat waits for the host's decision
@@ -518,6 +528,8 @@ class Table:
             return
         if reply.notice:
             self._send_one(c, Notice(text=reply.notice))
+        if reply.news:
+            self._news(c, reply.news)
         self._apply_effects(c, reply.effects)
         if reply.effects or reply.changed:
             self._broadcast_lobby()
@@ -542,6 +554,7 @@ class Table:
                 target = by_pid.get(effect.pid)
                 if target is not None:
                     if isinstance(effect, lb.Kicked):
+                        target.sent_away = True
                         if target.seat is not None and self.lobby.players[target.pid].seat is None:
                             target.seat = None  # freed before the start
                             self._welcome(target)

@@ -129,8 +129,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                        help="the relay's secret key, which keeps tables' room codes across restarts "
                             "(default: relay.key in Parlour's data folder; made if missing)")
 
-    replay = sub.add_parser("replay", parents=[pace], help="step through a saved game")
-    replay.add_argument("file", type=Path, metavar="FILE", help="a save (see the lobby for where games are saved)")
+    replay = sub.add_parser(
+        "replay", help="step through a saved game",
+        description="Show a saved game at its table, a move at a time, as a spectator saw it.",
+        epilog="Keys: ← and → step back and forward, Home and End jump to the start and the end, "
+               "r shows the results once the game is over, q leaves. A hosted table saves its "
+               "game as it goes, in the folder the host's lobby names.",
+    )
+    replay.add_argument("file", type=Path, metavar="FILE", help="the saved game (a .json file)")
     replay.add_argument("--text", action="store_true", help="print the game move by move instead of showing it")
 
     args = parser.parse_args(argv)

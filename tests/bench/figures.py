@@ -3,10 +3,27 @@ games, printing medians and 99th percentiles by phase (targets printed, never as
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import time
 from typing import Any, Callable
+
+
+def games_to_play(module: str, doc: str | None, default: int | None,
+                  argv: list[str] | None = None) -> int | None:
+    """The command line of the bench ``module`` (``tests.bench.zatre_cards``): ``--help``
+    prints ``doc``; with a ``default``, an optional number of games (at least 1), else
+    no argument at all. Bad arguments exit with a usage message (argparse)."""
+    parser = argparse.ArgumentParser(prog=f"python -m {module}", description=doc,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    if default is not None:
+        parser.add_argument("games", nargs="?", type=int, default=default,
+                            help=f"how many seeded games to play (default {default})")
+    args = parser.parse_args(argv)
+    if default is not None and args.games < 1:
+        parser.error("games: at least 1")
+    return args.games if default is not None else None
 
 
 def ms(seconds: float) -> float:

@@ -14,7 +14,7 @@ from rules.zatre import GAME, ZatreOptions, legal_cells
 from rules.zatre import placement
 from rules.zatre.board import index
 from tests.bench import figures
-from tests.bench.figures import report, timed
+from tests.bench.figures import games_to_play, report, timed
 from tests.bench.zatre_bruteforce import brute_legal
 
 
@@ -28,7 +28,8 @@ def sample_positions(games: int = 12, seed0: int = 100):
     return figures.sample_positions(GAME, ZatreOptions(), 4, range(seed0, seed0 + games), phase)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    games_to_play("tests.bench.zatre", __doc__, None, argv)
     positions = sample_positions()
     print(f"{len(positions)} positions from 12 seeded 4-bot games")
     cells_t, turns_t, bot_t = {}, {}, {}

@@ -12,7 +12,6 @@ playing as a team is worth).
 from __future__ import annotations
 
 import random
-import sys
 import time
 
 import attrs
@@ -20,6 +19,7 @@ import attrs
 from rules.zatre import GAME, ZatreOptions
 from rules.zatre import bots as zatre_bots
 from rules.zatre.bots import _entry, _grid
+from tests.bench.figures import games_to_play
 
 
 class GreedyBot:
@@ -78,8 +78,8 @@ def team_duel(games: int, rival) -> tuple[float, float]:
     return wins / games, margin / games
 
 
-def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 240
+def main(argv: list[str] | None = None) -> None:
+    games = games_to_play("tests.bench.zatre_bots", __doc__, 240, argv)
     t = time.perf_counter()
     rate, margin = duel(games, GAME.bots["easy"])
     print(f"strong vs easy:   {games} games (2-4 players), strong wins {rate:.1%}, "

@@ -15,7 +15,6 @@ from __future__ import annotations
 import multiprocessing
 import random
 import statistics
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -23,7 +22,7 @@ from rules.zatre_cards import GAME, LayCard, ZatreCardsOptions
 from rules.zatre_cards import placement
 from rules.zatre_cards.scoring import score_lays
 from tests.bench import figures
-from tests.bench.figures import report, timed
+from tests.bench.figures import games_to_play, report, timed
 
 
 def sample_positions(games: int = 8, seed0: int = 100):
@@ -54,8 +53,8 @@ def one_game(seed: int) -> tuple[int, int]:
     return state.sheets[strong_seat].total(), state.sheets[1 - strong_seat].total()
 
 
-def main() -> None:
-    n_games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+def main(argv: list[str] | None = None) -> None:
+    n_games = games_to_play("tests.bench.zatre_cards", __doc__, 200, argv)
     positions = sample_positions()
     print(f"{len(positions)} positions from 8 seeded 4-bot games")
     legal_t, bot_t = {}, {}

@@ -322,3 +322,29 @@ async def test_names_alike_stay_apart_in_the_scores_and_the_log():
         log = table.query_one(MoveLog).entries
         assert any(line.startswith(" 1 Easy bot ") for line in log), log
         assert any(line.startswith(" 2 Easy b…2 ") for line in log), log
+
+
+async def test_the_card_in_hand_never_hides_the_cards_under_it():
+    """Issue 8 §4: the card being moved was drawn over the cards under the cursor."""
+    from textual.app import App
+
+    from rules.zatre_cards import LayCard
+
+    class One(App):
+        def compose(self):
+            yield CardTable()
+
+    app = One()
+    async with app.run_test(size=(30, 5)) as pilot:
+        widget = app.query_one(CardTable)
+        laid = (LayCard(4, (0, 0), "right"),)  # 1|3 at (0,0)-(0,1)
+        ghost = (LayCard(10, (0, 1), "right"),)  # 1|6 over the 3, its 6 on the free (0,2)
+        widget.draw(laid, ghost=ghost, cursor=(0, 1))
+        await pilot.pause()
+        row = next(strip.text for y in range(5) if "1" in (strip := widget.render_line(y)).text)
+        assert "[1─>3<─6]" in row.replace(" ", ""), row
+        assert ">1<" not in row, "the laid 3 shows under the cursor, not the card in hand"
+        widget.draw(laid, ghost=(LayCard(10, (0, 2), "right"),), cursor=(0, 2))
+        await pilot.pause()
+        row = next(strip.text for y in range(5) if "1" in (strip := widget.render_line(y)).text)
+        assert "[1──3][1──6]" in row.replace(" ", ""), row  # on free cells: drawn as a card

@@ -144,7 +144,7 @@ async def test_a_saved_card_game_replays_at_the_card_table(tmp_path):
         await until(pilot, lambda: isinstance(app.screen, CardReplayScreen) and app.screen.snap is not None)
         replay = app.screen
         status = replay.query_one(CardStatus)
-        assert "Replay: Cards · the setup" in status.turn and replay.view.laid == ()
+        assert status.turn == "Replay: the setup · Cards" and replay.view.laid == ()
         assert replay.check_action("lay", ()) is False and replay.check_action("rotate", ()) is False
         await pilot.press("right")
         assert f"move 1 of {len(snaps) - 1}" in status.turn

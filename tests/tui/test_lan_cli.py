@@ -18,6 +18,7 @@ from tui.app import ParlourApp
 from tui.zatre.board import ZatreBoard
 from tui.zatre.replay import ReplayScreen, replay_snapshots
 from tui.zatre.results import ResultsScreen
+from tui.names import cells
 from tui.zatre.status import TurnStatus
 
 from .helpers import SIZE, until
@@ -48,6 +49,18 @@ def test_bad_arguments_get_one_line(argv, words, capsys):
     assert exit.value.code == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+def test_replay_help_says_what_it_shows_and_its_keys(capsys):
+    """Issue 8 §4: ``parlour replay --help`` read oddly (a bot pace that a replay does
+    not use, "a save (see the lobby ...)", no word of the keys)."""
+    with pytest.raises(SystemExit) as exit:
+        parse_args(["replay", "--help"])
+    assert exit.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "a move at a time" in out and "the saved game" in out
+    assert "← and → step" in out and "q leaves" in out
+    assert "--pace" not in out and "another player's move" not in out
 
 
 def test_a_corrupt_save_is_one_line(tmp_path, capsys):
@@ -112,7 +125,7 @@ async def test_the_replay_screen_steps_through_a_saved_game(tmp_path):
         replay = app.screen
         status = replay.query_one(TurnStatus)
         board = replay.query_one(ZatreBoard)
-        assert "Replay: Friday · the setup" in status.turn
+        assert status.turn == "Replay: the setup · Friday"
         assert board.tiles == {}
         assert replay.check_action("step", (-1,)) is None  # nothing before the setup
         assert replay.check_action("place", ()) is False  # read-only: no move keys
@@ -132,6 +145,24 @@ async def test_the_replay_screen_steps_through_a_saved_game(tmp_path):
         assert replay.index == 0 and board.tiles == {}
         await pilot.press("q")
         await until(pilot, lambda: app.screen.__class__.__name__ == "MenuScreen")
+
+
+async def test_the_replay_status_line_keeps_its_end_in_sight_at_80_columns(tmp_path):
+    """Issue 8 §4: the replay status line was cut (the bag and "r: results" lost
+    behind a long table name): the name is what gets cut now, in cells."""
+    path = tmp_path / "game.json"
+    await saved_game(path)
+    snaps = replay_snapshots(Replay.open(path))
+    title = "Freitagabend bei 日本語の友達 und Ann"
+    app = ParlourApp(pace=0, replay=(snaps, title), discovery=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.snap is not None)
+        await pilot.press("end")
+        await pilot.pause()
+        status = app.screen.query_one(TurnStatus)
+        row = status.render_line(0).text.rstrip()
+        assert row.endswith("bag: 0 tiles") and "game over (r: results)" in row, row
+        assert "Freitag" in row and "…" in row and cells(row) <= status.size.width
 
 
 class _Crashing(ParlourApp):

@@ -170,3 +170,46 @@ async def test_a_join_with_the_hosts_name_on_the_hosts_machine_leaves_the_host_s
             await other.link.close()
         await host.link.close()
         await hosted.stop()
+
+
+async def test_a_table_that_needs_a_room_code_puts_the_focus_on_the_code(tmp_path):
+    """Issue 8 §4: after "This table needs a room code" what the player types next goes
+    into the code field (it once went nowhere, and Tab Tab Enter joined another table);
+    the same after a wrong code, whose text is then replaced by what is typed."""
+    network: dict = {"ads": {}, "watchers": []}
+    table = await hosted("Friday", code="PLUM42", advertise=FakeBackend(network))
+    other = await hosted("Sunday", advertise=FakeBackend(network))
+    app = app_for(tmp_path, discovery=lambda: FakeBackend(network))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("j")
+            screen = app.screen
+            await until(pilot, lambda: len(listed(screen)) == 2)
+            code = screen.query_one("#join-code", Input)
+            tables = screen.query_one("#join-tables", OptionList)
+            tables.focus()
+            tables.highlighted = next(i for i, text in enumerate(listed(screen)) if "Friday" in text)
+            await pilot.press("enter")  # a listed table that needs a code
+            await until(pilot, lambda: "needs a room code" in str(screen.query_one("#join-error").render()))
+            assert code.has_focus
+            await pilot.press(*"NOPE99", "enter")  # a wrong code: the table says so
+            await until(pilot, lambda: "No room with that code" in str(screen.query_one("#join-error").render()))
+            assert code.has_focus and isinstance(app.screen, JoinScreen)
+            await pilot.press(*"PLUM42", "enter")  # typed over the wrong one
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert "Friday" in str(app.screen.query_one("#lobby-title").render())
+            await app.close_table()
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+            await pilot.press("j")  # the address typed, no code: the table's own words
+            screen = app.screen
+            screen.query_one("#join-address", Input).value = table.join_address
+            screen.query_one("#join-code", Input).value = ""
+            screen.query_one("#join-address", Input).focus()
+            await pilot.press("enter")
+            await until(pilot, lambda: "needs a room code" in str(screen.query_one("#join-error").render()))
+            assert screen.query_one("#join-code", Input).has_focus
+    finally:
+        await app.close_table() if app.is_running else None
+        await table.stop()
+        await other.stop()

@@ -123,6 +123,7 @@ async def test_a_guest_is_not_the_host_and_watches_when_not_seated(tmp_path):
             assert "host only" in lobby.query_one("#lobby-buttons").border_subtitle
             await type_line(pilot, "/start")
             await until(pilot, lambda: "Only the host can start the game." in log_text(lobby))
+            await until(pilot, lambda: any("Only the host" in str(t.render()) for t in lobby.query(Toast)))
             await pilot.press("f1")  # Cy reads the rules while Ann starts the game
             assert isinstance(app.screen, RulesScreen)
             await ann.say("/join")
@@ -131,9 +132,17 @@ async def test_a_guest_is_not_the_host_and_watches_when_not_seated(tmp_path):
             await ann.say("/start")
             await until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
             game = app.screen
+            await pilot.pause()
+            # issue 8 §4: the lobby's refusal pop-ups went on over the scores
+            assert not any("Only the host" in str(t.render()) for t in game.query(Toast))
             assert game.seat is None and game.snap.seat is None
             assert "watching" in game._instructions()
             assert game.query_one("#hand").tiles == ()
+            # issue 8 §4: a watcher's footer shows only what a watcher can do
+            await pilot.pause()
+            footer = {str(key.description) for key in game.query("FooterKey")}
+            assert {"Sheet", "Rules", "Leave"} <= footer, footer
+            assert not footer & {"Tile", "Place", "Undo", "Confirm"}, footer
             await pilot.press("f1")  # the rules open from the table, though read in the lobby
             assert isinstance(app.screen, RulesScreen) and app.screen_stack[-2] is game
             await pilot.press("escape")
@@ -193,4 +202,37 @@ async def test_a_drop_before_the_start_reconnects_into_the_held_seat(tmp_path):
             assert app.session.link.token == token and "the seat was freed" not in log_text(lobby)
             await app.close_table()
     finally:
+        await table.stop()
+
+
+async def test_help_and_what_others_did_read_well_in_the_lobby_log(tmp_path):
+    """Issue 8 §4: the lobby's /help wrapped badly at 80x24 (columns made for a wide
+    terminal); what another player did was told only to them."""
+    table = await hosted()
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = app_for(tmp_path, tokens=tokens)
+    bob = None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.start_session(await host_session(table, "Ann", tokens))
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            lobby = app.screen
+            bob = await guest(table, "Bob")
+            await until(pilot, lambda: "Bob joined the table." in log_text(lobby))
+            await bob.say("/join 2")
+            await until(pilot, lambda: "Bob took seat 2." in log_text(lobby))
+            await type_line(pilot, "/help")
+            await until(pilot, lambda: "/help: this list" in log_text(lobby))
+            log = lobby.query_one(ChatLog)
+            rows = [strip.text.rstrip() for strip in log.lines]
+            start = next(i for i, row in enumerate(rows) if row.startswith("  /join"))
+            rows = rows[start:next(i for i, row in enumerate(rows) if "is chat" in row)]
+            commands = [row for row in rows if row.startswith("  /")]
+            assert len(commands) == 11, rows  # every command starts its own row ...
+            assert all(row.startswith("    ") for row in rows if row not in commands), rows  # ... then hangs
+            assert all(len(row) <= log.size.width for row in rows)
+    finally:
+        if bob is not None:
+            await bob.close()
+        await app.close_table()
         await table.stop()

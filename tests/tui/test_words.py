@@ -11,7 +11,7 @@ from tui.local_game import LocalGame, SeatChoice
 from tui.zatre.movelog import MoveLog
 from tui.zatre.results import places
 from tui.zatre.results import standings as zatre_standings
-from tui.zatre.words import fit_name, fit_names, log_names
+from tui.names import fit as fit_name, fit_names, log_names
 from tui.zatre_cards.results import standings as card_standings
 
 from .helpers import start

@@ -33,8 +33,9 @@ def test_setup_pairs_need_four_or_six_players_and_zatre():
     names = ["You", "Ada", "Ben", "Cy", "Dan", "Eve"]
     with pytest.raises(ValueError, match="4 or 6"):
         parse_setup(kinds[:2] + ["none"] * 4, names, False, "", 0.0, "zatre", teams=True)
-    with pytest.raises(ValueError, match="6 only in teams"):
-        parse_setup(kinds[:5] + ["easy"], names, False, "", 0.0, "zatre")
+    # without teams seats 5 and 6 are not offered (issue 8 §4): what they hold is not played
+    game = parse_setup(kinds[:5] + ["easy"], names, False, "", 0.0, "zatre")
+    assert [s.name for s in game.seats] == names[:4] and not game.teams
     with pytest.raises(ValueError, match="Teams are a Zatre variant"):
         parse_setup(kinds[:4] + ["none", "none"], names, False, "", 0.0, "zatre-cards", teams=True)
     game = parse_setup(kinds[:5] + ["easy"], names, False, "", 0.0, "zatre", teams=True)
@@ -179,3 +180,50 @@ async def test_the_card_game_greys_the_teams_choice_in_the_setup():
         game.value = "zatre"
         await pilot.pause()
         assert not teams.disabled
+
+
+async def test_seats_five_and_six_are_offered_only_for_zatre_in_teams():
+    """Issue 8 §4: seats 5-6 were offered with teams off and for the card game (2-4
+    players); "If you want to play ZATRE with 4 or 6 players, you may also form pairs"."""
+    from textual.widgets import Input, Select
+
+    from tui.screens.local_setup import LocalSetupScreen
+
+    def offered(setup) -> list[int]:
+        return [i for i in range(6) if setup.query_one(f"#kind-{i}", Select).display
+                and setup.query_one(f"#name-{i}", Input).display]
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        setup = app.screen
+        assert isinstance(setup, LocalSetupScreen)
+        assert offered(setup) == [0, 1, 2, 3]
+        setup.query_one("#teams", Select).value = True
+        await pilot.pause()
+        assert offered(setup) == [0, 1, 2, 3, 4, 5]
+        setup.query_one("#game", Select).value = "zatre-cards"  # teams go off with it
+        await pilot.pause()
+        assert offered(setup) == [0, 1, 2, 3] and setup.query_one("#teams", Select).value is False
+        assert all(setup.query_one(f"#kind-{i}").region.height == 0 for i in (4, 5))
+
+
+async def test_a_bot_never_keeps_the_humans_default_name():
+    """Issue 8 §4: seat 1 turned into a bot kept "You" ("You & Ada win")."""
+    from textual.widgets import Input, Select
+
+    from tui.screens.local_setup import parse_setup
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        setup = app.screen
+        setup.query_one("#kind-0", Select).value = "strong"
+        await pilot.pause()
+        assert setup.query_one("#name-0", Input).value == "Ben", "Ada is seat 2's"
+        setup.query_one("#name-0", Input).value = "Moe"
+        setup.query_one("#kind-0", Select).value = "easy"
+        await pilot.pause()
+        assert setup.query_one("#name-0", Input).value == "Moe", "a name typed stays"
+    game = parse_setup(["easy", "human", "strong", "none"], ["you", "Ada", "Ben", ""], False, "", 0.0)
+    assert [s.name for s in game.seats] == ["Cleo", "Ada", "Ben"]

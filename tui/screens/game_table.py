@@ -29,11 +29,13 @@ from net.table import SeatLink, Snapshot
 from rules.core import Seat
 
 from ..zatre.results import headline
-from ..names import seat_name
+from ..names import cells, fit, seat_name
 from .base import ParlourScreen
 from .confirm import ConfirmScreen
 from .handover import HandOverScreen
 
+TURN_NAME = 16
+"""Cells of a name in the turn line (``"Easy bot 2 (easy bot)"`` is cut there)."""
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 LEAVE_QUESTION = "Leave this game? It ends for everyone at this table."
 MOVE = Binding.Group("Move", compact=True)
@@ -304,6 +306,14 @@ class GameTableScreen(ParlourScreen):
 
     # ---- the player's move ----------------------------------------------------------
 
+    def keys_hidden(self, action: str) -> bool:
+        """The cursor and play keys are left out of the footer (and do nothing) once
+        the game is over, and for a watcher (a spectator's snapshot: no seat), whose
+        footer shows only what a watcher can do (issue 8 §4)."""
+        snap = self.snap
+        done = snap is not None and (snap.over or snap.seat is None)
+        return done and (action in self.play_actions or action == "move")
+
     @property
     def my_turn(self) -> bool:
         """The shown seat is to play, and nothing is being laid out or sent."""
@@ -327,7 +337,7 @@ class GameTableScreen(ParlourScreen):
             if not outcome.accepted:
                 self._error = outcome.reason or self.refused_words.format(code=outcome.code)
                 area = self.query_one("#message").size
-                if len(self._error) + 2 > area.width * area.height:  # too long to show whole
+                if cells(self._error) + 2 > area.width * area.height:  # too long to show whole
                     self.notify(self._error, title="Turn refused", severity="error", markup=False)
         finally:
             self.busy = False
@@ -424,7 +434,8 @@ class GameTableScreen(ParlourScreen):
         assert snap is not None and view is not None
         if snap.over:
             return f"Game over: {self._headline(snap)} (r: results)" if snap.result else "Game over"
-        current = seat_name(snap.names, snap.bots, view.current)
+        # names cut to TURN_NAME cells, so that what to do stays on the line at 80 columns
+        current = fit(seat_name(snap.names, snap.bots, view.current), TURN_NAME)
         spin = SPINNER[self._tick % len(SPINNER)]
         if self.animating:
             return f"{current} {self.playing_words} {spin}"
@@ -434,7 +445,7 @@ class GameTableScreen(ParlourScreen):
             if snap.bots[view.current]:
                 return f"{current} is thinking {spin}"
             return f"Waiting for {current} {spin}"
-        return self._your_turn_text(snap.names[self.seat])
+        return self._your_turn_text(fit(snap.names[self.seat], TURN_NAME))
 
     def _instructions(self) -> str:
         """The line under the hand: what this player can do now."""

@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from net import closecodes
 from net.client import JoinError
 from net.discovery import Browser, TableAd
 from rules import registry
@@ -157,7 +158,7 @@ class JoinScreen(MarksFocus, ParlourScreen):
         self.query_one("#join-address", Input).value = ad.address
         if ad.code_needed and not self.query_one("#join-code", Input).value.strip():
             self._error("This table needs a room code: ask the host, type it, then Join.")
-            self.query_one("#join-code", Input).focus()
+            self._ask_code()
             return
         self.action_join()
 
@@ -177,6 +178,13 @@ class JoinScreen(MarksFocus, ParlourScreen):
 
     def _error(self, text: str) -> None:
         self.query_one("#join-error", Static).update(f"✗ {text}" if text else "")
+
+    def _ask_code(self) -> None:
+        """Put the focus on the room code, its old text selected: what is typed next
+        is the code (issue 8 §4)."""
+        code = self.query_one("#join-code", Input)
+        code.focus()
+        code.select_all()
 
     def action_join(self) -> None:
         if self.joining:
@@ -202,6 +210,8 @@ class JoinScreen(MarksFocus, ParlourScreen):
             session = await join_table(address, name, code, app.tokens, **app.link_options)
         except (JoinError, ValueError) as err:
             self._error(str(err))
+            if getattr(err, "code", None) == closecodes.NO_ROOM:  # no code, or a wrong one
+                self._ask_code()
             return
         except Exception as err:  # anything else the network throws: say it, stay here
             self._error(f"Could not join {address}: {err}")

@@ -22,6 +22,7 @@ from net.protocol import LobbyState, SeatInfo
 from rules import registry
 
 from ..lan import LanSession, Line, countdown, offline_text
+from ..names import pad
 from ..widgets.chat_log import ChatLog
 from .base import ParlourScreen
 from .confirm import ConfirmScreen
@@ -33,6 +34,8 @@ HOST_ONLY = ("bot-easy", "bot-strong", "bot-remove", *TOGGLES, "start")
 BUTTONS = {"join": "Join seat", "leave": "Leave seat", "bot-easy": "Add easy bot",
            "bot-strong": "Add strong bot", "bot-remove": "Remove bot", **TOGGLES,
            "start": "Start game"}
+NAME = 14
+"""Cells of the name column in the list of seats."""
 OFF = "⊘ "
 """Before the label of a button that does nothing now: dimming alone is colour alone."""
 
@@ -41,7 +44,7 @@ def seat_text(seat: SeatInfo, lobby: LobbyState, you: int | None, now: float | N
     """One seat as the lobby lists it: ``"2 Strong bot      strong bot"``,
     ``"1 Ann             host · you"``, ``"3 Bob             away 1:42"``, ``"4 open"``."""
     if seat.status == "open":
-        return f"{seat.seat + 1} {'open':<14}{team_tag(seat, lobby)}".rstrip()
+        return f"{seat.seat + 1} {pad('open', NAME)}{team_tag(seat, lobby)}".rstrip()
     tags = []
     if seat.status == "bot":
         tags.append(f"{seat.bot} bot")
@@ -51,7 +54,7 @@ def seat_text(seat: SeatInfo, lobby: LobbyState, you: int | None, now: float | N
         tags.append("you")
     if seat.status == "away":
         tags.append(f"away {countdown(seat.deadline, now)}" if seat.deadline else "away, held")
-    return f"{seat.seat + 1} {(seat.name or '')[:14]:<14} {' · '.join(tags)}".rstrip() + team_tag(seat, lobby)
+    return f"{seat.seat + 1} {pad(seat.name or '', NAME)} {' · '.join(tags)}".rstrip() + team_tag(seat, lobby)
 
 
 def team_size(lobby: LobbyState) -> int:
@@ -181,6 +184,7 @@ class LobbyScreen(ParlourScreen):
     def _show_table(self) -> None:
         if not self._table_shown and self.session.link.has_snapshot:
             self._table_shown = True
+            self.app.clear_notifications()  # the lobby's refusals are done with: not over the table
             self.app.show_lan_table(self.session)  # type: ignore[attr-defined]
 
     def _tick(self) -> None:

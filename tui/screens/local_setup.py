@@ -26,8 +26,24 @@ EMPTY = ("(empty seat)", "none")
 DEFAULT_SEATS = (("You", "human"), ("Ada", "strong"), ("Ben", "none"), ("Cleo", "none"),
                  ("Dan", "none"), ("Eve", "none"))
 SEATS = len(DEFAULT_SEATS)
+PLAIN_SEATS = 4
+"""Seats of a game without teams (Zatre, the card game: 2-4 players); seats 5 and 6
+are offered only for Zatre in teams."""
 TEAMS = [("no", False), ("in pairs", True)]
 MAX_NAME = 12
+
+
+HUMAN_NAME = DEFAULT_SEATS[0][0]
+"""The human's default name ("You"): never a bot's (it read "You & Ada win")."""
+
+
+def bot_name(kinds: list[str], names: list[str], seat: int) -> str:
+    """A name for a bot at ``seat`` in place of :data:`HUMAN_NAME`: the first default
+    name (``"Ada"``, ``"Ben"``, ...) no other filled seat has, else ``"Bot N"``."""
+    taken = {name.strip().casefold() for i, (kind, name) in enumerate(zip(kinds, names))
+             if i != seat and kind != "none"}
+    free = [name for name, _ in DEFAULT_SEATS[1:] if name.casefold() not in taken]
+    return free[0] if free else f"Bot {seat + 1}"
 
 
 def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace: float,
@@ -35,14 +51,19 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
     """The game the form describes; ``ValueError`` with a message for the player if not.
 
     ``teams``: Zatre's Variant for Advanced Players; partners sit side by side (seats
-    1+2, 3+4, 5+6), each pair seated whole or left empty."""
+    1+2, 3+4, 5+6), each pair seated whole or left empty. Without teams the form shows
+    only :data:`PLAIN_SEATS` seats: what the others hold is not played."""
+    if not teams:
+        kinds, names = kinds[:PLAIN_SEATS], names[:PLAIN_SEATS]
     seats = []
-    for kind, name in zip(kinds, names):
+    for index, (kind, name) in enumerate(zip(kinds, names)):
         if kind == "none":
             continue
         name = name.strip()
         if not name:
             raise ValueError("Every seat needs a name.")
+        if kind != "human" and name.casefold() == HUMAN_NAME.casefold():
+            name = bot_name(kinds, names, index)
         if len(name) > MAX_NAME:
             raise ValueError(f"Names have at most {MAX_NAME} letters: {name!r} is longer.")
         problem = plain_problem(name, f"The name {name!r}")
@@ -130,11 +151,13 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                 yield FieldLabel("Player", *(f"kind-{i}" for i in range(SEATS)), classes="head")
                 yield FieldLabel("Name", *(f"name-{i}" for i in range(SEATS)), classes="head")
                 for i in range(SEATS):
-                    yield FieldLabel(f"{i + 1}", f"kind-{i}", f"name-{i}")
+                    extra = "team-seat" if i >= PLAIN_SEATS else ""
+                    yield FieldLabel(f"{i + 1}", f"kind-{i}", f"name-{i}", classes=extra)
                     options = KINDS + ([EMPTY] if i >= 2 else [])
                     yield Select(options, value=form.kinds[i], allow_blank=False, compact=True,
-                                 id=f"kind-{i}")
-                    yield Input(form.names[i], max_length=MAX_NAME, compact=True, id=f"name-{i}")
+                                 id=f"kind-{i}", classes=extra)
+                    yield Input(form.names[i], max_length=MAX_NAME, compact=True, id=f"name-{i}",
+                                classes=extra)
             with Horizontal(id="options"):
                 yield FieldLabel("Hints", "profi")
                 yield Select([("shown", False), ("hidden (profi)", True)], value=form.profi,
@@ -160,6 +183,12 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
+        self._offer_team_seats()
+
+    def _offer_team_seats(self) -> None:
+        """Seats 5 and 6 only for Zatre in teams (4 or 6 players); else 2-4 seats."""
+        teams = bool(self.query_one("#teams", Select).value)
+        self.query(".team-seat").set(display=teams)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """Teams are a Zatre variant: the choice is off and greyed for the card game;
@@ -170,6 +199,14 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
             if not zatre:
                 teams.value = False
             teams.disabled = not zatre
+        if event.select.id in ("game", "teams"):
+            self._offer_team_seats()
+        if (event.select.id or "").startswith("kind-") and event.value in ("easy", "strong"):
+            seat = int(event.select.id.split("-")[1])  # type: ignore[union-attr]
+            field = self.query_one(f"#name-{seat}", Input)
+            if field.value.strip().casefold() == HUMAN_NAME.casefold():
+                form = self.current_form()
+                field.value = bot_name(list(form.kinds), list(form.names), seat)
         self.query_one("#setup-error", Static).update("")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -98,11 +98,13 @@ class ReplayTable(GameTableScreen):
         self.leave()
 
     def _turn_text(self) -> str:
+        """``"Replay: move 12 of 60 · Friday"``: the table's name last, so that on a
+        narrow line it is what gets cut (the status line cuts the turn's end)."""
         last = len(self.snaps) - 1
         where = "the setup" if self.index == 0 else f"move {self.index} of {last}"
-        title = f"{self.title_text} · " if self.title_text else ""
-        end = " · game over (r: results)" if self.snap is not None and self.snap.over else ""
-        return f"Replay: {title}{where}{end}"
+        end = ", game over (r: results)" if self.snap is not None and self.snap.over else ""
+        title = f" · {self.title_text}" if self.title_text else ""
+        return f"Replay: {where}{end}{title}"
 
     def _update(self) -> None:
         super()._update()

@@ -10,6 +10,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..names import fit
+
 TILE_WIDTH = 6  # "┌───┐" and a gap
 LABEL = ("      ", " Hand ", "      ")
 
@@ -54,12 +56,14 @@ class HandTiles(Widget):
                 lines[row].append(" ")
         if len(shown) < len(self.tiles):
             lines[1].append(f"+{len(self.tiles) - len(shown)}")
+        width = self.size.width
         if not self.tiles:
-            lines[1].append(self.note or "(no tiles)", note_style)
+            lines[1].append(fit(self.note or "(no tiles)", width - lines[1].cell_len), note_style)
         elif self.note:
-            lines[1].append(" " + self.note, note_style)
-        if self.partner:
-            lines[0].append(("" if self.tiles else " ") + self.partner, note_style)
+            lines[1].append(fit(" " + self.note, width - lines[1].cell_len), note_style)
+        if self.partner:  # (a line cut to the hand's width, never wrapped under it)
+            lines[0].append(fit(("" if self.tiles else " ") + self.partner, width - lines[0].cell_len),
+                            note_style)
         return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:

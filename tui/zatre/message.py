@@ -7,10 +7,26 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..names import fit, wrap
+
+
+def news_lines(news: str, width: int, room: int) -> list[str]:
+    """``news`` in at most ``room`` lines of ``width`` cells: wrapped, and if still too
+    long cut in its middle so that its end stays, from its last ``": "`` on (the
+    points: ``"Ada (strong bot) laid 6 2 5 …: +4 points."``)."""
+    lines = wrap(news, width)
+    if len(lines) <= room:
+        return lines
+    room = max(1, room)
+    rest = " ".join(lines[room - 1:])
+    tail = len(rest) - rest.rindex(": ") if ": " in rest else 0
+    return lines[:room - 1] + [fit(rest, width, tail)]
+
 
 class TableMessage(Widget):
-    """``news``: the last turn, one line; ``text`` with a ``kind``: ``"info"`` or
-    ``"error"`` (shown with ✗, in place of the news)."""
+    """``news``: the last turn, on the lines the instructions leave (at least one);
+    ``text`` with a ``kind``: ``"info"`` or ``"error"`` (shown with ✗, in place of the
+    news)."""
 
     COMPONENT_CLASSES = {"message--error", "message--news"}
 
@@ -22,9 +38,10 @@ class TableMessage(Widget):
         if self.kind == "error":  # the reason matters more than the news: all lines
             return Text(f"✗ {self.text}", self.get_component_rich_style("message--error"))
         width = max(1, self.size.width)
-        news = self.news if len(self.news) <= width else self.news[: width - 1] + "…"
-        out = Text(news, self.get_component_rich_style("message--news"))
-        if news:
+        told = len(wrap(self.text, width)) if self.text else 0
+        lines = news_lines(self.news, width, self.size.height - told) if self.news else []
+        out = Text("\n".join(lines), self.get_component_rich_style("message--news"))
+        if lines:
             out.append("\n")
         out.append(self.text)
         return out

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-import textwrap
-
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
+
+from ..names import wrap
 
 INDENT = "    "
 
 
 class MoveLog(Widget):
     """``entries``: every line of the log; shows as many of the latest as fit. An
-    entry wider than the log goes on over the next line (indented), never cut off."""
+    entry wider than the log (in cells) goes on over the next line (indented), never
+    cut off."""
 
     entries: reactive[tuple[str, ...]] = reactive(tuple)
 
@@ -21,9 +22,5 @@ class MoveLog(Widget):
         width, room = max(8, self.size.width), max(1, self.size.height)
         lines: list[str] = []
         for entry in self.entries:
-            if len(entry) <= width:
-                lines.append(entry)
-            else:
-                lines.extend(textwrap.wrap(entry, width, subsequent_indent=INDENT,
-                                           break_on_hyphens=False) or [""])
+            lines.extend(wrap(entry, width, INDENT))
         return Text("\n".join(lines[-room:]), no_wrap=True, overflow="crop")

@@ -13,7 +13,7 @@ from textual.widget import Widget
 
 from ..widgets.seat_rows import add_seat_row
 
-from .words import fit_names
+from ..names import cells, fit_names, pad
 
 
 @attrs.frozen
@@ -34,7 +34,10 @@ class SeatLine:
     team: int | None = None
 
 
+NAME = 12
+"""Cells of the name column."""
 LINE_WIDTH = 30
+"""Cells of a seat's line before its note."""
 
 
 class ScoreStrip(Widget):
@@ -50,19 +53,19 @@ class ScoreStrip(Widget):
         note_style = self.get_component_rich_style("scores--note")
         inline = self._notes_inline(self.size.width)
         who = "team·player" if any(line.team for line in self.lines) else "player"
-        out = [Text(f"  {who:<12}{'total':>5}{'last':>5}  kept", self.get_component_rich_style("scores--header"))]
+        out = [Text(f"  {pad(who, NAME)}{'total':>5}{'last':>5}  kept", self.get_component_rich_style("scores--header"))]
         names = fit_names(  # cut to fit, alike names kept apart
-            [line.name if line.team is None else f"{line.team}·{line.name}" for line in self.lines], 12)
+            [line.name if line.team is None else f"{line.team}·{line.name}" for line in self.lines], NAME)
         for line, name in zip(self.lines, names):
             marker = "▶" if line.to_play else " "
             shown = "≡" if line.shown else " "
             gained = "" if line.gained is None else f"+{line.gained}"
-            text = Text(f"{marker}{shown}{name:<12}{line.total:>5}{gained:>5} {line.kept:>5}")
+            text = Text(f"{marker}{shown}{pad(name, NAME)}{line.total:>5}{gained:>5} {line.kept:>5}")
             add_seat_row(out, text, line, inline, turn, you, note_style)
         return Text("\n").join(out)
 
     def _notes_inline(self, width: int) -> bool:
-        longest = max((len(line.note) for line in self.lines), default=0)
+        longest = max((cells(line.note) for line in self.lines), default=0)
         return LINE_WIDTH + 1 + longest <= width
 
     def get_content_height(self, container, viewport, width: int) -> int:

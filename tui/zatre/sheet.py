@@ -13,6 +13,8 @@ from textual.widget import Widget
 
 from rules.zatre.sheet import PRINTED_ROWS, Sheet, SheetRow
 
+from ..names import fit
+
 HEADER = f"{'Row':>3} {'x2':^2} {'10':>3} {'11':>3} {'12':>3} {'bonus':>5} {'=':>4}"
 PINNED = 3  # header, minus line, total line
 
@@ -67,8 +69,9 @@ class ScoreSheet(Widget):
                     style = complete
                 line.append(text, style)
             lines.append(line)
-        lines.append(Text(self.minus))
-        lines.append(Text(self.total, self.get_component_rich_style("sheet--total")))
+        width = self.size.width  # (names in the minus line: cut, never wrapped)
+        lines.append(Text(fit(self.minus, width)))
+        lines.append(Text(fit(self.total, width), self.get_component_rich_style("sheet--total")))
         return Text("\n").join(lines)
 
     def get_content_width(self, container, viewport) -> int:

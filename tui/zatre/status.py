@@ -6,12 +6,18 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..names import cells, fit
+
+TURN_ROOM = 20
+"""Cells the turn keeps at least before the bag and options are cut instead."""
+
 
 class TurnStatus(Widget):
     """``turn``: who is to play and what to do (``▶`` marks it, not colour alone);
     ``bag``: tiles left; ``extra``: options worth knowing (``profi``, seed);
     ``alert``: ``turn`` is a warning (the connection is lost): marked ``⚠`` and the
-    line takes the ``-alert`` class."""
+    line takes the ``-alert`` class. When the line is too wide, ``turn`` is cut (at its
+    end, in cells) so that the bag stays in sight."""
 
     COMPONENT_CLASSES = {"status--turn", "status--bag"}
 
@@ -23,8 +29,10 @@ class TurnStatus(Widget):
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         mark = "⚠" if self.alert else "▶"
-        text.append(f"{mark} {self.turn}", self.get_component_rich_style("status--turn"))
-        text.append(f"  ·  bag: {self.bag} tiles", self.get_component_rich_style("status--bag"))
-        if self.extra:
-            text.append(f"  ·  {self.extra}")
+        bag = f"  ·  bag: {self.bag} tiles"
+        extra = f"  ·  {self.extra}" if self.extra else ""
+        room = max(TURN_ROOM, self.size.width - cells(bag + extra))
+        text.append(fit(f"{mark} {self.turn}", room), self.get_component_rich_style("status--turn"))
+        text.append(bag, self.get_component_rich_style("status--bag"))
+        text.append(extra)
         return text

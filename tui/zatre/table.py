@@ -36,8 +36,9 @@ from .results import ResultsScreen
 from .scores import ScoreStrip, SeatLine
 from .sheet import ScoreSheet
 from .status import TurnStatus
-from .words import (fit_names, hand_text, in_front, last_turn_text, log_line, log_names,
-                    partner_text, preview_text, refusal_text, turns_since)
+from ..names import fit_names, log_names
+from .words import (hand_text, in_front, last_turn_text, log_line, partner_text, preview_text,
+                    refusal_text, turns_since)
 
 PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint"}
 
@@ -198,7 +199,7 @@ class TableScreen(GameTableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.is_too_small:  # (the app drops keys meanwhile: nothing can be seen)
             return None
-        if self.snap is not None and self.snap.over and (action in PLAY_ACTIONS or action == "move"):
+        if self.keys_hidden(action):
             return False
         if action == "results":
             return bool(self.snap and self.snap.over)

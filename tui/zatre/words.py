@@ -5,49 +5,11 @@ Only wording: every fact comes from the view (``TurnRecord`` and friends).
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 from rules.zatre.state import TurnRecord
 
-from ..names import seat_name
-
-
-LOG_NAME = 8
-"""Characters of a player's name in a move log line (room at 80x24 for ``"Easy b…2"``)."""
-
-
-def fit_name(name: str, width: int, tail: int = 0) -> str:
-    """``name`` in at most ``width`` characters: whole if it fits, else cut with ``…``
-    keeping its last ``tail`` characters (``fit_name("Easy bot 2", 8, 1) == "Easy b…2"``)."""
-    if len(name) <= width:
-        return name
-    tail = max(0, min(tail, width - 2))
-    head = name[:width - 1 - tail].rstrip()
-    return f"{head}…{name[len(name) - tail:] if tail else ''}"
-
-
-def fit_names(names: Sequence[str], width: int) -> tuple[str, ...]:
-    """Every name in at most ``width`` characters, still telling the players apart:
-    a number at the end is kept (``"Easy bot 2"`` → ``"Easy b…2"`` beside ``"Easy bot"``),
-    and names that would read alike keep more of their ends until they differ."""
-    tails = [len(m.group(0)) if (m := re.search(r"\d+$", name)) else 0 for name in names]
-    while True:
-        short = [fit_name(name, width, tail) for name, tail in zip(names, tails)]
-        alike = [i for i, s in enumerate(short)
-                 if short.count(s) > 1 and len(names[i]) > width and tails[i] < width - 2]
-        if not alike:
-            return tuple(short)
-        for i in alike:
-            tails[i] += 1
-
-
-def log_names(names: Sequence[str]) -> tuple[str, ...]:
-    """The players' names for the move log: cut to :data:`LOG_NAME` (:func:`fit_names`)
-    and padded to one width, no wider than the longest needs (at least 5)."""
-    short = fit_names(names, LOG_NAME)
-    width = max(5, *(len(name) for name in short))
-    return tuple(f"{name:<{width}}" for name in short)
+from ..names import fit, log_name, seat_name
 
 
 def sides(view, names: Sequence[str], bots: Sequence[str | None] = ()) -> tuple[tuple[tuple[int, ...], str], ...]:
@@ -69,7 +31,7 @@ def partner_text(view, names: Sequence[str]) -> str:
     if partner is None:
         return ""
     tiles = " ".join(map(str, view.partner_hand)) or "no tiles"
-    name = fit_name(names[partner], 9)
+    name = fit(names[partner], 9)
     verb = "lay" if name == "You" else "lays"
     if partner in view.after:
         return f"{name}: {tiles}, {verb} next"
@@ -95,8 +57,8 @@ def log_line(number: int, record: TurnRecord, name: str) -> str:
     """A short line of the move log, the rise of the sheet total first so that it
     shows even when the rest is cut: ``" 7 Ada    +14 5 6: 11 12 x2"`` (tiles laid,
     then the lines of 10-12 they made and the crosses), ``" 8 Ben     +0 keeps 2"``.
-    ``name``: as :func:`log_names` gives it (cut here if longer than :data:`LOG_NAME`)."""
-    head = f"{number:>2} {fit_name(name, LOG_NAME):<5} {'+' + str(record.gain):>4}"
+    ``name``: as :func:`log_names` gives it (cut here if wider than :data:`LOG_NAME` cells)."""
+    head = f"{number:>2} {log_name(name)} {'+' + str(record.gain):>4}"
     if not record.placements:
         return f"{head} keeps {record.kept}"
     tiles = " ".join(str(p.tile) for p in record.placements)

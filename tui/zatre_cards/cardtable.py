@@ -7,7 +7,9 @@ Each cell is three characters wide; what a cell is shows without colour too:
     `┌5┐` over `└3┘`  a card standing up
     `○`          a blank half (0 pips)
     underlined   the card (or cards) laid last
-    reverse      the card in hand, where it would go (the cursor is its first half)
+    reverse      the card in hand, where it would go (the cursor is its first half);
+                 never over a laid card: there the laid card shows (``>5<`` under
+                 the cursor), so the player sees what lies beneath
     ` + `        the chosen card's first half may go here (a hint; none in profi)
     `>·<`        the cursor on an empty cell
 """
@@ -133,9 +135,12 @@ class CardTable(Widget):
             extra = recent_style if lay in recent else Style()
             for cell, value, side in halves(lay):
                 cells[cell] = (value, side, card_style + extra)
+        ghost: set[Cell] = set()
         for lay in self.ghost:
             for cell, value, side in halves(lay):
-                cells[cell] = (value, side, card_style + ghost_style)
+                if cell not in cells:  # the laid card under it stays in sight
+                    cells[cell] = (value, side, card_style + ghost_style)
+                    ghost.add(cell)
         text = Text(no_wrap=True, overflow="crop")
         for r in range(r0, r0 + self.rows):
             if r != r0:
@@ -147,7 +152,7 @@ class CardTable(Widget):
                     value, side, cell_style = cells[cell]
                     left, right = SIDES[side]
                     mid = zero_style if value == 0 else Style()
-                    if at_cursor and not self.ghost:
+                    if at_cursor and cell not in ghost:
                         left, right = ">", "<"
                         cell_style = cell_style + cursor_style
                     text.append(left, cell_style)

@@ -11,6 +11,8 @@ from textual.widget import Widget
 
 from rules.zatre_cards import Card
 
+from ..names import fit
+
 from .words import pips
 
 CARD_WIDTH = 6  # "┌─┬─┐" and a gap
@@ -54,11 +56,12 @@ class HandCards(Widget):
             for row in range(3):
                 lines[row].append(box[row], chosen_style if i == self.chosen else tile_style)
                 lines[row].append(" ")
+        width = self.size.width  # (notes cut to the hand's width, never wrapped under it)
         if not self.cards:
-            lines[1].append(self.note or "(no cards)", note_style)
+            lines[1].append(fit(self.note or "(no cards)", width - lines[1].cell_len), note_style)
         else:
-            lines[0].append(" " + self.note, note_style)
-            lines[1].append(" " + self.note2, note_style)
+            lines[0].append(fit(" " + self.note, width - lines[0].cell_len), note_style)
+            lines[1].append(fit(" " + self.note2, width - lines[1].cell_len), note_style)
         return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:

@@ -11,7 +11,7 @@ from textual.widget import Widget
 
 from ..widgets.seat_rows import add_seat_row
 
-from ..zatre.words import fit_names
+from ..names import cells, fit_names, pad
 
 
 @attrs.frozen
@@ -33,9 +33,9 @@ class SeatLine:
 
 
 NAME_WIDTH = (9, 16)
-"""Characters of the name column: at least (at 80x24), at most (where there is room)."""
+"""Cells of the name column: at least (at 80x24), at most (where there is room)."""
 NUMBERS = 22
-"""Characters of a seat's line besides its name: the marks and four numbers."""
+"""Cells of a seat's line besides its name: the marks and four numbers."""
 
 
 class CardScores(Widget):
@@ -58,12 +58,12 @@ class CardScores(Widget):
         inline = self._notes_inline(self.size.width)
         width = self._name_width(self.size.width)
         names = fit_names([line.name for line in self.lines], width)
-        out = [Text(f"  {'player':<{width}}{'total':>5}{'last':>5}{'hand':>5}{'pile':>5}", header)]
+        out = [Text(f"  {pad('player', width)}{'total':>5}{'last':>5}{'hand':>5}{'pile':>5}", header)]
         for line, name in zip(self.lines, names):
             marker = "▶" if line.to_play else " "
             shown = "≡" if line.shown else " "
             gained = "" if line.gained is None else f"+{line.gained}"
-            text = Text(f"{marker}{shown}{name:<{width}}{line.total:>5}{gained:>5}"
+            text = Text(f"{marker}{shown}{pad(name, width)}{line.total:>5}{gained:>5}"
                         f"{line.hand:>5}{line.pile:>5}")
             add_seat_row(out, text, line, inline, turn, you, note_style)
         if self.footer:
@@ -72,11 +72,11 @@ class CardScores(Widget):
 
     def _name_width(self, width: int) -> int:
         """The name column: as wide as the longest name where the strip has room."""
-        longest = max((len(line.name) for line in self.lines), default=0)
+        longest = max((cells(line.name) for line in self.lines), default=0)
         return max(NAME_WIDTH[0], min(NAME_WIDTH[1], longest, width - NUMBERS))
 
     def _notes_inline(self, width: int) -> bool:
-        longest = max((len(line.note) for line in self.lines), default=0)
+        longest = max((cells(line.note) for line in self.lines), default=0)
         return NUMBERS + self._name_width(width) + 1 + longest <= width
 
     def get_content_height(self, container, viewport, width: int) -> int:

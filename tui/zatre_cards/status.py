@@ -7,12 +7,16 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..names import cells, fit
+from ..zatre.status import TURN_ROOM
+
 
 class CardStatus(Widget):
     """``turn``: who is to play and what to do (``▶`` marks it, not colour alone);
     ``round``: ``"round 1/2"``; ``extra``: options worth knowing (``profi``);
     ``alert``: ``turn`` is a warning (the connection is lost): marked ``⚠`` and the
-    line takes the ``-alert`` class."""
+    line takes the ``-alert`` class. When the line is too wide, ``turn`` is cut (at its
+    end, in cells) so that the round stays in sight."""
 
     DEFAULT_CSS = """
     CardStatus.-alert { background: $error; }
@@ -29,9 +33,10 @@ class CardStatus(Widget):
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         mark = "⚠" if self.alert else "▶"
-        text.append(f"{mark} {self.turn}", self.get_component_rich_style("status--turn"))
-        if self.round:
-            text.append(f"  ·  {self.round}", self.get_component_rich_style("status--bag"))
-        if self.extra:
-            text.append(f"  ·  {self.extra}")
+        round_ = f"  ·  {self.round}" if self.round else ""
+        extra = f"  ·  {self.extra}" if self.extra else ""
+        room = max(TURN_ROOM, self.size.width - cells(round_ + extra))
+        text.append(fit(f"{mark} {self.turn}", room), self.get_component_rich_style("status--turn"))
+        text.append(round_, self.get_component_rich_style("status--bag"))
+        text.append(extra)
         return text

@@ -40,8 +40,8 @@ from .results import CardResultsScreen, headline
 from .scores import CardScores, SeatLine
 from .sheet import CardSheet
 from .status import CardStatus
-from .words import (cards_text, log_line, log_names, preview_text, shown_text, turn_text,
-                    turns_since)
+from ..names import log_names
+from .words import cards_text, log_line, preview_text, shown_text, turn_text, turns_since
 
 PLAY_ACTIONS = {"choose", "cycle", "rotate", "lay", "take_back", "give_up", "next_hint"}
 REACH = 4
@@ -234,10 +234,8 @@ class CardTableScreen(GameTableScreen):
         over = self.snap is not None and self.snap.over
         if action == "results":
             return True if over else False
-        if action == "rotate" and over:
+        if self.keys_hidden(action):
             return False
-        if over and (action in PLAY_ACTIONS or action == "move"):
-            return False  # hidden once the game is over, as at the Zatre table
         if action not in PLAY_ACTIONS:
             return True
         if not self.my_turn:

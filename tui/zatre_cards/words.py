@@ -9,8 +9,7 @@ from typing import Sequence
 
 from rules.zatre_cards import Card, TurnRecord
 
-from ..names import seat_name
-from ..zatre.words import LOG_NAME, fit_name, log_names  # noqa: F401 (the card table's too)
+from ..names import log_name, seat_name
 
 ZERO = "○"
 """A blank half (0 pips): drawn as a ring so it never reads as a missing pip."""
@@ -50,7 +49,7 @@ def turn_text(record: TurnRecord, name: str) -> str:
 def log_line(number: int, record: TurnRecord, name: str) -> str:
     """A short line of the move log, the points just scored first:
     ``" 7 Ada     +8 5|6: 11 12"`` (``name`` as :func:`log_names` gives it)."""
-    head = f"{number:>2} {fit_name(name, LOG_NAME):<5} {'+' + str(record.gain):>4}"
+    head = f"{number:>2} {log_name(name)} {'+' + str(record.gain):>4}"
     laid = cards_text(record.faces)
     if not record.lines:
         return f"{head} {laid}: no line"
