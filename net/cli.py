@@ -162,7 +162,7 @@ async def serve_table(
         url, room_code = relay_url, link.code
     if resumed is not None:
         host, data = resumed
-        table.resume_seats(data.token_hashes, data.names, data.bots)
+        table.resume_seats(data.token_hashes, data.names, data.bots, data.bot_took)
         table.begin(host)
     hosted = HostedTable(table, url, room_code, table.host_key, save_file, relay, link)
     hosted.join_address = f"{_lan_address(bind)}:{bound_port}" if relay is not None else url
