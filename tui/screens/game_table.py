@@ -71,7 +71,9 @@ class GameTableScreen(ParlourScreen):
     ``story``: the link whose snapshots drive the table (defaults to the first human's);
     ``pace``: seconds per step when laying out others' moves (``0``: at once);
     ``leave``: called when the player leaves the table (the app stops the host and
-    goes back to the menu); ``leave_question``: what leaving asks first.
+    goes back to the menu); ``leave_question``: what leaving asks first; ``saves``:
+    the local table whose saving to watch (net.local.LocalTable: ``save_problem`` and
+    ``on_save_problem``): while its latest save failed, the message line says so.
     """
 
     results_screen: ClassVar[type]
@@ -97,8 +99,11 @@ class GameTableScreen(ParlourScreen):
         pace: float = 0.4,
         leave: Callable[[], None] | None = None,
         leave_question: str = LEAVE_QUESTION,
+        saves: Any = None,
     ) -> None:
         super().__init__()
+        self._saves = saves
+        self._saves_stop: Callable[[], None] | None = None
         if story is None and not links:
             raise ValueError("a table needs a human seat's link or a spectator link")
         self.links = dict(links)
@@ -192,6 +197,19 @@ class GameTableScreen(ParlourScreen):
     def on_mount(self) -> None:
         self._listen()
         self.set_interval(0.15, self._spin)
+        if self._saves is not None:
+            self._saves_stop = self._saves.on_save_problem(self._save_problem_changed)
+
+    def save_problem(self) -> str:
+        """Why the game's latest save failed (``""``: it saved): the message line's
+        warning. A LAN table reads the host's from the lobby state."""
+        return self._saves.save_problem if self._saves is not None else ""
+
+    def _save_problem_changed(self, problem: str) -> None:
+        if problem:
+            self.notify(problem, title="Not saved", severity="warning", markup=False)
+        if self.snap is not None:
+            self._update()
 
     def _listen(self) -> None:
         """Listen to the seats' links and the story, and show the story's latest."""
@@ -204,6 +222,9 @@ class GameTableScreen(ParlourScreen):
 
     def on_unmount(self) -> None:
         self._stop_listening()
+        if self._saves_stop is not None:
+            self._saves_stop()
+            self._saves_stop = None
 
     def _stop_listening(self) -> None:
         for stop in self._stops:
