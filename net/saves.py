@@ -174,24 +174,32 @@ def snapshot_of(host: Host, table: str, token_hashes: tuple[str | None, ...], co
 
 
 def write(path: Path, data: SaveData, codec: Codec) -> None:
-    """Write ``data`` to ``path`` atomically (temp file + fsync + ``os.replace``)."""
+    """Write ``data`` to ``path`` atomically (temp file + fsync + ``os.replace``).
+    Raises ``OSError`` (its ``filename`` the save's folder), ``UnicodeError`` for a
+    text that cannot be written, ``ValueError`` for a number JSON cannot hold."""
     game = codec.game
     assert game is not None
     body = _body(data, codec, game)
     text = dumps({"format": FORMAT, "format_version": FORMAT_VERSION, "checksum": _checksum(body), "body": body})
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        exc.filename = str(path.parent)  # the folder, not a temporary file's name
+        raise
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError):
+            exc.filename, exc.filename2 = str(path.parent), None
         raise
 
 

@@ -55,7 +55,7 @@ async def test_a_solo_game_closed_and_reopened_continues_at_the_same_board_hand_
     async with again.run_test(size=SIZE) as pilot:
         assert isinstance(again.screen, MenuScreen)
         first = menu_entries(again)[0]
-        assert first.startswith("Continue Zatre: You, Ada (strong bot) · move ") and f"move {version}" in first
+        assert first.startswith("Continue Zatre · You, Ada (strong bot) · move ") and f"move {version}" in first
         await pilot.press("enter")  # the Continue entry is first and highlighted
         await until(pilot, lambda: isinstance(again.screen, TableScreen) and again.screen.snap is not None)
         table = again.screen
@@ -88,7 +88,7 @@ async def test_a_hotseat_game_continues_with_its_seats_options_and_pace(tmp_path
 
     again = ParlourApp(pace=0, local_saves=tmp_path)
     async with again.run_test(size=SIZE) as pilot:
-        assert menu_entries(again)[0].startswith("Continue Zatre: Ann, Bob, Ada (easy bot) · move 1")
+        assert menu_entries(again)[0].startswith("Continue Zatre · Ann, Bob, Ada (easy bot) · move 1")
         await pilot.press("o")  # the latest, by its key
         await until(pilot, lambda: again.table is not None)
         table = again.table
@@ -115,7 +115,7 @@ async def test_a_finished_local_game_is_not_offered_but_replays(tmp_path):
         await until(pilot, lambda: len(local_games(tmp_path)) == 2)
         await app.close_table()
         await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-        await until(pilot, lambda: menu_entries(app)[0].startswith("Continue Zatre: You, Ada (easy bot)"))
+        await until(pilot, lambda: menu_entries(app)[0].startswith("Continue Zatre · You, Ada (easy bot)"))
         assert sum(entry.startswith("Continue") for entry in menu_entries(app)) == 1
     replay = Replay.open(tmp_path / "finished.json")  # what parlour replay FILE opens
     steps = list(replay)
@@ -141,3 +141,18 @@ async def test_a_failed_local_save_shows_at_the_table_and_clears_when_a_save_wor
         assert (await link.submit(link.snapshot().legal_actions[0])).accepted
         await until(pilot, lambda: message.warning == "")
         assert read(next(blocked.glob("*.json")))[0].version >= 2
+
+
+def test_a_continue_entry_fits_one_line_however_long_the_names():
+    from pathlib import Path
+
+    from rich.cells import cell_len
+
+    from net.saves import SavedGame
+    from tui.screens.menu import ENTRY_CELLS, continue_text
+
+    wide = SavedGame(Path("x.json"), "Zatre: Das Kartenspiel", ("名前" * 6,) * 5 + ("Ada",),
+                     (None,) * 5 + ("strong",), 123, 0.0, False)
+    text = continue_text(wide)
+    assert cell_len(text) <= ENTRY_CELLS and "…" in text
+    assert text.startswith("Continue Zatre: Das Kartenspiel · 名前") and " · move 123 · " in text

@@ -104,6 +104,7 @@ class GameTableScreen(ParlourScreen):
         super().__init__()
         self._saves = saves
         self._saves_stop: Callable[[], None] | None = None
+        self._save_told = False
         if story is None and not links:
             raise ValueError("a table needs a human seat's link or a spectator link")
         self.links = dict(links)
@@ -206,8 +207,9 @@ class GameTableScreen(ParlourScreen):
         return self._saves.save_problem if self._saves is not None else ""
 
     def _save_problem_changed(self, problem: str) -> None:
-        if problem:
+        if problem and not self._save_told:  # once: the message line keeps saying it
             self.notify(problem, title="Not saved", severity="warning", markup=False)
+        self._save_told = bool(problem)
         if self.snap is not None:
             self._update()
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -27,11 +29,20 @@ CONTINUE_SHOWN = 3
 """How many unfinished local games the menu offers to continue (the latest ones)."""
 
 
+ENTRY_CELLS = 70
+"""The terminal cells a menu entry may take (the list is 76 wide, borders included)."""
+
+
 def continue_text(game: SavedGame) -> str:
-    """A Continue entry: ``"Continue Zatre: You, Ada (easy bot) · move 12 · 30 Nov 20:41"``."""
+    """A Continue entry, one line of at most :data:`ENTRY_CELLS` cells (the players cut
+    to fit): ``"Continue Zatre · You, Ada (strong bot) · move 12 · 30 Nov 20:41"``."""
     players = ", ".join(name + (f" ({bot} bot)" if bot else "") for name, bot in zip(game.names, game.bots))
     when = time.strftime("%d %b %H:%M", time.localtime(game.saved_at))
-    return f"Continue {game.title}: {players} · move {game.moves} · {when}"
+    head, tail = f"Continue {game.title} · ", f" · move {game.moves} · {when}"
+    room = max(8, ENTRY_CELLS - cell_len(head) - cell_len(tail))
+    fitted = Text(players)
+    fitted.truncate(room, overflow="ellipsis")
+    return f"{head}{fitted.plain}{tail}"
 
 
 class MenuScreen(ParlourScreen):
@@ -40,11 +51,11 @@ class MenuScreen(ParlourScreen):
 
     BINDINGS = [
         Binding("o", "continue_latest", "Continue"),
-        Binding("s", "choose('solo')", "Solo / hotseat"),
+        Binding("s", "choose('solo')", "Solo/hotseat"),
         Binding("h", "choose('host')", "Host"),
         Binding("j", "choose('join')", "Join"),
-        Binding("r", "choose('rules')", "Rules: Zatre"),
-        Binding("c", "choose('rules-cards')", "Rules: card game"),
+        Binding("r", "choose('rules')", "Zatre rules"),
+        Binding("c", "choose('rules-cards')", "Card rules"),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
