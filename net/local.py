@@ -143,6 +143,12 @@ class LocalTable:
         """The result once the game is over, else ``None``."""
         return self.host.result
 
+    @property
+    def kind(self) -> str:
+        """``"Solo game"``, ``"Hotseat game"`` (two or more humans) or ``"Bots' game"``:
+        the table's name in its save (``parlour replay`` shows it)."""
+        return ("Bots' game", "Solo game")[len(self.humans)] if len(self.humans) < 2 else "Hotseat game"
+
     def on_save_problem(self, listener: Callable[[str], None]) -> Callable[[], None]:
         """Call ``listener(save_problem)`` whenever :attr:`save_problem` changes;
         returns the function that stops it."""
@@ -165,7 +171,7 @@ class LocalTable:
             return
         try:
             codec = codec_for(host.game)
-            data = saves.snapshot_of(host, host.game.title, (None,) * host.seats, codec,
+            data = saves.snapshot_of(host, self.kind, (None,) * host.seats, codec,
                                      local=True, pace=host.bot_delay)
             saves.write(self.save_to, data, codec)
         except Exception as exc:

@@ -45,6 +45,7 @@ async def test_a_local_game_is_saved_after_every_action_and_continues_where_it_w
         assert read(path)[0].version == version
     data, _ = read(path)
     assert data.local and data.pace == 0.01 and not data.over and data.token_hashes == (None, None, None)
+    assert data.table == "Hotseat game"  # what parlour replay calls it
 
     again = LocalTable.resume(path)
     assert again.host.state == state and again.host.version == version
@@ -62,7 +63,7 @@ async def test_a_finished_local_game_is_saved_as_over(tmp_path):
                           bot_delay=0, save_to=path) as table:
         await asyncio.wait_for(table.host.wait_over(), 60)
     data, _ = read(path)
-    assert data.over and data.version == table.host.version
+    assert data.over and data.version == table.host.version and data.table == "Bots' game"
     assert [g.over for g in local_games(tmp_path)] == [True]
 
 

@@ -99,6 +99,27 @@ async def test_a_hotseat_game_continues_with_its_seats_options_and_pace(tmp_path
         assert screen.pace == 0.05 and len(screen.links) == 2  # hotseat: both humans at this keyboard
 
 
+async def test_a_card_game_continues_at_the_card_table(tmp_path):
+    from tui.zatre_cards.table import CardTableScreen
+
+    game = LocalGame((SeatChoice("You"), SeatChoice("Ada", "easy")), seed=2, pace=0, game="zatre-cards")
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_local(game)
+        await until(pilot, lambda: isinstance(app.screen, CardTableScreen) and app.screen.my_turn)
+        link = app.screen.links[0]
+        assert (await link.submit(link.snapshot().legal_actions[0])).accepted
+        await until(pilot, lambda: app.screen.my_turn and app.screen.snap.version >= 2)
+        version, hand = app.screen.snap.version, app.screen.view.hand
+        await until(pilot, lambda: read(next(tmp_path.glob("*.json")))[0].version == version)
+    again = ParlourApp(pace=0, local_saves=tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        assert menu_entries(again)[0].startswith("Continue Zatre: Das Kartenspiel · You, Ada")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(again.screen, CardTableScreen) and again.screen.my_turn)
+        assert again.screen.snap.version == version and again.screen.view.hand == hand
+
+
 async def test_a_finished_local_game_is_not_offered_but_replays(tmp_path):
     finished = LocalTable(ZATRE, ZatreOptions(), ("Ada", "Bea"), {0: "easy", 1: "easy"}, seed=4,
                           bot_delay=0, save_to=tmp_path / "finished.json")

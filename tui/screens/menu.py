@@ -29,8 +29,8 @@ CONTINUE_SHOWN = 3
 """How many unfinished local games the menu offers to continue (the latest ones)."""
 
 
-ENTRY_CELLS = 70
-"""The terminal cells a menu entry may take (the list is 76 wide, borders included)."""
+ENTRY_CELLS = 72
+"""The terminal cells a menu entry may take (the list is 76 wide: borders and padding take 4)."""
 
 
 def continue_text(game: SavedGame) -> str:
