@@ -26,7 +26,7 @@ from .discovery import Advertiser, Backend, TableAd, ZeroconfBackend, lan_addres
 from .lobby import article
 from .protocol import plain_problem
 from .relay import Relay, RelayLink
-from .saves import Replay, Saver, resume, save_path
+from .saves import Replay, SaveError, Saver, resume, save_path
 from .server import Limits, Table
 
 log = logging.getLogger(__name__)
@@ -125,6 +125,9 @@ async def serve_table(
     resumed = None
     if resume_from is not None:
         host, data = resume(resume_from, bot_delay)
+        if data.local:
+            raise SaveError(f"{resume_from} is a solo or hotseat game: continue it from the menu "
+                            "(parlour, then Continue).")
         resumed = (host, data)
         game, options = host.game, host.options  # the lobby shows the saved options
         name = data.table if name is None else name

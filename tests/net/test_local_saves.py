@@ -117,3 +117,14 @@ async def test_a_failed_local_save_is_told_and_the_next_action_retries(tmp_path,
         await play(table, 1)
         assert table.save_problem == "" and heard == [heard[0], ""]
         assert read(path)[0].version == 2
+
+
+async def test_a_local_save_is_not_hosted_with_resume(tmp_path):
+    from net.cli import serve_table
+
+    codec = codec_for(ZATRE)
+    data = snapshot_of(played_host(), "Solo game", (None,) * 3, codec, local=True, pace=0.4)
+    write(tmp_path / "solo.json", data, codec)
+    with pytest.raises(SaveError, match="solo or hotseat game: continue it from the menu"):
+        await serve_table(None, None, bind="127.0.0.1", port=0, advertise=False, save=False,
+                          resume_from=tmp_path / "solo.json")
