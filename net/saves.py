@@ -48,7 +48,7 @@ import platformdirs
 from rules import registry
 from rules.core import Game, Seat
 
-from .codec import Codec, ProtocolError, codec_for, dumps
+from .codec import Codec, ProtocolError, codec_for
 from .host import Applied, Host
 
 log = logging.getLogger(__name__)
@@ -116,11 +116,6 @@ class SaveData:
     pace: float | None = None
 
 
-REQUIRED = ("game", "table", "options", "seats", "names", "bots", "seed", "version", "log",
-            "token_hashes", "state_digest", "saved_at")
-"""The body's keys every save has had since version 1."""
-
-
 def _optional_fields() -> tuple[attrs.Attribute, ...]:
     """SaveData's attributes with a default, their types resolved."""
     attrs.resolve_types(SaveData)
@@ -175,12 +170,15 @@ def snapshot_of(host: Host, table: str, token_hashes: tuple[str | None, ...], co
 
 def write(path: Path, data: SaveData, codec: Codec) -> None:
     """Write ``data`` to ``path`` atomically (temp file + fsync + ``os.replace``).
-    Raises ``OSError`` (its ``filename`` the save's folder), ``UnicodeError`` for a
-    text that cannot be written, ``ValueError`` for a number JSON cannot hold."""
+    The file is ASCII JSON (other characters as ``\\u`` escapes), so every string
+    the game holds can be written. Raises ``OSError`` (its ``filename`` the save's
+    folder), ``ValueError`` for a number JSON cannot hold."""
     game = codec.game
     assert game is not None
     body = _body(data, codec, game)
-    text = dumps({"format": FORMAT, "format_version": FORMAT_VERSION, "checksum": _checksum(body), "body": body})
+    outer = {"format": FORMAT, "format_version": FORMAT_VERSION, "checksum": _checksum(body), "body": body}
+    # ASCII with \u escapes: any string the game holds is written, a lone surrogate too
+    text = json.dumps(outer, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

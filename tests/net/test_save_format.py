@@ -113,6 +113,22 @@ def test_a_bot_took_seat_that_is_not_a_seat_is_refused(saved):
         read(path)
 
 
+def test_a_lone_surrogate_in_the_game_is_saved_and_read_back(tmp_path):
+    # issue 8 §1: an action_id "\ud800" made every later save fail
+    from net.host import Applied, Host
+    from rules.zatre import ZatreOptions
+
+    host = Host(ZATRE, ZatreOptions(), 2, 3, ("Ann", "B\udc80b"))
+    seat = next(iter(ZATRE.active_seats(host.state)))
+    host.restore([Applied(1, seat, ZATRE.legal_actions(host.state, seat)[0], "\ud800")])
+    path = tmp_path / "odd.json"
+    write(path, snapshot_of(host, "T\ud83dble", (None, None), CODEC), CODEC)
+    path.read_text(encoding="ascii")  # written as escapes
+    again, data = resume(path)
+    assert data.log[0].action_id == "\ud800" and data.names[1] == "B\udc80b" and data.table == "T\ud83dble"
+    assert again.state == host.state
+
+
 # ---- the seat a bot took, across a resume (issue 8 §4) ----
 
 
