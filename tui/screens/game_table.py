@@ -248,11 +248,13 @@ class GameTableScreen(ParlourScreen):
             self.run_worker(self._pump(), group="feed", exit_on_error=False)
 
     async def _pump(self) -> None:
+        skipped = False
         try:
             while self._queue:
                 await asyncio.sleep(0)  # let every link of this version be delivered
                 story = self._queue.pop(0)
                 if self.snap is not None and story.version <= self.snap.version:
+                    skipped = True  # (a seat change sends the same version again)
                     continue
                 self._note_events(story)
                 if self.pace <= 0 and self._queue and self.snap is not None:
@@ -261,6 +263,8 @@ class GameTableScreen(ParlourScreen):
                 if not await self._hand_over(story):
                     return  # the players left the game
                 self._show(self._seat_view(story))
+            if skipped and self.snap is not None:  # the turn line drawn meanwhile is fresh again
+                self._update()
         except Exception as err:  # never a traceback at the table: say it, keep the app
             self.log.error("table feed failed", err)
             self.notify(f"The table could not show the latest move: {err}", severity="error", markup=False)
