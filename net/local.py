@@ -192,8 +192,11 @@ class LocalTable:
         await self.host.start()
 
     async def stop(self) -> None:
-        """Stop the host and its bots; close every link."""
+        """Stop the host and its bots; close every link. A save that failed is tried
+        once more first (nothing later would retry it)."""
         await self.host.stop()
+        if self.save_problem:
+            self.save()
         for link in (*self.humans.values(), self.spectator):
             link.close()
         if self._saver_peer is not None:

@@ -625,6 +625,8 @@ class Table:
         self._timers.clear()
         if self.host is not None:
             await self.host.stop()
+        if self.lobby.save_problem:  # the last try: nothing later would retry it
+            self._save()
         for c in list(self.conns.values()):
             self._close(c, code, reason)
         for task in list(self._tasks):

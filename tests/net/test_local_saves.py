@@ -128,3 +128,21 @@ async def test_a_local_save_is_not_hosted_with_resume(tmp_path):
     with pytest.raises(SaveError, match="solo or hotseat game: continue it from the menu"):
         await serve_table(None, None, bind="127.0.0.1", port=0, advertise=False, save=False,
                           resume_from=tmp_path / "solo.json")
+
+
+async def test_a_failed_save_is_tried_once_more_when_the_table_stops(tmp_path, monkeypatch):
+    real_write, failures = saves.write, [OSError(30, os.strerror(30), str(tmp_path))]
+
+    def read_only_once(*args, **kwargs):
+        if failures:
+            raise failures.pop()
+        real_write(*args, **kwargs)
+
+    monkeypatch.setattr(saves, "write", read_only_once)
+    path = tmp_path / "solo.json"
+    table = LocalTable(ZATRE, ZatreOptions(), ("Ann", "Bob"), seed=5, bot_delay=0, save_to=path)
+    await table.start()
+    await play(table, 1)
+    assert table.save_problem and not path.exists()
+    await table.stop()  # leaving the game: its last move is saved after all
+    assert table.save_problem == "" and read(path)[0].version == 1
