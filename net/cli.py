@@ -30,7 +30,7 @@ from .discovery import Advertiser, Backend, TableAd, ZeroconfBackend, lan_addres
 from .lobby import article
 from .protocol import plain_problem
 from .relay import Relay, RelayLink, room_key_from_seed
-from .saves import Replay, Saver, resume, save_path
+from .saves import Replay, SaveError, Saver, resume, save_path
 from .server import Limits, Table
 
 log = logging.getLogger(__name__)
@@ -147,6 +147,9 @@ async def serve_table(
     resumed = None
     if resume_from is not None:
         host, data = resume(resume_from, bot_delay)
+        if data.local:
+            raise SaveError(f"{resume_from} is a solo or hotseat game: continue it from the menu "
+                            "(parlour, then Continue).")
         resumed = (host, data)
         game, options, seed = host.game, host.options, data.seed  # the lobby shows the saved options
         name = data.table if name is None else name
@@ -187,7 +190,7 @@ async def serve_table(
         url, room_code = relay_url, link.code
     if resumed is not None:
         host, data = resumed
-        table.resume_seats(data.token_hashes, data.names, data.bots)
+        table.resume_seats(data.token_hashes, data.names, data.bots, data.bot_took)
         table.begin(host)
     hosted = HostedTable(table, url, room_code, table.host_key, save_file, relay, link,
                          saved_code=resumed[1].room_code if resumed is not None else None)

@@ -350,6 +350,7 @@ class Lobby:
         self._pids = 0
         self._given_up: set[str] = set()
         self._bot_took: dict[str, int] = {}  # token hash -> the seat a bot took from it
+        self.save_problem = ""  # the table's latest save failed: why (LobbyState.save_problem)
 
     # ---- people ----
 
@@ -413,6 +414,15 @@ class Lobby:
         """The seat a bot plays since it was taken (``/bot seat``) from the player
         whose token is ``token``, else ``None``: that player comes back to watch."""
         return self._bot_took.get(hash_token(token))
+
+    def bot_took_hashes(self) -> dict[str, int]:
+        """Token hash -> seat, for every player whose seat a bot took (for saves)."""
+        return dict(self._bot_took)
+
+    def restore_bot_took(self, taken: Mapping[str, int]) -> None:
+        """After a resume: the saved :meth:`bot_took_hashes` (their players may come
+        back to watch, and ``/seat N NAME`` gives a seat back)."""
+        self._bot_took = dict(taken)
 
     def seat_for_token(self, token: str) -> int | None:
         """The seat whose token ``token`` is (compared in constant time), else ``None``."""
@@ -818,4 +828,5 @@ class Lobby:
             started=self.started,
             over=self.over,
             code_needed=self.code_needed,
+            save_problem=self.save_problem,
         )

@@ -1,5 +1,7 @@
 """The local table: seat links to an in-process :class:`~net.host.Host`, no sockets
 (design.md, "Solo"). Solo and hotseat play use these; bots are seats of the host.
+A local game is saved after every action like a hosted one (net/saves.py, in the
+``local`` saves folder), so it can be continued and replayed.
 """
 
 from __future__ import annotations
@@ -7,14 +9,20 @@ from __future__ import annotations
 import logging
 import secrets
 import uuid
+from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from rules.core import Game, Result, Seat
 
+from . import saves
+from .codec import codec_for
 from .host import Host, Intent
 from .table import Listener, Outcome, Snapshot
 
 log = logging.getLogger(__name__)
+
+DEFAULT_BOT_DELAY = 0.6
+"""Seconds a bot's move takes at least, when a save does not say (as :class:`Host`)."""
 
 
 class LocalSeatLink:
@@ -79,6 +87,12 @@ class LocalTable:
     ``spectator`` is a link that sees what a spectator sees. Raises ``ValueError``
     like :class:`Host` does.
 
+    ``save_to``: the file the game is saved to after every action from the first on
+    (design.md: local games are saved like hosted ones; ``None``: not saved), with
+    ``bot_delay`` as its ``pace``. A failed save raises nothing: :attr:`save_problem`
+    says why (``""`` once a save works again) and :meth:`on_save_problem` listeners
+    hear each change; the next action saves again. :meth:`resume` continues a save.
+
     Use as ``async with LocalTable(...) as table:`` or call :meth:`start` /
     :meth:`stop`.
     """
@@ -91,29 +105,102 @@ class LocalTable:
         bots: Mapping[int, str] | None = None,
         seed: int | None = None,
         bot_delay: float = 0.6,
+        save_to: Path | None = None,
     ) -> None:
         bots = dict(bots or {})
         self.seed = secrets.randbits(32) if seed is None else seed
-        self.host = Host(game, options, len(names), self.seed, tuple(names), bots, bot_delay)
+        self._attach(Host(game, options, len(names), self.seed, tuple(names), bots, bot_delay), save_to)
+
+    @classmethod
+    def resume(cls, path: Path) -> "LocalTable":
+        """The local game saved in ``path``, at its last saved move, with its bots,
+        human seats, options and pace; it goes on saving to ``path``. Raises
+        :class:`net.saves.SaveError` for a file that is not a usable save, or the
+        save of a hosted game (that one resumes with ``parlour host --resume``)."""
+        data, game = saves.read(path)
+        if not data.local:
+            raise saves.SaveError(f"{path} is a hosted game's save: continue it with parlour host --resume.")
+        host = saves.rebuild(data, game, data.pace if data.pace is not None else DEFAULT_BOT_DELAY)
+        table = cls.__new__(cls)
+        table.seed = data.seed
+        table._attach(host, Path(path))
+        return table
+
+    def _attach(self, host: Host, save_to: Path | None) -> None:
+        self.host = host
+        self.save_to = save_to
+        self.save_problem = ""
+        self._save_listeners: list[Callable[[str], None]] = []
         self.humans: dict[Seat, LocalSeatLink] = {
-            seat: self.host.link(seat) for seat in range(len(names)) if seat not in bots
+            seat: host.link(seat) for seat in range(host.seats) if host.bot_kinds[seat] is None
         }
-        self.spectator = self.host.link(None)
+        self.spectator = host.link(None)
+        self._saved_at = host.version
+        self._saver_peer = host.connect(None, self._committed) if save_to is not None else None
 
     @property
     def result(self) -> Result | None:
         """The result once the game is over, else ``None``."""
         return self.host.result
 
+    @property
+    def kind(self) -> str:
+        """``"Solo game"``, ``"Hotseat game"`` (two or more humans) or ``"Bots' game"``:
+        the table's name in its save (``parlour replay`` shows it)."""
+        return ("Bots' game", "Solo game")[len(self.humans)] if len(self.humans) < 2 else "Hotseat game"
+
+    def on_save_problem(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        """Call ``listener(save_problem)`` whenever :attr:`save_problem` changes;
+        returns the function that stops it."""
+        self._save_listeners.append(listener)
+
+        def stop() -> None:
+            if listener in self._save_listeners:
+                self._save_listeners.remove(listener)
+
+        return stop
+
+    def _committed(self, snapshot: Snapshot) -> None:
+        if snapshot.version != self._saved_at or self.save_problem:
+            self.save()
+
+    def save(self) -> None:
+        """Write the game to :attr:`save_to` now (after every action it is done anyway)."""
+        host = self.host
+        if self.save_to is None:
+            return
+        try:
+            codec = codec_for(host.game)
+            data = saves.snapshot_of(host, self.kind, (None,) * host.seats, codec,
+                                     local=True, pace=host.bot_delay)
+            saves.write(self.save_to, data, codec)
+        except Exception as exc:
+            log.exception("saving the local game to %s failed", self.save_to)
+            problem = saves.failure_notice("Parlour", host.version, exc)
+        else:
+            self._saved_at, problem = host.version, ""
+        if problem != self.save_problem:
+            self.save_problem = problem
+            for listener in list(self._save_listeners):
+                try:
+                    listener(problem)
+                except Exception:
+                    log.exception("a save listener failed")
+
     async def start(self) -> None:
         """Start the host (bots begin playing when it is their turn)."""
         await self.host.start()
 
     async def stop(self) -> None:
-        """Stop the host and its bots; close every link."""
+        """Stop the host and its bots; close every link. A save that failed is tried
+        once more first (nothing later would retry it)."""
         await self.host.stop()
+        if self.save_problem:
+            self.save()
         for link in (*self.humans.values(), self.spectator):
             link.close()
+        if self._saver_peer is not None:
+            self.host.disconnect(self._saver_peer)
 
     async def __aenter__(self) -> "LocalTable":
         await self.start()
@@ -130,8 +217,9 @@ async def start_local_game(
     bots: Mapping[int, str] | None = None,
     seed: int | None = None,
     bot_delay: float = 0.6,
+    save_to: Path | None = None,
 ) -> LocalTable:
     """Build and start a :class:`LocalTable`; the caller must ``await table.stop()``."""
-    table = LocalTable(game, options, names, bots, seed, bot_delay)
+    table = LocalTable(game, options, names, bots, seed, bot_delay, save_to)
     await table.start()
     return table

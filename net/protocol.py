@@ -269,7 +269,9 @@ class LobbyState:
     player counts the game allows with ``options``, ascending (Zatre ``[2, 3, 4]``,
     with ``teams`` ``[4, 6]``; empty from an older table), ``min_seats``/``max_seats``
     their least and greatest; ``seats`` has ``max_seats`` entries before the start;
-    ``variants``: the table variants and whether each is on (``{"cardgame": false}``).
+    ``variants``: the table variants and whether each is on (``{"cardgame": false}``);
+    ``save_problem``: why the host's latest save failed (``""``: it saved, or nothing
+    is saved yet); it stays until a save succeeds.
     """
 
     KIND: ClassVar[str]
@@ -291,6 +293,7 @@ class LobbyState:
     variants: dict[str, bool] = attrs.field(factory=dict, validator=[
         v.max_len(MAX_VARIANTS), v.deep_mapping(key_validator=v.max_len(MAX_CODE), value_validator=v.instance_of(bool)),
     ])
+    save_problem: str = attrs.field(default="", validator=_text(MAX_TEXT))
 
 
 @message("snapshot")

@@ -2,11 +2,27 @@
 replayed step by step (design.md, "Saves").
 
 A save is one JSON file (``parlour/saves/<table>-<started>.json`` under platformdirs'
-user data directory), written atomically: a temporary file in the same folder,
-flushed and fsynced, then ``os.replace``. Its body holds the game's name, options,
-seat count, names, bot kinds, seed, the action log and the version reached, plus a
-digest of the final state; a SHA-256 ``checksum`` over the body detects a truncated or
-edited file.
+user data directory; local games, solo and hotseat, in ``parlour/saves/local/``),
+written atomically: a temporary file in the same folder, flushed and fsynced, then
+``os.replace``. Its body holds the game's name, options, seat count, names, bot kinds,
+seed, the action log and the version reached, plus a digest of the final state; a
+SHA-256 ``checksum`` over the body detects a truncated or edited file.
+
+The format is versioned (``format_version``, :data:`FORMAT_VERSION`):
+
+- version 1 (and a file without ``format_version``): the fields above;
+- version 2 adds optional fields, each with a default when absent: ``bot_took`` (the
+  token hashes of players whose seats the host gave to bots, and those seats),
+  ``over`` (the game had ended), ``local`` and ``pace`` (a local game and its bots'
+  pace in seconds).
+
+Adding a field: give :class:`SaveData` a new attribute *with a default* (and a type
+the codec's converter can structure). :func:`write` then writes it, and :func:`read`
+reads it when present and uses the default when not, so older files still load and
+:data:`FORMAT_VERSION` stays as it is. Keys a reader does not know are ignored (a
+save from a later Parlour that only added fields still loads). Raise
+:data:`FORMAT_VERSION` only when a change cannot be read that way (a field renamed or
+made to mean something else); a reader refuses versions above its own.
 
 Seat tokens are kept only as SHA-256 hashes: a stolen save lets nobody take a seat,
 yet players who reconnect after a resume with the tokens they hold are recognised. The
@@ -18,6 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 import tempfile
@@ -31,11 +48,14 @@ import platformdirs
 from rules import registry
 from rules.core import Game, Seat
 
-from .codec import Codec, ProtocolError, codec_for, dumps
+from .codec import Codec, ProtocolError, codec_for
 from .host import Applied, Host
 
+log = logging.getLogger(__name__)
+
 FORMAT = "parlour.save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""The save format this Parlour writes; it reads this one and every one before it."""
 MAX_SAVE_BYTES = 32 * 1024 * 1024
 
 
@@ -71,8 +91,13 @@ class LoggedAction:
 class SaveData:
     """What a save holds (see the module docstring). ``token_hashes[seat]`` is the
     SHA-256 hex of the seat's token (``None``: a bot or a revoked seat);
-    ``room_code`` the room code players gave (``None``: none; optional in the file, so
-    saves written before it read as ``None``): ``--resume`` reopens that room."""
+    ``room_code`` the room code players gave (``None``: none): ``--resume`` reopens that
+    room; ``bot_took`` maps the token hash of a player whose seat went to a bot to that seat
+    (they may come back to watch, and the host may give it back); ``over``: the game
+    had ended; ``local``: a solo or hotseat game; ``pace``: its bots' pace (seconds).
+
+    The attributes with a default are the optional ones: absent from a file, they
+    take the default (see "Adding a field" in the module docstring)."""
 
     game: str
     table: str
@@ -87,6 +112,16 @@ class SaveData:
     state_digest: str
     saved_at: float
     room_code: str | None = None
+    bot_took: dict[str, int] = attrs.field(factory=dict)
+    over: bool = False
+    local: bool = False
+    pace: float | None = None
+
+
+def _optional_fields() -> tuple[attrs.Attribute, ...]:
+    """SaveData's attributes with a default, their types resolved."""
+    attrs.resolve_types(SaveData)
+    return tuple(f for f in attrs.fields(SaveData) if f.default is not attrs.NOTHING)
 
 
 def state_digest(codec: Codec, state: Any, game: Game) -> str:
@@ -114,7 +149,7 @@ def _body(data: SaveData, codec: Codec, game: Game) -> dict:
         "token_hashes": list(data.token_hashes),
         "state_digest": data.state_digest,
         "saved_at": data.saved_at,
-        "room_code": data.room_code,
+        **{f.name: conv.unstructure(getattr(data, f.name), unstructure_as=f.type) for f in _optional_fields()},
     }
 
 
@@ -123,43 +158,56 @@ def _checksum(body: dict) -> str:
 
 
 def snapshot_of(host: Host, table: str, token_hashes: tuple[str | None, ...], codec: Codec,
-                room_code: str | None = None) -> SaveData:
-    """The :class:`SaveData` of ``host``'s game right now, at a table with ``room_code``."""
+                **optional: Any) -> SaveData:
+    """The :class:`SaveData` of ``host``'s game right now; ``optional``: values of the
+    optional fields (``bot_took``, ``local``, ``pace``; ``over`` comes from the host)."""
     return SaveData(
         game=host.game.name, table=table, options=host.options, seats=host.seats,
         names=host.names, bots=host.bot_kinds, seed=host.seed, version=host.version,
         log=tuple(LoggedAction(a.version, a.seat, a.action_id, a.action) for a in host.applied),
         token_hashes=token_hashes, state_digest=state_digest(codec, host.state, host.game),
-        saved_at=time.time(), room_code=room_code,
+        saved_at=time.time(), over=host.over, **optional,
     )
 
 
 def write(path: Path, data: SaveData, codec: Codec) -> None:
-    """Write ``data`` to ``path`` atomically (temp file + fsync + ``os.replace``)."""
+    """Write ``data`` to ``path`` atomically (temp file + fsync + ``os.replace``).
+    The file is ASCII JSON (other characters as ``\\u`` escapes), so every string
+    the game holds can be written. Raises ``OSError`` (its ``filename`` the save's
+    folder), ``ValueError`` for a number JSON cannot hold."""
     game = codec.game
     assert game is not None
     body = _body(data, codec, game)
-    text = dumps({"format": FORMAT, "format_version": FORMAT_VERSION, "checksum": _checksum(body), "body": body})
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    outer = {"format": FORMAT, "format_version": FORMAT_VERSION, "checksum": _checksum(body), "body": body}
+    # ASCII with \u escapes: any string the game holds is written, a lone surrogate too
+    text = json.dumps(outer, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        exc.filename = str(path.parent)  # the folder, not a temporary file's name
+        raise
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError):
+            exc.filename, exc.filename2 = str(path.parent), None
         raise
 
 
 def read(path: Path, games: Any = None) -> tuple[SaveData, Game]:
-    """Load and check a save: ``(data, game)``. Raises :class:`SaveError` for a file
-    that is missing, too big, not JSON, not a Parlour save, of another format version,
-    altered or truncated (checksum), of an unknown game, or whose fields do not fit.
+    """Load and check a save of any format version up to :data:`FORMAT_VERSION`:
+    ``(data, game)``. Raises :class:`SaveError` for a file that is missing, too big,
+    not JSON, not a Parlour save, of a newer format version, altered or truncated
+    (checksum), of an unknown game, or whose fields do not fit.
 
     ``games``: a mapping of game name -> Game (default: rules.registry.GAMES).
     """
@@ -176,8 +224,12 @@ def read(path: Path, games: Any = None) -> tuple[SaveData, Game]:
         raise SaveError(f"{path} is not a Parlour save (not JSON; truncated?).") from None
     if type(outer) is not dict or outer.get("format") != FORMAT:
         raise SaveError(f"{path} is not a Parlour save.")
-    if outer.get("format_version") != FORMAT_VERSION:
-        raise SaveError(f"{path} is a save of another Parlour version ({outer.get('format_version')!r}).")
+    found = outer.get("format_version", 1)  # the first saves had none
+    if type(found) is not int or found < 1:
+        raise SaveError(f"{path} is not a Parlour save (its format version is {found!r}).")
+    if found > FORMAT_VERSION:
+        raise SaveError(f"{path} was saved by a newer Parlour (save format {found}; this one "
+                        f"reads up to {FORMAT_VERSION}): update Parlour to open it.")
     body = outer.get("body")
     if type(body) is not dict or outer.get("checksum") != _checksum(body):
         raise SaveError(f"{path} is damaged or was edited (its checksum does not match).")
@@ -208,12 +260,14 @@ def read(path: Path, games: Any = None) -> tuple[SaveData, Game]:
             token_hashes=codec.structure(body.get("token_hashes"), tuple[str | None, ...]),
             state_digest=codec.structure(body.get("state_digest"), str),
             saved_at=codec.structure(body.get("saved_at"), float),
-            room_code=codec.structure(body.get("room_code"), str | None),
+            **{f.name: codec.structure(body[f.name], f.type) for f in _optional_fields() if f.name in body},
         )
     except ProtocolError as exc:
         raise SaveError(f"{path} does not hold a valid save: {exc.reason}.") from None
     if not (len(data.names) == len(data.bots) == len(data.token_hashes) == data.seats):
         raise SaveError(f"{path} does not hold a valid save: the seats do not add up.")
+    if any(not 0 <= seat < data.seats for seat in data.bot_took.values()):
+        raise SaveError(f"{path} does not hold a valid save: a seat given to a bot is not a seat.")
     return data, game
 
 
@@ -254,7 +308,9 @@ def resume(path: Path, bot_delay: float = 0.6) -> tuple[Host, SaveData]:
 
 class Saver:
     """Writes a table's game to ``path`` after every applied action: pass an instance
-    as :class:`net.server.Table`'s ``saver``. Errors propagate to the table (logged)."""
+    as :class:`net.server.Table`'s ``saver``. A failed write raises (``OSError``,
+    ``ValueError``, ``UnicodeError`` ...): the table says so to everyone and tries
+    again after the next action (:func:`failure_text` words it)."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
@@ -265,8 +321,79 @@ class Saver:
         if host is None:
             return
         room_code = table.port.code if table.port is not None else None
-        write(self.path, snapshot_of(host, table.name, table.token_hashes(), table.codec, room_code), table.codec)
+        data = snapshot_of(host, table.name, table.token_hashes(), table.codec,
+                           bot_took=table.lobby.bot_took_hashes(), room_code=room_code)
+        write(self.path, data, table.codec)
         self.writes += 1
+
+
+def failure_text(error: BaseException) -> str:
+    """Why a save failed, in a few words: ``"Permission denied (/home/ann/saves)"``,
+    ``"No space left on device"``, ``"a text in the game cannot be written as UTF-8"``."""
+    if isinstance(error, OSError):
+        where = f" ({error.filename})" if error.filename else ""
+        return f"{error.strerror or error}{where}"
+    if isinstance(error, UnicodeError):
+        return "a text in the game cannot be written as UTF-8"
+    return str(error) or type(error).__name__
+
+
+def failure_notice(who: str, version: int, error: BaseException) -> str:
+    """The line players see after a failed save: ``"The host could not save the game
+    after move 12: No space left on device; it will try again after the next move."``
+    (``who``: ``"The host"``, ``"Parlour"``)."""
+    return (f"{who} could not save the game after move {version}: {failure_text(error)}; "
+            "it will try again after the next move.")
+
+
+# ---- local games (solo, hotseat) ---------------------------------------------------------
+
+
+def local_saves_dir() -> Path:
+    """``<user data dir>/parlour/saves/local``: where solo and hotseat games are saved."""
+    return saves_dir() / "local"
+
+
+def new_local_path(game: str, folder: Path | None = None) -> Path:
+    """A fresh file for a local game of ``game`` (never one that exists already)."""
+    folder = folder or local_saves_dir()
+    first = save_path(game, folder=folder)
+    path, n = first, 1
+    while path.exists():
+        n += 1
+        path = first.with_name(f"{first.stem}-{n}.json")
+    return path
+
+
+@attrs.frozen
+class SavedGame:
+    """A local game as the menu lists it: its ``path``, the ``game``'s title, seat
+    ``names`` and ``bots`` (kind per seat, ``None``: a human), ``moves`` (actions
+    applied), ``saved_at`` (seconds since the epoch) and whether it is ``over``."""
+
+    path: Path
+    title: str
+    names: tuple[str, ...]
+    bots: tuple[str | None, ...]
+    moves: int
+    saved_at: float
+    over: bool
+
+
+def local_games(folder: Path | None = None) -> list[SavedGame]:
+    """The local games saved in ``folder`` (default :func:`local_saves_dir`), the most
+    recently saved first. A file that is not a readable save is left out (and logged)."""
+    folder = folder or local_saves_dir()
+    found = []
+    for path in sorted(Path(folder).glob("*.json")) if Path(folder).is_dir() else ():
+        try:
+            data, game = read(path)
+        except SaveError as exc:
+            log.warning("skipping a local save: %s", exc)
+            continue
+        if data.local:
+            found.append(SavedGame(path, game.title, data.names, data.bots, data.version, data.saved_at, data.over))
+    return sorted(found, key=lambda g: g.saved_at, reverse=True)
 
 
 # ---- replays --------------------------------------------------------------------------

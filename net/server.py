@@ -36,7 +36,7 @@ import hmac
 import logging
 import secrets
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import attrs
 
@@ -63,6 +63,7 @@ from .protocol import (
     clean_chat,
 )
 from .relay import RoomPort, TokenBucket
+from .saves import failure_notice
 from .table import Snapshot
 
 log = logging.getLogger(__name__)
@@ -619,11 +620,26 @@ class Table:
         self._save()
 
     def _save(self) -> None:
-        if self.saver is not None:
-            try:
-                self.saver(self)
-            except Exception:
-                log.exception("table %r: saving failed", self.name)
+        """Save (after every action and seat change). A failed save is never silent:
+        everyone is told, the lobby state keeps saying so, and the next one retries;
+        once one works again everyone is told that too."""
+        if self.saver is None:
+            return
+        version = self.host.version if self.host is not None else 0
+        try:
+            self.saver(self)
+        except Exception as exc:
+            log.exception("table %r: saving failed", self.name)
+            problem = failure_notice("The host", version, exc)
+        else:
+            problem = ""
+        was, self.lobby.save_problem = self.lobby.save_problem, problem
+        if problem and not was:
+            self._broadcast(Notice(text=problem[:2000]))
+        elif was and not problem:
+            self._broadcast(Notice(text=f"The game is saved again (move {version})."))
+        if problem != was:
+            self._broadcast_lobby()
 
     async def _end_early(self) -> None:
         if self.host is not None:
@@ -637,10 +653,13 @@ class Table:
     # ---- resuming ----
 
     def resume_seats(self, token_hashes: tuple[str | None, ...], names: tuple[str, ...],
-                     bots: tuple[str | None, ...]) -> None:
+                     bots: tuple[str | None, ...], bot_took: Mapping[str, int] | None = None) -> None:
         """Seat a resumed game: every human seat is away (held for ``grace``) until
-        its player comes back with the token whose hash is saved."""
+        its player comes back with the token whose hash is saved. ``bot_took``: token
+        hash -> seat of players whose seats went to bots (net.saves.SaveData): they
+        come back to watch, and ``/seat N NAME`` gives the seat back."""
         self.lobby.started = True
+        self.lobby.restore_bot_took(bot_took or {})
         deadline = self.clock() + self.grace
         self.lobby.seats = [lb.SeatSlot(i) for i in range(len(names))]
         for slot, digest, name, bot in zip(self.lobby.seats, token_hashes, names, bots):
@@ -658,6 +677,8 @@ class Table:
         self._timers.clear()
         if self.host is not None:
             await self.host.stop()
+        if self.lobby.save_problem:  # the last try: nothing later would retry it
+            self._save()
         for c in list(self.conns.values()):
             self._close(c, code, reason)
         for task in list(self._tasks):

@@ -1,7 +1,10 @@
 """The session's playouts start in the background as soon as the tests are collected,
-and their tests run last (tests/rules/playout_pool.py)."""
+and their tests run last (tests/rules/playout_pool.py). Every test has its own user data
+folder (where games are saved)."""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.rules import playout_pool
 
@@ -17,3 +20,10 @@ def pytest_collection_finish(session):
 
 def pytest_sessionfinish(session, exitstatus):
     playout_pool.stop()
+
+
+@pytest.fixture(autouse=True)
+def user_data_in_a_temporary_folder(monkeypatch, tmp_path):
+    """Saves (hosted and local games) go to platformdirs' user data folder: in a test,
+    a fresh temporary one (XDG_DATA_HOME), never the real one."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "user-data"))

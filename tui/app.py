@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
 import attrs
@@ -11,10 +12,11 @@ from textual.binding import Binding
 
 from net.client import LinkStatus
 from net.local import LocalTable
+from net.saves import SaveError, SavedGame, local_games, local_saves_dir, new_local_path
 from rules.zatre_cards import ZatreCardsView
 
 from .lan import HostError, HostSettings, LanSession, TokenStore, join_hosted
-from .local_game import DEFAULT_PACE, LocalGame, open_table
+from .local_game import DEFAULT_PACE, LocalGame, continue_table, open_table
 from .screens.confirm import ConfirmScreen
 from .screens.host_setup import HostSetupScreen
 from .screens.join import JoinScreen
@@ -30,6 +32,9 @@ from .zatre.table import TableScreen
 from .zatre_cards.lan_table import CardLanTableScreen
 from .zatre_cards.replay import CardReplayScreen
 from .zatre_cards.table import CardTableScreen
+
+
+LOCAL_LEAVE_QUESTION = "Leave this game? It is saved: Continue in the menu takes it up again."
 
 
 def zeroconf_backend() -> Any:
@@ -59,7 +64,8 @@ class ParlourApp(App):
     saved game's snapshots and title). ``discovery`` makes the LAN discovery backend (tests: a
     FakeBackend); ``tokens`` keeps seat tokens; ``link_options`` go to every
     RemoteSeatLink; ``host_defaults`` override the host form's settings (tests:
-    ``bind``, ``port``, ``save``).
+    ``bind``, ``port``, ``save``); ``local_saves``: the folder local games are saved
+    in (default: net.saves.local_saves_dir()).
     """
 
     CSS_PATH = "parlour.tcss"
@@ -68,7 +74,7 @@ class ParlourApp(App):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
     QUIT_QUESTIONS = {
-        "local": "Quit Parlour? The game in progress ends.",
+        "local": "Quit Parlour? The game is saved: Continue in the menu takes it up again.",
         "host": "Quit Parlour? You host this table: it closes for everyone.",
         "lan": ("Quit Parlour? Your seat is held for a while: join again with the same "
                 "name to get it back."),
@@ -86,6 +92,7 @@ class ParlourApp(App):
         tokens: TokenStore | None = None,
         link_options: dict[str, Any] | None = None,
         host_defaults: dict[str, Any] | None = None,
+        local_saves: Path | None = None,
     ) -> None:
         super().__init__()
         self.pace = pace
@@ -103,6 +110,17 @@ class ParlourApp(App):
         self._first_replay = replay
         self.rules_scroll: dict[str, float] = {}  # per rules page: where the reader left it
         self.local_form: SetupForm | None = None  # the local setup as last left
+        self._local_saves = local_saves
+
+    @property
+    def local_saves(self) -> Path:
+        """The folder local games are saved in."""
+        return self._local_saves if self._local_saves is not None else local_saves_dir()
+
+    def saved_local_games(self) -> list[SavedGame]:
+        """The local games not over yet, the most recently played first (the menu's
+        Continue entries)."""
+        return [game for game in local_games(self.local_saves) if not game.over]
 
     async def on_event(self, event: events.Event) -> None:
         """While the terminal is too small for the table, keys and clicks do nothing
@@ -177,18 +195,36 @@ class ParlourApp(App):
     async def _start_local(self, game: LocalGame) -> None:
         await self.close_table()
         try:
-            table = await open_table(game)
+            table = await open_table(game, new_local_path(game.game, self.local_saves))
         except ValueError as err:
             self.push_screen(NoticeScreen("Cannot start this game", str(err)))
             return
-        self.table = table
-        self.again = "solo"
         if self.local_form is not None:
             self.local_form = attrs.evolve(self.local_form, last_seed=table.seed)
-        screen = CardTableScreen if game.game == "zatre-cards" else TableScreen
+        await self._show_local(table)
+
+    def continue_local(self, path: Path) -> None:
+        """Take up the local game saved in ``path`` (a menu's Continue entry)."""
+        self.run_worker(self._continue_local(path), group="table", exclusive=True)
+
+    async def _continue_local(self, path: Path) -> None:
+        await self.close_table()
+        try:
+            table = await continue_table(path)
+        except SaveError as err:
+            self.push_screen(NoticeScreen("Cannot continue this game", str(err)))
+            return
+        await self._show_local(table)
+
+    async def _show_local(self, table: LocalTable) -> None:
+        """Show the table of the local game ``table`` (started), paced as it is saved."""
+        self.table = table
+        self.again = "solo"
+        screen = CardTableScreen if table.host.game.name == "zatre-cards" else TableScreen
         await self.push_screen(
-            screen(table.humans, story=table.spectator, pace=game.pace,
-                   leave=lambda: self.run_worker(self.close_table()))
+            screen(table.humans, story=table.spectator, pace=table.host.bot_delay,
+                   leave=lambda: self.run_worker(self.close_table()),
+                   leave_question=LOCAL_LEAVE_QUESTION, saves=table)
         )
 
     # ---- LAN tables ----

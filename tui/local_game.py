@@ -1,10 +1,13 @@
 """A local game's setup (solo practice or hotseat) and opening its table.
 
 The setup screen fills a :class:`LocalGame`; :func:`open_table` turns it into a
-running :class:`net.local.LocalTable` (the host in-process, bots as its seats).
+running :class:`net.local.LocalTable` (the host in-process, bots as its seats), saved
+after every action; :func:`continue_table` takes a saved one up again.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import attrs
 
@@ -47,9 +50,10 @@ class LocalGame:
         return sum(1 for s in self.seats if s.bot is None)
 
 
-async def open_table(game: LocalGame) -> LocalTable:
-    """Start the host for ``game``. Bots think for at least ``pace`` seconds, so a
-    bot's move starts to show about when the previous one has been laid out."""
+async def open_table(game: LocalGame, save_to: Path | None = None) -> LocalTable:
+    """Start the host for ``game``, saved to ``save_to`` after every action (``None``:
+    not saved). Bots think for at least ``pace`` seconds, so a bot's move starts to
+    show about when the previous one has been laid out."""
     if game.game == CARDS_GAME.name:
         rules, options = CARDS_GAME, ZatreCardsOptions(profi=game.profi)
     elif game.game == GAME.name:
@@ -63,4 +67,13 @@ async def open_table(game: LocalGame) -> LocalTable:
         {i: s.bot for i, s in enumerate(game.seats) if s.bot is not None},
         seed=game.seed,
         bot_delay=game.pace,
+        save_to=save_to,
     )
+
+
+async def continue_table(path: Path) -> LocalTable:
+    """Start the local game saved in ``path`` again where it was left (its bots,
+    human seats, options and pace as saved). Raises :class:`net.saves.SaveError`."""
+    table = LocalTable.resume(path)
+    await table.start()
+    return table

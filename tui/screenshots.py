@@ -44,7 +44,14 @@ async def _play_turns(pilot: Pilot, table: TableScreen, turns: int) -> None:
 
 
 async def _shoot(out: Path, name: str, size: tuple[int, int], pace: float, script) -> Path:
-    app = ParlourApp(pace=pace)
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="parlour-shots-") as saves:  # not the user's games
+        app = ParlourApp(pace=pace, local_saves=Path(saves))
+        return await _shoot_app(app, out, name, size, script)
+
+
+async def _shoot_app(app: ParlourApp, out: Path, name: str, size: tuple[int, int], script) -> Path:
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await script(app, pilot)

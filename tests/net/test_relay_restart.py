@@ -270,7 +270,7 @@ def test_a_save_written_before_the_room_code_reads_without_one(tmp_path, monkeyp
 
     host = Host(toygame.GAME, toygame.ToyOptions(), 2, 5, ("Ann", "Bob"), {}, bot_delay=0)
     path = tmp_path / "old.json"
-    saves.write(path, saves.snapshot_of(host, "Old", (None, None), codec_for(toygame.GAME), "K7QX2M"),
+    saves.write(path, saves.snapshot_of(host, "Old", (None, None), codec_for(toygame.GAME), room_code="K7QX2M"),
                 codec_for(toygame.GAME))
     assert read(path)[0].room_code == "K7QX2M"
     outer = json.loads(path.read_text())

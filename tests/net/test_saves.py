@@ -64,7 +64,7 @@ def test_the_save_holds_token_hashes_never_tokens(saved):
     (lambda t: "", "not a Parlour save"),
     (lambda t: t.replace('"seed":8', '"seed":9'), "checksum"),
     (lambda t: json.dumps({"format": "other"}), "not a Parlour save"),
-    (lambda t: t.replace('"format_version":1', '"format_version":99'), "another Parlour version"),
+    (lambda t: t.replace('"format_version":2', '"format_version":99'), "newer Parlour"),
     (lambda t: "\xff\xfe garbage", "not a Parlour save"),
 ])
 def test_corrupt_truncated_or_foreign_files_are_refused(saved, damage, message):

@@ -1,13 +1,17 @@
 """The lobby tells the host where the game is saved only once it is: nothing is written
-before ``/start`` (net/saves.py saves a game, not a lobby)."""
+before ``/start`` (net/saves.py saves a game, not a lobby); a save that fails is said
+at the table until one works (issue 8 §1)."""
 
 from __future__ import annotations
 
 import asyncio
 
 from tui.lan import TokenStore
+from tui.zatre.message import TableMessage
 
-from .lan_helpers import host_session, hosted
+from .helpers import SIZE, until
+from .lan_helpers import app_for, host_session, hosted
+from .test_lan_table import started
 
 
 async def test_the_save_is_promised_in_the_lobby_and_told_at_the_start(tmp_path):
@@ -29,3 +33,30 @@ async def test_the_save_is_promised_in_the_lobby_and_told_at_the_start(tmp_path)
         assert save.exists()
     finally:
         await session.close()
+
+
+async def test_a_failed_save_shows_on_the_hosts_table_and_clears_when_a_save_works(tmp_path):
+    folder = tmp_path / "saves"
+    folder.write_text("a file where the saves folder should be")  # nothing can be saved there
+    table = await hosted(save=folder / "friday.json")
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = app_for(tmp_path, tokens=tokens)
+    bob = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            game, bob = await started(pilot, app, table, tokens)
+            message = game.query_one(TableMessage)
+            await until(pilot, lambda: message.warning.startswith("The host could not save the game after move 0: "))
+            assert message.warning.endswith("it will try again after the next move.")
+            assert bob.lobby.save_problem == message.warning  # every player's table is told the same
+            assert any("could not save" in line.text for line in app.session.lines)
+
+            folder.unlink()  # the folder can be made now: the next move saves
+            await until(pilot, lambda: game.my_turn)
+            await pilot.press(*["1", "n", "enter"] * game.to_place, "c")
+            await until(pilot, lambda: message.warning == "" and bob.lobby.save_problem == "")
+            assert any(line.text == "The game is saved again (move 1)." for line in app.session.lines)
+    finally:
+        if bob is not None:
+            await bob.close()
+        await table.stop()

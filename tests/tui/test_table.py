@@ -14,6 +14,7 @@ from tui.zatre.hand import HandTiles
 from tui.zatre.message import TableMessage
 from tui.zatre.scores import ScoreStrip
 from tui.zatre.sheet import ScoreSheet
+from tui.zatre.status import TurnStatus
 from tui.zatre.table import TableScreen
 
 from .helpers import BOT_FIRST_SEED, SIZE, shown, solo, start, until, walk_to
@@ -335,3 +336,19 @@ async def test_log_lines_are_never_cut_off():
         assert all(len(row.rstrip()) <= width for row in text)
         assert "…" not in "".join(text).replace("Cleopat…", "")  # (a long name is cut, not the line)
         assert " ".join(" ".join(text).split()).endswith("13 Ada +104 4 5 3: 12 11 10 x2 x2")
+
+
+async def test_the_same_version_sent_again_leaves_the_turn_line_true():
+    # a seat change (a bot takes a seat, /seat gives it back) sends every seat its
+    # snapshot again at the same version; the spinner may draw "Waiting for …" while it
+    # is queued, and the turn line must say "your turn" again once it is dropped
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo())
+        status = table.query_one(TurnStatus)
+        table._queue.append(table.snap)  # as the story link's listener does
+        table._spin()
+        assert "Waiting for" in status.turn or "thinking" in status.turn
+        table._start_pump()
+        await until(pilot, lambda: not table._pumping)
+        assert "your turn" in status.turn

@@ -73,7 +73,9 @@ class GameTableScreen(ParlourScreen):
     ``story``: the link whose snapshots drive the table (defaults to the first human's);
     ``pace``: seconds per step when laying out others' moves (``0``: at once);
     ``leave``: called when the player leaves the table (the app stops the host and
-    goes back to the menu); ``leave_question``: what leaving asks first.
+    goes back to the menu); ``leave_question``: what leaving asks first; ``saves``:
+    the local table whose saving to watch (net.local.LocalTable: ``save_problem`` and
+    ``on_save_problem``): while its latest save failed, the message line says so.
     """
 
     results_screen: ClassVar[type]
@@ -99,8 +101,12 @@ class GameTableScreen(ParlourScreen):
         pace: float = 0.4,
         leave: Callable[[], None] | None = None,
         leave_question: str = LEAVE_QUESTION,
+        saves: Any = None,
     ) -> None:
         super().__init__()
+        self._saves = saves
+        self._saves_stop: Callable[[], None] | None = None
+        self._save_told = False
         if story is None and not links:
             raise ValueError("a table needs a human seat's link or a spectator link")
         self.links = dict(links)
@@ -194,6 +200,20 @@ class GameTableScreen(ParlourScreen):
     def on_mount(self) -> None:
         self._listen()
         self.set_interval(0.15, self._spin)
+        if self._saves is not None:
+            self._saves_stop = self._saves.on_save_problem(self._save_problem_changed)
+
+    def save_problem(self) -> str:
+        """Why the game's latest save failed (``""``: it saved): the message line's
+        warning. A LAN table reads the host's from the lobby state."""
+        return self._saves.save_problem if self._saves is not None else ""
+
+    def _save_problem_changed(self, problem: str) -> None:
+        if problem and not self._save_told:  # once: the message line keeps saying it
+            self.notify(problem, title="Not saved", severity="warning", markup=False)
+        self._save_told = bool(problem)
+        if self.snap is not None:
+            self._update()
 
     def _listen(self) -> None:
         """Listen to the seats' links and the story, and show the story's latest."""
@@ -206,6 +226,9 @@ class GameTableScreen(ParlourScreen):
 
     def on_unmount(self) -> None:
         self._stop_listening()
+        if self._saves_stop is not None:
+            self._saves_stop()
+            self._saves_stop = None
 
     def _stop_listening(self) -> None:
         for stop in self._stops:
@@ -227,11 +250,13 @@ class GameTableScreen(ParlourScreen):
             self.run_worker(self._pump(), group="feed", exit_on_error=False)
 
     async def _pump(self) -> None:
+        skipped = False
         try:
             while self._queue:
                 await asyncio.sleep(0)  # let every link of this version be delivered
                 story = self._queue.pop(0)
                 if self.snap is not None and story.version <= self.snap.version:
+                    skipped = True  # (a seat change sends the same version again)
                     continue
                 self._note_events(story)
                 if self.pace <= 0 and self._queue and self.snap is not None:
@@ -240,6 +265,8 @@ class GameTableScreen(ParlourScreen):
                 if not await self._hand_over(story):
                     return  # the players left the game
                 self._show(self._seat_view(story))
+            if skipped and self.snap is not None:  # the turn line drawn meanwhile is fresh again
+                self._update()
         except Exception as err:  # never a traceback at the table: say it, keep the app
             self.log.error("table feed failed", err)
             self.notify(f"The table could not show the latest move: {err}", severity="error", markup=False)

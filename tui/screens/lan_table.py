@@ -128,6 +128,11 @@ class LanTable(GameTableScreen):
         else:
             self.notify(line.text, markup=False)
 
+    def save_problem(self) -> str:
+        """The host's latest save failed: why (the lobby state's ``save_problem``)."""
+        lobby = self.session.lobby
+        return lobby.save_problem if lobby is not None else ""
+
     def _count_down(self) -> None:
         lobby = self.session.lobby
         if lobby is not None and any(s.status == "away" and s.deadline for s in lobby.seats):

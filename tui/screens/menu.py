@@ -1,12 +1,19 @@
-"""The main menu: solo practice, host, join, each game's rules, quit."""
+"""The main menu: continue a saved local game, solo practice, host, join, each game's
+rules, quit."""
 
 from __future__ import annotations
 
+import time
+
+from rich.cells import cell_len
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+
+from net.saves import SavedGame
 
 from .base import ParlourScreen
 
@@ -18,36 +25,95 @@ TITLE = r"""
 """
 
 
+CONTINUE_SHOWN = 3
+"""How many unfinished local games the menu offers to continue (the latest ones)."""
+
+
+ENTRY_CELLS = 72
+"""The terminal cells a menu entry may take (the list is 76 wide: borders and padding take 4)."""
+
+
+def continue_text(game: SavedGame) -> str:
+    """A Continue entry, one line of at most :data:`ENTRY_CELLS` cells (the players cut
+    to fit): ``"Continue Zatre · You, Ada (strong bot) · move 12 · 30 Nov 20:41"``."""
+    players = ", ".join(name + (f" ({bot} bot)" if bot else "") for name, bot in zip(game.names, game.bots))
+    when = time.strftime("%d %b %H:%M", time.localtime(game.saved_at))
+    head, tail = f"Continue {game.title} · ", f" · move {game.moves} · {when}"
+    room = max(8, ENTRY_CELLS - cell_len(head) - cell_len(tail))
+    fitted = Text(players)
+    fitted.truncate(room, overflow="ellipsis")
+    return f"{head}{fitted.plain}{tail}"
+
+
 class MenuScreen(ParlourScreen):
-    """Where Parlour starts. Each entry also has a letter key."""
+    """Where Parlour starts. Each entry also has a letter key; the unfinished local
+    games (solo, hotseat) come first, the latest first, ``o`` taking up the latest."""
 
     BINDINGS = [
-        Binding("s", "choose('solo')", "Solo / hotseat"),
+        Binding("o", "continue_latest", "Continue"),
+        Binding("s", "choose('solo')", "Solo/hotseat"),
         Binding("h", "choose('host')", "Host"),
         Binding("j", "choose('join')", "Join"),
-        Binding("r", "choose('rules')", "Rules: Zatre"),
-        Binding("c", "choose('rules-cards')", "Rules: card game"),
+        Binding("r", "choose('rules')", "Zatre rules"),
+        Binding("c", "choose('rules-cards')", "Card rules"),
         Binding("q", "choose('quit')", "Quit"),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved: list[SavedGame] = []  # the games the Continue entries take up
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
             yield Static(TITLE, id="menu-title")
             yield Static("a table for tabletop games · now playing: Zatre and Zatre: Das Kartenspiel", id="menu-subtitle")
             with Center():
-                yield OptionList(
-                    Option("Solo practice  (and hotseat: several players, one keyboard)", id="solo"),
-                    Option("Host a game on the LAN", id="host"),
-                    Option("Join a game on the LAN", id="join"),
-                    Option("Rules of Zatre", id="rules"),
-                    Option("Rules of Zatre: Das Kartenspiel  (the card game)", id="rules-cards"),
-                    Option("Quit", id="quit"),
-                    id="menu-options",
-                )
+                yield OptionList(*self._options(), id="menu-options")
         yield Footer()
 
+    def _options(self) -> list[Option]:
+        """The entries: a Continue per unfinished local game, then the fixed ones."""
+        self.saved = self.app.saved_local_games()[:CONTINUE_SHOWN]  # type: ignore[attr-defined]
+        return [Option(continue_text(game), id=f"continue:{i}") for i, game in enumerate(self.saved)] + [
+            Option("Solo practice  (and hotseat: several players, one keyboard)", id="solo"),
+            Option("Host a game on the LAN", id="host"),
+            Option("Join a game on the LAN", id="join"),
+            Option("Rules of Zatre", id="rules"),
+            Option("Rules of Zatre: Das Kartenspiel  (the card game)", id="rules-cards"),
+            Option("Quit", id="quit"),
+        ]
+
+    def on_screen_resume(self) -> None:
+        """Back at the menu (a game left or finished): list the saved games anew (the
+        highlight stays on the entry it was on, or goes to the first)."""
+        was = list(self.saved)
+        options = self.query_one(OptionList)
+        entries = self._options()
+        if self.saved == was:
+            return
+        index = options.highlighted
+        kept = options.get_option_at_index(index).id if index is not None else None
+        options.clear_options()
+        options.add_options(entries)
+        fixed = kept is not None and not kept.startswith("continue:")
+        options.highlighted = options.get_option_index(kept) if fixed else 0
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue_latest":
+            return bool(self.saved)
+        return True
+
+    def action_continue_latest(self) -> None:
+        if self.saved:
+            self.app.continue_local(self.saved[0].path)  # type: ignore[attr-defined]
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_choose(event.option.id or "")
+        what = event.option.id or ""
+        if what.startswith("continue:"):
+            self.app.continue_local(self.saved[int(what.split(":")[1])].path)  # type: ignore[attr-defined]
+            return
+        self.action_choose(what)
 
     def action_choose(self, what: str) -> None:
         self.app.open(what)  # type: ignore[attr-defined]

@@ -1,5 +1,6 @@
 """The lines under the hand: what just happened (``news``), then what to do now or why
-a move was refused (in the rulebook's words, marked with ✗ as well as colour)."""
+a move was refused (in the rulebook's words, marked with ✗ as well as colour). While
+the game's latest save failed, a ``warning`` (marked ⚠) takes the news' place."""
 
 from __future__ import annotations
 
@@ -26,10 +27,12 @@ def news_lines(news: str, width: int, room: int) -> list[str]:
 class TableMessage(Widget):
     """``news``: the last turn, on the lines the instructions leave (at least one);
     ``text`` with a ``kind``: ``"info"`` or ``"error"`` (shown with ✗, in place of the
-    news)."""
+    news); ``warning``: shown with ⚠ in place of the news, over as many lines as it
+    takes (a failed save), the ``text`` under it as far as there is room."""
 
-    COMPONENT_CLASSES = {"message--error", "message--news"}
+    COMPONENT_CLASSES = {"message--error", "message--news", "message--warning"}
 
+    warning: reactive[str] = reactive("")
     news: reactive[str] = reactive("")
     text: reactive[str] = reactive("")
     kind: reactive[str] = reactive("info")
@@ -38,6 +41,9 @@ class TableMessage(Widget):
         if self.kind == "error":  # the reason matters more than the news: all lines
             return Text(f"✗ {self.text}", self.get_component_rich_style("message--error"))
         width = max(1, self.size.width)
+        if self.warning:  # it says why the game is not saved: all of it, before the rest
+            out = Text(f"⚠ {self.warning}", self.get_component_rich_style("message--warning"))
+            return out.append("\n").append(self.text)
         told = len(wrap(self.text, width)) if self.text else 0
         lines = news_lines(self.news, width, self.size.height - told) if self.news else []
         out = Text("\n".join(lines), self.get_component_rich_style("message--news"))

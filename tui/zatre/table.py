@@ -337,6 +337,7 @@ class TableScreen(GameTableScreen):
 
         message = self.query_one(TableMessage)
         message.news = self._news if self.animating else last_turn_text(snap)
+        message.warning = self.save_problem()
         error = self._error or self.turn_problem()
         message.text, message.kind = (error, "error") if error else (self._instructions(), "info")
 

@@ -408,6 +408,7 @@ class CardTableScreen(GameTableScreen):
 
         message = self.query_one(TableMessage)
         message.news = self._news if self.animating else self._last_news()
+        message.warning = self.save_problem()
         message.text, message.kind = (self._error, "error") if self._error else (self._instructions(), "info")
 
         last_gain: dict[int, int] = {}
