@@ -260,16 +260,19 @@ async def fake_table(pilot, link) -> CardTableScreen:
 
 
 async def test_x_when_a_card_fits_says_why_nothing_happens():
+    """Gameplay, Exception: the hand is shown only when no card can be laid; the
+    refusal names the rule, in the rules' words (issue 8 §4: refusals name the rule)."""
     app = ParlourApp(pace=0)
     async with app.run_test(size=SMALL) as pilot:
-        for profi, where in ((False, "A card fits (n shows where): "), (True, "A card fits: ")):
+        for profi, where in ((False, " (n shows where)"), (True, "")):
             link = after_the_opening(profi)
             table = await fake_table(pilot, link)
             assert table.must_give_up is None
             await pilot.press("x")
             message = table.query_one(TableMessage)
             assert message.kind == "error"
-            assert message.text == f"{where}you may show your hand only when none fits."
+            assert message.text == ("Not allowed (Gameplay, Exception): You may show your hand "
+                                    f"only when none of your cards can be laid.{where}")
             assert link.sent == []
             app.pop_screen()
 
@@ -298,7 +301,7 @@ async def test_profi_shows_no_fit_or_score_before_the_card_is_laid():
             seen[profi, "not here"] = (hand.note2, sheet.total)
             assert table.query_one(CardTable).hints == (frozenset() if profi else frozenset(fits))
             await pilot.press("enter")  # the rule speaks when the card is laid, profi or not
-            assert table.query_one(TableMessage).text.startswith("Not allowed: ")
+            assert table.query_one(TableMessage).text.startswith("Not allowed (")
             assert link.sent == []
             app.pop_screen()
         assert seen[False, "fits"][0].startswith("+"), seen

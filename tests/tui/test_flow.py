@@ -39,6 +39,7 @@ async def test_results_after_a_game_of_bots():
         results = app.screen
         await pilot.press("n")  # "next hint" at the table as the game ended: no new game
         assert app.screen is results and app.table is not None
+        await until(pilot, lambda: results.listening)  # (after its quiet moment)
         result = results.snap.result
         assert result is not None and results.snap.over
         headline = shown(results.query_one("#headline"))

@@ -108,6 +108,7 @@ async def test_turns_the_reconnect_banner_and_the_results(tmp_path):
             await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
             results = app.screen
             assert results.snap.result is not None
+            await until(pilot, lambda: results.listening)  # (after its quiet moment)
             await pilot.press("t")  # "good game", from the results
             assert isinstance(app.screen, ChatScreen)
             assert "back to the results" in shown(app.screen.query_one(".dialog-title"))

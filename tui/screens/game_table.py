@@ -83,6 +83,10 @@ class GameTableScreen(ParlourScreen):
     besides ``move``, the cursor)."""
     footer_checks: ClassVar[tuple[tuple[str, tuple[object, ...]], ...]] = ()
     """The (action, parameters) whose availability the footer shows."""
+    words: ClassVar[Any] = None
+    """The game's words (its ``rules/<game>/words.py`` module): ``event_text``,
+    ``event_line`` and ``story_lines`` say the events that change the course of the game
+    (the ends, the rare rules) on the table, in the log and on the results."""
     playing_words = "is playing"
     """After a seat's name while its move is laid out: ``"Ada is playing ⠼"``."""
     sending_words = "Sending"
@@ -122,6 +126,8 @@ class GameTableScreen(ParlourScreen):
         self._tick = 0
         self._results_shown = False
         self._allowed: Any = ()
+        self._story: list[tuple[int, int, Any]] = []  # (version, turns logged, event) told
+        self._seen_version = -1
 
     # ---- what the game's table provides ---------------------------------------------
 
@@ -162,10 +168,62 @@ class GameTableScreen(ParlourScreen):
         """A new version is shown: forget what was being chosen for the last one."""
 
     def _note_events(self, story: Snapshot) -> None:
-        """Keep what ``story``'s events tell that its view does not (each version once)."""
+        """Keep what ``story``'s events tell that its view does not (each version once):
+        the events the game's :attr:`words` tell (ends, rare rules), with the number of
+        turns in the log when they happened (where the log tells them)."""
+        if story.version <= self._seen_version:
+            return
+        self._seen_version = story.version
+        if self.words is None:
+            return
+        turns = len(story.view.log)
+        for event in story.events:
+            if self.words.event_line(event, story.names) is not None:
+                self._story.append((story.version, turns, event))
 
     def _forget_events(self) -> None:
         """Forget what :meth:`_note_events` kept (a replay stepping back)."""
+        self._story.clear()
+        self._seen_version = -1
+
+    def _story_log(self, names: Any) -> list[tuple[int, str]]:
+        """The told events as lines of the move log: ``(turns logged before it, line)``,
+        ``names`` as the log fits them."""
+        return [(turns, f"── {self.words.event_line(event, names)}")
+                for _, turns, event in self._story]
+
+    def _with_story(self, lines: list[str], names: Any) -> list[str]:
+        """The move log's turn ``lines`` (one per turn in the view's log) with the told
+        events between them, each after the turn that caused it."""
+        out: list[str] = []
+        told = self._story_log(names)
+        k = 0
+        for i, line in enumerate(lines):
+            while k < len(told) and told[k][0] <= i:
+                out.append(told[k][1])
+                k += 1
+            out.append(line)
+        return out + [text for _, text in told[k:]]
+
+    def _latest_told(self) -> str:
+        """The events told at the shown version, short (``""``: none), for the news."""
+        snap = self.snap
+        if snap is None or self.words is None:
+            return ""
+        names = self._seat_names(snap)
+        return "; ".join(self.words.event_line(event, names)
+                         for version, _, event in self._story if version == snap.version)
+
+    def _seat_names(self, snap: Snapshot) -> list[str]:
+        """Every seat's name as the table says it (a bot's with its kind)."""
+        return [seat_name(snap.names, snap.bots, s) for s in range(len(snap.names))]
+
+    def _end_words(self) -> str:
+        """How the shown, finished game ended, in the game's words (``""``: not over)."""
+        snap = self.snap
+        if snap is None or not snap.over or self.words is None:
+            return ""
+        return " ".join(self.words.story_lines(snap.events, self._seat_names(snap)))
 
     def _hide_hand(self) -> None:
         """Before a hand-over: leave nothing of the last player's hand on the table."""
@@ -382,11 +440,16 @@ class GameTableScreen(ParlourScreen):
 
     def action_results(self) -> None:
         if self.snap is not None and self.snap.over:
-            self.app.push_screen(self._results(self.snap))
+            self.app.push_screen(self._results(self.snap, quiet=False))
 
-    def _results(self, snap: Snapshot) -> Any:
-        """The results screen of the finished ``snap``."""
-        return self.results_screen(snap)
+    def _results(self, snap: Snapshot, quiet: bool = True) -> Any:
+        """The results screen of the finished ``snap``, with the events told; ``quiet``:
+        it waits for a quiet keyboard (shown as the game ends, not asked for)."""
+        return self.results_screen(snap, story=self._told_events(snap), quiet=quiet)
+
+    def _told_events(self, snap: Snapshot) -> tuple[Any, ...]:
+        """Every event told so far (the finished ``snap``'s own if none were kept)."""
+        return tuple(event for _, _, event in self._story) or tuple(snap.events)
 
     def action_leave(self) -> None:
         if self.snap is not None and self.snap.over:
@@ -441,7 +504,9 @@ class GameTableScreen(ParlourScreen):
         if self.snap is None or self.view is None:
             return ""
         if self.snap.over:
-            return "Game over: r shows the results, q leaves."
+            end = self._end_words()
+            return f"{end} r shows the results, q leaves." if end else \
+                "Game over: r shows the results, q leaves."
         if self.seat is None:
             return "Watching the bots play. q leaves."
         if not self.my_turn:

@@ -111,4 +111,6 @@ class ReplayTable(GameTableScreen):
             hand.note = "a replay: hands are not shown"
 
     def _instructions(self) -> str:
-        return "←/→ step through the game, Home/End: first/last move, q leaves."
+        end = self._end_words()
+        keys = "←/→ step through the game, Home/End: first/last move, q leaves."
+        return f"{end} {keys}" if end else keys
