@@ -62,11 +62,11 @@ def _seat(names: Sequence[str], seat: int) -> str:
 
 def deal_out_text(event: PrematureEnd, names: Sequence[str]) -> str:
     """The deal-out of the premature end: ``"The 53 tiles left in the bag are dealt
-    out one at a time, from Bob on: Ann 26, Bob 27; every one counts as minus points."``
+    out one at a time, from Bob on: 26 to Ann, 27 to Bob; every one counts as minus points."``
     (``names`` by seat; a seat without one is ``"seat 2"``)."""
     if not event.bag:
         return "The bag is empty: nothing is dealt out."
-    who = ", ".join(f"{_seat(names, s)} {n}" for s, n in enumerate(event.dealt) if n)
+    who = ", ".join(f"{n} to {_seat(names, s)}" for s, n in enumerate(event.dealt) if n)
     start = f", from {_seat(names, event.first)} on" if event.first is not None else ""
     tiles = "tile left in the bag is" if event.bag == 1 else f"{event.bag} tiles left in the bag are"
     return (f"The {tiles} dealt out one at a time{start}: {who}; "
@@ -96,10 +96,10 @@ def event_text(event: object, names: Sequence[str]) -> str | None:
 
 def event_line(event: object, names: Sequence[str]) -> str | None:
     """:func:`event_text` short enough for a line of the move log (``None`` likewise):
-    ``"no tile fits: the game ends early; 53 tiles dealt out: Ann 27, Bob 26 (minus
-    points)"``, ``"the last tile is drawn: the game is over"``."""
+    ``"no tile fits: the game ends early; 53 tiles dealt out: 27 to Ann, 26 to Bob
+    (minus points)"``, ``"the last tile is drawn: the game is over"``."""
     if isinstance(event, PrematureEnd):
-        who = ", ".join(f"{_seat(names, s)} {n}" for s, n in enumerate(event.dealt) if n)
+        who = ", ".join(f"{n} to {_seat(names, s)}" for s, n in enumerate(event.dealt) if n)
         dealt = f"; {event.bag} tiles dealt out: {who} (minus points)" if event.bag else ""
         return f"no tile fits: the game ends early{dealt}"
     if isinstance(event, GameEnded):

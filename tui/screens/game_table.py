@@ -29,7 +29,7 @@ from net.table import SeatLink, Snapshot
 from rules.core import Seat
 
 from ..zatre.results import headline
-from ..names import seat_name
+from ..names import bot_took_text, seat_name
 from .base import ParlourScreen
 from .confirm import ConfirmScreen
 from .handover import HandOverScreen
@@ -127,6 +127,7 @@ class GameTableScreen(ParlourScreen):
         self._results_shown = False
         self._allowed: Any = ()
         self._story: list[tuple[int, int, Any]] = []  # (version, turns logged, event) told
+        self._turns_at: dict[int, int] = {}  # version -> turns in the log then
         self._seen_version = -1
 
     # ---- what the game's table provides ---------------------------------------------
@@ -177,6 +178,7 @@ class GameTableScreen(ParlourScreen):
         if self.words is None:
             return
         turns = len(story.view.log)
+        self._turns_at[story.version] = turns
         for event in story.events:
             if self.words.event_line(event, story.names) is not None:
                 self._story.append((story.version, turns, event))
@@ -184,13 +186,18 @@ class GameTableScreen(ParlourScreen):
     def _forget_events(self) -> None:
         """Forget what :meth:`_note_events` kept (a replay stepping back)."""
         self._story.clear()
+        self._turns_at.clear()
         self._seen_version = -1
 
     def _story_log(self, names: Any) -> list[tuple[int, str]]:
-        """The told events as lines of the move log: ``(turns logged before it, line)``,
+        """The told events and the seats taken by bots (a table fact: the snapshot's
+        ``bot_took``) as lines of the move log: ``(turns logged before it, line)``,
         ``names`` as the log fits them."""
-        return [(turns, f"── {self.words.event_line(event, names)}")
+        told = [(turns, f"── {self.words.event_line(event, names)}")
                 for _, turns, event in self._story]
+        took = self.snap.bot_took if self.snap is not None else ()
+        told += [(self._turns_at.get(t.since, t.since), f"── {bot_took_text(names, t)}") for t in took]
+        return sorted(told, key=lambda line: line[0])
 
     def _with_story(self, lines: list[str], names: Any) -> list[str]:
         """The move log's turn ``lines`` (one per turn in the view's log) with the told

@@ -18,7 +18,7 @@ from textual.widgets import Footer, Static, TabbedContent, TabPane
 from net.table import Snapshot
 from rules.zatre import words as zatre_words
 
-from ..names import seat_name
+from ..names import bot_took_text, seat_name
 from ..screens.base import ParlourScreen
 from .words import sides
 
@@ -156,8 +156,10 @@ class ResultsScreen(ParlourScreen):
         return zatre_words.story_lines(self.story, names, snap.view.opening)
 
     def compose_story(self) -> ComposeResult:
-        """The lines of :meth:`story_lines` under the headline (nothing if none)."""
-        lines = self.story_lines()
+        """The lines of :meth:`story_lines` under the headline, then the seats taken
+        by bots (a table fact, the snapshot's ``bot_took``); nothing if none."""
+        names = self.snap.names
+        lines = self.story_lines() + [bot_took_text(names, took) for took in self.snap.bot_took]
         if lines:
             yield Static("\n".join(lines), id="story", markup=False)
 
