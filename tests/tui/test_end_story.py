@@ -133,3 +133,47 @@ async def test_a_turn_confirmed_short_is_refused_naming_rule_5_before_it_is_sent
             assert host.version == 0
     finally:
         await host.stop()
+
+
+async def test_a_replay_tells_the_seat_a_bot_took_and_how_the_game_ended(tmp_path):
+    """A replay (``parlour replay FILE``) tells what the table told: the seat a bot
+    took, from the saved log (the host's bots' action ids), in the log and on the
+    results, and how the game ended in the message (issue 8 §4)."""
+    from net.codec import codec_for
+    from net.saves import LoggedAction, Replay, SaveData, state_digest, write
+    from net.table import BotTook
+    from tui.zatre.replay import ReplayScreen, replay_snapshots
+
+    state = GAME.setup(ZatreOptions(), 2, 5)
+    log, version = [], 0
+    while not GAME.is_over(state):
+        version += 1
+        seat = state.current
+        action = GAME.legal_actions(state, seat)[0]
+        state, _ = GAME.apply(state, seat, action)
+        bot = seat == 1 and version > 4  # Bob played the first moves, then a bot
+        log.append(LoggedAction(version, seat, f"bot:1:{version}" if bot else f"id{version}", action))
+    first_bot = next(e.version for e in log if e.action_id.startswith("bot:"))
+    codec = codec_for(GAME)
+    path = tmp_path / "game.json"
+    write(path, SaveData(game="zatre", table="Friday", options=ZatreOptions(), seats=2,
+                         names=("Ann", "Bob"), bots=(None, "strong"), seed=5, version=version,
+                         log=tuple(log), token_hashes=(None, None),
+                         state_digest=state_digest(codec, state, GAME), saved_at=0.0), codec)
+    snaps = replay_snapshots(Replay.open(path))
+    took = BotTook(1, "strong", first_bot - 1)
+    assert snaps[first_bot - 1].bot_took == () and snaps[-1].bot_took == (took,)
+    app = ParlourApp(pace=0, replay=(snaps, "Friday"), discovery=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.snap is not None)
+        replay = app.screen
+        await pilot.press("end")
+        told = f"── Seat 2 (Bob) was played by a strong bot from move {first_bot}."
+        assert told in replay.query_one(MoveLog).entries
+        message = replay.query_one(TableMessage).text
+        assert "the game is over (End of the Game)" in message or "ends early" in message
+        await pilot.press("r")
+        results = app.screen
+        assert isinstance(results, ResultsScreen) and results.listening  # asked for: at once
+        story = " ".join(shown(results.query_one("#story")).split())
+        assert f"Seat 2 (Bob) was played by a strong bot from move {first_bot}." in story
