@@ -7,7 +7,7 @@ as intents through a :class:`SeatLink`. A local table (solo, hotseat) and a remo
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Protocol, Sequence
 
 import attrs
 
@@ -30,6 +30,18 @@ class BotTook:
     since: int = attrs.field(validator=attrs.validators.ge(0))
     until: int | None = attrs.field(
         default=None, validator=attrs.validators.optional(attrs.validators.ge(0)))
+
+
+def bot_took_text(names: Sequence[str], took: BotTook) -> str:
+    """``took`` as the log, the results and ``parlour replay`` tell it (``names`` by
+    seat): ``"Seat 3 (Bob) was played by a strong bot from move 31."``, ``"... from
+    move 31 to move 40."`` when its player came back, ``"... by a bot ..."`` when the
+    kind is not known."""
+    kind = took.kind
+    bot = f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind} bot" if kind else "a bot"
+    name = names[took.seat] if took.seat < len(names) else "?"
+    until = f" to move {took.until}" if took.until is not None else ""
+    return f"Seat {took.seat + 1} ({name}) was played by {bot} from move {took.since + 1}{until}."
 
 
 BOT_ACTION_ID = "bot:"

@@ -123,12 +123,12 @@ def story_lines(events: Sequence[object], names: Sequence[str],
 
 def ending_text(events: Sequence[object]) -> str:
     """Why the game ended, short, for a turn line (``""`` if ``events`` do not end it):
-    ``"the last tile is drawn"``, ``"no tile fits anywhere (ended early)"``."""
+    ``"the last tile is drawn"``, ``"no tile fits: ended early"``."""
     ended = next((e for e in events if isinstance(e, GameEnded)), None)
     if ended is None:
         return ""
     return {"last-tile": "the last tile is drawn",
-            "no-tile-fits": "no tile fits anywhere (ended early)"}.get(ended.reason, "")
+            "no-tile-fits": "no tile fits: ended early"}.get(ended.reason, "")
 
 
 def draw_rounds(opening: Sequence[tuple[int, int]], seats: int) -> list[list[tuple[int, int]]]:

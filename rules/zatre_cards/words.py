@@ -145,8 +145,8 @@ def story_lines(events: Sequence[object], names: Sequence[str]) -> list[str]:
 
 def ending_text(events: Sequence[object]) -> str:
     """Why the game ended, short, for a turn line (``""`` if ``events`` do not end it):
-    ``"all 3 rounds are played"``."""
+    ``"all 3 rounds played"``."""
     ended = next((e for e in events if isinstance(e, GameEnded)), None)
     if ended is None:
         return ""
-    return f"all {ended.rounds} rounds are played" if ended.rounds else "all rounds are played"
+    return f"all {ended.rounds} rounds played" if ended.rounds else "all rounds played"

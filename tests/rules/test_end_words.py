@@ -37,7 +37,7 @@ def test_premature_end_event_says_how_many_tiles_went_to_whom():
     line = zatre_words.event_line(premature, ("Ann", "Bob"))
     assert line == "no tile fits: the game ends early; 5 tiles dealt out: 2 to Ann, 3 to Bob (minus points)"
     assert zatre_words.story_lines(events, ("Ann", "Bob")) == [text]
-    assert zatre_words.ending_text(events) == "no tile fits anywhere (ended early)"
+    assert zatre_words.ending_text(events) == "no tile fits: ended early"
     said = GAME.describe("Ann", PlaceTiles(()), events)
     assert "no tile fits anywhere: the game is over" in said
     assert "from seat 2 on: 2 to seat 1, 3 to seat 2" in said  # (a turn's words name one player)
@@ -112,7 +112,7 @@ def test_the_card_games_end_event_says_how_many_rounds():
         seat = next(iter(CARDS.active_seats(state)))
         state, events = CARDS.apply(state, seat, rng.choice(CARDS.legal_actions(state, seat)))
     assert events[-1] == CardsEnded(3)
-    assert card_words.ending_text(events) == "all 3 rounds are played"
+    assert card_words.ending_text(events) == "all 3 rounds played"
 
 
 def test_why_a_tile_on_an_unscored_light_cell_is_refused_names_rule_7():

@@ -57,6 +57,7 @@ async def test_premature_end_and_a_seat_taken_by_a_bot_are_said_everywhere():
             assert app.screen is table
             message = table.query_one(TableMessage)
             assert "the game ends early" in message.text and "r shows the results" in message.text
+            assert table._turn_text().startswith("Game over, no tile fits: ended early: You win")
             log = " ".join(table.query_one(MoveLog).entries)
             assert "── no tile fits: the game ends early; 5 tiles dealt out: 2 to You, 3 to Ada" in log
             assert "── Seat 2 (Ada) was played by a strong bot from move 1." in log
@@ -160,6 +161,12 @@ async def test_a_replay_tells_the_seat_a_bot_took_and_how_the_game_ended(tmp_pat
                          names=("Ann", "Bob"), bots=(None, "strong"), seed=5, version=version,
                          log=tuple(log), token_hashes=(None, None),
                          state_digest=state_digest(codec, state, GAME), saved_at=0.0), codec)
+    from net.cli import replay_text
+
+    told = f"Seat 2 (Bob) was played by a strong bot from move {first_bot}."
+    lines = list(replay_text(path))  # parlour replay --text
+    assert lines.index(f"      {told}") + 1 == next(
+        i for i, line in enumerate(lines) if line.startswith(f"{first_bot:>4}  "))
     snaps = replay_snapshots(Replay.open(path))
     took = BotTook(1, "strong", first_bot - 1)
     assert snaps[first_bot - 1].bot_took == () and snaps[-1].bot_took == (took,)
@@ -168,12 +175,11 @@ async def test_a_replay_tells_the_seat_a_bot_took_and_how_the_game_ended(tmp_pat
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.snap is not None)
         replay = app.screen
         await pilot.press("end")
-        told = f"── Seat 2 (Bob) was played by a strong bot from move {first_bot}."
-        assert told in replay.query_one(MoveLog).entries
+        assert f"── {told}" in replay.query_one(MoveLog).entries
         message = replay.query_one(TableMessage).text
         assert "the game is over (End of the Game)" in message or "ends early" in message
         await pilot.press("r")
         results = app.screen
         assert isinstance(results, ResultsScreen) and results.listening  # asked for: at once
         story = " ".join(shown(results.query_one("#story")).split())
-        assert f"Seat 2 (Bob) was played by a strong bot from move {first_bot}." in story
+        assert told in story

@@ -25,11 +25,11 @@ from typing import Any, Callable, ClassVar, Mapping
 
 from textual.binding import Binding
 from textual.content import Content
-from net.table import SeatLink, Snapshot
+from net.table import SeatLink, Snapshot, bot_took_text
 from rules.core import Seat
 
 from ..zatre.results import headline
-from ..names import bot_took_text, seat_name
+from ..names import seat_name
 from .base import ParlourScreen
 from .confirm import ConfirmScreen
 from .handover import HandOverScreen
@@ -492,8 +492,10 @@ class GameTableScreen(ParlourScreen):
         """The turn line: who is to play and what they do (``▶`` is the widget's)."""
         snap, view = self.snap, self.view
         assert snap is not None and view is not None
-        if snap.over:
-            return f"Game over: {self._headline(snap)} (r: results)" if snap.result else "Game over"
+        if snap.over:  # why, in the game's words: "Game over, the last tile is drawn: ..."
+            why = self.words.ending_text(snap.events) if self.words is not None else ""
+            head = f"Game over, {why}" if why else "Game over"
+            return f"{head}: {self._headline(snap)} (r: results)" if snap.result else head
         current = seat_name(snap.names, snap.bots, view.current)
         spin = SPINNER[self._tick % len(SPINNER)]
         if self.animating:

@@ -15,10 +15,10 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
-from net.table import Snapshot
+from net.table import Snapshot, bot_took_text
 from rules.zatre import words as zatre_words
 
-from ..names import bot_took_text, seat_name
+from ..names import seat_name
 from ..screens.base import ParlourScreen
 from .words import sides
 
