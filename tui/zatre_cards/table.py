@@ -43,7 +43,7 @@ from .results import CardResultsScreen, headline
 from .scores import CardScores, SeatLine
 from .sheet import CardSheet
 from .status import CardStatus
-from .words import (log_line, log_names, preview_text, shown_text, turn_text,
+from .words import (log_line, log_names, preview_text, turn_text,
                     turns_since)
 
 PLAY_ACTIONS = {"choose", "cycle", "rotate", "lay", "take_back", "give_up", "next_hint"}
@@ -118,7 +118,7 @@ class CardTableScreen(GameTableScreen):
         a shown hand be read."""
         if isinstance(event, HandShown) and event.seat not in self.links:
             self.animating = True
-            self._news = shown_text(story.names[event.seat], event.cards)
+            self._news = card_words.event_line(event, story.names)  # (Exception)
             self._update()
             await asyncio.sleep(self.pace * 3)
         if not isinstance(event, TurnPlayed) or event.record.seat in self.links:
@@ -421,7 +421,7 @@ class CardTableScreen(GameTableScreen):
     def _last_news(self) -> str:
         snap, view = self.snap, self.view
         if view.shown and view.shown_by is not None:
-            return shown_text(snap.names[view.shown_by], view.shown)
+            return card_words.event_line(HandShown(view.shown_by, view.shown), snap.names)
         told = self._latest_told()  # a pass, a round's end: the rules' words
         if told:
             return told
