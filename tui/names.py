@@ -13,4 +13,3 @@ def seat_name(names: Sequence[str], bots: Sequence[str | None], seat: int) -> st
     if not bot or name.casefold().startswith(f"{bot} bot".casefold()):
         return name
     return f"{name} ({bot} bot)"
-
