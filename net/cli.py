@@ -32,6 +32,7 @@ from .protocol import plain_problem
 from .relay import Relay, RelayLink, room_key_from_seed
 from .saves import Replay, SaveError, Saver, resume, save_path
 from .server import Limits, Table
+from .table import bot_took_text, takeovers_from_log
 
 log = logging.getLogger(__name__)
 
@@ -279,10 +280,12 @@ def replay_text(path: Path) -> Iterator[str]:
         _seat_text(name, bot) for name, bot in zip(data.names, data.bots))
     yield f"options: {_options_text(data.options)}"
     last = None
+    took = takeovers_from_log(data.log, data.bots)  # seats a bot took: the log shows them
     for step in replay:
         last = step
         if step.version == 0:
             continue
+        yield from (f"      {bot_took_text(data.names, t)}" for t in took if t.since + 1 == step.version)
         yield f"{step.version:>4}  {game.describe(data.names[step.seat], step.action, step.events)}"
     if last is not None and game.is_over(last.state):
         result = game.result(last.state)

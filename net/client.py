@@ -439,7 +439,7 @@ class RemoteSeatLink:
                 version=message.version, seat=message.seat, view=message.view,
                 legal_actions=message.legal_actions, active_seats=message.active_seats,
                 events=message.events, names=message.names, bots=message.bots,
-                over=message.over, result=message.result,
+                over=message.over, result=message.result, bot_took=message.bot_took,
             )
             if self._latest is None or snap.version >= self._latest.version or snap.seat != self._latest.seat:
                 self._latest = snap

@@ -48,6 +48,7 @@ from rules.core import Game, Result
 
 from . import closecodes as cc
 from . import protocol as p
+from .table import BotTook
 
 _TAG = "kind"
 
@@ -367,6 +368,7 @@ _SEATS = frozenset[int]
 _NAMES = tuple[str, ...]
 _BOTS = tuple[str | None, ...]
 _RESULT = Result | None
+_TOOK = tuple[BotTook, ...]
 
 
 class SnapshotEncoder:
@@ -418,7 +420,8 @@ class SnapshotEncoder:
             f'"events":{text(snapshot.events, self._events, self._event)},'
             f'"names":{text(snapshot.names, _NAMES)},'
             f'"bots":{text(snapshot.bots, _BOTS)},'
-            f'"over":{over},"result":{text(snapshot.result, _RESULT)}}}'
+            f'"over":{over},"result":{text(snapshot.result, _RESULT)},'
+            f'"bot_took":{text(snapshot.bot_took, _TOOK)}}}'
         )
 
     def _whole(self, value: Any, as_type: Any) -> str:

@@ -34,7 +34,7 @@ import attrs
 from rules.core import Game, Result, RuleViolation, Seat
 
 from .lobby import counts_text
-from .table import Outcome, Snapshot
+from .table import MAX_TAKEOVERS, BotTook, Outcome, Snapshot, takeovers_from_log
 
 if TYPE_CHECKING:
     from .local import LocalSeatLink
@@ -200,6 +200,7 @@ class Host:
         self.seed = seed
         self.names = tuple(names)
         self.bot_kinds: tuple[str | None, ...] = tuple(bots.get(s) for s in range(seats))
+        self.bot_took: tuple[BotTook, ...] = ()  # seats taken by a bot during the game
         self.bot_delay = bot_delay
 
         self._bots = {seat: game.bots[kind]() for seat, kind in bots.items()}
@@ -315,6 +316,8 @@ class Host:
                 ) from violation
             log_.append(entry)
         self._frame, self._log = frame, log_
+        self.bot_took = takeovers_from_log(log_, self.bot_kinds)  # as the log shows them
+        self._show_bot_took()
         for entry in log_:
             self._outcomes[(False, entry.seat, entry.action_id)] = Outcome(entry.action_id, True)
         while len(self._outcomes) > REMEMBERED_OUTCOMES:
@@ -334,6 +337,8 @@ class Host:
             raise ValueError(f"{self.game.title} has no {kind!r} bot (known: {known})")
         self._bots[seat] = self.game.bots[kind]()
         self._bot_rngs[seat] = random.Random(f"{self.seed}:{seat}:{self.version}")
+        if not self._frame.over:  # a table fact, told in the log and on the results
+            self.bot_took = (*self.bot_took, BotTook(seat, kind, self.version))[-MAX_TAKEOVERS:]
         self._show_bot(seat, kind)
         self._wake_bots()
 
@@ -348,6 +353,9 @@ class Host:
         task = self._bot_tasks.pop(seat, None)
         if task is not None:
             task.cancel()
+        self.bot_took = tuple(attrs.evolve(took, until=self.version)
+                              if took.seat == seat and took.until is None else took
+                              for took in self.bot_took)
         self._show_bot(seat, None)
 
     def _show_bot(self, seat: Seat, kind: str | None) -> None:
@@ -355,11 +363,16 @@ class Host:
         kinds = list(self.bot_kinds)
         kinds[seat] = kind
         self.bot_kinds = tuple(kinds)
-        frame = self._frame
-        snapshots = {k: attrs.evolve(s, bots=self.bot_kinds) for k, s in frame.snapshots.items()}
-        self._frame = attrs.evolve(frame, snapshots=snapshots)
+        self._show_bot_took()
         for peer in list(self._peers):
             self._deliver(peer, self._frame.snapshots[peer.seat])
+
+    def _show_bot_took(self) -> None:
+        """The frame's snapshots with the bot kinds and takeovers as they are now."""
+        frame = self._frame
+        snapshots = {k: attrs.evolve(s, bots=self.bot_kinds, bot_took=self.bot_took)
+                     for k, s in frame.snapshots.items()}
+        self._frame = attrs.evolve(frame, snapshots=snapshots)
 
     # ---- lifecycle ----------------------------------------------------------
 
@@ -517,6 +530,7 @@ class Host:
                 bots=self.bot_kinds,
                 over=over,
                 result=result,
+                bot_took=self.bot_took,
             )
         return _Frame(state, version, snapshots, changed_at)
 

@@ -24,6 +24,7 @@ from attrs import validators as v
 from rules.core import Result
 
 from .closecodes import MAX_REASON_BYTES
+from .table import MAX_TAKEOVERS, BotTook
 
 SUBPROTOCOL = "parlour.v1"
 """The websocket subprotocol naming this protocol version."""
@@ -311,6 +312,7 @@ class SnapshotMsg:
     bots: tuple[str | None, ...] = attrs.field(default=(), validator=_each(MAX_SEATS))
     over: bool = False
     result: Result | None = None
+    bot_took: tuple[BotTook, ...] = attrs.field(default=(), validator=_each(MAX_TAKEOVERS))
 
 
 @message("outcome")

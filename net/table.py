@@ -7,11 +7,68 @@ as intents through a :class:`SeatLink`. A local table (solo, hotseat) and a remo
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Protocol, Sequence
 
 import attrs
 
 from rules.core import Result, Seat
+
+
+MAX_TAKEOVERS = 64
+"""Bot takeovers a snapshot tells (the oldest are dropped past this)."""
+
+
+@attrs.frozen
+class BotTook:
+    """A table fact: the player of ``seat`` left it and a ``kind`` bot played it after
+    ``since`` moves had been made (it plays from move ``since + 1``); ``until``: the
+    moves made when its player took the seat back (``None``: the bot played on to the
+    end, or still plays). A move is an applied action (the snapshot's version)."""
+
+    seat: Seat = attrs.field(validator=[attrs.validators.ge(0), attrs.validators.lt(16)])
+    kind: str = attrs.field(validator=attrs.validators.max_len(40))
+    since: int = attrs.field(validator=attrs.validators.ge(0))
+    until: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.ge(0)))
+
+
+def bot_took_text(names: Sequence[str], took: BotTook) -> str:
+    """``took`` as the log, the results and ``parlour replay`` tell it (``names`` by
+    seat): ``"Seat 3 (Bob) was played by a strong bot from move 31."``, ``"... from
+    move 31 to move 40."`` when its player came back, ``"... by a bot ..."`` when the
+    kind is not known."""
+    kind = took.kind
+    bot = f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind} bot" if kind else "a bot"
+    name = names[took.seat] if took.seat < len(names) else "?"
+    until = f" to move {took.until}" if took.until is not None else ""
+    return f"Seat {took.seat + 1} ({name}) was played by {bot} from move {took.since + 1}{until}."
+
+
+BOT_ACTION_ID = "bot:"
+"""How the action ids of a host's own bots begin (net/host.py), as saved in a log."""
+
+
+def takeovers_from_log(log: Any, kinds: tuple[str | None, ...]) -> tuple[BotTook, ...]:
+    """The bot takeovers an action ``log`` shows (items with ``version``, ``seat`` and
+    ``action_id``, in order; a host's bots' ids begin :data:`BOT_ACTION_ID`): each run
+    of bot moves of a seat that follows a move of its player, from the bot's first move
+    (the log does not say when the seat was taken). ``kinds``: the bot kind per seat
+    now (``""`` for a seat no bot plays now: its kind is not known)."""
+    out: list[BotTook] = []
+    human: dict[Seat, int] = {}  # seat -> version of its player's last move
+    open_: dict[Seat, int] = {}  # seat -> index in out of its open takeover
+    for entry in log:
+        seat, bot = entry.seat, entry.action_id.startswith(BOT_ACTION_ID)
+        if bot and seat in human and seat not in open_:
+            open_[seat] = len(out)
+            kind = kinds[seat] if seat < len(kinds) and kinds[seat] else ""
+            out.append(BotTook(seat, kind, entry.version - 1))
+        elif not bot:
+            if seat in open_:
+                i = open_.pop(seat)
+                out[i] = attrs.evolve(out[i], until=entry.version - 1)
+            human[seat] = entry.version
+    return tuple(out[-MAX_TAKEOVERS:])
 
 
 @attrs.frozen
@@ -22,7 +79,9 @@ class Snapshot:
     (``None``: spectator); ``legal_actions`` are this seat's (empty when it may not
     act); ``active_seats`` may act now; ``events`` are the events of the latest
     applied action as this seat may see them; ``names`` the seat names in seat order;
-    ``bots`` the bot kind per seat (``None`` for a human); ``result`` once the game is over.
+    ``bots`` the bot kind per seat (``None`` for a human); ``result`` once the game is over;
+    ``bot_took``: the seats whose players left them to a bot during the game (a table
+    fact, told in the log and on the results).
     """
 
     version: int
@@ -35,6 +94,7 @@ class Snapshot:
     bots: tuple[str | None, ...]
     over: bool
     result: Result | None = None
+    bot_took: tuple[BotTook, ...] = ()
 
 
 @attrs.frozen

@@ -188,8 +188,11 @@ def apply(state: ZatreState, seat: Seat, action: PlaceTiles) -> tuple[ZatreState
         if state.ending:
             return attrs.evolve(state, over=True), (*events, GameEnded("last-tile"))
     if max_placeable(board, (1,), False) == 0:
+        bag = state.bag_count
         state, dealt = _deal_out(state, following)
-        return state, (*events, PrematureEnd(), *dealt, GameEnded("no-tile-fits"))
+        counts = tuple(sum(e.count for e in dealt if e.seat == s) for s in range(state.seats))
+        return state, (*events, PrematureEnd(bag, counts, following), *dealt,
+                       GameEnded("no-tile-fits"))
     if state.after:
         return attrs.evolve(state, current=following, after=state.after[1:]), tuple(events)
     state, drawn = _start_turn(state, following)

@@ -162,8 +162,14 @@ class TurnPlayed:
 @attrs.frozen
 class PrematureEnd:
     """No tile fits anywhere on the board: the rest of the bag is drawn one by one
-    (the ``TilesDrawn`` events that follow) and the game ends."""
+    (the ``TilesDrawn`` events that follow) and the game ends ("End of the Game",
+    second paragraph). ``bag``: tiles in the bag when it came; ``dealt``: how many of
+    them each seat got (per seat, in seat order); ``first``: the seat dealt the first
+    one (the next to play). Public: counts only, never the tiles' pips."""
 
+    bag: int = 0
+    dealt: tuple[int, ...] = ()
+    first: Seat | None = None
     kind: Literal["premature-end"] = "premature-end"
 
 

@@ -178,19 +178,28 @@ def apply(state: ZatreCardsState, seat: Seat, action) -> tuple[ZatreCardsState, 
             raise err
         return _lay(state, seat, (action,))
     if isinstance(action, (ShowHand, Pass)):
-        legal = legal_actions(state, seat)
-        if action not in legal:
-            if isinstance(legal[0], ShowHand):
-                raise RuleViolation("must-show", "None of your cards can be laid: show your "
-                                    "hand and draw three set-aside cards.", RULE_EXCEPTION)
-            if isinstance(action, ShowHand):
-                raise RuleViolation("can-lay", "You may show your hand only when none of your "
-                                    "cards can be laid.", RULE_EXCEPTION)
-            raise RuleViolation("can-lay", "Laying a card is compulsory while one can be laid.",
-                                RULE_GAMEPLAY)
+        err = give_up_refusal(legal_actions(state, seat), action)
+        if err:
+            raise err
         return _show(state, seat) if isinstance(action, ShowHand) else _pass(state, seat)
     raise RuleViolation("bad-action", "Zatre: Das Kartenspiel knows laying cards, showing a "
                         "hand and passing.")
+
+
+def give_up_refusal(legal: Sequence[object], action: ShowHand | Pass) -> RuleViolation | None:
+    """Why showing the hand or passing (``action``) is not allowed when the seat's legal
+    actions are ``legal`` (``None``: it is), in the rule's words (Gameplay and its
+    Exception). For the host and for a table that asks before it sends."""
+    if action in legal:
+        return None
+    if legal and isinstance(legal[0], ShowHand):
+        return RuleViolation("must-show", "None of your cards can be laid: show your "
+                             "hand and draw three set-aside cards.", RULE_EXCEPTION)
+    if isinstance(action, ShowHand):
+        return RuleViolation("can-lay", "You may show your hand only when none of your "
+                             "cards can be laid.", RULE_EXCEPTION)
+    return RuleViolation("can-lay", "Laying a card is compulsory while one can be laid.",
+                         RULE_GAMEPLAY)
 
 
 def _lay(state: ZatreCardsState, seat: Seat, lays: tuple[LayCard, ...]):
@@ -249,7 +258,7 @@ def _end_round(state: ZatreCardsState, reason: str, events: list):
     events.append(RoundEnded(state.round, state.round_points[-1], reason))
     if state.round >= state.rounds:
         state = attrs.evolve(state, over=True, shown=(), shown_by=None)
-        events.append(GameEnded())
+        events.append(GameEnded(state.rounds))
         return state, tuple(events)
     number, rng = state.round + 1, state.rng
     off_table = tuple(lay.card for lay in state.laid) + tuple(

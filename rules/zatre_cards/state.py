@@ -217,8 +217,10 @@ class RoundEnded:
 
 @attrs.frozen
 class GameEnded:
-    """All rounds are played."""
+    """All rounds are played ("End of the Game": as many rounds as players); ``rounds``:
+    how many were played."""
 
+    rounds: int = 0
     kind: Literal["game-over"] = "game-over"
 
 

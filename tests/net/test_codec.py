@@ -187,7 +187,7 @@ def _snapshot_message(snap) -> p.SnapshotMsg:
     return p.SnapshotMsg(
         version=snap.version, seat=snap.seat, view=snap.view, legal_actions=snap.legal_actions,
         active_seats=snap.active_seats, events=snap.events, names=snap.names, bots=snap.bots,
-        over=snap.over, result=snap.result,
+        over=snap.over, result=snap.result, bot_took=snap.bot_took,
     )
 
 

@@ -10,7 +10,8 @@ import attrs
 import pytest
 
 from rules.core import RuleViolation
-from rules.zatre import GAME, GameEnded, PlaceTiles, TilesDrawn, TurnPlayed, ZatreOptions
+from rules.zatre import GAME, GameEnded, PlaceTiles, PrematureEnd, TilesDrawn, TurnPlayed, ZatreOptions
+from rules.zatre import words
 from rules.zatre.sheet import Sheet, SheetEntry
 from tests.rules.zatre_support import board_of, refused, turn
 
@@ -146,6 +147,11 @@ def test_premature_end_in_a_team_turn_deals_from_the_waiting_partner():
     state, events = GAME.apply(state, 0, PlaceTiles(()))
     dealt = [e for e in events if isinstance(e, TilesDrawn)]
     assert [d.seat for d in dealt] == [1, 2] and state.over and state.blocked
+    # the event says the deal-out: two tiles, one each from the partner on (issue 8 §4)
+    premature = next(e for e in events if isinstance(e, PrematureEnd))
+    assert premature == PrematureEnd(bag=2, dealt=(0, 1, 1, 0), first=1)
+    names = ("Ann", "Bob", "Cy", "Dee")
+    assert "from Bob on: 1 to Bob, 1 to Cy" in words.event_text(premature, names)
 
 
 def test_team_options_refuse_other_player_counts():

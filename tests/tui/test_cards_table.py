@@ -11,6 +11,7 @@ from tui.screens.handover import HandOverScreen
 from tui.screens.local_setup import LocalSetupScreen
 from tui.screens.rules import RulesScreen
 from tui.zatre.message import TableMessage
+from tui.zatre.movelog import MoveLog
 from tui.zatre_cards.cardtable import CardTable
 from tui.zatre_cards.hand import HandCards
 from tui.zatre_cards.results import CardResultsScreen
@@ -142,6 +143,14 @@ async def test_results_after_an_all_bot_game(monkeypatch):
         assert not results.listening
         await pilot.press("n", "g")  # keys meant for the table as the game ended: no new game
         assert app.screen is results
+        # how the game ended, in the rules' words (End of the Game), on the results and
+        # in the table's log (issue 8 §4)
+        story = " ".join(shown(results.query_one("#story")).split())
+        assert "The game is over: all 2 rounds are played, as many as there are players" in story
+        table = app.screen_stack[-2]
+        lines = table.query_one(MoveLog).entries
+        assert "── game over: all 2 rounds played" in lines
+        assert any(line.startswith("── round 1 ") for line in lines)
         result = results.snap.result
         assert result is not None
         text = shown(results.query_one("#standings"))
@@ -212,7 +221,7 @@ async def test_no_card_fits_x_shows_the_hand_and_the_shown_hand_is_told():
     import attrs
 
     from net.table import Snapshot
-    from rules.zatre_cards import GAME, ShowHand, ZatreCardsOptions
+    from rules.zatre_cards import GAME, HandShown, ShowHand, ZatreCardsOptions
 
     state = GAME.setup(ZatreCardsOptions(), 2, 1)
     state, _ = GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
@@ -220,7 +229,8 @@ async def test_no_card_fits_x_shows_the_hand_and_the_shown_hand_is_told():
     view = GAME.view(state, 0)
     view = attrs.evolve(view, shown=view.hand, shown_by=1)
     link = FakeLink(Snapshot(version=2, seat=0, view=view, legal_actions=(ShowHand(),),
-                             active_seats=frozenset({0}), events=(), names=("You", "Ada"),
+                             active_seats=frozenset({0}), events=(HandShown(1, view.shown),),
+                             names=("You", "Ada"),
                              bots=(None, "easy"), over=False))
     app = ParlourApp(pace=0)
     async with app.run_test(size=SMALL) as pilot:
@@ -229,7 +239,10 @@ async def test_no_card_fits_x_shows_the_hand_and_the_shown_hand_is_told():
         await until(pilot, lambda: table.snap is not None)
         assert "x shows your hand" in table._turn_text()
         message = table.query_one(TableMessage)
-        assert message.news.startswith("Ada showed ") and "(none fit), drew 3" in message.news
+        assert message.news.startswith("Ada shows ") and message.news.endswith(", draws 3 (Exception)")
+        # the shown hand goes into the log in the rules' words (Gameplay, Exception)
+        told = [line for line in table.query_one(MoveLog).entries if "(Exception)" in line]
+        assert len(told) == 1 and told[0].startswith("── Ada shows ") and "draws 3" in told[0]
         assert len(message.news) <= message.size.width, "the shown hand is read whole"
         await pilot.press("1", "enter")  # laying is not what is asked: nothing sent
         assert link.sent == []
@@ -260,16 +273,19 @@ async def fake_table(pilot, link) -> CardTableScreen:
 
 
 async def test_x_when_a_card_fits_says_why_nothing_happens():
+    """Gameplay, Exception: the hand is shown only when no card can be laid; the
+    refusal names the rule, in the rules' words (issue 8 §4: refusals name the rule)."""
     app = ParlourApp(pace=0)
     async with app.run_test(size=SMALL) as pilot:
-        for profi, where in ((False, "A card fits (n shows where): "), (True, "A card fits: ")):
+        for profi, where in ((False, " (n shows where)"), (True, "")):
             link = after_the_opening(profi)
             table = await fake_table(pilot, link)
             assert table.must_give_up is None
             await pilot.press("x")
             message = table.query_one(TableMessage)
             assert message.kind == "error"
-            assert message.text == f"{where}you may show your hand only when none fits."
+            assert message.text == ("Not allowed (Gameplay, Exception): You may show your hand "
+                                    f"only when none of your cards can be laid.{where}")
             assert link.sent == []
             app.pop_screen()
 
@@ -298,7 +314,7 @@ async def test_profi_shows_no_fit_or_score_before_the_card_is_laid():
             seen[profi, "not here"] = (hand.note2, sheet.total)
             assert table.query_one(CardTable).hints == (frozenset() if profi else frozenset(fits))
             await pilot.press("enter")  # the rule speaks when the card is laid, profi or not
-            assert table.query_one(TableMessage).text.startswith("Not allowed: ")
+            assert table.query_one(TableMessage).text.startswith("Not allowed (")
             assert link.sent == []
             app.pop_screen()
         assert seen[False, "fits"][0].startswith("+"), seen

@@ -12,6 +12,7 @@ from tui.screens.chat import ChatScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.notice import NoticeScreen
 from tui.zatre.lan_table import LanTableScreen
+from tui.zatre.movelog import MoveLog
 from tui.zatre.results import ResultsScreen
 from tui.zatre.scores import ScoreStrip
 from tui.zatre.status import TurnStatus
@@ -108,6 +109,9 @@ async def test_turns_the_reconnect_banner_and_the_results(tmp_path):
             await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
             results = app.screen
             assert results.snap.result is not None
+            story = " ".join(shown(results.query_one("#story")).split())  # how it ended
+            assert "the game is over (End of the Game)" in story or "ends early" in story
+            await until(pilot, lambda: results.listening)  # (after its quiet moment)
             await pilot.press("t")  # "good game", from the results
             assert isinstance(app.screen, ChatScreen)
             assert "back to the results" in shown(app.screen.query_one(".dialog-title"))
@@ -178,6 +182,10 @@ async def test_a_player_gone_past_the_grace_the_host_seats_a_bot_from_the_chat(t
             assert app.screen is game
             await until(pilot, lambda: game.snap.version >= 2)  # the bot played Bob's turn
             assert game.snap.bots[1] == "strong"
+            # a table fact, over the wire, told in the log (issue 8 §4)
+            assert [(t.seat, t.kind, t.since) for t in game.snap.bot_took] == [(1, "strong", 1)]
+            assert "── Seat 2 (Bob) was played by a strong bot from move 2." in \
+                game.query_one(MoveLog).entries
     finally:
         if bob is not None:
             await bob.close()
@@ -211,6 +219,8 @@ async def test_back_after_a_bot_took_the_seat_the_player_watches_then_plays_agai
             await ann.say("/seat 2 Bob")  # the host gives it back: he plays his seat again
             await until(pilot, lambda: game.seat == 1 and game.snap is not None and game.snap.seat == 1)
             assert game.snap.bots[1] is None
+            took = game.snap.bot_took  # told with the move he came back at (issue 8 §4)
+            assert len(took) == 1 and took[0].seat == 1 and took[0].until is not None
             assert "you watch" not in game._instructions()
             await ann.submit(ann.snapshot().legal_actions[0])  # Ann moves; Bob's turn, not a bot's
             await until(pilot, lambda: game.my_turn)

@@ -78,7 +78,7 @@ async def test_zatre_log_tells_long_names_apart():
     async with app.run_test(size=(80, 24)) as pilot:
         table = await start(pilot, game)
         entries = table.query_one(MoveLog).entries
-        draw = next(line for line in entries if "draw for first player" in line)
+        draw = next(line for line in entries if "draw for first player" in line.lower())
         assert "Strong bot " in draw and "Strong bot 2 " in draw, draw
         lines = " ".join(entries)
         for i, record in enumerate(table.view.log, 1):

@@ -25,7 +25,7 @@ from typing import Any, Callable, ClassVar, Mapping
 
 from textual.binding import Binding
 from textual.content import Content
-from net.table import SeatLink, Snapshot
+from net.table import SeatLink, Snapshot, bot_took_text
 from rules.core import Seat
 
 from ..zatre.results import headline
@@ -87,6 +87,10 @@ class GameTableScreen(ParlourScreen):
     besides ``move``, the cursor)."""
     footer_checks: ClassVar[tuple[tuple[str, tuple[object, ...]], ...]] = ()
     """The (action, parameters) whose availability the footer shows."""
+    words: ClassVar[Any] = None
+    """The game's words (its ``rules/<game>/words.py`` module): ``event_text``,
+    ``event_line`` and ``story_lines`` say the events that change the course of the game
+    (the ends, the rare rules) on the table, in the log and on the results."""
     playing_words = "is playing"
     """After a seat's name while its move is laid out: ``"Ada is playing ⠼"``."""
     sending_words = "Sending"
@@ -130,6 +134,9 @@ class GameTableScreen(ParlourScreen):
         self._tick = 0
         self._results_shown = False
         self._allowed: Any = ()
+        self._story: list[tuple[int, int, Any]] = []  # (version, turns logged, event) told
+        self._turns_at: dict[int, int] = {}  # version -> turns in the log then
+        self._seen_version = -1
 
     # ---- what the game's table provides ---------------------------------------------
 
@@ -170,10 +177,68 @@ class GameTableScreen(ParlourScreen):
         """A new version is shown: forget what was being chosen for the last one."""
 
     def _note_events(self, story: Snapshot) -> None:
-        """Keep what ``story``'s events tell that its view does not (each version once)."""
+        """Keep what ``story``'s events tell that its view does not (each version once):
+        the events the game's :attr:`words` tell (ends, rare rules), with the number of
+        turns in the log when they happened (where the log tells them)."""
+        if story.version <= self._seen_version:
+            return
+        self._seen_version = story.version
+        if self.words is None:
+            return
+        turns = len(story.view.log)
+        self._turns_at[story.version] = turns
+        for event in story.events:
+            if self.words.event_line(event, story.names) is not None:
+                self._story.append((story.version, turns, event))
 
     def _forget_events(self) -> None:
         """Forget what :meth:`_note_events` kept (a replay stepping back)."""
+        self._story.clear()
+        self._turns_at.clear()
+        self._seen_version = -1
+
+    def _story_log(self, names: Any) -> list[tuple[int, str]]:
+        """The told events and the seats taken by bots (a table fact: the snapshot's
+        ``bot_took``) as lines of the move log: ``(turns logged before it, line)``,
+        ``names`` as the log fits them."""
+        told = [(turns, f"── {self.words.event_line(event, names)}")
+                for _, turns, event in self._story]
+        took = self.snap.bot_took if self.snap is not None else ()
+        told += [(self._turns_at.get(t.since, t.since), f"── {bot_took_text(names, t)}") for t in took]
+        return sorted(told, key=lambda line: line[0])
+
+    def _with_story(self, lines: list[str], names: Any) -> list[str]:
+        """The move log's turn ``lines`` (one per turn in the view's log) with the told
+        events between them, each after the turn that caused it."""
+        out: list[str] = []
+        told = self._story_log(names)
+        k = 0
+        for i, line in enumerate(lines):
+            while k < len(told) and told[k][0] <= i:
+                out.append(told[k][1])
+                k += 1
+            out.append(line)
+        return out + [text for _, text in told[k:]]
+
+    def _latest_told(self) -> str:
+        """The events told at the shown version, short (``""``: none), for the news."""
+        snap = self.snap
+        if snap is None or self.words is None:
+            return ""
+        names = self._seat_names(snap)
+        return "; ".join(self.words.event_line(event, names)
+                         for version, _, event in self._story if version == snap.version)
+
+    def _seat_names(self, snap: Snapshot) -> list[str]:
+        """Every seat's name as the table says it (a bot's with its kind)."""
+        return [seat_name(snap.names, snap.bots, s) for s in range(len(snap.names))]
+
+    def _end_words(self) -> str:
+        """How the shown, finished game ended, in the game's words (``""``: not over)."""
+        snap = self.snap
+        if snap is None or not snap.over or self.words is None:
+            return ""
+        return " ".join(self.words.story_lines(snap.events, self._seat_names(snap)))
 
     def _hide_hand(self) -> None:
         """Before a hand-over: leave nothing of the last player's hand on the table."""
@@ -419,11 +484,16 @@ class GameTableScreen(ParlourScreen):
 
     def action_results(self) -> None:
         if self.snap is not None and self.snap.over:
-            self.app.push_screen(self._results(self.snap))
+            self.app.push_screen(self._results(self.snap, quiet=False))
 
-    def _results(self, snap: Snapshot) -> Any:
-        """The results screen of the finished ``snap``."""
-        return self.results_screen(snap)
+    def _results(self, snap: Snapshot, quiet: bool = True) -> Any:
+        """The results screen of the finished ``snap``, with the events told; ``quiet``:
+        it waits for a quiet keyboard (shown as the game ends, not asked for)."""
+        return self.results_screen(snap, story=self._told_events(snap), quiet=quiet)
+
+    def _told_events(self, snap: Snapshot) -> tuple[Any, ...]:
+        """Every event told so far (the finished ``snap``'s own if none were kept)."""
+        return tuple(event for _, _, event in self._story) or tuple(snap.events)
 
     def action_leave(self) -> None:
         if self.snap is not None and self.snap.over:
@@ -459,8 +529,10 @@ class GameTableScreen(ParlourScreen):
         """The turn line: who is to play and what they do (``▶`` is the widget's)."""
         snap, view = self.snap, self.view
         assert snap is not None and view is not None
-        if snap.over:
-            return f"Game over: {self._headline(snap)} (r: results)" if snap.result else "Game over"
+        if snap.over:  # why, in the game's words: "Game over, the last tile is drawn: ..."
+            why = self.words.ending_text(snap.events) if self.words is not None else ""
+            head = f"Game over, {why}" if why else "Game over"
+            return f"{head}: {self._headline(snap)} (r: results)" if snap.result else head
         # names cut to TURN_NAME cells, so that what to do stays on the line at 80 columns
         current = fit(seat_name(snap.names, snap.bots, view.current), TURN_NAME)
         spin = SPINNER[self._tick % len(SPINNER)]
@@ -479,7 +551,9 @@ class GameTableScreen(ParlourScreen):
         if self.snap is None or self.view is None:
             return ""
         if self.snap.over:
-            return "Game over: r shows the results, q leaves."
+            end = self._end_words()
+            return f"{end} r shows the results, q leaves." if end else \
+                "Game over: r shows the results, q leaves."
         if self.seat is None:
             return "Watching the bots play. q leaves."
         if not self.my_turn:

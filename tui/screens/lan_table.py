@@ -220,7 +220,8 @@ class LanTable(GameTableScreen):
     def action_chat(self) -> None:
         self.app.push_screen(ChatScreen(self.session))
 
-    def _results(self, snap: Any) -> Any:
+    def _results(self, snap: Any, quiet: bool = True) -> Any:
         """The results, with ``t`` for the chat (to say "good game")."""
         return self.results_screen(snap, chat=lambda: self.app.push_screen(
-            ChatScreen(self.session, back="the results")))
+            ChatScreen(self.session, back="the results")), story=self._told_events(snap),
+            quiet=quiet)

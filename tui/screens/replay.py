@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar
 
+import attrs
 from textual.binding import Binding
 
 from net.saves import Replay
-from net.table import Outcome, Snapshot
+from net.table import Outcome, Snapshot, takeovers_from_log
 
 from .game_table import GameTableScreen
 
@@ -19,6 +20,7 @@ def replay_snapshots(replay: Replay) -> list[Snapshot]:
     """A spectator's snapshot after each step of ``replay`` (the setup first).
     Raises :class:`net.saves.SaveError` if an action does not replay."""
     game, data = replay.game, replay.data
+    took = takeovers_from_log(data.log, data.bots)  # a table fact the save's log shows
     snaps = []
     for step in replay:
         over = game.is_over(step.state)
@@ -28,6 +30,8 @@ def replay_snapshots(replay: Replay) -> list[Snapshot]:
             active_seats=frozenset(game.active_seats(step.state)) if not over else frozenset(),
             events=events, names=tuple(data.names), bots=tuple(data.bots), over=over,
             result=game.result(step.state) if over else None,
+            bot_took=tuple(attrs.evolve(t, until=None if t.until is None or t.until >= step.version
+                                        else t.until) for t in took if t.since < step.version),
         ))
     return snaps
 
@@ -113,4 +117,6 @@ class ReplayTable(GameTableScreen):
             hand.note = "a replay: hands are not shown"
 
     def _instructions(self) -> str:
-        return "←/→ step through the game, Home/End: first/last move, q leaves."
+        end = self._end_words()
+        keys = "←/→ step through the game, Home/End: first/last move, q leaves."
+        return f"{end} {keys}" if end else keys

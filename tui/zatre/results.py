@@ -15,8 +15,10 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
-from net.table import Snapshot
+from net.table import Snapshot, bot_took_text
+from rules.zatre import words as zatre_words
 
+from ..names import seat_name
 from ..screens.base import ParlourScreen
 from .words import sides
 
@@ -88,14 +90,17 @@ class SheetPane(TabPane):
 class ResultsScreen(ParlourScreen):
     """Shown over the table when the game ends; ``b`` goes back to look at the board.
     ``chat``: opens the chat (a LAN table: ``t``, to say "good game"); ``None``: no
-    chat here (the key is not shown).
+    chat here (the key is not shown). ``story``: the game's events the table told (the
+    ends and rare rules; default: the finished snapshot's own); ``quiet``: wait for the
+    quiet moment below (``False``: the player asked for the results, ``r``).
 
     New game is ``g``, no key of the table's: an ``n`` (next hint) pressed as the game
-    ended must not skip the results. ``QUIET``: seconds the keyboard must be quiet
-    before the screen listens (its keys dimmed in the footer until then); ``0``: at
-    once (the card game's waits a moment)."""
+    ended must not skip the results. And it listens only after the keyboard has been
+    quiet for ``QUIET`` seconds (its keys dimmed in the footer until then): a key
+    pressed at the table as the game ended (a ``q``, Enter, ``c``) must not act here
+    (issue 8 §4). Both games' results share this (the card game's subclass it)."""
 
-    QUIET = 0.0
+    QUIET = 0.8
 
     BINDINGS = [
         Binding("b,escape", "back", "Board"),
@@ -108,11 +113,13 @@ class ResultsScreen(ParlourScreen):
         Binding("down,j", "scroll(1)", "Scroll", show=False),
     ]
 
-    def __init__(self, snap: Snapshot, chat: Callable[[], None] | None = None) -> None:
+    def __init__(self, snap: Snapshot, chat: Callable[[], None] | None = None,
+                 story: Sequence[object] = (), quiet: bool = True) -> None:
         super().__init__()
         self.snap = snap
         self.chat = chat
-        self.listening = self.QUIET <= 0
+        self.story = tuple(story) or tuple(snap.events)
+        self.listening = not quiet or self.QUIET <= 0  # (asked for with r: at once)
         self._timer = None
 
     def on_mount(self) -> None:  # (the base class's on_mount runs as well: Textual)
@@ -141,11 +148,27 @@ class ResultsScreen(ParlourScreen):
             return False  # no chat here: not shown
         return True if self.listening else None  # dimmed for the quiet moment
 
+    def story_lines(self) -> list[str]:
+        """How the game went, in the game's words (rules/zatre/words.py): a tie for
+        first player, how it ended (the premature end and its deal-out)."""
+        snap = self.snap
+        names = [seat_name(snap.names, snap.bots, s) for s in range(len(snap.names))]
+        return zatre_words.story_lines(self.story, names, snap.view.opening)
+
+    def compose_story(self) -> ComposeResult:
+        """The lines of :meth:`story_lines` under the headline, then the seats taken
+        by bots (a table fact, the snapshot's ``bot_took``); nothing if none."""
+        names = self.snap.names
+        lines = self.story_lines() + [bot_took_text(names, took) for took in self.snap.bot_took]
+        if lines:
+            yield Static("\n".join(lines), id="story", markup=False)
+
     def compose(self) -> ComposeResult:
         snap = self.snap
         with Vertical(id="results"):
             yield Static(f"Game over · {headline(snap)}", classes="screen-title", id="headline",
                          markup=False)
+            yield from self.compose_story()
             yield Static(standings(snap), id="standings")
             yield Static(FORMULA, classes="hint")
             with TabbedContent(id="result-sheets"):

@@ -20,6 +20,8 @@ from ..names import cells, fit_names, pad
 class SeatLine:
     """One seat's line: ``name``, sheet ``total`` (its team's in the team variant),
     ``gained`` by its last turn (``None``: has not played yet), ``kept`` tiles face down;
+    once the game is over ``minus``, the minus points taken off (then ``total`` is the
+    final total and the strip shows them in place of the last gain);
     flags for turn, "you" and shown sheet; ``note`` after the line (on a line of its own
     when the strip is too narrow); ``team``: its team's number (1-based) or ``None``."""
 
@@ -32,6 +34,7 @@ class SeatLine:
     shown: bool = False
     note: str = ""
     team: int | None = None
+    minus: int | None = None
 
 
 NAME = 12
@@ -53,13 +56,17 @@ class ScoreStrip(Widget):
         note_style = self.get_component_rich_style("scores--note")
         inline = self._notes_inline(self.size.width)
         who = "team·player" if any(line.team for line in self.lines) else "player"
-        out = [Text(f"  {pad(who, NAME)}{'total':>5}{'last':>5}  kept", self.get_component_rich_style("scores--header"))]
+        ended = any(line.minus is not None for line in self.lines)
+        last = "minus" if ended else "last"
+        out = [Text(f"  {pad(who, NAME)}{'total':>5}{last:>6} kept", self.get_component_rich_style("scores--header"))]
         names = fit_names(  # cut to fit, alike names kept apart
             [line.name if line.team is None else f"{line.team}·{line.name}" for line in self.lines], NAME)
         for line, name in zip(self.lines, names):
             marker = "▶" if line.to_play else " "
             shown = "≡" if line.shown else " "
             gained = "" if line.gained is None else f"+{line.gained}"
+            if ended:
+                gained = f"-{line.minus}" if line.minus else "0"
             text = Text(f"{marker}{shown}{pad(name, NAME)}{line.total:>5}{gained:>5} {line.kept:>5}")
             add_seat_row(out, text, line, inline, turn, you, note_style)
         return Text("\n").join(out)

@@ -26,6 +26,8 @@ from rules.zatre.board import RED_CELL, SIZE, Cell
 from rules.zatre.placement import check_partial, explain_turn, legal_cells
 from rules.zatre.scoring import TurnPreview, preview
 from rules.zatre.state import Placement, PlaceTiles, TurnPlayed, ZatreView
+from rules.zatre import words as zatre_words
+from rules.zatre.words import opening_text, why_not_here
 
 from ..screens.game_table import CURSOR_KEYS, TABLE_KEYS, GameTableScreen, hand_keys
 from .board import ZatreBoard, cell_kind
@@ -37,8 +39,9 @@ from .scores import ScoreStrip, SeatLine
 from .sheet import ScoreSheet
 from .status import TurnStatus
 from ..names import fit_names, log_names
+from ..rule_words import refusal_text
 from .words import (hand_text, in_front, last_turn_text, log_line, partner_text, preview_text,
-                    refusal_text, turns_since)
+                    turns_since)
 
 PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint"}
 
@@ -57,6 +60,7 @@ class TableScreen(GameTableScreen):
     (``pace``: seconds per tile when laying out others' turns)."""
 
     results_screen = ResultsScreen
+    words = zatre_words
     play_actions = frozenset(PLAY_ACTIONS)
     status_type = TurnStatus
     footer_checks = (("choose", (0,)), ("choose", (1,)), ("cycle", ()), ("place", ()),
@@ -238,13 +242,14 @@ class TableScreen(GameTableScreen):
         try:
             check_partial(self.view, self.pending + (placement,))
         except RuleViolation as violation:
-            self._error = violation.message
+            self._error = refusal_text(violation)
             self._update()
             return
         self.pending += (placement,)
         self._error = ""
         if not self.view.options.profi and placement.cell not in hinted:
-            self._error = "No legal turn goes on from here: u takes it back."
+            # no legal turn goes on from here: the rule it breaks, in the rules' words
+            self._error = refusal_text(why_not_here(self.view, self.pending)) + " (u takes it back)"
         left = len(self.hand_left)
         self.chosen = min(self.chosen, left - 1) if left else None
         self._update()
@@ -262,7 +267,12 @@ class TableScreen(GameTableScreen):
     def action_confirm(self) -> None:
         if not self.my_turn or self.seat is None:
             return
-        self._send(PlaceTiles(self.pending))
+        turn = PlaceTiles(self.pending)
+        if turn not in self.snap.legal_actions:  # the rule it breaks, before it is sent
+            self._error = refusal_text(explain_turn(self.view, self.pending))
+            self._update()
+            return
+        self._send(turn)
 
     def action_next_hint(self) -> None:
         nowhere = "The chosen tile fits nowhere now." if self.chosen is not None else ""
@@ -336,16 +346,20 @@ class TableScreen(GameTableScreen):
         status.extra = "profi: no hints" if view.options.profi else ""
 
         message = self.query_one(TableMessage)
-        message.news = self._news if self.animating else last_turn_text(snap)
+        message.news = self._news if self.animating else (
+            last_turn_text(snap) or opening_text(view.opening, self._seat_names(snap)))
         message.warning = self.save_problem()
         error = self._error or self.turn_problem()
         message.text, message.kind = (error, "error") if error else (self._instructions(), "info")
 
         last_gain = {record.seat: record.gain for record in view.log}
         shown = self._sheet_seats(self.sheet_seat)
+        final = {score.seat: score for score in snap.result.scores} if snap.result else {}
         self.query_one(ScoreStrip).lines = tuple(
-            SeatLine(
-                name=snap.names[s], total=view.sheet_of(s).total(), gained=last_gain.get(s),
+            SeatLine(  # after the end: the totals with the minus points ("Scoring" rule 10)
+                name=snap.names[s], gained=last_gain.get(s),
+                total=final[s].total if s in final else view.sheet_of(s).total(),
+                minus=-dict(final[s].parts).get("minus points", 0) if s in final else None,
                 kept=in_front(view, s), to_play=s in snap.active_seats, you=s == self.seat,
                 shown=s in shown, note=self._seat_note(s),
                 team=(s // 2 + 1) if view.options.teams else None,
@@ -354,10 +368,8 @@ class TableScreen(GameTableScreen):
         )
         self._render_sheet()
         names = log_names(snap.names)
-        log = [self._opening_line()] + [
-            log_line(i, record, names[record.seat])
-            for i, record in enumerate(view.log, 1)
-        ]
+        turns = [log_line(i, record, names[record.seat]) for i, record in enumerate(view.log, 1)]
+        log = [self._opening_line()] + self._with_story(turns, [n.rstrip() for n in names])
         self.query_one(MoveLog).entries = tuple(line for line in log if line)
         self._refresh_footer()
 
@@ -405,5 +417,4 @@ class TableScreen(GameTableScreen):
         if not view.opening:
             return ""
         names = fit_names(snap.names, 12)  # the log wraps a long line: room for "Strong bot 2"
-        draws = ", ".join(f"{names[s]} {t}" for s, t in view.opening)
-        return f" · draw for first player: {draws}"
+        return f" · {opening_text(view.opening, names)}"

@@ -77,18 +77,6 @@ def preview_text(turn) -> str:
     return f"would score +{turn.gain}: {lines}" + " x2" * len(turn.crosses_at)
 
 
-REFUSALS = {
-    "light-cell": "Not allowed (rule 7): a tile on a light cell must make a line of 10, 11 or 12.",
-}
-"""Shorter words for refusals shown before the confirm, in the two lines under the hand."""
-
-
-def refusal_text(violation) -> str:
-    """Why a whole turn laid is not allowed, short enough for the table's message
-    lines: the rules' own words, or a shorter form of them (:data:`REFUSALS`)."""
-    return REFUSALS.get(violation.code, f"Not allowed: {violation.message}")
-
-
 def kept_from_last_turn(view, seat: int) -> int:
     """Tiles ``seat`` kept face down at the end of its last turn (0 before its first)."""
     return next((record.kept for record in reversed(view.log) if record.seat == seat), 0)

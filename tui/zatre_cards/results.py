@@ -14,6 +14,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Static, TabbedContent
 
 from net.table import Snapshot
+from rules.zatre_cards import words as card_words
 
 from ..zatre.results import ResultsScreen, SheetPane, places
 from .words import seat_name
@@ -65,17 +66,21 @@ def total_line(snap: Snapshot, seat: int) -> str:
 
 class CardResultsScreen(ResultsScreen):
     """Shown over the card table when the game ends; ``b`` goes back to the table.
+    Its keys and their quiet moment are the Zatre results screen's."""
 
-    It listens only after the keyboard has been quiet for ``QUIET`` seconds: a key
-    pressed at the table as the last card went down (Enter, ``x``) must not act here."""
-
-    QUIET = 0.8
+    def story_lines(self) -> list[str]:
+        """How the game went, in the card game's words (rules/zatre_cards/words.py):
+        hands shown, passes, rounds ended early, how the game ended."""
+        snap = self.snap
+        names = [seat_name(snap.names, snap.bots, s) for s in range(len(snap.names))]
+        return card_words.story_lines(self.story, names)
 
     def compose(self) -> ComposeResult:
         snap = self.snap
         with Vertical(id="results"):
             yield Static(f"Game over · {headline(snap)}", classes="screen-title", id="headline",
                          markup=False)
+            yield from self.compose_story()
             yield Static(standings(snap), id="standings")
             yield Static(FORMULA, classes="hint")
             with TabbedContent(id="result-sheets"):

@@ -27,10 +27,13 @@ from textual.widgets import Footer
 from net.table import Snapshot
 from rules.core import Seat
 from rules.zatre_cards import (
-    ORIENTATIONS, HandShown, LayCard, LayOpening, Pass, Passed, RoundEnded, ShowHand,
+    ORIENTATIONS, HandShown, LayCard, LayOpening, Pass, ShowHand,
     TurnPlayed, ZatreCardsView, check, hint_cells, opening_hint_cells, preview,
 )
+from rules.zatre_cards import words as card_words
+from rules.zatre_cards.game import give_up_refusal
 
+from ..rule_words import refusal_text
 from ..screens.game_table import CURSOR_KEYS, TABLE_KEYS, GameTableScreen, hand_keys
 from ..zatre.message import TableMessage
 from ..zatre.movelog import MoveLog
@@ -41,7 +44,7 @@ from .scores import CardScores, SeatLine
 from .sheet import CardSheet
 from .status import CardStatus
 from ..names import log_names
-from .words import cards_text, log_line, preview_text, shown_text, turn_text, turns_since
+from .words import log_line, preview_text, turn_text, turns_since
 
 PLAY_ACTIONS = {"choose", "cycle", "rotate", "lay", "take_back", "give_up", "next_hint"}
 REACH = 4
@@ -60,6 +63,7 @@ class CardTableScreen(GameTableScreen):
     DEFAULT_CLASSES = "-cards"  # (its LAN and replay tables too, for parlour.tcss)
     pieces = "cards"  # what a hand holds (the hotseat hand-over says it)
     results_screen = CardResultsScreen
+    words = card_words
     play_actions = frozenset(PLAY_ACTIONS)
     status_type = CardStatus
     footer_checks = (("choose", (0,)), ("choose", (1,)), ("cycle", ()), ("rotate", ()),
@@ -87,8 +91,6 @@ class CardTableScreen(GameTableScreen):
         self.orientation = "right"
         self.first: LayCard | None = None  # the opening's first card, laid here, not sent yet
         self.cursor: Cell = (0, 0)
-        self._notes: list[tuple[int, str]] = []  # (turns in the log when it happened, line)
-        self._seen_version = -1
 
     # ---- layout ---------------------------------------------------------------
 
@@ -111,34 +113,12 @@ class CardTableScreen(GameTableScreen):
                 yield log
         yield Footer()
 
-    def _note_events(self, story: Snapshot) -> None:
-        """Shown hands and passes go into the log (turns come from the view's log)."""
-        if story.version <= self._seen_version:
-            return
-        self._seen_version = story.version
-        turns = len(story.view.log)
-        names = log_names(story.names)
-        for event in story.events:
-            name = names[event.seat] if hasattr(event, "seat") else ""
-            if isinstance(event, HandShown):
-                self._notes.append((turns, f"   {name}   shows {cards_text(event.cards)}, draws 3"))
-            elif isinstance(event, Passed):
-                self._notes.append((turns, f"   {name}   passes: no card fits"))
-            elif isinstance(event, RoundEnded):
-                points = ", ".join(f"{names[s].rstrip()} {p}" for s, p in enumerate(event.points))
-                why = "" if event.reason == "all-laid" else " (no card fits)"
-                self._notes.append((turns, f"── round {event.round} over{why}: {points}"))
-
-    def _forget_events(self) -> None:
-        self._notes.clear()
-        self._seen_version = -1
-
     async def _replay_event(self, story: Snapshot, event: Any) -> None:
         """Lay out the cards of a turn played elsewhere (bots) one at a time, and let
         a shown hand be read."""
         if isinstance(event, HandShown) and event.seat not in self.links:
             self.animating = True
-            self._news = shown_text(story.names[event.seat], event.cards)
+            self._news = card_words.event_line(event, story.names)  # (Exception)
             self._update()
             await asyncio.sleep(self.pace * 3)
         if not isinstance(event, TurnPlayed) or event.record.seat in self.links:
@@ -292,7 +272,7 @@ class CardTableScreen(GameTableScreen):
         action = self.action_to_send()
         violation = check(self.view, action)
         if violation is not None:
-            self._error = f"Not allowed: {violation.message}"
+            self._error = refusal_text(violation)
             self._update()
             return
         self._send(action)
@@ -304,11 +284,10 @@ class CardTableScreen(GameTableScreen):
             return
         if not self.my_turn or self.view is None:
             return
-        if self.view.opening:
-            self._error = "You open this round: lay two touching cards; x is for when no card fits."
-        else:
-            where = "" if self.view.options.profi else " (n shows where)"
-            self._error = f"A card fits{where}: you may show your hand only when none fits."
+        # a card fits: the rules say why the hand may not be shown (Gameplay, Exception)
+        self._error = refusal_text(give_up_refusal(self.snap.legal_actions, ShowHand()))
+        if not self.view.options.profi and not self.view.opening:
+            self._error += " (n shows where)"
         self._update()
 
     def action_take_back(self) -> None:
@@ -441,7 +420,10 @@ class CardTableScreen(GameTableScreen):
     def _last_news(self) -> str:
         snap, view = self.snap, self.view
         if view.shown and view.shown_by is not None:
-            return shown_text(snap.names[view.shown_by], view.shown)
+            return card_words.event_line(HandShown(view.shown_by, view.shown), snap.names)
+        told = self._latest_told()  # a pass, a round's end: the rules' words
+        if told:
+            return told
         if not view.log:
             return ""
         record = view.log[-1]
@@ -449,8 +431,8 @@ class CardTableScreen(GameTableScreen):
 
     def _log_lines(self) -> tuple[str, ...]:
         snap, view = self.snap, self.view
-        notes = sorted(self._notes, key=lambda n: n[0])
         names = log_names(snap.names)
+        notes = self._story_log([n.rstrip() for n in names])
         out: list[str] = []
         k = 0
         current_round = 0

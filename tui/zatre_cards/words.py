@@ -63,12 +63,6 @@ def preview_text(turn) -> str:
     return f"+{turn.gain}: {lines_text(turn)}"
 
 
-def shown_text(name: str, cards: Sequence[Card]) -> str:
-    """The Exception, short enough for one line under the hand:
-    ``"Ada showed 5|6 2|5 ○|6 (none fit), drew 3"``."""
-    return f"{name} showed {cards_text(cards)} (none fit), drew 3"
-
-
 def turns_since(snap, seat: int | None, most: int = 4) -> list[str]:
     """:func:`turn_text` of each turn played since ``seat``'s last one (the latest last)."""
     out: list[str] = []
