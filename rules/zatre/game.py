@@ -7,11 +7,11 @@ and the final scoring with minus points ("Scoring" rule 10).
 
 The premature end: the rulebook ends the game early "if no more tiles can be placed"
 and has the rest of the bag drawn in turns, every unplaceable tile counting as minus
-points. reference/zatre.md ruling 7 reads this as "no player can place any tile for a
-whole round"; that also fires when a round of players merely holds unlucky tiles on an
-open board, which the rulebook does not say, so the rulebook wins here: the end comes
-when no tile of any value fits anywhere on the board (a 1 fits nowhere), and the bag is
-then dealt one tile at a time in turn order, starting with the next player. Where tiles may
+points. reference/zatre.md ruling 7 settles it as Parlour plays it: the end comes when
+no tile of any value fits anywhere on the board (not even a 1, unscored light cells of
+rule 7's exception included), and the bag is then dealt one tile at a time in turn
+order, starting with the next player; a round of players merely holding tiles that do
+not fit is no end. Where tiles may
 go is placement.py; what a turn scores is scoring.py; the sheet is sheet.py.
 
 The team variant ("Variant for Advanced Players", ``ZatreOptions.teams``): 4 or 6
@@ -80,8 +80,10 @@ def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
     """The opening state for ``seats`` players (2-4; 4 or 6 in teams) from ``seed``.
 
     Draws for first player ("The Game Begins": highest pips begins, tied players draw
-    again, all other tiles go back to the bag); the winner keeps that tile and draws two
-    more for the three-tile first move; in teams the partner draws two as well and
+    again until one is ahead); the winner keeps his highest tile drawn (ruling 11: after
+    a tie that is a tile of the tied round, not the one that broke the tie), every
+    other drawn tile goes back into the bag, and he draws two more for the three-tile
+    first move; in teams the partner draws two as well and
     places after. Raises ``ValueError`` for a seat count :func:`seat_counts` refuses.
     """
     if seats not in seat_counts(options):
@@ -100,9 +102,10 @@ def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
         best = max(t for _, t in round_draws)
         contenders = [s for s, t in round_draws if t == best]
         if len(contenders) == 1:
-            first, tile = contenders[0], best
+            first = contenders[0]
             break
-    bag = bag[: tile - 1] + (bag[tile - 1] - 1,) + bag[tile:]  # all but the winner's tile go back
+    tile = max(t for s, t in draws if s == first)  # ruling 11: his highest tile drawn
+    bag = bag[: tile - 1] + (bag[tile - 1] - 1,) + bag[tile:]  # every other drawn tile goes back
     drawn, bag, rng = _draw_many(bag, rng, 2)
     hands = [(tile,) + drawn if s == first else () for s in range(seats)]
     counts = [2 if s == first else 0 for s in range(seats)]
