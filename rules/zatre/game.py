@@ -19,10 +19,15 @@ players, seats 0+1, 2+3 and 4+5 are teams taking turns in that order. At the sta
 a team's turn both partners draw (two tiles each, or as the Exception to Rule No. 5 has
 them draw), so each sees both hands before either places. The rulebook has "the results
 noted on a common scoring sheet, one after the other": Parlour reads each partner's
-placing as a turn of its own under rules 1-7, the lower seat first (on the very first
-move the starting player first, as the three-tile move must cover the red cell), each
-scored onto the team's sheet as it is placed. Minus points of both partners count
-against the team, and both partners share the team's result.
+placing as a turn of its own under rules 1-7, each scored onto the team's sheet as it is
+placed. Which partner places first is the team's choice (reference ruling 12): at the
+start of a team's placing both partners may act; laying tiles places first, a
+``TeamOrder("partner-first")`` lets the partner place first, and a
+``TeamOrder("partner-chooses")`` leaves the choice to the partner (what a bot does when
+its partner may still choose, so a human partner always chooses). On the very first
+move the starting player places first, as the three-tile move must cover the red cell.
+Minus points of both partners count against the team, and both partners share the
+team's result.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from .placement import explain, is_legal, legal_turns, max_placeable
 from .scoring import rows_written, score_turn
 from .sheet import Sheet, row_terms
 from .state import (
-    GameEnded, PlaceTiles, PrematureEnd, TilesDrawn, TurnPlayed, TurnRecord,
+    PARTNER_CHOOSES, PARTNER_FIRST, GameEnded, PlaceTiles, PrematureEnd, TeamOrder, TilesDrawn, TurnPlayed, TurnRecord,
     ZatreEvent, ZatreOptions, ZatreState, ZatreView, partner_of, sheet_index,
 )
 
@@ -123,15 +128,27 @@ def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
 
 def active_seats(state: ZatreState) -> frozenset[Seat]:
     """The seat to move (one seat at a time: clockwise, or partner after partner in
-    teams), none once the game is over."""
-    return frozenset() if state.over else frozenset((state.current,))
+    teams; at the start of a team's placing, both partners while they may still choose
+    who places first, ruling 12), none once the game is over."""
+    if state.over:
+        return frozenset()
+    return frozenset(state.choosing or (state.current,))
 
 
-def legal_actions(state: ZatreState, seat: Seat) -> tuple[PlaceTiles, ...]:
-    """Every legal whole turn of ``seat`` (empty tuple if it is not their turn)."""
-    if state.over or seat != state.current:
+def legal_actions(state: ZatreState, seat: Seat) -> tuple[PlaceTiles | TeamOrder, ...]:
+    """Every legal action of ``seat`` (empty tuple if it may not act now): its legal
+    whole turns (:class:`PlaceTiles`), and while the partners choose who places first
+    (ruling 12) then ``TeamOrder("partner-first")`` and, while the partner may choose
+    too, ``TeamOrder("partner-chooses")``, after the turns."""
+    if state.over or seat not in active_seats(state):
         return ()
-    return legal_turns(state.board, state.hands[seat], state.first_move)
+    turns = legal_turns(state.board, state.hands[seat], state.first_move)
+    if seat not in state.choosing:
+        return turns
+    orders = (TeamOrder(PARTNER_FIRST),)
+    if len(state.choosing) > 1:
+        orders += (TeamOrder(PARTNER_CHOOSES),)
+    return turns + orders
 
 
 def _draw_count(state: ZatreState, seat: Seat) -> int:
@@ -152,12 +169,16 @@ def apply(state: ZatreState, seat: Seat, action: PlaceTiles) -> tuple[ZatreState
     """
     if state.over:
         raise RuleViolation("game-over", "The game is over.")
-    if seat != state.current:
+    if seat not in active_seats(state):
         if seat in state.after:
             raise RuleViolation("not-your-turn", "Your partner places first; your tiles go after.")
         raise RuleViolation("not-your-turn", "It is not your turn.")
+    if isinstance(action, TeamOrder):
+        return _choose_order(state, seat, action), ()
     if not isinstance(action, PlaceTiles):
-        raise RuleViolation("bad-action", "Zatre only knows placing tiles.")
+        raise RuleViolation("bad-action", "Zatre knows placing tiles and, in teams, the partners' order.")
+    if state.choosing:  # laying tiles first settles the team's order (ruling 12)
+        state = attrs.evolve(state, current=seat, after=(partner_of(state.options, seat),), choosing=())
     hand = state.hands[seat]
     if not is_legal(state.board, hand, state.first_move, action):
         raise explain(state.board, hand, state.first_move, action)
@@ -199,6 +220,22 @@ def apply(state: ZatreState, seat: Seat, action: PlaceTiles) -> tuple[ZatreState
     return state, (*events, *drawn)
 
 
+def _choose_order(state: ZatreState, seat: Seat, action: TeamOrder) -> ZatreState:
+    """Ruling 12: ``seat`` lets its partner place first, or leaves the choice to them.
+    Raises :class:`RuleViolation` (``bad-action``) when that is not open to ``seat``."""
+    partner = partner_of(state.options, seat)
+    if seat not in state.choosing:
+        raise RuleViolation("bad-action", "Ruling 12: your team's order is settled; place your tiles.")
+    if action.order == PARTNER_FIRST:
+        return attrs.evolve(state, current=partner, after=(seat,), choosing=())
+    if action.order == PARTNER_CHOOSES and partner in state.choosing:
+        return attrs.evolve(state, current=partner, after=(seat,), choosing=(partner,))
+    if action.order == PARTNER_CHOOSES:
+        raise RuleViolation("bad-action", "Ruling 12: your partner left the choice to you: "
+                            "place first, or let your partner place first.")
+    raise RuleViolation("bad-action", f"Unknown team order {action.order!r}.")
+
+
 def _deal_out(state: ZatreState, seat: Seat) -> tuple[ZatreState, list[TilesDrawn]]:
     """The premature end: the rest of the bag drawn one tile at a time in turn order
     from ``seat`` on; none can be placed, so all count as minus points."""
@@ -209,7 +246,7 @@ def _deal_out(state: ZatreState, seat: Seat) -> tuple[ZatreState, list[TilesDraw
         dealt.append(TilesDrawn(seat, 1, (tile,), _audience(state.options, seat)))
         seat = (seat + 1) % state.seats
     state = attrs.evolve(state, hands=tuple(hands), bag=bag, rng=rng, blocked=True, over=True,
-                         drawn=(0,) * state.seats, after=())
+                         drawn=(0,) * state.seats, after=(), choosing=())
     return state, dealt
 
 
@@ -227,8 +264,9 @@ def _audience(options: ZatreOptions, seat: Seat) -> tuple[Seat, ...]:
 
 
 def _start_turn(state: ZatreState, seat: Seat) -> tuple[ZatreState, list[TilesDrawn]]:
-    """Begin ``seat``'s turn (in teams: its team's turn, both partners drawing, the
-    lower seat first); the turn is the last if the bag runs empty ("End of the Game")."""
+    """Begin ``seat``'s turn (in teams: its team's turn, both partners drawing, then
+    choosing who places first, ruling 12; ``seat``, the lower, unless they choose
+    otherwise); the turn is the last if the bag runs empty ("End of the Game")."""
     seats = _audience(state.options, seat)
     hands, counts, bag, rng, events = list(state.hands), [0] * state.seats, state.bag, state.rng, []
     for s in seats:
@@ -237,7 +275,8 @@ def _start_turn(state: ZatreState, seat: Seat) -> tuple[ZatreState, list[TilesDr
         hands[s] += tiles
         events.append(TilesDrawn(s, counts[s], tiles, _audience(state.options, s)))
     state = attrs.evolve(
-        state, current=seat, after=seats[1:], drawn=tuple(counts), bag=bag, rng=rng,
+        state, current=seat, after=seats[1:], choosing=seats if len(seats) > 1 else (),
+        drawn=tuple(counts), bag=bag, rng=rng,
         ending=sum(counts) > 0 and sum(bag) == 0, hands=tuple(hands),
     )
     return state, events
@@ -264,6 +303,7 @@ def view(state: ZatreState, seat: Seat | None) -> ZatreView:
         blocked=state.blocked, over=state.over, opening=state.opening, log=state.log,
         left_over=state.hands if state.over else (), after=state.after,
         partner_hand=state.hands[partner] if partner is not None else (),
+        choosing=state.choosing,
     )
 
 

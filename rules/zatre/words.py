@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .state import GameEnded, PlaceTiles, TurnPlayed
+from .state import PARTNER_FIRST, GameEnded, PlaceTiles, TeamOrder, TurnPlayed
 
 ENDINGS = {
     "last-tile": "the last tile is drawn: the game is over",
@@ -22,10 +22,14 @@ def cell_text(cell: tuple[int, int]) -> str:
     return f"({cell[0]}, {cell[1]})"
 
 
-def describe(name: str, action: PlaceTiles, events: Sequence[object] = ()) -> str:
+def describe(name: str, action: PlaceTiles | TeamOrder, events: Sequence[object] = ()) -> str:
     """``"Ann laid 6 at (7, 7), 1 at (7, 8) → 12 x2: +8"``, ``"Bob laid 3 at (5, 6) →
-    no line: +0; keeps 1"``, ``"Cy could lay no tile and keeps 3"``; and, when the
+    no line: +0; keeps 1"``, ``"Cy could lay no tile and keeps 3"``, in teams ``"Ann
+    lets the partner place first"`` (ruling 12); and, when the
     turn ended the game, why (``"; the last tile is drawn: the game is over"``)."""
+    if isinstance(action, TeamOrder):  # ruling 12: the partners' order
+        return (f"{name} lets the partner place first" if action.order == PARTNER_FIRST
+                else f"{name} leaves the order to the partner")
     record = next((e.record for e in events if isinstance(e, TurnPlayed)), None)
     if not action.placements:
         kept = f" and keeps {record.kept}" if record is not None else ""
