@@ -179,3 +179,70 @@ async def test_the_card_game_greys_the_teams_choice_in_the_setup():
         game.value = "zatre"
         await pilot.pause()
         assert not teams.disabled
+
+
+# ---- reference/zatre.md ruling 12: the partners choose who places first ------------
+
+
+async def lay_whole_turn(pilot, table) -> None:
+    """Lay as many tiles as the turn lays, each on its first hinted cell, and confirm."""
+    for _ in range(table.to_place):
+        await pilot.press("1", "n", "enter")
+    await pilot.press("c")
+
+
+async def test_ruling12_partners_at_one_keyboard_choose_who_places_first(monkeypatch):
+    """Ruling 12: at the start of their team's placing both partners may act; the table
+    says so with its keys, and p lets the partner place first: Pat lays before You."""
+    from tui.zatre.message import TableMessage
+
+    monkeypatch.setattr(HandOverScreen, "QUIET", 0.1)
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_local(team_game("You", "Pat"))
+        await covered(pilot)
+        await hand_over(pilot)
+        table = app.screen
+        await until(pilot, lambda: table.my_turn and table.seat == 0)
+        assert not table.may_let_partner_first, "the first move is the starting player's"
+        await lay_whole_turn(pilot, table)
+        await until(pilot, lambda: table.my_turn and table.seat == 1)
+        await lay_whole_turn(pilot, table)
+        # the other team (bots) plays, then our team's placing: both of us may go first
+        await until(pilot, lambda: table.my_turn and table.view.choosing == (0, 1), timeout=20)
+        message = table.query_one(TableMessage)
+        assert table.seat == 0 and table.may_let_partner_first
+        assert message.text == ("Your team places: you or Pat first. "
+                                "Enter a tile to go first, or p to let Pat go first.")
+        assert table.query_one(HandTiles).partner.startswith("Pat: ")
+        assert "lays next" not in table.query_one(HandTiles).partner
+        assert table.check_action("partner_first", ()) is True
+        turns = len(table.view.log)
+        await pilot.press("p")
+        await until(pilot, lambda: table.my_turn and table.seat == 1)
+        assert table.view.choosing == () and not table.may_let_partner_first
+        assert app.screen is table
+        await lay_whole_turn(pilot, table)
+        await until(pilot, lambda: table.my_turn and table.seat == 0)
+        await lay_whole_turn(pilot, table)
+        await until(pilot, lambda: len(table.view.log) >= turns + 2)
+        assert [r.seat for r in table.view.log[turns:turns + 2]] == [1, 0]
+
+
+async def test_ruling12_a_bot_partner_leaves_the_order_to_you():
+    """Ruling 12, "a bot partner lets a human partner choose": at our team's placing the
+    bot partner leaves the choice to us, the table says so, and laying our tiles first
+    places first; the bot then places."""
+    from tui.zatre.message import TableMessage
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, team_game("You"))
+        await lay_whole_turn(pilot, table)  # the first move, then Pat's, then the bots'
+        await until(pilot, lambda: table.my_turn and table.view.choosing == (0,), timeout=20)
+        message = table.query_one(TableMessage)
+        assert message.text == "Pat leaves the order to you. Enter a tile to go first, or p to let Pat go first."
+        turns = len(table.view.log)
+        await lay_whole_turn(pilot, table)
+        await until(pilot, lambda: len(table.view.log) >= turns + 2)
+        assert [r.seat for r in table.view.log[turns:turns + 2]] == [0, 1]
