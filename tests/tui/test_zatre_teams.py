@@ -15,6 +15,7 @@ from tui.zatre.hand import HandTiles
 from tui.zatre.results import ResultsScreen
 from tui.zatre.scores import ScoreStrip
 from tui.zatre.sheet import ScoreSheet
+from tui.zatre.status import TurnStatus
 
 from .helpers import SIZE, covered, hand_over, shown, start, until
 
@@ -212,8 +213,8 @@ async def test_ruling12_partners_at_one_keyboard_choose_who_places_first(monkeyp
         await until(pilot, lambda: table.my_turn and table.view.choosing == (0, 1), timeout=20)
         message = table.query_one(TableMessage)
         assert table.seat == 0 and table.may_let_partner_first
-        assert message.text == ("Your team places: you or Pat first. "
-                                "Enter a tile to go first, or p to let Pat go first.")
+        assert table.query_one(TurnStatus).turn == "You, your team places: you or Pat first"
+        assert message.text == "Enter lays: you go first; p: Pat first."
         assert table.query_one(HandTiles).partner.startswith("Pat: ")
         assert "lays next" not in table.query_one(HandTiles).partner
         assert table.check_action("partner_first", ()) is True
@@ -241,7 +242,8 @@ async def test_ruling12_a_bot_partner_leaves_the_order_to_you():
         await lay_whole_turn(pilot, table)  # the first move, then Pat's, then the bots'
         await until(pilot, lambda: table.my_turn and table.view.choosing == (0,), timeout=20)
         message = table.query_one(TableMessage)
-        assert message.text == "Pat leaves the order to you. Enter a tile to go first, or p to let Pat go first."
+        assert table.query_one(TurnStatus).turn == "You, your team places: Pat leaves the order to you"
+        assert message.text == "Enter lays: you go first; p: Pat first."
         turns = len(table.view.log)
         await lay_whole_turn(pilot, table)
         await until(pilot, lambda: len(table.view.log) >= turns + 2)

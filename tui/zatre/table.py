@@ -38,7 +38,7 @@ from .results import ResultsScreen
 from .scores import ScoreStrip, SeatLine
 from .sheet import ScoreSheet
 from .status import TurnStatus
-from .words import (fit_names, hand_text, in_front, last_turn_text, log_line, log_names,
+from .words import (fit_name, fit_names, hand_text, in_front, last_turn_text, log_line, log_names,
                     partner_text, preview_text, refusal_text, turns_since)
 
 PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint", "partner_first"}
@@ -317,7 +317,10 @@ class TableScreen(GameTableScreen):
 
     def _your_turn_text(self, you: str) -> str:
         if self.may_let_partner_first:
-            return f"{you}, your team's turn: you or {self.partner_name} first"
+            partner = self.partner_name
+            if len(self.view.choosing) > 1:
+                return f"{you}, your team places: you or {partner} first"
+            return f"{you}, your team places: {partner} leaves the order to you"
         if self.must_keep:
             return f"{you}, your turn: no tile can be laid"
         n = self.to_place
@@ -337,15 +340,12 @@ class TableScreen(GameTableScreen):
         return f"Lay {left} more: pick 1-9, move, Enter lays."
 
     def _order_instructions(self) -> str:
-        """Ruling 12, while the team's order is open: who may go first, and the keys."""
-        partner, view = self.partner_name, self.view
-        if len(view.choosing) > 1:
-            lead = f"Your team places: you or {partner} first."
-        else:
-            lead = f"{partner} leaves the order to you."
+        """Ruling 12, while the team's order is open (the turn line says who may go
+        first): the keys, in one line of the message area."""
+        partner = fit_name(self.partner_name, 8)
         if self.must_keep:
-            return f"{lead} c keeps your tiles (no tile fits), or p lets {partner} go first."
-        return f"{lead} Enter a tile to go first, or p to let {partner} go first."
+            return f"No tile fits: c keeps them; p: {partner} first."
+        return f"Enter lays: you go first; p: {partner} first."
 
     def _update(self) -> None:
         """Push the shown snapshot and this turn's tiles down into the widgets."""
