@@ -258,12 +258,12 @@ def explain(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool,
         return err
     placed = [(index(p.cell), p.tile) for p in action.placements]
     dark = _judge(board, tuple(sorted(hand)), first_move).dark
-    for c, v in sorted(_unscored_light(board, placed)):
+    for _, v in sorted(_unscored_light(board, placed)):
         if v in dark:
             return RuleViolation(
                 "light-cell",
                 f"Rule 7: a {v} could still go on a dark cell this turn {cell_text(cell_of(dark[v]))}, "
-                f"so it may not lie unscored on a light cell {cell_text(cell_of(c))}.", RULE_7)
+                "so it may not lie unscored on a light cell.", RULE_7)
     most = max_placeable(board, hand, first_move)
     return RuleViolation(
         "place-more",

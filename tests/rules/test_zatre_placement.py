@@ -526,7 +526,7 @@ def test_ruling3_and_5_explain_names_the_rule():
     err = refused(state, turn(((5, 5), 2), ((4, 5), 6)))
     assert err.code == "light-cell"
     assert err.message == ("Rule 7: a 2 could still go on a dark cell this turn (5, 8), "
-                           "so it may not lie unscored on a light cell (5, 5).")
+                           "so it may not lie unscored on a light cell.")
     err = refused(state, PlaceTiles(()))
     assert err.code == "place-more" and err.message.startswith("Rule 5: ")
 
