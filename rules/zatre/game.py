@@ -42,8 +42,8 @@ from .placement import explain, is_legal, legal_turns, max_placeable
 from .scoring import rows_written, score_turn
 from .sheet import Sheet, row_terms
 from .state import (
-    PARTNER_CHOOSES, PARTNER_FIRST, GameEnded, PlaceTiles, PrematureEnd, TeamOrder, TilesDrawn, TurnPlayed, TurnRecord,
-    ZatreEvent, ZatreOptions, ZatreState, ZatreView, partner_of, sheet_index,
+    PARTNER_CHOOSES, PARTNER_FIRST, GameEnded, PlaceTiles, PrematureEnd, TeamOrder, TilesDrawn,
+    TurnPlayed, TurnRecord, ZatreEvent, ZatreOptions, ZatreState, ZatreView, partner_of, sheet_index,
 )
 
 MIN_SEATS, MAX_SEATS = 2, 6
@@ -86,8 +86,8 @@ def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
 
     Draws for first player ("The Game Begins": highest pips begins, tied players draw
     again until one is ahead); the winner keeps his highest tile drawn (ruling 11: after
-    a tie that is a tile of the tied round, not the one that broke the tie), every
-    other drawn tile goes back into the bag, and he draws two more for the three-tile
+    a tie, the highest of all his draws, not the tile that broke the tie), every other
+    drawn tile goes back into the bag, and he draws two more for the three-tile
     first move; in teams the partner draws two as well and
     places after. Raises ``ValueError`` for a seat count :func:`seat_counts` refuses.
     """
@@ -161,8 +161,10 @@ def _draw_count(state: ZatreState, seat: Seat) -> int:
     return 0 if max_placeable(state.board, held, False) > 0 else 1
 
 
-def apply(state: ZatreState, seat: Seat, action: PlaceTiles) -> tuple[ZatreState, tuple[ZatreEvent, ...]]:
-    """Play ``seat``'s whole turn ``action``, then start the next turn (drawing).
+def apply(state: ZatreState, seat: Seat,
+          action: PlaceTiles | TeamOrder) -> tuple[ZatreState, tuple[ZatreEvent, ...]]:
+    """Play ``seat``'s whole turn ``action``, then start the next turn (drawing); or, in
+    teams, settle who places first (a :class:`TeamOrder`, ruling 12: no event).
 
     Raises :class:`RuleViolation` (``game-over``, ``not-your-turn``, ``bad-action``, or
     the placement rule broken, see placement.explain) and changes nothing then.
@@ -233,7 +235,7 @@ def _choose_order(state: ZatreState, seat: Seat, action: TeamOrder) -> ZatreStat
     if action.order == PARTNER_CHOOSES:
         raise RuleViolation("bad-action", "Ruling 12: your partner left the choice to you: "
                             "place first, or let your partner place first.")
-    raise RuleViolation("bad-action", f"Unknown team order {action.order!r}.")
+    raise RuleViolation("bad-action", "Ruling 12: a team order is partner-first or partner-chooses.")
 
 
 def _deal_out(state: ZatreState, seat: Seat) -> tuple[ZatreState, list[TilesDrawn]]:
