@@ -56,10 +56,10 @@ def score_cells(g: dict[Cell, int], new: Sequence[Cell]) -> tuple[tuple[ScoredLi
     for cell in new:
         for axis in AXES:
             cells = run_cells(g, cell, axis)
-            if len(cells) < 2 or cells in seen or not changes_total(g, cells, fresh):
+            if len(cells) < 2 or cells in seen:
                 continue
             total = sum(g[c] for c in cells)
-            seen[cells] = total
+            seen[cells] = total if total not in SCORING or changes_total(g, cells, fresh) else 0
     lines = tuple(ScoredLine(cells, t) for cells, t in sorted(seen.items()) if t in SCORING)
     points = {s: 0 for s in SCORING}
     for line in lines:
