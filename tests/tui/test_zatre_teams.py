@@ -224,6 +224,12 @@ async def test_ruling12_partners_at_one_keyboard_choose_who_places_first(monkeyp
         assert table.query_one(HandTiles).partner.startswith("Pat: ")
         assert "lays next" not in table.query_one(HandTiles).partner
         assert table.check_action("partner_first", ()) is True
+        # the footer makes room for p at 80 columns: nothing to take back or confirm yet
+        assert table.check_action("take_back", ()) is False and table.check_action("confirm", ()) is False
+        await pilot.press("1", "n", "enter")  # one tile laid: going first; p steps aside
+        assert table.check_action("partner_first", ()) is False and table.pending
+        await pilot.press("u")
+        assert table.check_action("partner_first", ()) is True
         turns = len(table.view.log)
         await pilot.press("p")
         await until(pilot, lambda: table.my_turn and table.seat == 1)

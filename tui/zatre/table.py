@@ -231,8 +231,8 @@ class TableScreen(GameTableScreen):
             return bool(self.snap and self.snap.over)
         if action == "next_hint":  # (in profi it says that hints are off)
             return True if self.my_turn else None
-        if action == "partner_first":  # only while the team's order is open (ruling 12)
-            return True if self.may_let_partner_first else False
+        if action == "partner_first":  # while the team's order is open and nothing laid
+            return True if self.may_let_partner_first and not self.pending else False
         if action not in PLAY_ACTIONS:
             return True
         if not self.my_turn:
@@ -241,8 +241,11 @@ class TableScreen(GameTableScreen):
             return True if int(parameters[0]) < len(self.hand_left) else None  # type: ignore[call-overload]
         if action in ("cycle", "place"):
             return True if self.hand_left and not self.must_keep else None
+        choosing = self.may_let_partner_first and not self.pending  # (ruling 12: room for p)
         if action == "take_back":
-            return True if self.pending else None
+            return True if self.pending else False if choosing else None
+        if action == "confirm" and choosing and not self.must_keep:
+            return False
         return True
 
     # ---- actions ------------------------------------------------------------------------
@@ -294,10 +297,10 @@ class TableScreen(GameTableScreen):
         self._send(PlaceTiles(self.pending))
 
     def action_partner_first(self) -> None:
-        """Ruling 12: let the partner place first (the tiles laid so far go back)."""
-        if not self.may_let_partner_first or self.seat is None:
+        """Ruling 12: let the partner place first (offered while no tile is laid: one
+        laid means this seat goes first, until taken back)."""
+        if not self.may_let_partner_first or self.pending or self.seat is None:
             return
-        self.pending = ()
         self._send(TeamOrder(PARTNER_FIRST))
 
     def action_next_hint(self) -> None:
