@@ -21,6 +21,11 @@ V = TypeVar("V")  # view
 E = TypeVar("E")  # event
 
 
+def cell_text(cell: tuple[int, int]) -> str:
+    """``"(7, 7)"``: a board cell as ``(row, col)``, as on the wire and in the log."""
+    return f"({cell[0]}, {cell[1]})"
+
+
 class RuleViolation(Exception):
     """An action the rules do not allow.
 

@@ -28,4 +28,10 @@ def refusal_text(violation) -> str:
     board."``: a violation's message after the rule it names (``"Not allowed: ..."``
     when it names none: a tile not in hand, a cell taken)."""
     label = rule_label(getattr(violation, "rule", "") or "")
-    return f"Not allowed ({label}): {violation.message}" if label else f"Not allowed: {violation.message}"
+    message = violation.message
+    if label:  # a message that begins with its rule ("Rule 7: a 2 ...") names it once
+        said = re.match(r"rule (\d+): ", message, re.IGNORECASE)
+        if said and label.lower().startswith(f"rule {said.group(1)}"):
+            rest = message[said.end():]
+            message = rest[:1].upper() + rest[1:]
+    return f"Not allowed ({label}): {message}" if label else f"Not allowed: {message}"

@@ -14,8 +14,8 @@ from .words import describe as _describe
 from .bots import EasyBot, StrongBot
 from .placement import check_partial, legal_cells
 from .state import (
-    GameEnded, Placement, PlaceTiles, PrematureEnd, TilesDrawn, TurnPlayed,
-    TurnRecord, ZatreEvent, ZatreOptions, ZatreState, ZatreView,
+    GameEnded, Placement, PlaceTiles, PrematureEnd, TeamOrder, TilesDrawn, TurnPlayed,
+    TurnRecord, ZatreAction, ZatreEvent, ZatreOptions, ZatreState, ZatreView,
 )
 
 
@@ -28,7 +28,7 @@ class ZatreGame:
     max_seats = _game.MAX_SEATS
     options_type = ZatreOptions
     state_type = ZatreState
-    action_type = PlaceTiles
+    action_type = ZatreAction
     view_type = ZatreView
     event_type = ZatreEvent
     bots = {"easy": EasyBot, "strong": StrongBot}
@@ -53,6 +53,6 @@ GAME = ZatreGame()
 
 __all__ = [
     "GAME", "ZatreGame", "EasyBot", "StrongBot", "check_partial", "legal_cells", "Placement",
-    "PlaceTiles", "TurnRecord", "ZatreOptions", "ZatreState", "ZatreView",
+    "PlaceTiles", "TeamOrder", "ZatreAction", "TurnRecord", "ZatreOptions", "ZatreState", "ZatreView",
     "TilesDrawn", "TurnPlayed", "PrematureEnd", "GameEnded", "ZatreEvent",
 ]

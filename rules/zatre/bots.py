@@ -7,17 +7,24 @@
   columns even, and avoids leaving lines an opponent can finish with one tile. In the
   team variant it plays for the common sheet, and when its partner places next it
   weighs its best turns by the partner's best reply with the partner's tiles.
+
+Team variant, who places first (reference ruling 12): a bot whose partner may still
+choose leaves the choice to the partner (``TeamOrder("partner-chooses")``), so a human
+partner always chooses; left the choice itself, the easy bot places first and the
+strong bot compares the team's best with itself first and with its partner first.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
+import attrs
+
 from .board import NEIGHBOURS, WIDTH, index, line_sum
 from .placement import legal_turns
 from .scoring import score_turn
 from .sheet import Sheet
-from .state import PlaceTiles, ZatreView
+from .state import PARTNER_CHOOSES, PARTNER_FIRST, PlaceTiles, TeamOrder, ZatreView
 
 
 def _grid(view: ZatreView) -> list[int]:
@@ -25,6 +32,10 @@ def _grid(view: ZatreView) -> list[int]:
     for cell, v in view.tiles:
         g[index(cell)] = v
     return g
+
+
+def _board(view: ZatreView) -> tuple[int, ...]:
+    return tuple(_grid(view))
 
 
 def _entry(g: list[int], action: PlaceTiles, first_move: bool):
@@ -37,12 +48,28 @@ def _entry(g: list[int], action: PlaceTiles, first_move: bool):
             g[index(p.cell)] = 0
 
 
-class EasyBot:
-    """A beginner: picks at random among the turns that score, else among all turns."""
+def _turns(legal_actions: Sequence) -> list[PlaceTiles]:
+    """The whole turns among ``legal_actions`` (not the team's order, ruling 12)."""
+    return [a for a in legal_actions if isinstance(a, PlaceTiles)]
 
-    def choose(self, view: ZatreView, legal_actions: Sequence[PlaceTiles], rng) -> PlaceTiles:
+
+def _leaves_choice(legal_actions: Sequence) -> TeamOrder | None:
+    """``TeamOrder("partner-chooses")`` if it is legal: the partner may still choose
+    who places first, and a bot leaves that choice to them (ruling 12)."""
+    order = TeamOrder(PARTNER_CHOOSES)
+    return order if order in legal_actions else None
+
+
+class EasyBot:
+    """A beginner: picks at random among the turns that score, else among all turns.
+    In teams it leaves the order to its partner, and places first when left it."""
+
+    def choose(self, view: ZatreView, legal_actions: Sequence, rng) -> PlaceTiles | TeamOrder:
+        leave = _leaves_choice(legal_actions)
+        if leave is not None:
+            return leave
         g = _grid(view)
-        shuffled = list(legal_actions)
+        shuffled = _turns(legal_actions)
         rng.shuffle(shuffled)  # the first scoring turn of a shuffle: any scoring turn alike
         return next((a for a in shuffled if _entry(g, a, view.first_move).points), shuffled[0])
 
@@ -69,6 +96,9 @@ PARTNER = 0.5
 their tiles on a line this turn left open (to shortlist turns for :data:`LOOKAHEAD`)."""
 LOOKAHEAD = 8
 """How many of its best turns the strong bot tries with its partner's best reply."""
+ORDER_LOOKAHEAD = 24
+"""As :data:`LOOKAHEAD`, when choosing which partner places first (ruling 12): each
+order's best is looked for wider, as the choice weighs two whole team turns."""
 
 
 def _openings(g: list[int], action: PlaceTiles, tiles: Sequence[int] = (6, 5, 4, 3, 2, 1)) -> int:
@@ -90,11 +120,31 @@ def _openings(g: list[int], action: PlaceTiles, tiles: Sequence[int] = (6, 5, 4,
 class StrongBot:
     """Plays for the sheet (its team's in the team variant): maximises
     :func:`sheet_value` after the turn, less what the turn opens up for the next player,
-    or plus what it opens for a partner placing next."""
+    or plus what it opens for a partner placing next. Left the team's order (ruling
+    12), it places first if the team's best that way is at least as good as with its
+    partner first (judged the same way, from the partner's seat), else lets the partner
+    place first."""
 
-    def choose(self, view: ZatreView, legal_actions: Sequence[PlaceTiles], rng) -> PlaceTiles:
-        if len(legal_actions) == 1:
-            return legal_actions[0]
+    def choose(self, view: ZatreView, legal_actions: Sequence, rng) -> PlaceTiles | TeamOrder:
+        leave = _leaves_choice(legal_actions)
+        if leave is not None:
+            return leave
+        turns = _turns(legal_actions)
+        if TeamOrder(PARTNER_FIRST) not in legal_actions:
+            return turns[0] if len(turns) == 1 else self._best(view, turns, rng)[1]
+        mine, action = self._best(view, turns, rng, ORDER_LOOKAHEAD)
+        theirs = attrs.evolve(view, seat=view.partner, hand=view.partner_hand,
+                              partner_hand=view.hand, after=(view.seat,))
+        partner_turns = list(legal_turns(_board(view), view.partner_hand, view.first_move))
+        if self._best(theirs, partner_turns, rng, ORDER_LOOKAHEAD)[0] > mine + 1e-9:
+            return TeamOrder(PARTNER_FIRST)
+        return action
+
+    def _best(self, view: ZatreView, legal_actions: Sequence[PlaceTiles], rng,
+              lookahead: int = LOOKAHEAD) -> tuple[float, PlaceTiles]:
+        """The best turn of ``legal_actions`` and its value (ties: one at random),
+        trying the ``lookahead`` best with the partner's reply when the partner places
+        next."""
         g = _grid(view)
         sheet = view.sheet_of(view.seat)
         base = sheet_value(sheet)
@@ -112,18 +162,19 @@ class StrongBot:
                 g[index(p.cell)] = 0
             scored.append((score, action))
         if partner_next and view.partner_hand:
-            scored = self._with_partner(view, g, sheet, base, scored)
+            scored = self._with_partner(view, g, sheet, base, scored, lookahead)
         top = max(score for score, _ in scored)
-        return rng.choice([action for score, action in scored if score >= top - 1e-9])
+        return top, rng.choice([action for score, action in scored if score >= top - 1e-9])
 
     @staticmethod
     def _with_partner(view: ZatreView, g: list[int], sheet: Sheet, base: float,
-                      scored: list[tuple[float, PlaceTiles]]) -> list[tuple[float, PlaceTiles]]:
-        """Team play: for the :data:`LOOKAHEAD` turns scoring best alone, the team's
+                      scored: list[tuple[float, PlaceTiles]],
+                      lookahead: int) -> list[tuple[float, PlaceTiles]]:
+        """Team play: for the ``lookahead`` turns scoring best alone, the team's
         sheet value after this turn and the partner's best reply with the partner's
         tiles (both hands are known: Variant for Advanced Players), less what that
         leaves open for the next team."""
-        shortlist = sorted(scored, key=lambda item: -item[0])[:LOOKAHEAD]
+        shortlist = sorted(scored, key=lambda item: -item[0])[:lookahead]
         out = []
         for _, action in shortlist:
             mine = _entry(g, action, view.first_move)

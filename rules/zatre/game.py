@@ -7,11 +7,11 @@ and the final scoring with minus points ("Scoring" rule 10).
 
 The premature end: the rulebook ends the game early "if no more tiles can be placed"
 and has the rest of the bag drawn in turns, every unplaceable tile counting as minus
-points. reference/zatre.md ruling 7 reads this as "no player can place any tile for a
-whole round"; that also fires when a round of players merely holds unlucky tiles on an
-open board, which the rulebook does not say, so the rulebook wins here: the end comes
-when no tile of any value fits anywhere on the board (a 1 fits nowhere), and the bag is
-then dealt one tile at a time in turn order, starting with the next player. Where tiles may
+points. reference/zatre.md ruling 7 settles it as Parlour plays it: the end comes when
+no tile of any value fits anywhere on the board (not even a 1, unscored light cells of
+rule 7's exception included), and the bag is then dealt one tile at a time in turn
+order, starting with the next player; a round of players merely holding tiles that do
+not fit is no end. Where tiles may
 go is placement.py; what a turn scores is scoring.py; the sheet is sheet.py.
 
 The team variant ("Variant for Advanced Players", ``ZatreOptions.teams``): 4 or 6
@@ -19,10 +19,15 @@ players, seats 0+1, 2+3 and 4+5 are teams taking turns in that order. At the sta
 a team's turn both partners draw (two tiles each, or as the Exception to Rule No. 5 has
 them draw), so each sees both hands before either places. The rulebook has "the results
 noted on a common scoring sheet, one after the other": Parlour reads each partner's
-placing as a turn of its own under rules 1-7, the lower seat first (on the very first
-move the starting player first, as the three-tile move must cover the red cell), each
-scored onto the team's sheet as it is placed. Minus points of both partners count
-against the team, and both partners share the team's result.
+placing as a turn of its own under rules 1-7, each scored onto the team's sheet as it is
+placed. Which partner places first is the team's choice (reference ruling 12): at the
+start of a team's placing both partners may act; laying tiles places first, a
+``TeamOrder("partner-first")`` lets the partner place first, and a
+``TeamOrder("partner-chooses")`` leaves the choice to the partner (what a bot does when
+its partner may still choose, so a human partner always chooses). On the very first
+move the starting player places first, as the three-tile move must cover the red cell.
+Minus points of both partners count against the team, and both partners share the
+team's result.
 """
 
 from __future__ import annotations
@@ -37,8 +42,8 @@ from .placement import explain, is_legal, legal_turns, max_placeable
 from .scoring import rows_written, score_turn
 from .sheet import Sheet, row_terms
 from .state import (
-    GameEnded, PlaceTiles, PrematureEnd, TilesDrawn, TurnPlayed, TurnRecord,
-    ZatreEvent, ZatreOptions, ZatreState, ZatreView, partner_of, sheet_index,
+    PARTNER_CHOOSES, PARTNER_FIRST, GameEnded, PlaceTiles, PrematureEnd, TeamOrder, TilesDrawn,
+    TurnPlayed, TurnRecord, ZatreEvent, ZatreOptions, ZatreState, ZatreView, partner_of, sheet_index,
 )
 
 MIN_SEATS, MAX_SEATS = 2, 6
@@ -80,8 +85,10 @@ def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
     """The opening state for ``seats`` players (2-4; 4 or 6 in teams) from ``seed``.
 
     Draws for first player ("The Game Begins": highest pips begins, tied players draw
-    again, all other tiles go back to the bag); the winner keeps that tile and draws two
-    more for the three-tile first move; in teams the partner draws two as well and
+    again until one is ahead); the winner keeps his highest tile drawn (ruling 11: after
+    a tie, the highest of all his draws, not the tile that broke the tie), every other
+    drawn tile goes back into the bag, and he draws two more for the three-tile
+    first move; in teams the partner draws two as well and
     places after. Raises ``ValueError`` for a seat count :func:`seat_counts` refuses.
     """
     if seats not in seat_counts(options):
@@ -100,9 +107,10 @@ def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
         best = max(t for _, t in round_draws)
         contenders = [s for s, t in round_draws if t == best]
         if len(contenders) == 1:
-            first, tile = contenders[0], best
+            first = contenders[0]
             break
-    bag = bag[: tile - 1] + (bag[tile - 1] - 1,) + bag[tile:]  # all but the winner's tile go back
+    tile = max(t for s, t in draws if s == first)  # ruling 11: his highest tile drawn
+    bag = bag[: tile - 1] + (bag[tile - 1] - 1,) + bag[tile:]  # every other drawn tile goes back
     drawn, bag, rng = _draw_many(bag, rng, 2)
     hands = [(tile,) + drawn if s == first else () for s in range(seats)]
     counts = [2 if s == first else 0 for s in range(seats)]
@@ -120,15 +128,27 @@ def setup(options: ZatreOptions, seats: int, seed: int) -> ZatreState:
 
 def active_seats(state: ZatreState) -> frozenset[Seat]:
     """The seat to move (one seat at a time: clockwise, or partner after partner in
-    teams), none once the game is over."""
-    return frozenset() if state.over else frozenset((state.current,))
+    teams; at the start of a team's placing, both partners while they may still choose
+    who places first, ruling 12), none once the game is over."""
+    if state.over:
+        return frozenset()
+    return frozenset(state.choosing or (state.current,))
 
 
-def legal_actions(state: ZatreState, seat: Seat) -> tuple[PlaceTiles, ...]:
-    """Every legal whole turn of ``seat`` (empty tuple if it is not their turn)."""
-    if state.over or seat != state.current:
+def legal_actions(state: ZatreState, seat: Seat) -> tuple[PlaceTiles | TeamOrder, ...]:
+    """Every legal action of ``seat`` (empty tuple if it may not act now): its legal
+    whole turns (:class:`PlaceTiles`), and while the partners choose who places first
+    (ruling 12) then ``TeamOrder("partner-first")`` and, while the partner may choose
+    too, ``TeamOrder("partner-chooses")``, after the turns."""
+    if state.over or seat not in active_seats(state):
         return ()
-    return legal_turns(state.board, state.hands[seat], state.first_move)
+    turns = legal_turns(state.board, state.hands[seat], state.first_move)
+    if seat not in state.choosing:
+        return turns
+    orders = (TeamOrder(PARTNER_FIRST),)
+    if len(state.choosing) > 1:
+        orders += (TeamOrder(PARTNER_CHOOSES),)
+    return turns + orders
 
 
 def _draw_count(state: ZatreState, seat: Seat) -> int:
@@ -141,20 +161,26 @@ def _draw_count(state: ZatreState, seat: Seat) -> int:
     return 0 if max_placeable(state.board, held, False) > 0 else 1
 
 
-def apply(state: ZatreState, seat: Seat, action: PlaceTiles) -> tuple[ZatreState, tuple[ZatreEvent, ...]]:
-    """Play ``seat``'s whole turn ``action``, then start the next turn (drawing).
+def apply(state: ZatreState, seat: Seat,
+          action: PlaceTiles | TeamOrder) -> tuple[ZatreState, tuple[ZatreEvent, ...]]:
+    """Play ``seat``'s whole turn ``action``, then start the next turn (drawing); or, in
+    teams, settle who places first (a :class:`TeamOrder`, ruling 12: no event).
 
     Raises :class:`RuleViolation` (``game-over``, ``not-your-turn``, ``bad-action``, or
     the placement rule broken, see placement.explain) and changes nothing then.
     """
     if state.over:
         raise RuleViolation("game-over", "The game is over.")
-    if seat != state.current:
+    if seat not in active_seats(state):
         if seat in state.after:
             raise RuleViolation("not-your-turn", "Your partner places first; your tiles go after.")
         raise RuleViolation("not-your-turn", "It is not your turn.")
+    if isinstance(action, TeamOrder):
+        return _choose_order(state, seat, action), ()
     if not isinstance(action, PlaceTiles):
-        raise RuleViolation("bad-action", "Zatre only knows placing tiles.")
+        raise RuleViolation("bad-action", "Zatre knows placing tiles and, in teams, the partners' order.")
+    if state.choosing:  # laying tiles first settles the team's order (ruling 12)
+        state = attrs.evolve(state, current=seat, after=(partner_of(state.options, seat),), choosing=())
     hand = state.hands[seat]
     if not is_legal(state.board, hand, state.first_move, action):
         raise explain(state.board, hand, state.first_move, action)
@@ -199,6 +225,22 @@ def apply(state: ZatreState, seat: Seat, action: PlaceTiles) -> tuple[ZatreState
     return state, (*events, *drawn)
 
 
+def _choose_order(state: ZatreState, seat: Seat, action: TeamOrder) -> ZatreState:
+    """Ruling 12: ``seat`` lets its partner place first, or leaves the choice to them.
+    Raises :class:`RuleViolation` (``bad-action``) when that is not open to ``seat``."""
+    partner = partner_of(state.options, seat)
+    if seat not in state.choosing:
+        raise RuleViolation("bad-action", "Ruling 12: your team's order is settled; place your tiles.")
+    if action.order == PARTNER_FIRST:
+        return attrs.evolve(state, current=partner, after=(seat,), choosing=())
+    if action.order == PARTNER_CHOOSES and partner in state.choosing:
+        return attrs.evolve(state, current=partner, after=(seat,), choosing=(partner,))
+    if action.order == PARTNER_CHOOSES:
+        raise RuleViolation("bad-action", "Ruling 12: your partner left the choice to you: "
+                            "place first, or let your partner place first.")
+    raise RuleViolation("bad-action", "Ruling 12: a team order is partner-first or partner-chooses.")
+
+
 def _deal_out(state: ZatreState, seat: Seat) -> tuple[ZatreState, list[TilesDrawn]]:
     """The premature end: the rest of the bag drawn one tile at a time in turn order
     from ``seat`` on; none can be placed, so all count as minus points."""
@@ -209,7 +251,7 @@ def _deal_out(state: ZatreState, seat: Seat) -> tuple[ZatreState, list[TilesDraw
         dealt.append(TilesDrawn(seat, 1, (tile,), _audience(state.options, seat)))
         seat = (seat + 1) % state.seats
     state = attrs.evolve(state, hands=tuple(hands), bag=bag, rng=rng, blocked=True, over=True,
-                         drawn=(0,) * state.seats, after=())
+                         drawn=(0,) * state.seats, after=(), choosing=())
     return state, dealt
 
 
@@ -227,8 +269,9 @@ def _audience(options: ZatreOptions, seat: Seat) -> tuple[Seat, ...]:
 
 
 def _start_turn(state: ZatreState, seat: Seat) -> tuple[ZatreState, list[TilesDrawn]]:
-    """Begin ``seat``'s turn (in teams: its team's turn, both partners drawing, the
-    lower seat first); the turn is the last if the bag runs empty ("End of the Game")."""
+    """Begin ``seat``'s turn (in teams: its team's turn, both partners drawing, then
+    choosing who places first, ruling 12; ``seat``, the lower, unless they choose
+    otherwise); the turn is the last if the bag runs empty ("End of the Game")."""
     seats = _audience(state.options, seat)
     hands, counts, bag, rng, events = list(state.hands), [0] * state.seats, state.bag, state.rng, []
     for s in seats:
@@ -237,7 +280,8 @@ def _start_turn(state: ZatreState, seat: Seat) -> tuple[ZatreState, list[TilesDr
         hands[s] += tiles
         events.append(TilesDrawn(s, counts[s], tiles, _audience(state.options, s)))
     state = attrs.evolve(
-        state, current=seat, after=seats[1:], drawn=tuple(counts), bag=bag, rng=rng,
+        state, current=seat, after=seats[1:], choosing=seats if len(seats) > 1 else (),
+        drawn=tuple(counts), bag=bag, rng=rng,
         ending=sum(counts) > 0 and sum(bag) == 0, hands=tuple(hands),
     )
     return state, events
@@ -264,6 +308,7 @@ def view(state: ZatreState, seat: Seat | None) -> ZatreView:
         blocked=state.blocked, over=state.over, opening=state.opening, log=state.log,
         left_over=state.hands if state.over else (), after=state.after,
         partner_hand=state.hands[partner] if partner is not None else (),
+        choosing=state.choosing,
     )
 
 

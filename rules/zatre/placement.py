@@ -12,20 +12,24 @@ A turn is judged as a whole (:func:`legal_turns`):
   laid so exactly when every tile is joined to the old tiles through new ones;
 - rule 3: no line (maximal run in a row or column, ruling 1) over 12 pips;
 - rule 7 / ruling 3: a tile on a light cell needs a line of 10, 11 or 12 through it at
-  the end of the turn; the exception (a tile that fits on no dark cell must go on a
-  light cell without scoring) is read as: light-cell tiles without a scoring line are
-  allowed only when no turn laying as many tiles can do without them, and then as few
-  of them as possible;
-- rule 5 / ruling 5: the turn lays the largest number of tiles any legal turn could.
+  the end of the turn. The exception (a tile "not able to be placed on a black square"
+  may lie on a light cell without scoring) is judged for the turn as a whole: a tile of
+  value ``v`` may lie unscored on a light cell only when no turn keeping the light-cell
+  rule without the exception (every light tile scoring) lays a ``v`` on a dark cell,
+  first or after some of the turn's other tiles. Laying another tile on the only dark
+  cell a ``v`` could use therefore never frees the ``v`` for an unscored light cell;
+- rule 5 / ruling 5: the turn lays the largest number of tiles any turn keeping
+  ruling 3 could; nothing else is asked of it (an unscored light tile that ruling 3
+  allows is as good as a scoring one).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
-from ..core import RuleViolation
+from ..core import RuleViolation, cell_text
 from .board import (
     CELLS, LIGHT, NEIGHBOURS, RED, WIDTH, Cell, cell_of, index, is_cell, line_sum,
 )
@@ -79,28 +83,44 @@ def _explore(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool) ->
     return seen
 
 
-def _unscored_light(board: tuple[int, ...], placed: Iterable[tuple[int, int]]) -> int:
-    """How many of ``placed`` lie on light cells with no line of 10-12 through them."""
+def _unscored_light(board: tuple[int, ...], placed: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The ``(index, pips)`` of ``placed`` that lie on light cells with no line of 10-12
+    through them once all of ``placed`` is down."""
+    if not any(c in LIGHT for c, _ in placed):
+        return []
     g = list(board)
     for c, v in placed:
         g[c] = v
-    count = 0
-    for c, _ in placed:
-        if c in LIGHT and line_sum(g, c, 1) not in SCORING and line_sum(g, c, WIDTH) not in SCORING:
-            count += 1
-    return count
+    return [(c, v) for c, v in placed
+            if c in LIGHT and line_sum(g, c, 1) not in SCORING and line_sum(g, c, WIDTH) not in SCORING]
+
+
+class _Judged(NamedTuple):
+    """The legal turns of one position and, per tile value, the first dark cell (flat
+    index) a tile of that value can go on in a turn keeping the light-cell rule without
+    the exception (ruling 3); a value absent from ``dark`` may lie unscored on light."""
+
+    turns: tuple[frozenset, ...]
+    dark: dict[int, int]
 
 
 @lru_cache(maxsize=256)
-def _legal(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool) -> tuple[frozenset, ...]:
+def _judge(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool) -> _Judged:
     sets = _explore(board, hand, first_move)
-    most = max(len(s) for s in sets)
-    if most == 0:
-        return (frozenset(),)
-    biggest = [s for s in sets if len(s) == most]
-    cost = {s: _unscored_light(board, s) for s in biggest}
-    least = min(cost.values())
-    return tuple(s for s in biggest if cost[s] == least)
+    dark: dict[int, int] = {}
+    unscored = {s: _unscored_light(board, s) for s in sets}
+    for s, bad in unscored.items():
+        if not bad:  # a turn keeping rule 7 without the exception
+            for c, v in s:
+                if c not in LIGHT and c < dark.get(v, c + 1):
+                    dark[v] = c
+    allowed = [s for s, bad in unscored.items() if all(v not in dark for _, v in bad)]
+    most = max(len(s) for s in allowed)  # the empty turn is always allowed
+    return _Judged(tuple(s for s in allowed if len(s) == most), dark)
+
+
+def _legal(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool) -> tuple[frozenset, ...]:
+    return _judge(board, hand, first_move).turns
 
 
 def _to_action(placed: frozenset) -> PlaceTiles:
@@ -146,7 +166,7 @@ def _check_steps(board: Sequence[int], hand: Sequence[int], first_move: bool,
         _check_tile(g, left, p)
         i = index(p.cell)
         if first_move and n == 0 and i != RED:
-            raise RuleViolation("red-cell", "The first tile of the game must cover the red cell.", RULE_1)
+            raise RuleViolation("red-cell", "Rule 1: the first tile of the game must cover the red cell.", RULE_1)
         if not (first_move and n == 0) and not any(g[j] for j in NEIGHBOURS[i]):
             raise _not_adjacent()
         g[i] = p.tile
@@ -169,13 +189,13 @@ def _check_lines(g: Sequence[int], i: int) -> None:
         total = line_sum(g, i, step)
         if total > MAX_LINE:
             raise RuleViolation(
-                "over-12", f"That would make a line of {total}: lines of 13 or more are not allowed.",
+                "over-12", f"Rule 3: that would make a line of {total}; lines of 13 or more are not allowed.",
                 RULE_3)
 
 
 def _not_adjacent() -> RuleViolation:
     return RuleViolation(
-        "not-adjacent", "Each tile must be placed next to a tile already on the board.", RULE_2)
+        "not-adjacent", "Rule 2: each tile must be placed next to a tile already on the board.", RULE_2)
 
 
 def _view_board(view) -> list[int]:
@@ -206,8 +226,10 @@ def explain(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool,
     """The rule an illegal whole turn ``action`` breaks, in the rulebook's words.
 
     Checked in this order: the tiles and cells themselves, rule 1 (red cell), rule 2
-    (every tile joined to the board, in some order of laying), rule 3 (lines), rule 5
-    (as many tiles as possible), rule 7 (light cells).
+    (every tile joined to the board, in some order of laying), rule 3 (lines), rule 7
+    (a tile unscored on a light cell although a tile of its value could go on a dark
+    cell this turn, ruling 3), rule 5 (as many tiles as possible, ruling 5). Each
+    message begins with the rule it names (``"Rule 7: ..."``).
     """
     g = list(board)
     left = Counter(hand)
@@ -218,7 +240,7 @@ def explain(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool,
             left[p.tile] -= 1
         new = {index(p.cell) for p in action.placements}
         if first_move and new and RED not in new:
-            return RuleViolation("red-cell", "The first tile of the game must cover the red cell.", RULE_1)
+            return RuleViolation("red-cell", "Rule 1: the first tile of the game must cover the red cell.", RULE_1)
         reached = {RED} & new if first_move else {i for i in new if any(
             board[j] for j in NEIGHBOURS[i])}
         todo = list(reached)
@@ -233,16 +255,19 @@ def explain(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool,
             _check_lines(g, i)
     except RuleViolation as err:
         return err
+    placed = [(index(p.cell), p.tile) for p in action.placements]
+    dark = _judge(board, tuple(sorted(hand)), first_move).dark
+    for _, v in sorted(_unscored_light(board, placed)):
+        if v in dark:
+            return RuleViolation(
+                "light-cell",
+                f"Rule 7: a {v} could still go on a dark cell this turn {cell_text(cell_of(dark[v]))}, "
+                "so it may not lie unscored on a light cell.", RULE_7)
     most = max_placeable(board, hand, first_move)
-    if len(action.placements) < most:
-        return RuleViolation(
-            "place-more",
-            f"You must place as many tiles as possible: {most} of your tiles can go on the board.",
-            RULE_5)
     return RuleViolation(
-        "light-cell",
-        "A tile may only go on a light cell if it forms a 10, 11 or 12 there "
-        "(unless it fits on no dark cell).", RULE_7)
+        "place-more",
+        f"Rule 5: you must place as many tiles as possible: {most} of your tiles can go on the board.",
+        RULE_5)
 
 
 # ---- hints for the table ----------------------------------------------------

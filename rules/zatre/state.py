@@ -53,7 +53,30 @@ class PlaceTiles:
         return "place"
 
 
-ZatreAction = PlaceTiles
+PARTNER_FIRST = "partner-first"
+PARTNER_CHOOSES = "partner-chooses"
+
+
+@attrs.frozen
+class TeamOrder:
+    """Team variant (reference ruling 12): which partner places first this team turn,
+    said by a partner before either has placed. ``order``:
+
+    - ``"partner-first"``: my partner places first, then I do;
+    - ``"partner-chooses"``: I leave the choice to my partner (only while both partners
+      may still choose; what a bot partner does, so that a human partner chooses).
+
+    Laying tiles instead (a :class:`PlaceTiles`) places first.
+    """
+
+    order: Literal["partner-first", "partner-chooses"]
+
+    @property
+    def kind(self) -> Literal["order"]:
+        return "order"
+
+
+ZatreAction = PlaceTiles | TeamOrder
 
 
 @attrs.frozen
@@ -95,8 +118,12 @@ class ZatreState:
     of each value ``1..6``; ``hands``: each seat's tiles in front of them (for a
     seat still to place this turn: held + drawn this turn); ``sheets``: one score
     sheet per seat, or per team in the team variant (:func:`sheet_index`);
-    ``current``: the seat placing now; ``after``: in the team variant, the partner who
-    places next in this team turn (``()`` otherwise); ``drawn``: tiles each seat drew
+    ``current``: the seat placing now (while the partners choose their order: the one
+    who places first unless they choose otherwise); ``after``: in the team variant, the
+    partner who places next in this team turn (``()`` otherwise); ``choosing``: in the
+    team variant, the partners who may still choose which of them places first this
+    team turn (ruling 12: both at the start of a team's placing, one after the other
+    has left the choice to them, none once the order is settled); ``drawn``: tiles each seat drew
     at the start of this turn (per seat); ``blocked``: the game ended early because no
     tile fits anywhere (End of the Game, second paragraph); ``ending``: the last tile
     was drawn this turn; ``opening``: the draw for first player, in order.
@@ -113,6 +140,7 @@ class ZatreState:
     drawn: tuple[int, ...]
     first_move: bool
     after: tuple[Seat, ...] = ()
+    choosing: tuple[Seat, ...] = ()
     blocked: bool = False
     ending: bool = False
     over: bool = False
@@ -194,7 +222,8 @@ class ZatreView:
     Public: the board as ``{(row, col): pips}`` (``tiles``), every sheet (one per
     team in the team variant), how many tiles each seat keeps face down
     (``held_counts``), tiles left in the bag (``bag_count``), the turn log, ``after``
-    (the partner placing next this team turn). Private: ``hand``, this seat's own
+    (the partner placing next this team turn), ``choosing`` (the partners who may still
+    choose which of them places first, ruling 12). Private: ``hand``, this seat's own
     tiles (empty for a spectator), and in the team variant ``partner_hand``, the
     partner's tiles ("they may then discuss how to best place the tiles"). The bag's
     contents, other seats' tiles and the RNG have no field. Once the game is over,
@@ -219,6 +248,7 @@ class ZatreView:
     left_over: tuple[tuple[int, ...], ...] = ()
     after: tuple[Seat, ...] = ()
     partner_hand: tuple[int, ...] = ()
+    choosing: tuple[Seat, ...] = ()
 
     def tile_map(self) -> dict[Cell, int]:
         return dict(self.tiles)

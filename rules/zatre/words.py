@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from ..core import RuleViolation
+from ..core import RuleViolation, cell_text
 from .board import EMPTY_BOARD, index
 from .placement import RULE_5, explain, legal_turns, max_placeable
-from .state import GameEnded, Placement, PlaceTiles, PrematureEnd, TurnPlayed
+from .state import PARTNER_FIRST, GameEnded, Placement, PlaceTiles, PrematureEnd, TeamOrder, TurnPlayed
 
 ENDINGS = {
     "last-tile": "the last tile is drawn: the game is over",
@@ -27,15 +27,14 @@ ENDINGS = {
 """Why the game ended, after a turn's words (``GameEnded.reason``)."""
 
 
-def cell_text(cell: tuple[int, int]) -> str:
-    """``"(7, 7)"``: a cell as ``(row, col)``, as on the wire."""
-    return f"({cell[0]}, {cell[1]})"
-
-
-def describe(name: str, action: PlaceTiles, events: Sequence[object] = ()) -> str:
+def describe(name: str, action: PlaceTiles | TeamOrder, events: Sequence[object] = ()) -> str:
     """``"Ann laid 6 at (7, 7), 1 at (7, 8) → 12 x2: +8"``, ``"Bob laid 3 at (5, 6) →
-    no line: +0; keeps 1"``, ``"Cy could lay no tile and keeps 3"``; and, when the
+    no line: +0; keeps 1"``, ``"Cy could lay no tile and keeps 3"``, in teams ``"Ann
+    lets the partner place first"`` (ruling 12); and, when the
     turn ended the game, why (``"; the last tile is drawn: the game is over"``)."""
+    if isinstance(action, TeamOrder):  # ruling 12: the partners' order
+        return (f"{name} lets the partner place first" if action.order == PARTNER_FIRST
+                else f"{name} leaves the order to the partner")
     record = next((e.record for e in events if isinstance(e, TurnPlayed)), None)
     if not action.placements:
         kept = f" and keeps {record.kept}" if record is not None else ""

@@ -2,13 +2,16 @@
 Scores and the Super Bonus").
 
 Only lines holding a half laid this turn score, each once (a horizontal card's two
-halves lie in one row line: that line counts once). 10, 11, 12 pips score 1, 3, 5
+halves lie in one row line: that line counts once), and only if the laying made the line
+or changed its total (reference/zatre.md ruling C1: "forms rows with a pip total of 10,
+11 or 12, or extends rows to such a total"; a 0 half laid at the end of a row of 12
+does not score that row again, a 0 bridging two rows makes a new row, which scores). 10, 11, 12 pips score 1, 3, 5
 points; several lines of the same sum go into one box (two 12s = 10, three 11s = 9).
 A triple score, a 10, an 11 and a 12, or three 12s, laid with one card, earns one
 super bonus of six points. One card touches at most three lines (its own line and
 one crossing line per half), so a turn earns at most one super bonus; the opening
-(two cards, the starting player's one laying) is judged the same way and earns at most
-one as well (a ruling: the rulebook names no exception for it).
+(two cards, the starting player's one laying) is judged the same way: one laying,
+whose lines together may earn one super bonus (ruling C2).
 """
 
 from __future__ import annotations
@@ -30,17 +33,33 @@ def is_triple(totals: Sequence[int]) -> bool:
     return (count[10] and count[11] and count[12]) or count[12] >= 3
 
 
+def changes_total(g: dict[Cell, int], cells: Sequence[Cell], new: set[Cell]) -> bool:
+    """Whether laying the halves on ``new`` cells made the line ``cells`` (a run on
+    table ``g``, new halves on it) a new line or changed its total (ruling C1): it did
+    unless the line was already there whole, one run of old halves, and the new halves
+    on it add 0 pips (a 0 laid at the end of a row). A 0 that joins two runs (bridging)
+    makes a new line."""
+    runs_of_old, inside = 0, False
+    for c in cells:
+        old = c not in new
+        runs_of_old += old and not inside
+        inside = old
+    return runs_of_old != 1 or any(g[c] for c in cells if c in new)
+
+
 def score_cells(g: dict[Cell, int], new: Sequence[Cell]) -> tuple[tuple[ScoredLine, ...], SheetEntry]:
-    """Lines of 10-12 through the ``new`` cells on table ``g`` (new halves on it) and
-    the sheet entry they make."""
+    """Lines of 10-12 through the ``new`` cells on table ``g`` (new halves on it) whose
+    total this laying made (ruling C1: :func:`changes_total`) and the sheet entry they
+    make."""
     seen: dict[tuple[Cell, ...], int] = {}
+    fresh = set(new)
     for cell in new:
         for axis in AXES:
             cells = run_cells(g, cell, axis)
             if len(cells) < 2 or cells in seen:
                 continue
             total = sum(g[c] for c in cells)
-            seen[cells] = total
+            seen[cells] = total if total not in SCORING or changes_total(g, cells, fresh) else 0
     lines = tuple(ScoredLine(cells, t) for cells, t in sorted(seen.items()) if t in SCORING)
     points = {s: 0 for s in SCORING}
     for line in lines:

@@ -15,15 +15,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
+from ..core import cell_text
 from .cards import card
 from .state import (
     CardsDrawn, GameEnded, HandShown, LayCard, LayOpening, Pass, Passed, RoundEnded, TurnPlayed,
 )
-
-
-def cell_text(cell: tuple[int, int]) -> str:
-    """``"(0, 1)"``: a cell as ``(row, col)``, as on the wire."""
-    return f"({cell[0]}, {cell[1]})"
 
 
 def card_text(card_id: int) -> str:

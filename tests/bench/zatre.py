@@ -28,6 +28,12 @@ def sample_positions(games: int = 12, seed0: int = 100):
     return figures.sample_positions(GAME, ZatreOptions(), 4, range(seed0, seed0 + games), phase)
 
 
+def _uncache() -> None:
+    """Forget the generator's cached positions, so the next call is timed in full."""
+    placement._judge.cache_clear()
+    placement._legal_actions.cache_clear()
+
+
 def main(argv: list[str] | None = None) -> None:
     games_to_play("tests.bench.zatre", __doc__, None, argv)
     positions = sample_positions()
@@ -37,14 +43,14 @@ def main(argv: list[str] | None = None) -> None:
     rng = random.Random(0)
     for phase, state in positions:
         seat = state.current
-        placement._legal.cache_clear()
+        _uncache()
         dt, actions = timed(GAME.legal_actions, state, seat)
         turns_t.setdefault(phase, []).append(dt)
         view = GAME.view(state, seat)
         for tile in set(view.hand):
             dt, _ = timed(legal_cells, view, actions, (), tile)
             cells_t.setdefault(phase, []).append(dt)
-        placement._legal.cache_clear()
+        _uncache()
         dt, _ = timed(lambda: strong.choose(view, GAME.legal_actions(state, seat), rng))
         bot_t.setdefault(phase, []).append(dt)
 
@@ -71,7 +77,7 @@ def main(argv: list[str] | None = None) -> None:
     ratios, mismatches = [], 0
     for phase, state in picks:
         hand = state.hands[state.current]
-        placement._legal.cache_clear()
+        _uncache()
         fast_t, fast = timed(placement._legal, state.board, tuple(sorted(hand)), state.first_move)
         slow_t, slow = timed(brute_legal, state.board, hand, state.first_move)
         if set(fast) != slow:

@@ -16,9 +16,10 @@ import time
 
 import attrs
 
-from rules.zatre import GAME, ZatreOptions
+from rules.zatre import GAME, TeamOrder, ZatreOptions
 from rules.zatre import bots as zatre_bots
 from rules.zatre.bots import _entry, _grid
+from rules.zatre.state import PARTNER_FIRST
 from tests.bench.figures import games_to_play
 
 
@@ -34,10 +35,11 @@ class GreedyBot:
 
 class SoloMindedBot(zatre_bots.StrongBot):
     """Bench-only: the strong bot, blind to its partner (treats every next player as
-    an opponent and never looks at the partner's reply)."""
+    an opponent and never looks at the partner's reply, nor lets the partner go first)."""
 
     def choose(self, view, legal_actions, rng):
-        return super().choose(attrs.evolve(view, after=()), legal_actions, rng)
+        legal = [a for a in legal_actions if a != TeamOrder(PARTNER_FIRST)]
+        return super().choose(attrs.evolve(view, after=()), legal, rng)
 
 
 def play(seed: int, bots, teams: bool = False) -> tuple[int, ...]:

@@ -1,6 +1,8 @@
 """A deliberately naive Zatre turn generator: every ordered choice of cells and tiles,
 each re-validated from scratch against rules 1, 2, 3, 5 and 7 (zatre-board.txt,
-"How to Place a Tile"). Slow on purpose; the reference the fast generator in
+"How to Place a Tile"; reference/zatre.md rulings 3 and 5: a tile may lie unscored on a
+light cell only if no tile of its value goes on a dark cell in any turn whose light
+tiles all score; the turn lays as many tiles as any such turn can). Slow on purpose; the reference the fast generator in
 rules/zatre/placement.py is checked and timed against.
 """
 
@@ -35,12 +37,16 @@ def _valid_sequence(board, cells, tiles, first_move) -> bool:
     return True
 
 
-def _unscored_light(board, placed) -> int:
+def _scores(g, c) -> bool:
+    return _run(g, c, 1) in (10, 11, 12) or _run(g, c, WIDTH) in (10, 11, 12)
+
+
+def _unscored_values(board, placed) -> list[int]:
+    """Pips of the tiles of ``placed`` lying on light cells in no line of 10-12."""
     g = list(board)
     for c, v in placed:
         g[c] = v
-    return sum(1 for c, _ in placed if c in LIGHT
-               and _run(g, c, 1) not in (10, 11, 12) and _run(g, c, WIDTH) not in (10, 11, 12))
+    return [v for c, v in placed if c in LIGHT and not _scores(g, c)]
 
 
 def brute_legal(board, hand, first_move) -> set[frozenset]:
@@ -53,7 +59,10 @@ def brute_legal(board, hand, first_move) -> set[frozenset]:
             for tiles in tile_orders:
                 if _valid_sequence(board, cells, tiles, first_move):
                     valid.add(frozenset(zip(cells, tiles)))
-    most = max(len(s) for s in valid)
-    biggest = [s for s in valid if len(s) == most]
-    least = min(_unscored_light(board, s) for s in biggest)
-    return {s for s in biggest if _unscored_light(board, s) == least}
+    fits_dark = set()
+    for s in valid:
+        if not _unscored_values(board, s):
+            fits_dark |= {v for c, v in s if c not in LIGHT}
+    kept = [s for s in valid if not set(_unscored_values(board, s)) & fits_dark]
+    most = max(len(s) for s in kept)
+    return {s for s in kept if len(s) == most}

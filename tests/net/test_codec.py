@@ -194,6 +194,7 @@ def _snapshot_message(snap) -> p.SnapshotMsg:
 @pytest.mark.parametrize("game, options, seats, seed", [
     (ZATRE, ZatreOptions(), 4, 5),
     (ZATRE, ZatreOptions(profi=True), 2, 6),
+    (ZATRE, ZatreOptions(teams=True), 4, 8),  # the team's order too (TeamOrder, ruling 12)
     (toygame.GAME, toygame.ToyOptions(rounds=6), 3, 7),
 ])
 def test_the_snapshot_encoder_writes_what_the_codec_writes(game, options, seats, seed):

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from rules.zatre import GAME as ZATRE
-from rules.zatre import Placement, PlaceTiles, TurnPlayed
+from rules.zatre import Placement, PlaceTiles, TeamOrder, TurnPlayed
 from rules.zatre.sheet import SheetEntry
 from rules.zatre.state import GameEnded, ScoredLine, TurnRecord
 from rules.zatre_cards import FACES, LayCard, LayOpening, Pass, ShowHand
@@ -23,6 +23,13 @@ def test_a_zatre_turn_names_each_tile_and_cell_then_the_lines_and_points():
                       rows=(), gain=0, kept=3)
     assert ZATRE.describe("Bob", PlaceTiles(), (TurnPlayed(kept), GameEnded("no-tile-fits"))) == (
         "Bob could lay no tile and keeps 3; no tile fits anywhere: the game is over")
+
+
+def test_a_zatre_team_order_is_told_in_words():
+    """Ruling 12 (the partners choose who places first): a printed replay tells a
+    partner's choice of order as a line of its own."""
+    assert ZATRE.describe("Ann", TeamOrder("partner-first"), ()) == "Ann lets the partner place first"
+    assert ZATRE.describe("Ann", TeamOrder("partner-chooses"), ()) == "Ann leaves the order to the partner"
 
 
 def test_a_card_is_told_by_its_pips_and_where_it_lies():

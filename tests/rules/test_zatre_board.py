@@ -130,7 +130,7 @@ def _rounds(opening, seats):
         contenders = [s for s, t in this if t == best]
         if len(contenders) == 1:
             assert i == len(opening), "the draw stops once one player is ahead"
-            return rounds, contenders[0], best
+            return rounds, contenders[0], max(t for s, t in opening if s == contenders[0])
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -158,7 +158,8 @@ def test_game_begins_ties_draw_again():
     """zatre-board.txt "The Game Begins": "If more than one player draws an equally
     high number, each of these players continues drawing tiles". A seed whose first
     round is tied: the tied players (and only they) draw again, the winner of the last
-    round begins with that round's tile, and all other tiles are back in the bag."""
+    round begins with his highest tile drawn (ruling 11), and all other tiles are back
+    in the bag."""
     seed = next(s for s in range(1000) if len(GAME.setup(ZatreOptions(), 2, s).opening) > 2)
     state = GAME.setup(ZatreOptions(), 2, seed)
     rounds, first, tile = _rounds(state.opening, 2)
@@ -172,6 +173,31 @@ def test_game_begins_ties_draw_again():
                  and len(_rounds(GAME.setup(ZatreOptions(), 4, s).opening, 4)[0][1]) == 3)
     rounds4, _, _ = _rounds(GAME.setup(ZatreOptions(), 4, seed4).opening, 4)
     assert len(rounds4[1]) == 3
+
+
+def test_ruling11_after_a_tie_the_first_player_keeps_his_highest_tile():
+    """reference/zatre.md ruling 11 (issue 8 §3): after a tie for first player the first
+    player keeps his highest tile drawn (the rulebook's "his (highest) tile"), not the
+    one that broke the tie; every other drawn tile goes back into the bag. Searched
+    seeds: a tie broken by a tile lower than the tied one."""
+    for seats in (2, 3, 4):
+        for seed in range(400):
+            state = GAME.setup(ZatreOptions(), seats, seed)
+            rounds, first, _ = _rounds(state.opening, seats)
+            last = dict(rounds[-1])[first]
+            highest = max(t for s, t in state.opening if s == first)
+            if last < highest:
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no seed with a tie broken by a lower tile")
+    assert state.hands[first][0] == highest != last
+    bag = list(FULL_BAG)
+    for t in state.hands[first]:
+        bag[t - 1] -= 1
+    assert state.bag == tuple(bag), "the tile that broke the tie went back into the bag"
 
 
 @pytest.mark.parametrize("seats", [1, 5, 6])

@@ -60,6 +60,14 @@ def position(ids: Ids, laid, hand, *, seats=2, seat=0, set_aside=None, others=No
                         **changes)
 
 
+def lay_of(card: int, c1, p1: int, c2) -> LayCard:
+    """Card ``card`` laid with its ``p1`` half on ``c1`` and its other half on ``c2``."""
+    if FACES[card][0] != p1:
+        c1, c2 = c2, c1
+    d = (c2[0] - c1[0], c2[1] - c1[1])
+    return LayCard(card, c1, {(0, 1): "right", (1, 0): "down", (0, -1): "left", (-1, 0): "up"}[d])
+
+
 def lay_and_record(state, lay):
     assert lay in GAME.legal_actions(state, state.current) or any(
         a.cells == lay.cells and FACES[a.card] == FACES[lay.card] for a in
@@ -274,13 +282,15 @@ def test_figure2_a_ten_and_an_eleven_with_one_card_is_one_plus_three():
 def test_figure3_ten_eleven_twelve_with_one_card_earns_the_super_bonus():
     """Figure 3 / Triple Scores: with card 6/0 the player connects two horizontal rows
     and one vertical row and scores a 10, an 11 and a 12: 1 + 3 + 5, the row bonus of
-    the first sheet row (all three boxes filled) and six super bonus points."""
+    the first sheet row (all three boxes filled) and six super bonus points. Here the
+    0 bridges row 1 (3+4, 0, 2+1 = 10), the 6 makes row 2 (5+6 = 11), and the card's
+    column is 6+0+6 = 12 (each line made or changed by the card: ruling C1)."""
     ids = Ids()
-    laid = [ids.put((0, 0), 3, (0, 1), 2), ids.put((0, 4), 0, (0, 5), 1),
-            ids.put((1, 2), 2, (2, 2), 3), ids.put((1, 3), 5, (2, 3), 5)]
+    laid = [ids.put((1, 0), 3, (1, 1), 4), ids.put((1, 3), 2, (1, 4), 1),
+            ids.put((0, 2), 6, (0, 3), 1), ids.put((2, 1), 5, (3, 1), 2)]
     hand = ids.hand((0, 6), (6, 6), (5, 6))
     state = position(ids, laid, hand)
-    rec, new, _ = lay_and_record(state, LayCard(hand[0], (0, 3), "left"))  # 0 at (0,3), 6 at (0,2)
+    rec, new, _ = lay_and_record(state, lay_of(hand[0], (1, 2), 0, (2, 2)))
     assert sorted(line.total for line in rec.lines) == [10, 11, 12]
     assert rec.entry == SheetEntry(1, 3, 5, 1)
     assert rec.gain == 1 + 3 + 5 + ROW_BONUS[0] + 6
@@ -529,3 +539,62 @@ def test_scoring_three_elevens_with_one_card_are_nine_points_in_one_box():
     lines, entry = score_cells(g, [(0, 2), (0, 3)])
     assert [line.total for line in lines] == [11, 11, 11]
     assert entry == SheetEntry(0, 9, 0, 0)
+
+
+# ---- reference/zatre.md rulings C1 and C2 (issue 8 §3) -------------------------------
+
+
+def test_ruling_c1_a_zero_at_the_end_of_a_row_of_12_does_not_score_it_again():
+    """Ruling C1 (issue 8 §3): a row scores only if the card changes its total. Table
+    6/6 at (0,0)-(0,1); a 0/3 laid with the 0 at (0,2) (the 3 below it) leaves row 0 at
+    12, so the row does not score again: nothing is scored."""
+    ids = Ids()
+    laid = [ids.put((0, 0), 6, (0, 1), 6)]
+    hand = ids.hand((0, 3), (1, 1), (2, 2))
+    state = position(ids, laid, hand)
+    lay = lay_of(hand[0], (0, 2), 0, (1, 2))
+    assert preview(GAME.view(state, 0), lay).gain == 0
+    rec, _, _ = lay_and_record(state, lay)
+    assert rec.lines == () and rec.entry == SheetEntry(0, 0, 0, 0) and rec.gain == 0
+
+
+def test_ruling_c1_a_zero_bridging_two_rows_makes_a_new_row_that_scores():
+    """Ruling C1: a 0 that joins two rows into one makes a new row, whose total scores:
+    5/1 (6) and 2/4 (6) in row 0 with a gap at (0,2); a 0/3 laid with the 0 there makes
+    one row of 12: 5 points."""
+    ids = Ids()
+    laid = [ids.put((0, 0), 5, (0, 1), 1), ids.put((0, 3), 2, (0, 4), 4)]
+    hand = ids.hand((0, 3), (1, 1), (2, 2))
+    state = position(ids, laid, hand)
+    lay = lay_of(hand[0], (0, 2), 0, (1, 2))
+    rec, _, _ = lay_and_record(state, lay)
+    assert [(line.cells, line.total) for line in rec.lines] == [
+        (((0, 0), (0, 1), (0, 2), (0, 3), (0, 4)), 12)]
+    assert rec.entry == SheetEntry(0, 0, 5, 0)
+
+
+def test_ruling_c1_a_card_extending_a_row_to_its_total_scores():
+    """Ruling C1: "extends rows to such a total": a 1/3 laid with the 1 after a row of
+    5/5 (10 -> 11) scores the row's new 11."""
+    ids = Ids()
+    laid = [ids.put((0, 0), 5, (0, 1), 5)]
+    hand = ids.hand((1, 3), (1, 1), (2, 2))
+    state = position(ids, laid, hand)
+    lay = lay_of(hand[0], (0, 2), 1, (1, 2))
+    rec, _, _ = lay_and_record(state, lay)
+    assert [line.total for line in rec.lines] == [11] and rec.entry == SheetEntry(0, 3, 0, 0)
+
+
+def test_ruling_c2_the_opening_counts_as_one_laying_for_the_super_bonus():
+    """Ruling C2: the opening counts as one laying: its two cards together may earn the
+    super bonus. 6/6 over 5/5 makes rows 12 and 10 and columns 11 and 11: a 10, an 11
+    and a 12, so one super bonus (6 points), as for one card."""
+    ids = Ids()
+    hand = ids.hand((6, 6), (5, 5), (1, 1), (2, 2))
+    state = position(ids, (), hand, seat=0)
+    opening = LayOpening(LayCard(hand[0], (0, 0), "right"), LayCard(hand[1], (1, 0), "right"))
+    assert opening in GAME.legal_actions(state, 0)
+    new, _ = GAME.apply(state, 0, opening)
+    rec = new.log[-1]
+    assert sorted(line.total for line in rec.lines) == [10, 11, 11, 12]
+    assert rec.entry.supers == 1 and ("super", PRINTED_ROWS) in rec.rows

@@ -127,7 +127,8 @@ def test_end_of_game_then_everything_is_refused_game_over():
 def test_premature_end_when_no_tile_fits_anywhere():
     """"End of the Game", second paragraph: "if no more tiles can be placed", players
     draw the remaining tiles in turns, one after another, until the bag is empty, and
-    every unplaceable tile counts as minus points (Scoring rule 10). Around a 2x2
+    every unplaceable tile counts as minus points (Scoring rule 10; ruling 7: no tile
+    of any value fits anywhere, the bag dealt in turn order). Around a 2x2
     block of 6s no tile fits: after seat 0's turn the bag (five 5s) is dealt one at a
     time from seat 1 on and the game is over."""
     state = position(WALL, (1, 2), others={1: ()}, bag=(0, 0, 0, 0, 5, 0))
@@ -145,7 +146,8 @@ def test_premature_end_when_no_tile_fits_anywhere():
 
 def test_no_premature_end_while_some_tile_fits():
     """"End of the Game": the early end needs a board where "no more tiles can be
-    placed". Next to a block of 11s a 1 still fits, so a whole round of players who
+    placed" (ruling 7: a round in which players merely hold tiles that do not fit is
+    no end). Next to a block of 11s a 1 still fits, so a whole round of players who
     hold only 6s is no end: play goes on and the next player draws as usual
     (Exception to Rule No. 5: nothing held, draw two)."""
     state = position(ELEVENS, (6, 6), seats=3, others={1: (), 2: (6,)}, bag=(0, 0, 0, 0, 0, 9))

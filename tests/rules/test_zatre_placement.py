@@ -445,3 +445,119 @@ def test_rule7_explained_from_a_view_before_confirming():
     pending = turn(((4, 4), 1), ((4, 8), 2)).placements
     assert PlaceTiles(pending) not in GAME.legal_actions(state, 0)
     assert explain_turn(view, pending).code == refused(state, PlaceTiles(pending)).code == "light-cell"
+
+
+# ---- rule 7 judged for the turn as a whole (reference/zatre.md rulings 3 and 5; issue 8 §3)
+
+
+def cells_laid(actions) -> set[tuple]:
+    """The legal turns as sets of ``((row, col), pips)``, for comparing."""
+    return {tuple(sorted((p.cell, p.tile) for p in a.placements)) for a in actions}
+
+
+OPENS_A_CELL = {(5, 6): 4, (5, 7): 3, (6, 6): 1, (6, 7): 4, (6, 8): 6, (7, 6): 6, (7, 7): 4, (7, 8): 1}
+
+
+def test_ruling3_a_tile_fitting_dark_may_not_lie_unscored_to_open_a_cell():
+    """Ruling 3, first example (issue 8 §3): hand 2 and 6. The 2 fits dark (5,8), so it
+    may not lie unscored on light (5,5) or (8,8), not even to open a cell for the 6;
+    the turn lays the 2 alone on (5,8) and keeps the 6 (ruling 5: only turns keeping
+    ruling 3 count for "as many as possible")."""
+    state = position(OPENS_A_CELL, (2, 6))
+    assert cells_laid(GAME.legal_actions(state, 0)) == {(((5, 8), 2),)}
+    assert refused(state, turn(((8, 8), 2), ((8, 9), 6))).code == "light-cell"
+    new, _ = play(state, ((5, 8), 2))
+    assert new.hands[0] == (6,) and new.log[-1].kept == 1
+
+
+def test_ruling3_a_tile_fitting_no_dark_cell_may_take_the_light_cell_a_scoring_tile_could():
+    """Ruling 3, second example: only light (8,6) is free for the 5 or the 6. The 6
+    scores a 10 there (4+6 in column 6); the 5 fits no dark cell at all, so it may lie
+    there unscored too. Either is laid alone, the other kept."""
+    state = position({(6, 7): 3, (6, 8): 6, (7, 6): 4, (7, 7): 2, (7, 8): 6, (8, 7): 3}, (5, 6))
+    assert cells_laid(GAME.legal_actions(state, 0)) == {(((8, 6), 5),), (((8, 6), 6),)}
+    rec = record(state, ((8, 6), 5))
+    assert rec.crosses_at == () and rec.gain == 0 and rec.kept == 1  # unscored: no cross
+
+
+def test_ruling3_one_of_two_equal_tiles_fitting_dark_may_not_lie_unscored():
+    """Ruling 3, third example: hand 4 and 4 beside 5+6. A 4 fits dark cells (6,7)
+    and (8,7), so no 4 may lie unscored on a light cell: one 4 is laid, one kept
+    (the second 4 would fit only unscored on light (6,6) or (6,8))."""
+    state = position({(7, 6): 5, (7, 7): 6}, (4, 4))
+    assert cells_laid(GAME.legal_actions(state, 0)) == {(((6, 7), 4),), (((8, 7), 4),)}
+    err = refused(state, turn(((6, 7), 4), ((6, 6), 4)))
+    assert err.code == "light-cell"
+    assert err.message.startswith("Rule 7: a 4 could still go on a dark cell this turn")
+    assert "so it may not lie unscored on a light cell" in err.message
+
+
+def test_ruling3_two_tiles_fitting_dark_but_not_together():
+    """Issue 8 §3, fourth case: board 6 over 4, hand 4 and 5. Both fit dark (7,6) and
+    (7,8), but not both in row 7 (4+6+5 = 15); the 4 may not lie unscored on light
+    (6,6) for the 5 to go beside it, since a 4 could go dark: one tile is laid on (7,6)
+    or (7,8) and the other kept."""
+    state = position({(7, 7): 6, (8, 7): 4}, (4, 5))
+    assert cells_laid(GAME.legal_actions(state, 0)) == {
+        (((7, 6), 4),), (((7, 6), 5),), (((7, 8), 4),), (((7, 8), 5),)}
+    err = refused(state, turn(((7, 6), 5), ((6, 6), 4)))
+    assert err.code == "light-cell" and err.rule.endswith("rule 7")
+
+
+def test_ruling3_order_of_laying_cannot_free_a_tile_for_an_unscored_light_cell():
+    """Issue 8 §3, fifth case: board 6 6 / 2 6, hand 6 and 1. The 1 fits dark (8,5)
+    and (9,6), so it may not lie unscored on light (6,6) or (8,8) to open a cell for
+    the 6; the legal turns lay the 1 on a dark cell and the 6 where it may then go
+    (it fits no dark cell in any turn whose light tiles all score, so unscored on
+    light (9,5))."""
+    state = position({(7, 6): 6, (7, 7): 6, (8, 6): 2, (8, 7): 6}, (6, 1))
+    assert cells_laid(GAME.legal_actions(state, 0)) == {
+        (((8, 5), 1), ((9, 5), 6)), (((9, 5), 6), ((9, 6), 1))}
+    for light in ((6, 6), (8, 8)):
+        err = refused(state, turn((light, 1)))
+        assert err.code == "light-cell", light
+        assert "a 1 could still go on a dark cell this turn (8, 5)" in err.message
+
+
+def test_ruling3_and_5_explain_names_the_rule():
+    """RuleViolation messages name the rule: the first example's 2 on light (5,5)
+    with the 6 beside it breaks rule 7 (ruling 3); laying nothing breaks rule 5."""
+    state = position(OPENS_A_CELL, (2, 6))
+    err = refused(state, turn(((5, 5), 2), ((4, 5), 6)))
+    assert err.code == "light-cell"
+    assert err.message == ("Rule 7: a 2 could still go on a dark cell this turn (5, 8), "
+                           "so it may not lie unscored on a light cell.")
+    err = refused(state, PlaceTiles(()))
+    assert err.code == "place-more" and err.message.startswith("Rule 5: ")
+
+
+def test_ruling3_the_brute_force_finds_the_same_turns():
+    """The generator and the naive brute force (tests/bench/zatre_bruteforce.py, an
+    independent reading of rulings 3 and 5) agree on every position of issue 8 §3."""
+    from rules.zatre.board import index
+    from tests.bench.zatre_bruteforce import brute_legal
+    from tests.rules.zatre_support import board_of
+
+    cases = ((OPENS_A_CELL, (2, 6)),
+             ({(6, 7): 3, (6, 8): 6, (7, 6): 4, (7, 7): 2, (7, 8): 6, (8, 7): 3}, (5, 6)),
+             ({(7, 6): 5, (7, 7): 6}, (4, 4)), ({(7, 7): 6, (8, 7): 4}, (4, 5)),
+             ({(7, 6): 6, (7, 7): 6, (8, 6): 2, (8, 7): 6}, (6, 1)), (EDGE, (6, 6)))
+    for tiles, hand in cases:
+        state = position(tiles, hand)
+        fast = {frozenset((index(p.cell), p.tile) for p in a.placements)
+                for a in GAME.legal_actions(state, 0)}
+        assert fast == brute_legal(board_of(tiles), hand, False), (tiles, hand)
+
+
+def test_ruling3_hints_follow_the_turn_as_a_whole():
+    """Hints (``n``, ``+``) follow ruling 3: in the first example the 2 is offered
+    only dark (5,8), the 6 nowhere; in the fifth, after the 1 on (8,5), the 6 is
+    offered light (9,5), where it may lie unscored."""
+    state = position(OPENS_A_CELL, (2, 6))
+    view, actions = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    assert legal_cells(view, actions, (), 2) == {(5, 8)}
+    assert legal_cells(view, actions, (), 6) == frozenset()
+    state = position({(7, 6): 6, (7, 7): 6, (8, 6): 2, (8, 7): 6}, (6, 1))
+    view, actions = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    assert legal_cells(view, actions, (), 1) == {(8, 5), (9, 6)}
+    assert legal_cells(view, actions, (Placement((8, 5), 1),), 6) == {(9, 5)}

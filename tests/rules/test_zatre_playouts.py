@@ -18,7 +18,7 @@ import pytest
 
 from rules.core import Rng
 from rules.zatre import (
-    GAME, GameEnded, PlaceTiles, PrematureEnd, TilesDrawn, TurnPlayed,
+    GAME, GameEnded, PlaceTiles, PrematureEnd, TeamOrder, TilesDrawn, TurnPlayed,
     ZatreOptions, ZatreState, ZatreView,
 )
 from rules.zatre.placement import max_placeable
@@ -99,18 +99,31 @@ def playout(seats: int, teams: bool, seed: int):
     for _ in range(MAX_TURNS):
         if GAME.is_over(state):
             break
-        seat = state.current
-        assert GAME.active_seats(state) == frozenset({seat})
+        seat = state.current  # while partners choose their order (ruling 12): one of them
+        active = GAME.active_seats(state)
+        assert active == frozenset(state.choosing or {seat}) and seat in active
         legal = GAME.legal_actions(state, seat)
         assert legal, "the seat to move always has at least one action"
-        assert len({len(a.placements) for a in legal}) == 1, "rule 5: all lay the most tiles"
-        assert all(GAME.legal_actions(state, s) == () for s in range(seats) if s != seat)
+        turns = [a for a in legal if isinstance(a, PlaceTiles)]
+        assert len({len(a.placements) for a in turns}) == 1, "rule 5: all lay the most tiles"
+        assert len(turns) + (len(state.choosing) if state.choosing else 0) == len(legal)
+        assert all(GAME.legal_actions(state, s) == () for s in range(seats) if s not in active)
         action = bots[seat].choose(GAME.view(state, seat), legal, rng)
         assert action in legal
         before = state
         state, events = GAME.apply(state, seat, action)
         actions.append(action)
         all_events.extend(events)
+        if isinstance(action, TeamOrder):  # ruling 12: nothing laid, nothing drawn
+            assert events == () and state.board == before.board and state.hands == before.hands
+            assert state.current == seat ^ 1
+            if action.order == "partner-first":
+                assert state.after == (seat,) and state.choosing == ()
+            else:
+                assert before.choosing == (seat, seat ^ 1) or before.choosing == (seat ^ 1, seat)
+                assert state.choosing == (seat ^ 1,)
+            check_views(state)
+            continue
 
         # tiles conserved, per value, and no line over 12 (rule 3)
         assert tile_counts(state) == FULL_BAG
@@ -124,15 +137,17 @@ def playout(seats: int, teams: bool, seed: int):
         assert rec.seat == seat and rec.placements == action.placements
         on = sheet_index(options, seat)
         assert state.sheets[on] == before.sheets[on].write(rec.entry)
-        assert rec.kept == len(state.hands[seat]) == len(before.hands[seat]) - len(action.placements)
+        dealt = sum(e.count for e in events if isinstance(e, TilesDrawn) and e.seat == seat
+                    and state.blocked)  # the premature end deals the bag to every seat
+        assert rec.kept == len(state.hands[seat]) - dealt == len(before.hands[seat]) - len(action.placements)
         if state.over:
             assert isinstance(events[-1], GameEnded)
             # the last tile was drawn, or no tile fits anywhere and the bag was dealt out
             assert state.bag_count == 0
             assert before.ending or (state.blocked and max_placeable(state.board, (1,), False) == 0)
-        elif before.after:
+        elif before.after or before.choosing:
             # team variant: the partner places next, with what was drawn at the start
-            assert events[1:] == () and state.current == before.after[0] == seat ^ 1
+            assert events[1:] == () and state.current == seat ^ 1 and state.choosing == ()
             assert state.hands[state.current] == before.hands[state.current]
         else:
             # the draw at the start of the next turn: the next seat, or the next team
@@ -141,6 +156,7 @@ def playout(seats: int, teams: bool, seed: int):
             drawers = (nxt, nxt + 1) if teams else (nxt,)
             draws = events[1:]
             assert state.current == nxt and state.after == drawers[1:]
+            assert state.choosing == (drawers if teams else ())
             assert tuple(d.seat for d in draws) == drawers
             bag_left = before.bag_count
             for drawn in draws:
@@ -155,7 +171,7 @@ def playout(seats: int, teams: bool, seed: int):
         check_events(events, state)
         if heavy and len(actions) % 5 == 1:
             roundtrip(state, ZatreState)
-            roundtrip(action, PlaceTiles)
+            roundtrip(action, GAME.action_type)
             for s in (*range(seats), None):
                 roundtrip(GAME.view(state, s), ZatreView)
             for event in events:

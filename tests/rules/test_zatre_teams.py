@@ -2,7 +2,8 @@
 players, you may also form pairs ... both players simultaneously draw two tiles each
 ... the results are noted on a common scoring sheet, one after the other"), as
 rules/zatre/game.py reads it: partners are seats 0+1, 2+3, 4+5; each partner's placing
-is a turn of its own, the lower seat first, scored onto the team's sheet."""
+is a turn of its own, scored onto the team's sheet; the partners choose which of them
+places first (reference/zatre.md ruling 12)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ import attrs
 import pytest
 
 from rules.core import RuleViolation
-from rules.zatre import GAME, GameEnded, PlaceTiles, PrematureEnd, TilesDrawn, TurnPlayed, ZatreOptions
+from rules.zatre import (
+    GAME, EasyBot, GameEnded, PlaceTiles, PrematureEnd, StrongBot, TeamOrder, TilesDrawn, TurnPlayed,
+    ZatreOptions,
+)
 from rules.zatre import words
 from rules.zatre.sheet import Sheet, SheetEntry
 from tests.rules.zatre_support import board_of, refused, turn
@@ -71,12 +75,15 @@ def test_drawn_tiles_are_shown_to_the_partner_too():
     assert new.current == 2 and new.after == (3,)
 
 
-def test_partner_places_second_and_cannot_go_first():
-    """"the results are noted ... one after the other": the lower seat places first;
-    the partner's placing before it is refused and changes nothing."""
+def test_partner_places_second_once_the_order_is_settled():
+    """"the results are noted ... one after the other": once the team's order is
+    settled (here seat 0 first), the partner's placing before it is refused and changes
+    nothing, and neither partner may change the order any more (ruling 12)."""
     state = team_position({(7, 7): 2}, {0: (3, 4), 1: (5, 6)})
     violation = refused(state, turn(((7, 8), 5)), seat=1)
     assert violation.code == "not-your-turn" and "partner" in violation.message
+    assert refused(state, TeamOrder("partner-first")).code == "bad-action"
+    assert TeamOrder("partner-first") not in GAME.legal_actions(state, 0)
 
 
 def test_team_turn_results_go_on_the_common_sheet_one_after_the_other():
@@ -95,8 +102,9 @@ def test_team_turn_results_go_on_the_common_sheet_one_after_the_other():
     assert end.sheets[0] == Sheet().write(first.entry).write(second.entry)
     assert end.sheets[1] == Sheet()
     assert second.entry.twelve == 4
-    # then the next team: both partners draw, the lower seat places first
-    assert end.current == 2 and end.after == (3,)
+    # then the next team: both partners draw, and both may choose who places first
+    assert end.current == 2 and end.after == (3,) and end.choosing == (2, 3)
+    assert GAME.active_seats(end) == {2, 3}
 
 
 def test_six_players_the_turn_goes_team_by_team():
@@ -191,3 +199,105 @@ def test_what_a_turn_would_score_is_worked_on_the_common_sheet(seat):
     new, _ = GAME.apply(state, seat, action)
     assert forecast.gain == new.log[-1].gain == (new.sheets[seat // 2].total()
                                                  - state.sheets[seat // 2].total())
+
+
+# ---- ruling 12: the partners choose who places first ------------------------------
+
+ORDER = {(7, 7): 4}
+"""Ruling 12's example: the lower seat holds 5 and 2, the partner 6 and 4."""
+
+
+def choosing_position(**changes):
+    return team_position(ORDER, {0: (5, 2), 1: (6, 4)}, choosing=(0, 1), **changes)
+
+
+def best_team_total(state, first: int) -> int:
+    """The team's best sheet total when ``first`` places first, then the partner."""
+    best = 0
+    for action in GAME.legal_actions(state, first):
+        if isinstance(action, PlaceTiles):
+            mid, _ = GAME.apply(state, first, action)
+            for reply in GAME.legal_actions(mid, mid.current):
+                best = max(best, GAME.apply(mid, mid.current, reply)[0].sheets[0].total())
+    return best
+
+
+def test_ruling12_either_partner_may_place_first():
+    """Ruling 12: "They may then discuss how to best place the tiles" leaves the order to
+    the team: at the start of its placing both partners may act; whoever lays tiles
+    places first, and the other then places."""
+    state = choosing_position()
+    assert GAME.active_seats(state) == {0, 1}
+    assert TeamOrder("partner-first") in GAME.legal_actions(state, 1)
+    mid, _ = GAME.apply(state, 1, turn(((7, 8), 4), ((8, 7), 6)))
+    assert mid.current == 0 and mid.after == () and mid.choosing == ()
+    assert GAME.active_seats(mid) == {0} and GAME.legal_actions(mid, 1) == ()
+    assert all(isinstance(a, PlaceTiles) for a in GAME.legal_actions(mid, 0))
+    assert GAME.view(mid, 0).current == 0
+
+
+def test_ruling12_the_team_gets_20_with_the_partner_first_not_12():
+    """Ruling 12's example (issue 8 §3): board {(7,7): 4}, the lower seat holding 5 and
+    2, the partner 6 and 4: the team's best is 12 points with the lower seat first and
+    20 the other way, and the team can get those 20 by letting the partner go first."""
+    state = choosing_position()
+    assert best_team_total(state, 0) == 12
+    assert best_team_total(state, 1) == 20
+    swapped, events = GAME.apply(state, 0, TeamOrder("partner-first"))
+    assert events == () and swapped.current == 1 and swapped.after == (0,)
+    assert GAME.active_seats(swapped) == {1} and swapped.choosing == ()
+    mid, _ = GAME.apply(swapped, 1, turn(((7, 8), 4), ((8, 7), 6)))
+    end, _ = GAME.apply(mid, 0, turn(((6, 7), 2), ((8, 8), 5)))
+    assert end.sheets[0].total() == 20 and [r.seat for r in end.log[-2:]] == [1, 0]
+
+
+def test_ruling12_leaving_the_choice_to_the_partner():
+    """Ruling 12, "a bot partner lets a human partner choose": ``partner-chooses``
+    hands the choice to the partner alone, who may place first or let the other place
+    first; the choice cannot be handed back."""
+    state = choosing_position()
+    left, _ = GAME.apply(state, 0, TeamOrder("partner-chooses"))
+    assert GAME.active_seats(left) == {1} and left.choosing == (1,) and left.current == 1
+    legal = GAME.legal_actions(left, 1)
+    assert TeamOrder("partner-first") in legal and TeamOrder("partner-chooses") not in legal
+    assert refused(left, TeamOrder("partner-chooses"), seat=1).code == "bad-action"
+    assert refused(left, TeamOrder("partner-first"), seat=0).code == "not-your-turn"
+    back, _ = GAME.apply(left, 1, TeamOrder("partner-first"))
+    assert back.current == 0 and back.after == (1,) and GAME.active_seats(back) == {0}
+    view = GAME.view(left, 0)
+    assert view.choosing == (1,) and view.after == (0,)
+
+
+def test_ruling12_no_choice_on_the_first_move():
+    """Ruling 4 with ruling 12: on the very first move the starting player places first
+    (his three tiles must cover the red cell); the partners choose from the next team
+    turn on."""
+    state = GAME.setup(TEAMS, 4, 0)
+    assert state.choosing == () and GAME.active_seats(state) == {state.current}
+    assert all(isinstance(a, PlaceTiles) for a in GAME.legal_actions(state, state.current))
+
+
+@pytest.mark.parametrize("bot", [EasyBot, StrongBot])
+def test_ruling12_a_bot_leaves_the_choice_to_its_partner(bot):
+    """Ruling 12: "a bot partner lets a human partner choose": while its partner may
+    still choose, a bot leaves the choice to it (whichever seat it sits in)."""
+    import random
+
+    state = choosing_position()
+    for seat in (0, 1):
+        action = bot().choose(GAME.view(state, seat), GAME.legal_actions(state, seat), random.Random(1))
+        assert action == TeamOrder("partner-chooses")
+
+
+def test_ruling12_a_strong_bot_left_the_choice_lets_its_partner_first_for_20():
+    """Ruling 12, a team of two bots chooses by its own evaluation: left the choice,
+    the strong bot in the lower seat lets its partner place first (the team's 20, not
+    12); in the partner's seat it places first."""
+    import random
+
+    left, _ = GAME.apply(choosing_position(), 1, TeamOrder("partner-chooses"))
+    assert StrongBot().choose(GAME.view(left, 0), GAME.legal_actions(left, 0),
+                              random.Random(1)) == TeamOrder("partner-first")
+    other, _ = GAME.apply(choosing_position(), 0, TeamOrder("partner-chooses"))
+    action = StrongBot().choose(GAME.view(other, 1), GAME.legal_actions(other, 1), random.Random(1))
+    assert isinstance(action, PlaceTiles) and sorted(p.tile for p in action.placements) == [4, 6]

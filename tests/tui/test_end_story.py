@@ -87,7 +87,8 @@ async def test_an_unscored_tile_on_a_light_cell_names_rule_7_with_hints_on():
             await pilot.press("enter")
             message = table.query_one(TableMessage)
             assert message.kind == "error"
-            assert message.text.startswith("Not allowed (rule 7): A tile may only go on a light cell")
+            assert message.text.startswith("Not allowed (rule 7): A 2 could still go on a dark cell this turn (6, 5), "
+                                           "so it may not lie unscored on a light cell.")
             assert message.text.endswith("(u takes it back)")
     finally:
         await host.stop()

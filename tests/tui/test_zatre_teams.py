@@ -1,22 +1,31 @@
 """Zatre's team variant at the table (zatre-board.txt "Variant for Advanced Players":
 pairs share a sheet, "both players simultaneously draw two tiles each. They may then
 discuss how to best place the tiles"): the setup, both partners' tiles in sight, no
-hand-over between partners, sheets per team, results per team."""
+hand-over between partners, sheets per team, results per team, and the partners' choice
+of who places first (reference/zatre.md ruling 12), at one keyboard and over the LAN."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from rules.zatre import PlaceTiles, TeamOrder, ZatreOptions
 from tui.app import ParlourApp
+from tui.lan import TokenStore
 from tui.local_game import LocalGame, SeatChoice
 from tui.screens.handover import HandOverScreen
 from tui.screens.local_setup import parse_setup
 from tui.zatre.hand import HandTiles
+from tui.zatre.lan_table import LanTableScreen
+from tui.zatre.message import TableMessage
 from tui.zatre.results import ResultsScreen
 from tui.zatre.scores import ScoreStrip
 from tui.zatre.sheet import ScoreSheet
+from tui.zatre.status import TurnStatus
 
 from .helpers import SIZE, covered, hand_over, shown, start, until
+from .lan_helpers import app_for, guest, host_session, hosted
 
 SEED = 0  # seat 0 wins the draw for first player with four seats
 
@@ -227,3 +236,132 @@ async def test_a_bot_never_keeps_the_humans_default_name():
         assert setup.query_one("#name-0", Input).value == "Moe", "a name typed stays"
     game = parse_setup(["easy", "human", "strong", "none"], ["you", "Ada", "Ben", ""], False, "", 0.0)
     assert [s.name for s in game.seats] == ["Cleo", "Ada", "Ben"]
+
+
+# ---- reference/zatre.md ruling 12: the partners choose who places first ------------
+
+
+async def lay_whole_turn(pilot, table) -> None:
+    """Lay as many tiles as the turn lays, each on its first hinted cell, and confirm."""
+    for _ in range(table.to_place):
+        await pilot.press("1", "n", "enter")
+    await pilot.press("c")
+
+
+async def test_ruling12_partners_at_one_keyboard_choose_who_places_first(monkeypatch):
+    """Ruling 12: at the start of their team's placing both partners may act; the table
+    says so with its keys, and p lets the partner place first: Pat lays before You."""
+    monkeypatch.setattr(HandOverScreen, "QUIET", 0.1)
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_local(team_game("You", "Pat"))
+        await covered(pilot)
+        await hand_over(pilot)
+        table = app.screen
+        await until(pilot, lambda: table.my_turn and table.seat == 0)
+        assert not table.may_let_partner_first, "the first move is the starting player's"
+        await lay_whole_turn(pilot, table)
+        await until(pilot, lambda: table.my_turn and table.seat == 1)
+        await lay_whole_turn(pilot, table)
+        # the other team (bots) plays, then our team's placing: both of us may go first
+        await until(pilot, lambda: table.my_turn and table.view.choosing == (0, 1), timeout=20)
+        message = table.query_one(TableMessage)
+        assert table.seat == 0 and table.may_let_partner_first
+        assert table.query_one(TurnStatus).turn == "You, your team places: you or Pat first"
+        assert message.text == "Enter lays: you go first; p: Pat first."
+        assert table.query_one(HandTiles).partner.startswith("Pat: ")
+        assert "lays next" not in table.query_one(HandTiles).partner
+        assert table.check_action("partner_first", ()) is True
+        # the footer makes room for p at 80 columns: nothing to take back or confirm yet
+        assert table.check_action("take_back", ()) is False and table.check_action("confirm", ()) is False
+        await pilot.press("1", "n", "enter")  # one tile laid: going first; p steps aside
+        assert table.check_action("partner_first", ()) is False and table.pending
+        await pilot.press("u")
+        assert table.check_action("partner_first", ()) is True
+        turns = len(table.view.log)
+        await pilot.press("p")
+        await until(pilot, lambda: table.my_turn and table.seat == 1)
+        assert table.view.choosing == () and not table.may_let_partner_first
+        assert app.screen is table
+        await lay_whole_turn(pilot, table)
+        await until(pilot, lambda: table.my_turn and table.seat == 0)
+        await lay_whole_turn(pilot, table)
+        await until(pilot, lambda: len(table.view.log) >= turns + 2)
+        assert [r.seat for r in table.view.log[turns:turns + 2]] == [1, 0]
+
+
+async def test_ruling12_a_bot_partner_leaves_the_order_to_you():
+    """Ruling 12, "a bot partner lets a human partner choose": at our team's placing the
+    bot partner leaves the choice to us, the table says so, and laying our tiles first
+    places first; the bot then places."""
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, team_game("You"))
+        await lay_whole_turn(pilot, table)  # the first move, then Pat's, then the bots'
+        await until(pilot, lambda: table.my_turn and table.view.choosing == (0,), timeout=20)
+        message = table.query_one(TableMessage)
+        assert table.query_one(TurnStatus).turn == "You, your team places: Pat leaves the order to you"
+        assert message.text == "Enter lays: you go first; p: Pat first."
+        turns = len(table.view.log)
+        await lay_whole_turn(pilot, table)
+        await until(pilot, lambda: len(table.view.log) >= turns + 2)
+        assert [r.seat for r in table.view.log[turns:turns + 2]] == [0, 1]
+
+
+async def test_ruling12_over_the_lan_each_partner_is_told_what_they_may_do(tmp_path):
+    """Ruling 12 at a LAN table: at the start of their team's placing both partners'
+    views say the order is open (``choosing``) and both may act; Ann, in the app, is
+    told her keys and presses p; Bob, on his own client, then places first, and Ann
+    after him."""
+    table = await hosted("Friday", seed=2, options=ZatreOptions(teams=True))
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = app_for(tmp_path, tokens=tokens)
+    bob = None
+    rng = random.Random(5)
+
+    async def place(link) -> None:  # a random turn, never the team's order
+        snap = link.snapshot()
+        if link.seat in snap.active_seats and not snap.over:
+            turns = [a for a in snap.legal_actions if isinstance(a, PlaceTiles)]
+            await link.submit(rng.choice(turns))
+
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.start_session(await host_session(table, "Ann", tokens))
+            bob = await guest(table, "Bob")
+            await app.session.say("/join")
+            await until(pilot, lambda: app.session.link.seat == 0)
+            await bob.say("/join")
+            await until(pilot, lambda: bob.seat == 1)
+            for _ in range(2):
+                await app.session.say("/bot add easy")
+            await until(pilot, lambda: table.table.lobby.seated_count() == 4)
+            await app.session.say("/start")
+            await until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
+            game, ann = app.screen, app.session.link
+            for _ in range(500):  # turns by links until our team's placing starts
+                if game.snap.view.choosing == (0, 1) and game.my_turn:
+                    break
+                if not game.snap.view.choosing:
+                    await place(ann)
+                    await place(bob)
+                await pilot.pause(0.02)
+            else:
+                raise AssertionError("our team's placing never came")
+            await until(pilot, lambda: bob.snapshot().version == game.snap.version)
+            theirs = bob.snapshot()
+            assert theirs.view.choosing == (0, 1) and theirs.active_seats == {0, 1}
+            assert TeamOrder("partner-first") in theirs.legal_actions
+            assert game.query_one(TurnStatus).turn == "Ann, your team places: you or Bob first"
+            assert game.query_one("#message").text == "Enter lays: you go first; p: Bob first."
+            await pilot.press("p")
+            await until(pilot, lambda: bob.snapshot().view.choosing == () and bob.seat in bob.snapshot().active_seats)
+            assert not game.my_turn and game.snap.view.current == 1
+            turns = len(game.snap.view.log)
+            await place(bob)
+            await until(pilot, lambda: game.my_turn and len(game.snap.view.log) == turns + 1)
+            assert game.snap.view.log[-1].seat == 1
+    finally:
+        if bob is not None:
+            await bob.close()
+        await table.stop()

@@ -5,7 +5,9 @@ this keyboard are laid out one tile at a time at ``pace`` seconds per tile; in h
 play a hand-over screen hides the table between players.
 
 Tiles laid this turn are *pending*: local to this screen until the turn is confirmed and
-sent as one ``PlaceTiles`` intent. Whether a tile may go somewhere is asked of the rules'
+sent as one ``PlaceTiles`` intent. In teams, while the partners may choose which of them
+places first (reference ruling 12), laying tiles and confirming places first, and ``p``
+sends ``TeamOrder("partner-first")``. Whether a tile may go somewhere is asked of the rules'
 helpers (``check_partial``, ``legal_cells``); the host has the last word on confirm.
 """
 
@@ -25,7 +27,7 @@ from rules.core import RuleViolation, Seat
 from rules.zatre.board import RED_CELL, SIZE, Cell
 from rules.zatre.placement import check_partial, explain_turn, legal_cells
 from rules.zatre.scoring import TurnPreview, preview
-from rules.zatre.state import Placement, PlaceTiles, TurnPlayed, ZatreView
+from rules.zatre.state import PARTNER_FIRST, Placement, PlaceTiles, TeamOrder, TurnPlayed, ZatreView
 from rules.zatre import words as zatre_words
 from rules.zatre.words import opening_text, why_not_here
 
@@ -38,12 +40,12 @@ from .results import ResultsScreen
 from .scores import ScoreStrip, SeatLine
 from .sheet import ScoreSheet
 from .status import TurnStatus
-from ..names import fit_names, log_names
+from ..names import fit, fit_names, log_names
 from ..rule_words import refusal_text
 from .words import (hand_text, in_front, last_turn_text, log_line, partner_text, preview_text,
                     turns_since)
 
-PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint"}
+PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint", "partner_first"}
 
 
 def _without(hand: tuple[int, ...], pending: tuple[Placement, ...]) -> tuple[int, ...]:
@@ -64,8 +66,8 @@ class TableScreen(GameTableScreen):
     play_actions = frozenset(PLAY_ACTIONS)
     status_type = TurnStatus
     footer_checks = (("choose", (0,)), ("choose", (1,)), ("cycle", ()), ("place", ()),
-                     ("take_back", ()), ("confirm", ()), ("next_hint", ()), ("results", ()),
-                     ("move", ()))
+                     ("take_back", ()), ("confirm", ()), ("next_hint", ()), ("partner_first", ()),
+                     ("results", ()), ("move", ()))
     playing_words = "is laying tiles"
     sending_words = "Sending your turn"
     unsent_words = "Your turn could not be sent ({err}); try again."
@@ -78,12 +80,14 @@ class TableScreen(GameTableScreen):
         Binding("u,backspace", "take_back", "Undo"),
         Binding("c,space", "confirm", "Confirm"),
         Binding("n", "next_hint", "Next hint", show=False),
+        Binding("p", "partner_first", "Partner first"),
         *TABLE_KEYS,
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:  # as GameTableScreen's
         super().__init__(*args, **kwargs)
         self.pending: tuple[Placement, ...] = ()
+        self._pending_on: object = None  # the board and hand the pending tiles were laid on
         self.cursor: Cell = RED_CELL
         self._hint_cache: tuple[object, frozenset[Cell]] | None = None
         self._turn_cache: tuple[object, TurnPreview, str] | None = None
@@ -139,7 +143,11 @@ class TableScreen(GameTableScreen):
         return seat // 2 if self.view is not None and self.view.options.teams else seat
 
     def _new_turn(self) -> None:
-        self.pending = ()
+        """A new version: the tiles laid so far go, unless only the team's order changed
+        (ruling 12: a bot partner leaving the choice while its partner lays tiles)."""
+        view = self.view
+        if view is None or (view.tiles, view.hand) != self._pending_on:
+            self.pending = ()
 
     # ---- what the player may do -----------------------------------------------------
 
@@ -153,14 +161,33 @@ class TableScreen(GameTableScreen):
         return _without(self.view.hand, self.pending) if self.view is not None else ()
 
     @property
+    def turns(self) -> tuple[PlaceTiles, ...]:
+        """The legal whole turns of the shown seat (its legal actions less the team's
+        order, ruling 12)."""
+        if self.snap is None:
+            return ()
+        return tuple(a for a in self.snap.legal_actions if isinstance(a, PlaceTiles))
+
+    @property
     def must_keep(self) -> bool:
         """No tile can be laid: the only legal turn is the empty one."""
-        return self.snap is not None and self.snap.legal_actions == (PlaceTiles(()),)
+        return self.turns == (PlaceTiles(()),)
 
     @property
     def to_place(self) -> int:
         """How many tiles this turn lays (every legal turn lays as many)."""
-        return len(self.snap.legal_actions[0].placements) if self.my_turn else 0
+        return len(self.turns[0].placements) if self.my_turn and self.turns else 0
+
+    @property
+    def may_let_partner_first(self) -> bool:
+        """Ruling 12: the shown seat may let its partner place first (the team's order
+        is still open to it)."""
+        return self.my_turn and TeamOrder(PARTNER_FIRST) in self.snap.legal_actions
+
+    @property
+    def partner_name(self) -> str:
+        view = self.view
+        return self.snap.names[view.partner] if view is not None and view.partner is not None else ""
 
     def hints(self) -> frozenset[Cell]:
         """Cells where the chosen tile may go (none in ``profi`` or when not our turn)."""
@@ -171,7 +198,7 @@ class TableScreen(GameTableScreen):
         tile = self.hand_left[self.chosen]
         key = (self.snap.version, self.pending, tile)
         if self._hint_cache is None or self._hint_cache[0] != key:
-            cells = legal_cells(view, self.snap.legal_actions, self.pending, tile)
+            cells = legal_cells(view, self.turns, self.pending, tile)
             self._hint_cache = (key, frozenset(cells))
         return self._hint_cache[1]
 
@@ -184,7 +211,7 @@ class TableScreen(GameTableScreen):
         if self._turn_cache is None or self._turn_cache[0] != key:
             problem = ""
             if (len(self.pending) >= self.to_place
-                    and PlaceTiles(self.pending) not in self.snap.legal_actions):
+                    and PlaceTiles(self.pending) not in self.turns):
                 problem = refusal_text(explain_turn(self.view, self.pending))
             self._turn_cache = (key, preview(self.view, self.pending), problem)
         return self._turn_cache[1:]
@@ -209,6 +236,8 @@ class TableScreen(GameTableScreen):
             return bool(self.snap and self.snap.over)
         if action == "next_hint":  # (in profi it says that hints are off)
             return True if self.my_turn else None
+        if action == "partner_first":  # while the team's order is open and nothing laid
+            return True if self.may_let_partner_first and not self.pending else False
         if action not in PLAY_ACTIONS:
             return True
         if not self.my_turn:
@@ -217,8 +246,11 @@ class TableScreen(GameTableScreen):
             return True if int(parameters[0]) < len(self.hand_left) else None  # type: ignore[call-overload]
         if action in ("cycle", "place"):
             return True if self.hand_left and not self.must_keep else None
+        choosing = self.may_let_partner_first and not self.pending  # (ruling 12: room for p)
         if action == "take_back":
-            return True if self.pending else None
+            return True if self.pending else False if choosing else None
+        if action == "confirm" and choosing and not self.must_keep:
+            return False
         return True
 
     # ---- actions ------------------------------------------------------------------------
@@ -246,6 +278,7 @@ class TableScreen(GameTableScreen):
             self._update()
             return
         self.pending += (placement,)
+        self._pending_on = (self.view.tiles, self.view.hand)
         self._error = ""
         if not self.view.options.profi and placement.cell not in hinted:
             # no legal turn goes on from here: the rule it breaks, in the rules' words
@@ -274,6 +307,13 @@ class TableScreen(GameTableScreen):
             return
         self._send(turn)
 
+    def action_partner_first(self) -> None:
+        """Ruling 12: let the partner place first (offered while no tile is laid: one
+        laid means this seat goes first, until taken back)."""
+        if not self.may_let_partner_first or self.pending or self.seat is None:
+            return
+        self._send(TeamOrder(PARTNER_FIRST))
+
     def action_next_hint(self) -> None:
         nowhere = "The chosen tile fits nowhere now." if self.chosen is not None else ""
         self._jump_to_hint(self.hints(), nowhere)
@@ -290,6 +330,11 @@ class TableScreen(GameTableScreen):
     # ---- showing ---------------------------------------------------------------------------
 
     def _your_turn_text(self, you: str) -> str:
+        if self.may_let_partner_first:
+            partner = self.partner_name
+            if len(self.view.choosing) > 1:
+                return f"{you}, your team places: you or {partner} first"
+            return f"{you}, your team places: {partner} leaves the order to you"
         if self.must_keep:
             return f"{you}, your turn: no tile can be laid"
         n = self.to_place
@@ -297,6 +342,8 @@ class TableScreen(GameTableScreen):
 
     def _your_turn_instructions(self) -> str:
         view = self.view
+        if self.may_let_partner_first and not self.pending:
+            return self._order_instructions()
         if self.must_keep:
             return "No tile fits: c keeps them face down."
         left = self.to_place - len(self.pending)
@@ -305,6 +352,14 @@ class TableScreen(GameTableScreen):
         if view.first_move and not self.pending:
             return "First move: one tile must cover the red cell."
         return f"Lay {left} more: pick 1-9, move, Enter lays."
+
+    def _order_instructions(self) -> str:
+        """Ruling 12, while the team's order is open (the turn line says who may go
+        first): the keys, in one line of the message area."""
+        partner = fit(self.partner_name, 8)
+        if self.must_keep:
+            return f"No tile fits: c keeps them; p: {partner} first."
+        return f"Enter lays: you go first; p: {partner} first."
 
     def _update(self) -> None:
         """Push the shown snapshot and this turn's tiles down into the widgets."""

@@ -33,6 +33,8 @@ def partner_text(view, names: Sequence[str]) -> str:
     tiles = " ".join(map(str, view.partner_hand)) or "no tiles"
     name = fit(names[partner], 9)
     verb = "lay" if name == "You" else "lays"
+    if view.choosing and not view.over:  # ruling 12: the team's order is still open
+        return f"{name}: {tiles}"
     if partner in view.after:
         return f"{name}: {tiles}, {verb} next"
     if partner == view.current and not view.over:
