@@ -74,6 +74,15 @@ class Rng:
             if value < limit:
                 return value % n, rng
 
+    def shuffled(self, items: Sequence[Any]) -> tuple[tuple[Any, ...], "Rng"]:
+        """``items`` in a uniformly random order (Fisher-Yates) and the next generator."""
+        out = list(items)
+        rng = self
+        for i in range(len(out) - 1, 0, -1):
+            j, rng = rng.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), rng
+
 
 @attrs.frozen
 class SeatScore:

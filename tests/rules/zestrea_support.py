@@ -1,0 +1,81 @@
+"""Helpers for Zestrea's rules tests: tables laid out by hand, and seeing everything a
+seat is sent as text (for leak checks)."""
+
+from __future__ import annotations
+
+import json
+
+import attrs
+import cattrs
+
+from rules.zestrea import game
+from rules.zestrea.cards import VILLAGER_IDS
+from rules.zestrea.state import Couple, Estate, Prompt, ZestreaOptions, ZestreaState
+
+CONVERTER = cattrs.Converter()
+
+
+def estate(zestre: int = 0, land: int = 3, couples=(("L01", "M01"),), singles=(), babies=(),
+           hand=(), revealed=()) -> dict:
+    """An Estate's contents; :func:`table` numbers the Couples."""
+    return dict(zestre=zestre, land=land, couples=couples, singles=tuple(singles),
+                babies=frozenset(babies), hand=tuple(hand), revealed=frozenset(revealed))
+
+
+def table(*estates: dict, seed: int = 1, options: ZestreaOptions | None = None,
+          **changes) -> ZestreaState:
+    """A state with these Estates (seat order), built from a real setup's so the RNG,
+    decks and Time stack are real; every villager not on an Estate is in the supply.
+    ``changes`` set other state fields (``phase``, ``time_card``, ``roles``...)."""
+    base = game.setup(options or ZestreaOptions(), len(estates), seed)
+    built, number, used = [], 0, set()
+    for e in estates:
+        couples = []
+        for stayed, moved in e["couples"]:
+            number += 1
+            couples.append(Couple(number, stayed, moved))
+            used |= {stayed, moved}
+        used |= set(e["singles"])
+        built.append(Estate(e["zestre"], e["land"], tuple(couples), e["singles"], e["babies"],
+                            e["hand"], e["revealed"]))
+    held = {c for e in estates for c in e["hand"]}
+    fields = dict(estates=tuple(built), supply=tuple(v for v in sorted(VILLAGER_IDS) if v not in used),
+                  gone=(), prompts=(), auction=None, couples_made=number,
+                  fate_deck=tuple(c for c in base.fate_deck if c not in held))
+    fields.update(changes)
+    return attrs.evolve(base, **fields)
+
+
+def answer_all(state: ZestreaState, answers: dict | None = None):
+    """Answer every open prompt (``answers[seat]`` or the default), in seat order;
+    returns the state and all events."""
+    events = []
+    for prompt in sorted(state.prompts, key=lambda p: p.seat):
+        picked = (answers or {}).get(prompt.seat)
+        action = game.default_action(state, prompt.seat) if picked is None else \
+            game.Choose(tuple(picked))
+        state, more = game.apply(state, prompt.seat, action)
+        events += more
+    return state, events
+
+
+def seen_by(state: ZestreaState, events, seat) -> str:
+    """Everything ``seat`` (``None``: a spectator) is sent: its view and the events as
+    projected for it, as JSON text."""
+    data = {"view": CONVERTER.unstructure(game.view(state, seat)),
+            "events": [CONVERTER.unstructure(game.project_event(e, seat)) for e in events]}
+    return json.dumps(data, ensure_ascii=False, default=sorted)
+
+
+def villager_count(state: ZestreaState) -> int:
+    """Villagers on Estates + supply + gone pile (84 if conserved, Z-F2, Z-R11)."""
+    on_estates = [v for e in state.estates for v in e.villagers]
+    everyone = on_estates + list(state.supply) + list(state.gone)
+    assert len(set(everyone)) == len(everyone), "a villager is in two places"
+    return len(everyone)
+
+
+def prompt(state: ZestreaState, seat: int) -> Prompt:
+    p = game.prompt_of(state, seat)
+    assert p is not None, f"seat {seat} has no prompt"
+    return p
