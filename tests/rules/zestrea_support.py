@@ -50,7 +50,7 @@ def answer_all(state: ZestreaState, answers: dict | None = None):
     """Answer every open prompt (``answers[seat]`` or the default), in seat order;
     returns the state and all events."""
     events = []
-    for prompt in sorted(state.prompts, key=lambda p: p.seat):
+    for prompt in sorted((p for p in state.prompts if p.answer is None), key=lambda p: p.seat):
         picked = (answers or {}).get(prompt.seat)
         action = game.default_action(state, prompt.seat) if picked is None else \
             game.Choose(tuple(picked))
@@ -79,3 +79,33 @@ def prompt(state: ZestreaState, seat: int) -> Prompt:
     p = game.prompt_of(state, seat)
     assert p is not None, f"seat {seat} has no prompt"
     return p
+
+
+class Dice:
+    """Fixed die results for the steps that roll (``monkeypatch`` the ``roll`` the
+    step modules use): each roll takes the next value."""
+
+    def __init__(self, monkeypatch, *values: int):
+        self.values = list(values)
+        from rules.zestrea import dice as dice_module, production, times
+        real = dice_module.roll
+
+        def roll(state):
+            if not self.values:
+                raise AssertionError("more rolls than the test gave")
+            _, state = real(state)
+            return self.values.pop(0), state
+
+        for module in (times, production):
+            monkeypatch.setattr(module, "roll", roll)
+
+
+def reveal(state: ZestreaState, card: str, *rest: str):
+    """Turn ``card`` up as the next turn's Time card (``rest`` under it) and carry on
+    until someone owes something: ``(state, events)``."""
+    from rules.zestrea import times
+    events: list = []
+    state = attrs.evolve(state, time_stack=(card, *rest), phase="food")
+    state = times.begin(state, events)
+    state = game._proceed(state, events)
+    return state, events
