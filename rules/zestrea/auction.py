@@ -14,7 +14,8 @@ import attrs
 
 from ..core import RuleViolation, Seat
 from .estate import lose, set_estate
-from .state import Auction, AuctionEnded, AuctionOpened, BidMade, BidPassed, ZestreaState
+from . import fate
+from .state import Auction, AuctionEnded, AuctionOpened, BidMade, BidPassed, Prompt, ZestreaState
 
 RULE = "zestrea.md Z-R27"
 
@@ -54,8 +55,10 @@ def _next(state: ZestreaState, after: Seat, events: list, include: bool = False)
 
 
 def _end(state: ZestreaState, events: list) -> ZestreaState:
-    """Z-R27 steps 5-6: the winner pays the bid to the State and takes the card; with
-    no bid the card goes face up to the discard pile."""
+    """Z-R27 steps 5-6: the winner pays the bid to the State and takes the card, and is
+    asked whether to play it at once when it is a Role or an Action card that can be
+    played now (an Elopement cannot: an attempt belongs to step IV); with no bid the
+    card goes face up to the discard pile."""
     auction = state.auction
     assert auction is not None
     state = attrs.evolve(state, auction=None)
@@ -67,8 +70,12 @@ def _end(state: ZestreaState, events: list) -> ZestreaState:
     estate = state.estates[seat]
     events.append(AuctionEnded(auction.card, seat, amount))
     # the card was read out to all (Z-R23): it stays shown in the winner's hand
-    return set_estate(state, seat, hand=estate.hand + (auction.card,),
-                      revealed=estate.revealed | {auction.card})
+    state = set_estate(state, seat, hand=estate.hand + (auction.card,),
+                       revealed=estate.revealed | {auction.card})
+    if fate.play_kind(state, seat, auction.card, "auction") is None:
+        return state
+    # the winner may play it at once or keep it (Z-F13, Z-R27 step 5)
+    return attrs.evolve(state, prompts=(Prompt(seat, "play-now", ("keep",), 1, 1, subject=auction.card),))
 
 
 def least_bid(state: ZestreaState) -> int:

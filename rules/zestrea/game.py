@@ -11,12 +11,13 @@ from __future__ import annotations
 import attrs
 
 from ..core import ActionKind, Rng, RuleViolation, Seat, SomeOf, Whole
-from . import auction, food, production, times
+from . import auction, fate, food, negotiation, offers, production, times
 from .cards import FATE_DECK, GOOD_IDS, HARD_IDS, VILLAGER_IDS, sex
 from .estate import add_single, draw_villager, marry
 from .state import (
-    Answered, Bid, Choose, Estate, EstateView, FateDrawn, Pass, PhaseBegan, Prompt, PromptView,
-    ZestreaEvent, ZestreaOptions, ZestreaState, ZestreaView,
+    Answered, Bid, CardsMoved, Choose, Estate, EstateView, FateDrawn, Foretold, OfferMade,
+    OfferSummary, Pass, PassWindow, PhaseBegan, PlayFate, Prompt, PromptView, Ready, Window,
+    WindowOpened, ZestreaEvent, ZestreaOptions, ZestreaState, ZestreaView,
 )
 
 MIN_SEATS, MAX_SEATS = 3, 6  # Z-F1
@@ -88,6 +89,10 @@ def _proceed(state: ZestreaState, events: list) -> ZestreaState:
             state = production.begin(state, events)
         elif state.phase == "production":
             state = auction.begin(state, events)
+        elif state.phase == "auction":
+            state = negotiation.begin(state, events)
+        elif state.phase == "negotiation" and negotiation.done(state):
+            state = food.begin(negotiation.end(state, events), events)
         elif state.phase == "food":
             state = _end_turn(food.grow_up(state), events)
         else:
@@ -98,8 +103,10 @@ def _proceed(state: ZestreaState, events: list) -> ZestreaState:
 
 
 def _end_turn(state: ZestreaState, events: list) -> ZestreaState:
-    """After Food: the next turn, or the end once the final turn's Food is done
-    (Z-F33, Z-R40)."""
+    """After Food: this turn's effects end (Z-R14, Z-R36), then the next turn, or the
+    end once the final turn's Food is done (Z-F33, Z-R40)."""
+    state = attrs.evolve(state, ready=frozenset(), offers=(), closed=(), window=None, weddings=(),
+                         named=(), barred=frozenset(), hora=False, amsterdam=False)
     if state.final_turn:
         return attrs.evolve(state, phase="over")
     return times.begin(state, events)
@@ -107,13 +114,22 @@ def _end_turn(state: ZestreaState, events: list) -> ZestreaState:
 
 def _after_prompts(state: ZestreaState, events: list) -> ZestreaState:
     """Every prompt is answered: the step that asked carries on."""
-    kind = state.prompts[0].kind
+    first = state.prompts[0]
+    kind = first.kind
     if kind == "produce":
         return production.resolve(state, events)
     if kind == "cholera":
         return times.resolve_cholera(state, events)
     if kind == "starve":
         return food.resolve(state, events)
+    if kind in ("play-now", "ransom", "fortune"):
+        state = attrs.evolve(state, prompts=())
+        choice = (first.answer or ("",))[0]
+        if kind == "ransom":
+            state = fate.resolve_ransom(state, first.by, first.seat, int(first.subject[1:]), choice, events)
+        elif kind == "fortune":
+            state = fate.resolve_fortune(state, first.seat, choice, events)
+        return state
     return times.resolve(state, events)
 
 
@@ -123,31 +139,44 @@ def prompt_of(state: ZestreaState, seat: Seat) -> Prompt | None:
 
 
 def active_seats(state: ZestreaState) -> frozenset[Seat]:
-    """Reference §3.1: the seats that owe a prompt answer; if none, the Boyar whose
-    bid it is in the auction."""
+    """Reference §3.1: the seats that owe a prompt answer; if none, the Boyar whose bid
+    it is in the auction, or in step IV every seat (while a window is open, every seat
+    that may still pass, play a card, add a Musician or answer a rent offer)."""
     owing = frozenset(p.seat for p in state.prompts if p.answer is None)
     if owing or state.prompts:
         return owing
     if state.auction is not None:
         return frozenset((state.auction.turn,))
+    if state.phase == "negotiation":
+        if state.window is not None:  # everyone who may still pass, play or answer a rent
+            return frozenset(s for s in range(state.seats) if negotiation.legal(state, s))
+        return frozenset(range(state.seats))
     return frozenset()
 
 
 def legal_actions(state: ZestreaState, seat: Seat) -> tuple:
     """What ``seat`` may do now: a prompt's answers (listed when one item is chosen,
     else a ``choose`` :class:`~rules.core.ActionKind` whose ``picked`` is ``lo .. hi``
-    of the choices), or in the auction :class:`Pass` and a ``bid`` kind with ``amount``
-    from the least raise to the seat's Zestre. Empty if the seat owes nothing."""
+    of the choices; the auction's winner may also play the card won), in the auction
+    :class:`Pass` and a ``bid`` kind with ``amount`` from the least raise to the seat's
+    Zestre, in step IV what :func:`rules.zestrea.negotiation.legal` lists. Empty if the
+    seat may not act."""
     if seat not in active_seats(state):
         return ()
     prompt = prompt_of(state, seat)
     if prompt is not None:
         if prompt.lo == prompt.hi == 1:
-            return tuple(Choose((c,)) for c in prompt.choices)
-        return (ActionKind("choose", (SomeOf("picked", prompt.choices, prompt.lo, prompt.hi,
-                                             prompt.ordered),), checks=CHECKS.get(prompt.kind, "")),)
-    low, zestre = auction.least_bid(state), state.estates[seat].zestre
-    return (Pass(), ActionKind("bid", (Whole("amount", low, zestre),)))
+            out: tuple = tuple(Choose((c,)) for c in prompt.choices)
+        else:
+            out = (ActionKind("choose", (SomeOf("picked", prompt.choices, prompt.lo, prompt.hi,
+                                                prompt.ordered),), checks=CHECKS.get(prompt.kind, "")),)
+        if prompt.kind == "play-now":
+            out += (fate.play_kind(state, seat, prompt.subject, "auction"),)
+        return out
+    if state.auction is not None:
+        low, zestre = auction.least_bid(state), state.estates[seat].zestre
+        return (Pass(), ActionKind("bid", (Whole("amount", low, zestre),)))
+    return negotiation.legal(state, seat)
 
 
 def apply(state: ZestreaState, seat: Seat, action) -> tuple[ZestreaState, tuple[ZestreaEvent, ...]]:
@@ -155,11 +184,14 @@ def apply(state: ZestreaState, seat: Seat, action) -> tuple[ZestreaState, tuple[
     :class:`RuleViolation` and changes nothing if it is not allowed."""
     if state.phase == "over":
         raise RuleViolation("game-over", "The game is over.")
-    if not isinstance(seat, int) or not 0 <= seat < state.seats:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
         raise RuleViolation("no-seat", f"There is no seat {seat!r} at this table.")
     events: list = []
+    prompt = prompt_of(state, seat)
     if isinstance(action, Choose):
         state = _choose(state, seat, action.picked, events)
+    elif isinstance(action, PlayFate) and prompt is not None and prompt.kind == "play-now":
+        state = negotiation.play_now(state, seat, action, events)
     elif isinstance(action, (Bid, Pass)):
         if state.auction is None or state.prompts:
             raise RuleViolation("no-auction", "No auction is being held now.", auction.RULE)
@@ -169,8 +201,17 @@ def apply(state: ZestreaState, seat: Seat, action) -> tuple[ZestreaState, tuple[
             state = auction.bid(state, seat, action.amount, events)
         else:
             state = auction.pass_(state, seat, events)
+    elif state.phase == "negotiation":
+        if state.prompts:
+            waiting = ", ".join(f"seat {p.seat + 1}" for p in state.prompts)
+            raise RuleViolation("prompt-open", f"Waiting for {waiting} to answer; nothing else "
+                                "can be done until then.", "zestrea.md §3.7")
+        state = negotiation.act(state, seat, action, events)
     else:
-        raise RuleViolation("bad-action", f"Zestrea has no action {action!r}.")
+        raise RuleViolation("not-now", f"That cannot be done in this step ({state.phase}).",
+                            "zestrea.md §3.1")
+    if state.phase == "negotiation":
+        state = offers.sweep(state, events)
     return _proceed(state, events), tuple(events)
 
 
@@ -197,25 +238,43 @@ def _choose(state: ZestreaState, seat: Seat, picked, events: list) -> ZestreaSta
 
 def default_action(state: ZestreaState, seat: Seat):
     """What a seat does when its timer runs out, and what a plain bot does (reference
-    §3.9): the default answer of its prompt, or :class:`Pass` in the auction;
-    ``None`` if the seat owes nothing."""
+    §3.9): its prompt's default answer (the winner keeps the card; the ransom is paid if
+    possible, else the bride handed over; the Fortune Teller leaves the card on top),
+    :class:`Pass` in the auction, in step IV a window pass or :class:`Ready`; ``None``
+    if the seat owes nothing."""
     if seat not in active_seats(state):
         return None
     prompt = prompt_of(state, seat)
-    if prompt is None:
+    if prompt is not None:
+        if prompt.kind in ("play-now", "ransom", "fortune"):
+            return Choose(prompt.choices[:1])
+        module = {"produce": production, "starve": food}.get(prompt.kind, times)
+        return Choose(module.default(state, prompt))
+    if state.auction is not None:
         return Pass()
-    module = {"produce": production, "starve": food}.get(prompt.kind, times)
-    return Choose(module.default(state, prompt))
+    if state.window is not None:
+        return PassWindow() if seat not in state.window.passed else None
+    return Ready() if seat not in state.ready else None
+
+
+def _window_for(window: Window | None, seat: Seat | None) -> Window | None:
+    """A window as ``seat`` sees it: the escrowed cards only for the two parties."""
+    if window is None or window.escrow is None or seat in (window.proposer, window.target):
+        return window
+    payer, zestre, _ = window.escrow
+    return attrs.evolve(window, escrow=(payer, zestre, ()))
 
 
 def view(state: ZestreaState, seat: Seat | None) -> ZestreaView:
     """What ``seat`` may see (``None``: a spectator), reference §3.10."""
+    from .weddings import chance, chance_parts
     estates = tuple(
         EstateView(boyar=state.boyars[s], zestre=e.zestre, land=e.land, couples=e.couples,
                    singles=e.singles, babies=e.babies, hand_count=len(e.hand),
                    revealed=tuple(c for c in e.hand if c in e.revealed))
         for s, e in enumerate(state.estates))
     mine = prompt_of(state, seat) if seat is not None else None
+    parts = chance_parts(state, state.window) if state.window is not None else ()
     return ZestreaView(
         seat=seat, seats=state.seats, options=state.options, boyars=state.boyars,
         turn=state.turn, phase=state.phase, start_player=state.start_player,
@@ -229,14 +288,31 @@ def view(state: ZestreaState, seat: Seat | None) -> ZestreaView:
         auction=state.auction,
         hand=state.estates[seat].hand if seat is not None else (),
         my_prompt=mine,
+        ready=state.ready,
+        offers=tuple(OfferSummary(o.id, o.by, o.to, o.kind) for o in state.offers),
+        my_offers=tuple(o for o in state.offers if seat in (o.by, o.to)),
+        window=_window_for(state.window, seat), chance_parts=parts,
+        chance=chance(parts) if parts else 0,
+        weddings=state.weddings, barred=state.barred, hora=state.hora, amsterdam=state.amsterdam,
+        foretold=tuple(card for s, card in state.foretold if s == seat),
     )
 
 
 def project_event(event: ZestreaEvent, seat: Seat | None) -> ZestreaEvent:
-    """``event`` as ``seat`` may see it: drawn and dealt Fate cards only to their
-    taker (Z-R23, Z-R37)."""
+    """``event`` as ``seat`` may see it (§3.6 "Who sees what", §3.10, Z-R23, Z-R37):
+    drawn and dealt Fate cards only to their taker; an offer's terms and the cards
+    that change hands only to the two parties; what the Fortune Teller showed only to
+    its player; escrowed cards only to the wedding's parties."""
     if isinstance(event, FateDrawn) and event.seat != seat:
         return attrs.evolve(event, cards=())
+    if isinstance(event, OfferMade) and seat not in (event.by, event.to):
+        return attrs.evolve(event, offer=None)
+    if isinstance(event, CardsMoved) and seat not in (event.giver, event.taker):
+        return attrs.evolve(event, cards=())
+    if isinstance(event, Foretold) and event.seat != seat:
+        return attrs.evolve(event, card="")
+    if isinstance(event, WindowOpened):
+        return attrs.evolve(event, window=_window_for(event.window, seat))
     return event
 
 

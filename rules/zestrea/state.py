@@ -82,9 +82,13 @@ class Prompt:
 
     ``kind``: ``"produce"`` (Couples to roll, in order, Z-R8), ``"tatars"`` (H07),
     ``"cholera"`` (H11), ``"winter"`` (H12: the singles paid for), ``"newcomer"`` (G2: a
-    sex), ``"starve"`` (Z-R15: the units that starve). The answer is ``lo .. hi``
-    distinct items of ``choices`` (in order where ``ordered``). ``answer`` is kept
-    hidden from the other seats until every prompt of the step is answered (Z-R36).
+    sex), ``"starve"`` (Z-R15: the units that starve), ``"play-now"`` (the auction's
+    winner: ``"keep"``, or play the card, Z-R27 step 5), ``"ransom"`` (Steal the Bride,
+    F10: ``"ransom"`` or ``"bride"``; ``by`` the thief, ``subject`` the Couple),
+    ``"fortune"`` (the Fortune Teller, F21: ``"top"`` or ``"bottom"``; ``subject`` the
+    card seen). The answer is ``lo .. hi`` distinct items of ``choices`` (in order where
+    ``ordered``). ``answer`` is kept hidden from the other seats until every prompt of
+    the step is answered (Z-R36).
     """
 
     seat: Seat
@@ -94,6 +98,8 @@ class Prompt:
     hi: int
     ordered: bool = False
     answer: tuple[str, ...] | None = None
+    by: Seat = -1
+    subject: str = ""
 
 
 @attrs.frozen
@@ -109,6 +115,108 @@ class Auction:
     @property
     def high(self) -> tuple[Seat, int] | None:
         return self.bids[-1] if self.bids else None
+
+
+# ---- step IV: offers, windows, wedding records ---------------------------------------
+
+Split = Literal["proposer_2", "each_1", "target_2"]
+SPLITS: tuple[str, ...] = ("proposer_2", "each_1", "target_2")
+"""Who pays an attempt's 2 Zestre (Z-F16, Z-R29)."""
+MAX_ATTEMPTS = 5  # reference §3.6, stand-in
+
+
+@attrs.frozen
+class WeddingOffer:
+    """A wedding proposal (reference §3.6): ``by`` proposes ``mine`` (an adult single of
+    theirs) and ``theirs`` (``to``'s). ``split`` of each attempt's 2 Zestre; up to
+    ``attempts`` attempts; ``receiver`` the seat that gets a same-sex Couple (-1 for a
+    Lad and a Maiden: the Lad's Boyar). The sweetener: ``sweet_payer`` (``"proposer"``,
+    ``"target"`` or ``""`` for none) gives ``sweet_zestre`` and ``sweet_cards`` ``on_accept``
+    or ``on_success`` (held until the first success, returned if every attempt fails)."""
+
+    id: int
+    by: Seat
+    to: Seat
+    mine: str
+    theirs: str
+    split: str = "each_1"
+    attempts: int = 1
+    receiver: Seat = -1
+    sweet_payer: str = ""
+    sweet_zestre: int = 0
+    sweet_cards: tuple[str, ...] = ()
+    sweet_when: str = "on_accept"
+    kind: Literal["wedding-offer"] = "wedding-offer"
+
+
+@attrs.frozen
+class TradeOffer:
+    """A trade (Z-R35, §3.6): ``by`` gives ``give_zestre`` and ``give_cards`` (their own)
+    for ``ask_zestre`` and ``ask_cards`` (cards ``to`` has revealed); both sides move at
+    acceptance."""
+
+    id: int
+    by: Seat
+    to: Seat
+    give_zestre: int = 0
+    give_cards: tuple[str, ...] = ()
+    ask_zestre: int = 0
+    ask_cards: tuple[str, ...] = ()
+    kind: Literal["trade-offer"] = "trade-offer"
+
+
+@attrs.frozen
+class RentOffer:
+    """Inside a window: ``by`` asks ``to`` (the Musician's Boyar) to play ``musician``
+    (an F01 Role card) at this attempt for ``zestre`` and ``cards`` (Z-R34)."""
+
+    id: int
+    by: Seat
+    to: Seat
+    musician: str
+    zestre: int = 0
+    cards: tuple[str, ...] = ()
+    kind: Literal["rent-offer"] = "rent-offer"
+
+
+Offer = WeddingOffer | TradeOffer | RentOffer
+
+
+@attrs.frozen
+class Window:
+    """An attempt between payment and roll (reference §3.6). ``stays`` lives on the
+    ``receiver``'s Estate and ``moves`` comes from the ``giver``'s; ``payers`` paid this
+    attempt (``(seat, amount)``); ``played`` the Wedding cards played (``(seat,
+    card)``); ``musicians`` the Musician Roles used; ``passed`` the seats that passed
+    since the last change; ``escrow`` the on-success sweetener held (``(seat, zestre,
+    cards)``); ``elopement`` for F23's attempt."""
+
+    proposer: Seat
+    target: Seat
+    stays: str
+    moves: str
+    receiver: Seat
+    giver: Seat
+    split: str
+    attempt: int = 1
+    attempts: int = 1
+    payers: tuple[tuple[Seat, int], ...] = ()
+    played: tuple[tuple[Seat, str], ...] = ()
+    musicians: tuple[str, ...] = ()
+    passed: frozenset[Seat] = frozenset()
+    escrow: tuple[Seat, int, tuple[str, ...]] | None = None
+    elopement: bool = False
+
+
+@attrs.frozen
+class WeddingRecord:
+    """A wedding that succeeded this turn (Z-R32), for After-wedding cards: ``id``,
+    ``receiver`` and ``giver`` seats, the Couple formed (``couple`` number)."""
+
+    id: int
+    receiver: Seat
+    giver: Seat
+    couple: int
 
 
 @attrs.frozen
@@ -137,6 +245,17 @@ class ZestreaState:
     prompts: tuple[Prompt, ...] = ()
     auction: Auction | None = None
     couples_made: int = 0
+    ready: frozenset[Seat] = frozenset()
+    offers: tuple[Offer, ...] = ()
+    offers_made: int = 0
+    closed: tuple[tuple[int, str], ...] = ()
+    window: Window | None = None
+    weddings: tuple[WeddingRecord, ...] = ()
+    named: tuple[tuple[int, str], ...] = ()
+    barred: frozenset[str] = frozenset()
+    hora: bool = False
+    amsterdam: bool = False
+    foretold: tuple[tuple[Seat, str], ...] = ()
 
     @property
     def start_player(self) -> Seat:
@@ -179,7 +298,160 @@ class Pass:
     kind: Literal["pass"] = "pass"
 
 
-ZestreaAction = Choose | Bid | Pass
+@attrs.frozen
+class BuyLand:
+    """Step IV: 4 Zestre for 1 Land, up to 5 (Z-F27, Z-R13)."""
+
+    kind: Literal["buy-land"] = "buy-land"
+
+
+@attrs.frozen
+class Adopt:
+    """Step IV: 2 Zestre for a villager of ``sex`` (``"lad"``, ``"maiden"``; ``"any"``
+    when the option ``adoption_sex`` is ``random``) from the supply (Z-F26, Z-R12)."""
+
+    sex: str
+    kind: Literal["adopt"] = "adopt"
+
+
+@attrs.frozen
+class BuyFate:
+    """Step IV: 2 Zestre for the top Fate card; not in the final turn (Z-R24, Z-R38)."""
+
+    kind: Literal["buy-fate"] = "buy-fate"
+
+
+@attrs.frozen
+class PlayFate:
+    """Play Fate card ``card`` from the hand (reference §4). Targets, as the card needs:
+    ``villager`` (a Role's bearer; the single sent on Extended Vacation, chased by the
+    dog, in the Bar Fight; your single in an Elopement), ``other`` (the other single of
+    an Elopement), ``couple`` (``"C<n>"``, Trouble in Paradise), ``to`` (a seat,
+    Extended Vacation), ``record`` (a wedding record, After-wedding cards), ``mode``
+    (``"wedding"`` or ``"action"`` for Țuică)."""
+
+    card: str
+    villager: str = ""
+    other: str = ""
+    couple: str = ""
+    to: Seat = -1
+    record: int = 0
+    mode: str = ""
+    kind: Literal["play"] = "play"
+
+
+@attrs.frozen
+class ProposeWedding:
+    """Make a :class:`WeddingOffer` to ``to`` (the fields as there); ``counter`` the id
+    of an offer made to you that this one answers and closes (0: none)."""
+
+    to: Seat
+    mine: str
+    theirs: str
+    split: str = "each_1"
+    attempts: int = 1
+    receiver: Seat = -1
+    sweet_payer: str = ""
+    sweet_zestre: int = 0
+    sweet_cards: tuple[str, ...] = ()
+    sweet_when: str = "on_accept"
+    counter: int = 0
+    kind: Literal["propose-wedding"] = "propose-wedding"
+
+
+@attrs.frozen
+class ProposeTrade:
+    """Make a :class:`TradeOffer` to ``to``; ``counter`` as for :class:`ProposeWedding`."""
+
+    to: Seat
+    give_zestre: int = 0
+    give_cards: tuple[str, ...] = ()
+    ask_zestre: int = 0
+    ask_cards: tuple[str, ...] = ()
+    counter: int = 0
+    kind: Literal["propose-trade"] = "propose-trade"
+
+
+@attrs.frozen
+class Accept:
+    """Accept offer ``offer`` made to you."""
+
+    offer: int
+    kind: Literal["accept"] = "accept"
+
+
+@attrs.frozen
+class Decline:
+    offer: int
+    kind: Literal["decline"] = "decline"
+
+
+@attrs.frozen
+class Withdraw:
+    """Take back an offer you made, while it is open."""
+
+    offer: int
+    kind: Literal["withdraw"] = "withdraw"
+
+
+@attrs.frozen
+class Gift:
+    """Give ``to`` ``zestre`` and ``cards`` at once (Z-R35)."""
+
+    to: Seat
+    zestre: int = 0
+    cards: tuple[str, ...] = ()
+    kind: Literal["gift"] = "gift"
+
+
+@attrs.frozen
+class Reveal:
+    """Show ``card`` from your hand to everyone (Z-F23, Z-R23)."""
+
+    card: str
+    kind: Literal["reveal"] = "reveal"
+
+
+@attrs.frozen
+class Ready:
+    kind: Literal["ready"] = "ready"
+
+
+@attrs.frozen
+class Unready:
+    kind: Literal["unready"] = "unready"
+
+
+@attrs.frozen
+class UseMusician:
+    """In a window: add your Musician (its F01 Role card ``musician``) for +1 (Z-R34)."""
+
+    musician: str
+    kind: Literal["use-musician"] = "use-musician"
+
+
+@attrs.frozen
+class RentMusician:
+    """In a window: offer the Musician's Boyar ``zestre`` and ``cards`` to play it."""
+
+    musician: str
+    zestre: int = 0
+    cards: tuple[str, ...] = ()
+    kind: Literal["rent-musician"] = "rent-musician"
+
+
+@attrs.frozen
+class PassWindow:
+    """In a window: nothing more from you for this attempt (§3.6)."""
+
+    kind: Literal["pass-window"] = "pass-window"
+
+
+ZestreaAction = (
+    Choose | Bid | Pass | BuyLand | Adopt | BuyFate | PlayFate | ProposeWedding | ProposeTrade
+    | Accept | Decline | Withdraw | Gift | Reveal | Ready | Unready | UseMusician | RentMusician
+    | PassWindow
+)
 
 
 # ---- events --------------------------------------------------------------------------
@@ -329,10 +601,182 @@ class AuctionEnded:
     kind: Literal["auction-end"] = "auction-end"
 
 
+@attrs.frozen
+class Bought:
+    """``seat`` paid ``price`` to the State for ``what`` (``"land"``, ``"adoption"``,
+    ``"fate"``)."""
+
+    seat: Seat
+    what: str
+    price: int
+    kind: Literal["bought"] = "bought"
+
+
+@attrs.frozen
+class FatePlayed:
+    """``seat`` played ``card`` (now public) with these targets."""
+
+    seat: Seat
+    card: str
+    villager: str = ""
+    other: str = ""
+    couple: str = ""
+    to: Seat = -1
+    record: int = 0
+    mode: str = ""
+    kind: Literal["fate-played"] = "fate-played"
+
+
+@attrs.frozen
+class CardShown:
+    """``seat`` revealed ``card`` to all."""
+
+    seat: Seat
+    card: str
+    kind: Literal["shown"] = "shown"
+
+
+@attrs.frozen
+class CardsMoved:
+    """``count`` Fate cards went from ``giver`` to ``taker`` (a gift, trade, sweetener,
+    rent). ``cards`` are seen only by the two (§3.6 "Who sees what", Z-13)."""
+
+    giver: Seat
+    taker: Seat
+    count: int
+    why: str
+    cards: tuple[str, ...] = ()
+    kind: Literal["cards-moved"] = "cards-moved"
+
+
+@attrs.frozen
+class ZestreGiven:
+    """``zestre`` went from ``giver`` to ``taker`` (public: Zestre counts are)."""
+
+    giver: Seat
+    taker: Seat
+    zestre: int
+    why: str
+    kind: Literal["zestre-given"] = "zestre-given"
+
+
+@attrs.frozen
+class OfferMade:
+    """``by`` made an offer to ``to``. ``offer`` (its terms) is seen only by the two
+    (§3.6); everyone else sees who and what kind (``what``: wedding, trade, rent)."""
+
+    by: Seat
+    to: Seat
+    id: int
+    what: str
+    offer: Offer | None = None
+    kind: Literal["offer-made"] = "offer-made"
+
+
+@attrs.frozen
+class OfferClosed:
+    """Offer ``id`` of ``by`` to ``to`` ended: ``how`` is accepted, declined, withdrawn,
+    countered, cancelled (``why`` says why) or expired. Public."""
+
+    by: Seat
+    to: Seat
+    id: int
+    how: str
+    why: str = ""
+    kind: Literal["offer-closed"] = "offer-closed"
+
+
+@attrs.frozen
+class ReadyChanged:
+    seat: Seat
+    ready: bool
+    kind: Literal["ready"] = "ready"
+
+
+@attrs.frozen
+class WindowOpened:
+    """An attempt was paid; its window is open (public, §3.6: every attempt is)."""
+
+    window: Window
+    kind: Literal["window"] = "window"
+
+
+@attrs.frozen
+class ChanceChanged:
+    """A Wedding card or a Musician changed the open attempt's chance (passes cleared)."""
+
+    seat: Seat
+    source: str
+    value: int
+    kind: Literal["chance"] = "chance"
+
+
+@attrs.frozen
+class WindowPassed:
+    seat: Seat
+    kind: Literal["window-passed"] = "window-passed"
+
+
+@attrs.frozen
+class Attempted:
+    """The die of an attempt: ``chance`` made of ``parts`` (``(source, value)``),
+    ``die``, ``success`` (Z-R30, Z-R31; public)."""
+
+    stays: str
+    moves: str
+    attempt: int
+    parts: tuple[tuple[str, int], ...]
+    chance: int
+    die: int
+    success: bool
+    kind: Literal["attempted"] = "attempted"
+
+
+@attrs.frozen
+class Married:
+    """A wedding record (Z-R32): ``moves`` went to the ``receiver``'s Estate."""
+
+    record: WeddingRecord
+    stays: str
+    moves: str
+    kind: Literal["married"] = "married"
+
+
+@attrs.frozen
+class VillagerMoved:
+    """``villager`` moved from ``giver``'s Estate to ``taker``'s (``why``)."""
+
+    giver: Seat
+    taker: Seat
+    villager: str
+    why: str
+    kind: Literal["moved"] = "moved"
+
+
+@attrs.frozen
+class RoleAttached:
+    villager: str
+    card: str
+    kind: Literal["role"] = "role"
+
+
+@attrs.frozen
+class Foretold:
+    """The Fortune Teller showed ``seat`` the top Time card ``card`` (seen only by
+    ``seat``, §3.10); ``moved`` if it went to the bottom (public)."""
+
+    seat: Seat
+    card: str = ""
+    moved: bool = False
+    kind: Literal["foretold"] = "foretold"
+
+
 ZestreaEvent = (
     TurnBegan | PhaseBegan | TimeRevealed | Rolled | ZestreChanged | LandChanged | VillagerCame
     | VillagerGone | FateDrawn | HandsCollected | Prompted | Answered | BidMade | BidPassed
-    | AuctionOpened | AuctionEnded
+    | AuctionOpened | AuctionEnded | Bought | FatePlayed | CardShown | CardsMoved | ZestreGiven
+    | OfferMade | OfferClosed | ReadyChanged | WindowOpened | ChanceChanged | WindowPassed
+    | Attempted | Married | VillagerMoved | RoleAttached | Foretold
 )
 
 
@@ -355,6 +799,17 @@ class EstateView:
 
 
 @attrs.frozen
+class OfferSummary:
+    """An open offer as everyone sees it: who made it to whom, of what ``what`` kind
+    (its terms go to the two parties only, §3.6)."""
+
+    id: int
+    by: Seat
+    to: Seat
+    what: str
+
+
+@attrs.frozen
 class PromptView:
     """Someone's open prompt as the others see it: who owes what kind, and whether
     they have answered (not what)."""
@@ -368,7 +823,10 @@ class PromptView:
 class ZestreaView:
     """What ``seat`` may see (``None``: a spectator), reference §3.10. Never in it: the
     RNG, the order of the Fate deck and of the Time stack, the Hard Times out of the
-    game, other seats' hands and other seats' prompt answers."""
+    game, other seats' hands, other seats' prompt answers, the terms of offers between
+    others, what the Fortune Teller showed others. ``window`` with ``chance_parts`` and
+    ``chance`` is the open attempt, live (Z-R30); ``foretold`` the Time cards the
+    Fortune Teller showed this seat."""
 
     seat: Seat | None
     seats: int
@@ -392,3 +850,14 @@ class ZestreaView:
     auction: Auction | None
     hand: tuple[str, ...] = ()
     my_prompt: Prompt | None = None
+    ready: frozenset[Seat] = frozenset()
+    offers: tuple[OfferSummary, ...] = ()
+    my_offers: tuple[Offer, ...] = ()
+    window: Window | None = None
+    chance_parts: tuple[tuple[str, int], ...] = ()
+    chance: int = 0
+    weddings: tuple[WeddingRecord, ...] = ()
+    barred: frozenset[str] = frozenset()
+    hora: bool = False
+    amsterdam: bool = False
+    foretold: tuple[str, ...] = ()

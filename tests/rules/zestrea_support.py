@@ -87,7 +87,7 @@ class Dice:
 
     def __init__(self, monkeypatch, *values: int):
         self.values = list(values)
-        from rules.zestrea import dice as dice_module, production, times
+        from rules.zestrea import dice as dice_module, fate, production, times, weddings
         real = dice_module.roll
 
         def roll(state):
@@ -96,7 +96,7 @@ class Dice:
             _, state = real(state)
             return self.values.pop(0), state
 
-        for module in (times, production):
+        for module in (times, production, weddings, fate):
             monkeypatch.setattr(module, "roll", roll)
 
 
@@ -108,4 +108,34 @@ def reveal(state: ZestreaState, card: str, *rest: str):
     state = attrs.evolve(state, time_stack=(card, *rest), phase="food")
     state = times.begin(state, events)
     state = game._proceed(state, events)
+    return state, events
+
+
+def step_four(*estates: dict, card: str = "H13", under=("H03",), **changes) -> ZestreaState:
+    """A table at step IV of turn 2 (start player seat 1), ``card`` the Time card of the
+    turn (H13 acts only at step I), ``under`` the Time cards left."""
+    fields = dict(phase="negotiation", turn=2, time_card=card, time_stack=tuple(under),
+                  time_revealed=("G1", card))
+    fields.update(changes)
+    return table(*estates, **fields)
+
+
+def act(state: ZestreaState, *moves):
+    """Apply ``(seat, action)`` moves in order; returns the state and all events."""
+    events = []
+    for seat, action in moves:
+        state, more = game.apply(state, seat, action)
+        events += more
+    return state, events
+
+
+def pass_all(state: ZestreaState, first: int = 0):
+    """Every seat passes the open window, from ``first`` on."""
+    from rules.zestrea.state import PassWindow
+    events = []
+    for k in range(state.seats):
+        seat = (first + k) % state.seats
+        if state.window is not None and seat not in state.window.passed:
+            state, more = game.apply(state, seat, PassWindow())
+            events += more
     return state, events
