@@ -19,7 +19,7 @@ from .estate import MAX_LAND, adult_singles, can_draw, draw_fate, add_single, dr
 from .state import (
     MAX_ATTEMPTS, SPLITS, Accept, Adopt, Bought, BuyFate, BuyLand, CardShown, Decline, Gift, PassWindow,
     PlayFate, ProposeTrade, ProposeWedding, ReadyChanged, Ready, RentMusician, RentOffer, Reveal,
-    Unready, UseMusician, Withdraw, WindowPassed, ZestreaState, ZestreChanged,
+    Unready, UseMusician, WeddingOffer, Withdraw, WindowPassed, ZestreaState, ZestreChanged,
 )
 from .weddings import close_window
 
@@ -68,7 +68,10 @@ def legal(state: ZestreaState, seat: Seat) -> tuple:
     out += [Reveal(c) for c in estate.hand if c not in estate.revealed]
     others = tuple(s for s in range(state.seats) if s != seat)
     to_me = tuple(o.id for o in state.offers if o.to == seat)
-    out += [a(o.id) for o in state.offers if o.to == seat for a in (Accept, Decline)]
+    lent = state.time_card == offers.LENT  # proposals yes, acceptances no (H14)
+    out += [Accept(o.id) for o in state.offers
+            if o.to == seat and not (lent and isinstance(o, WeddingOffer))]
+    out += [Decline(o.id) for o in state.offers if o.to == seat]
     out += [Withdraw(o.id) for o in state.offers if o.by == seat]
     mine = adult_singles(state, seat)
     theirs = tuple(v for s in others for v in adult_singles(state, s))

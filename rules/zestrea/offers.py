@@ -276,8 +276,9 @@ def _invalid(state: ZestreaState, offer) -> str:
     """Why ``offer`` has become impossible (its villagers or cards), ``""`` if not."""
     hand = {s: state.estates[s].hand for s in (offer.by, offer.to)}
     if isinstance(offer, WeddingOffer):
-        if owner(state, offer.mine) != offer.by or owner(state, offer.theirs) != offer.to:
-            return "a villager of it has moved"
+        for villager, seat in ((offer.mine, offer.by), (offer.theirs, offer.to)):
+            if owner(state, villager) != seat:
+                return f"{villager} is no longer on that Estate"
         why = can_marry(state, offer.mine, offer.theirs, offer.receiver)
         if why:
             return why
