@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from ..core import ActionKind, Rng, RuleViolation, Seat, SomeOf, Whole
-from . import auction, fate, food, negotiation, offers, production, times
+from . import auction, fate, food, negotiation, offers, production, scoring, times
 from .cards import FATE_DECK, GOOD_IDS, HARD_IDS, VILLAGER_IDS, sex
 from .estate import add_single, draw_villager, marry
 from .state import (
@@ -318,3 +318,8 @@ def project_event(event: ZestreaEvent, seat: Seat | None) -> ZestreaEvent:
 
 def is_over(state: ZestreaState) -> bool:
     return state.phase == "over"
+
+
+def result(state: ZestreaState):
+    """Final scores (see :mod:`rules.zestrea.scoring`)."""
+    return scoring.result(state)

@@ -111,9 +111,10 @@ def reveal(state: ZestreaState, card: str, *rest: str):
     return state, events
 
 
-def step_four(*estates: dict, card: str = "H13", under=("H03",), **changes) -> ZestreaState:
+def step_four(*estates: dict, card: str = "H13", under=("H06", "H13"), **changes) -> ZestreaState:
     """A table at step IV of turn 2 (start player seat 1), ``card`` the Time card of the
-    turn (H13 acts only at step I), ``under`` the Time cards left."""
+    turn (H13 acts only at step I), ``under`` the Time cards left (H06 does nothing at
+    the next step I)."""
     fields = dict(phase="negotiation", turn=2, time_card=card, time_stack=tuple(under),
                   time_revealed=("G1", card))
     fields.update(changes)
