@@ -119,6 +119,10 @@ class Game(Protocol, Generic[S, A, V, E]):
 
     - ``setup(options, seats, seed)``: the opening state, RNG included.
     - ``active_seats(state)``: seats that may act now (several where players act at once).
+    - ``awaited(state)`` (optional): the active seats the game waits for, where a seat
+      may act without being waited for (Zestrea: a Boyar who pressed Ready may still
+      make an offer). Bots and timers act for these only; :func:`awaited` answers for
+      every game (the active seats where a game does not say).
     - ``legal_actions(state, seat)``: every action ``seat`` may take now (empty if none).
       Where the actions of one kind cannot all be listed (an offer of any amount of
       Zestre and any set of cards), the kind stands in the sequence as one
@@ -370,3 +374,38 @@ def listed(legal: Sequence[Any]) -> tuple[Any, ...]:
 def kinds(legal: Sequence[Any]) -> tuple[ActionKind, ...]:
     """The :class:`ActionKind` entries of ``legal``."""
     return tuple(a for a in legal if isinstance(a, ActionKind))
+
+
+def action_class(action_type: Any, kind: str) -> type:
+    """The class in a game's ``action_type`` (a union of attrs classes tagged by a
+    ``kind`` field) whose tag is ``kind``; ``KeyError`` if none."""
+    import typing
+
+    for cls in typing.get_args(action_type) or (action_type,):
+        tag = next((f.default for f in attrs.fields(cls) if f.name == "kind"), None)
+        if tag == kind:
+            return cls
+    raise KeyError(kind)
+
+
+def sample(kind: ActionKind, action_type: Any, rnd: Any) -> Any:
+    """One action of ``kind`` with every parameter drawn within its bounds by ``rnd``
+    (a ``random.Random``): for a plain bot or a timer that must do something. It may
+    still be refused by the checks ``kind.checks`` names."""
+    values = dict(kind.fixed)
+    for p in kind.params:
+        if isinstance(p, Whole):
+            values[p.name] = rnd.randint(p.lo, p.hi)
+        elif isinstance(p, OneOf):
+            values[p.name] = rnd.choice(p.values)
+        else:
+            hi = len(p.values) if p.hi is None else p.hi
+            values[p.name] = tuple(rnd.sample(p.values, rnd.randint(p.lo, hi)))
+    return action_class(action_type, kind.kind)(**values)
+
+
+def awaited(game: Any, state: Any) -> frozenset[Seat]:
+    """The seats ``game`` waits for in ``state``: its ``awaited(state)`` if it has one,
+    else its active seats (every seat that may act is waited for)."""
+    own = getattr(game, "awaited", None)
+    return own(state) if own is not None else game.active_seats(state)

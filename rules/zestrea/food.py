@@ -58,7 +58,7 @@ def check(state: ZestreaState, prompt: Prompt, picked: tuple[str, ...]) -> RuleV
     return None
 
 
-def default(state: ZestreaState, prompt: Prompt) -> tuple[str, ...]:
+def default(prompt: Prompt) -> tuple[str, ...]:
     """Z-R15's default: adult singles first, most recently arrived first, then Couples,
     youngest Couple first."""
     singles = [c for c in prompt.choices if not c.startswith("C")]

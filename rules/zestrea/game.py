@@ -13,11 +13,11 @@ import attrs
 from ..core import ActionKind, Rng, RuleViolation, Seat, SomeOf, Whole
 from . import auction, fate, food, negotiation, offers, production, scoring, times
 from .cards import FATE_DECK, GOOD_IDS, HARD_IDS, VILLAGER_IDS, sex
-from .estate import add_single, draw_villager, marry
+from .estate import add_single, adult_singles, draw_villager, marry
 from .state import (
-    Answered, Bid, CardsMoved, Choose, Estate, EstateView, FateDrawn, Foretold, OfferMade,
-    OfferSummary, Pass, PassWindow, PhaseBegan, PlayFate, Prompt, PromptView, Ready, Window,
-    WindowOpened, ZestreaEvent, ZestreaOptions, ZestreaState, ZestreaView,
+    Answered, Bid, CardsMoved, Choose, Decline, Estate, EstateView, FateDrawn, Foretold, OfferMade,
+    OfferSummary, Pass, PassWindow, PhaseBegan, PlayFate, Prompt, PromptView, Ready, RentOffer,
+    Window, WindowOpened, ZestreaEvent, ZestreaOptions, ZestreaState, ZestreaView,
 )
 
 MIN_SEATS, MAX_SEATS = 3, 6  # Z-F1
@@ -148,10 +148,24 @@ def active_seats(state: ZestreaState) -> frozenset[Seat]:
     if state.auction is not None:
         return frozenset((state.auction.turn,))
     if state.phase == "negotiation":
-        if state.window is not None:  # everyone who may still pass, play or answer a rent
+        if state.window is not None:
             return frozenset(s for s in range(state.seats) if negotiation.legal(state, s))
         return frozenset(range(state.seats))
     return frozenset()
+
+
+def awaited(state: ZestreaState) -> frozenset[Seat]:
+    """The seats the game waits for (rules.core :func:`~rules.core.awaited`): those of
+    :func:`active_seats` except, in step IV, a seat that is ready, or in a window one
+    that has passed since the last change and has no rent offer to answer (§3.5, §3.6).
+    Bots and timers act for these; the others may act but need not."""
+    active = active_seats(state)
+    if state.phase != "negotiation" or state.prompts:
+        return active
+    if state.window is None:
+        return active - state.ready
+    renting = {o.to for o in state.offers if isinstance(o, RentOffer)}
+    return frozenset(s for s in active if s not in state.window.passed or s in renting)
 
 
 def legal_actions(state: ZestreaState, seat: Seat) -> tuple:
@@ -236,25 +250,37 @@ def _choose(state: ZestreaState, seat: Seat, picked, events: list) -> ZestreaSta
     return state
 
 
+def default_answer(prompt: Prompt, singles: tuple[str, ...]) -> tuple[str, ...]:
+    """The default answer to ``prompt`` (reference §3.9; ``singles``: the seat's adult
+    singles not abroad, oldest first): the winner keeps the card; the ransom is paid if
+    possible, else the bride handed over; the Fortune Teller leaves the card on top; the
+    steps' own defaults otherwise. Bots and timers use it; it needs only the view."""
+    if prompt.kind in ("play-now", "ransom", "fortune"):
+        return prompt.choices[:1]
+    if prompt.kind == "produce":
+        return production.default(prompt)
+    if prompt.kind == "starve":
+        return food.default(prompt)
+    return times.default(prompt, singles)
+
+
 def default_action(state: ZestreaState, seat: Seat):
     """What a seat does when its timer runs out, and what a plain bot does (reference
-    §3.9): its prompt's default answer (the winner keeps the card; the ransom is paid if
-    possible, else the bride handed over; the Fortune Teller leaves the card on top),
-    :class:`Pass` in the auction, in step IV a window pass or :class:`Ready`; ``None``
-    if the seat owes nothing."""
-    if seat not in active_seats(state):
+    §3.9): :func:`default_answer` to its prompt, :class:`Pass` in the auction, in step IV
+    a window pass or :class:`Ready`; ``None`` if the game does not wait for the seat."""
+    if seat not in awaited(state):
         return None
     prompt = prompt_of(state, seat)
     if prompt is not None:
-        if prompt.kind in ("play-now", "ransom", "fortune"):
-            return Choose(prompt.choices[:1])
-        module = {"produce": production, "starve": food}.get(prompt.kind, times)
-        return Choose(module.default(state, prompt))
+        return Choose(default_answer(prompt, adult_singles(state, seat)))
     if state.auction is not None:
         return Pass()
     if state.window is not None:
-        return PassWindow() if seat not in state.window.passed else None
-    return Ready() if seat not in state.ready else None
+        if seat not in state.window.passed:
+            return PassWindow()
+        rent = next(o for o in state.offers if o.to == seat and isinstance(o, RentOffer))
+        return Decline(rent.id)
+    return Ready()
 
 
 def _window_for(window: Window | None, seat: Seat | None) -> Window | None:

@@ -37,7 +37,7 @@ def begin(state: ZestreaState, events: list) -> ZestreaState:
     return attrs.evolve(state, prompts=tuple(prompts))
 
 
-def default(state: ZestreaState, prompt: Prompt) -> tuple[str, ...]:
+def default(prompt: Prompt) -> tuple[str, ...]:
     """Z-R8 default: every Couple up to the Land count, oldest Couple first."""
     return prompt.choices[:prompt.hi]
 

@@ -72,8 +72,9 @@ def check(state: ZestreaState, prompt: Prompt, picked: tuple[str, ...]) -> RuleV
     return None
 
 
-def default(state: ZestreaState, prompt: Prompt) -> tuple[str, ...]:
-    """The answer of a timed-out seat or a plain bot (reference §3.9): Tatars take the
+def default(prompt: Prompt, singles: tuple[str, ...]) -> tuple[str, ...]:
+    """The answer of a timed-out seat or a plain bot (reference §3.9), ``singles`` the
+    seat's adult singles (not abroad), oldest first: Tatars take the
     most recently arrived adult single; Harsh Winter pays for the earliest-arrived
     singles first; Newcomers bring the sex of which the Boyar has fewer adult singles
     (a Maiden if equal); Cholera takes the Wife (in a same-sex Couple the spouse who
@@ -83,7 +84,6 @@ def default(state: ZestreaState, prompt: Prompt) -> tuple[str, ...]:
     if prompt.kind == "winter":
         return prompt.choices[:prompt.hi]
     if prompt.kind == "newcomer":
-        singles = adult_singles(state, prompt.seat)
         lads = sum(v.startswith("L") for v in singles)
         want = "lad" if lads < len(singles) - lads else "maiden"
         return (want,) if want in prompt.choices else prompt.choices[:1]

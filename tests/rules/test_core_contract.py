@@ -7,7 +7,8 @@ import attrs
 import pytest
 
 from rules.core import (
-    ActionKind, OneOf, SomeOf, Whole, kinds, listed, option, option_specs, permits,
+    ActionKind, OneOf, SomeOf, Whole, action_class, kinds, listed, option, option_specs, permits,
+    sample,
 )
 from rules.zatre.state import ZatreOptions
 
@@ -77,3 +78,14 @@ def test_action_kinds_bound_their_parameters():
     assert not permits(legal, Give(1, ["a"]))       # a tuple
     fixed = ActionKind("give", (SomeOf("cards", ("a",)),), fixed=(("to", 2),))
     assert fixed.bounds(Give(2, ("a",))) and not fixed.bounds(Give(1, ("a",)))
+
+
+def test_sample_draws_an_action_within_bounds():
+    import random
+
+    kind = ActionKind("give", (OneOf("to", (1, 2)), SomeOf("cards", ("a", "b"), lo=1)))
+    rnd = random.Random(3)
+    for _ in range(20):
+        action = sample(kind, Bid | Give | Pass, rnd)
+        assert isinstance(action, Give) and kind.bounds(action)
+    assert action_class(Bid | Give | Pass, "pass") is Pass
