@@ -13,7 +13,7 @@ from typing import Sequence
 from .cards import PEOPLE, TIMES, title
 from .state import (
     Accept, Adopt, AuctionEnded, Attempted, Bid, BuyFate, BuyLand, Choose, Decline, FatePlayed,
-    Gift, Married, OfferClosed, Pass, PassWindow, PlayFate, ProposeTrade, ProposeWedding, Ready,
+    Gift, OfferClosed, Pass, PassWindow, PlayFate, ProposeTrade, ProposeWedding, Ready,
     RentMusician, Reveal, TimeRevealed, Unready, UseMusician, VillagerCame, VillagerGone, Withdraw,
 )
 
@@ -93,6 +93,4 @@ def describe(name: str, action: object, events: Sequence[object] = ()) -> str:
             text += f"; {TIMES[e.card].name} is the Time card"
         elif isinstance(e, FatePlayed) and not isinstance(action, PlayFate):
             text += f"; {title(e.card).name} played"
-        elif isinstance(e, Married):
-            pass  # told by the attempt
     return text
