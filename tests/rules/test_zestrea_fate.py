@@ -332,3 +332,14 @@ def test_every_title_is_played_here():
     source = Path(__file__).read_text(encoding="utf-8")
     missing = {t for t in FATE if f'"{t}-' not in source}
     assert not missing, missing
+
+
+def test_a_musician_serves_the_boyar_where_it_lives():
+    """Z-R20, Z-R34: a Role's benefit goes to the Boyar on whose Estate the villager
+    lives now, not to whoever played the card."""
+    from rules.zestrea.state import UseMusician
+    state = four(ana=dict(zestre=2, singles=("M10",), hand=("F01-1",)), bogdan=WED["bogdan"])
+    state, _ = play(state, ANA, "F01-1", villager="L03")  # on Costache's Estate
+    state = wedding(state)
+    assert UseMusician("F01-1") in game.legal_actions(state, COSTACHE)
+    assert UseMusician("F01-1") not in game.legal_actions(state, ANA)

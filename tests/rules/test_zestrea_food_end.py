@@ -147,3 +147,16 @@ def test_z14_scoring_bonus_and_tie_break():
     r = scored(rows)
     assert r.scores[0].total == 16 and r.winners == {0}
     assert "+5" in r.scores[0].breakdown[2]
+
+
+def test_zestre_and_land_are_counters():
+    """Z-R4, Z-F32: Zestre and Land are whole counters; the State never runs out (the
+    80-card flip rule is not needed digitally), and each Land counts 1 at the end; Z-F6:
+    the most Zestre wins."""
+    state = step_four(estate(zestre=200, land=5, hand=("F16-1",)), estate(couples=(("L02", "M02"),)),
+                      estate(couples=(("L03", "M03"),)))
+    state, _ = game.apply(state, 0, game.PlayFate("F16-1"))
+    assert state.estates[0].zestre == 201
+    r = game.result(state)
+    assert dict(r.scores[0].parts)["Land"] == 5 and r.scores[0].total == 201 + 5 + 0
+    assert r.winners == {0}

@@ -83,3 +83,21 @@ def test_a_bot_with_nothing_to_do_presses_ready():
     state = three()
     for bot in (EasyBot(), StrongBot()):
         assert bot.choose(GAME.view(state, ANA), GAME.legal_actions(state, ANA), random.Random(0)) == Ready()
+
+
+def test_z7_defaults_for_timers_and_taken_seats():
+    """Pitfall Z-7, §3.9: when a timer runs out (or a bot takes a dropped seat) the seat
+    gets the table's default: Ready in step IV, a pass in a window, the prompt's
+    default; a seat nobody waits for gets nothing; a bot sees the seat's own hand."""
+    from rules.zestrea.game import default_action
+    state = three(ana=dict(zestre=2, singles=("M10",), hand=("F07-1",)),
+                  bogdan=dict(zestre=2, singles=("L10",)))
+    assert [default_action(state, s) for s in range(3)] == [Ready()] * 3
+    state, _ = GAME.apply(state, COSTACHE, Ready())
+    assert default_action(state, COSTACHE) is None and COSTACHE not in awaited(GAME, state)
+    state, _ = GAME.apply(state, ANA, ProposeWedding(BOGDAN, "M10", "L10"))
+    state, _ = GAME.apply(state, BOGDAN, Accept(state.offers[0].id))
+    from rules.zestrea.state import PassWindow
+    assert [default_action(state, s) for s in range(3)] == [PassWindow()] * 3
+    assert GAME.view(state, ANA).hand == ("F07-1",)  # what a bot in Ana's seat sees
+    assert GAME.view(state, BOGDAN).hand == ()
