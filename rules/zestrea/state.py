@@ -553,15 +553,6 @@ class HandsCollected:
 
 
 @attrs.frozen
-class Prompted:
-    """``seat`` owes a choice of ``prompt`` kind (its choices go to ``seat`` only)."""
-
-    seat: Seat
-    prompt: str
-    kind: Literal["prompted"] = "prompted"
-
-
-@attrs.frozen
 class Answered:
     """``seat`` answered its prompt; what it chose stays hidden until all have (Z-R36)."""
 
@@ -773,7 +764,7 @@ class Foretold:
 
 ZestreaEvent = (
     TurnBegan | PhaseBegan | TimeRevealed | Rolled | ZestreChanged | LandChanged | VillagerCame
-    | VillagerGone | FateDrawn | HandsCollected | Prompted | Answered | BidMade | BidPassed
+    | VillagerGone | FateDrawn | HandsCollected | Answered | BidMade | BidPassed
     | AuctionOpened | AuctionEnded | Bought | FatePlayed | CardShown | CardsMoved | ZestreGiven
     | OfferMade | OfferClosed | ReadyChanged | WindowOpened | ChanceChanged | WindowPassed
     | Attempted | Married | VillagerMoved | RoleAttached | Foretold

@@ -3,12 +3,10 @@ Z-F11, Z-F29-Z-F35, Z-R14-Z-R17, Z-R21, Z-R40, H14, F15; pitfall Z-14)."""
 
 from __future__ import annotations
 
-import attrs
-
 from rules.zestrea import food, game
 from rules.zestrea.state import Choose, Ready
 from tests.rules.contract import refused_by
-from tests.rules.zestrea_support import act, estate, seen_by, step_four, table, villager_count
+from tests.rules.zestrea_support import act, estate, step_four, table, villager_count
 
 
 def fed(*estates, card="H13", **changes):

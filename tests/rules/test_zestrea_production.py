@@ -10,7 +10,7 @@ from rules.core import SomeOf, kinds
 from rules.zestrea import game
 from rules.zestrea.state import Choose
 from tests.rules.contract import refused_by
-from tests.rules.zestrea_support import Dice, answer_all, estate, prompt, reveal, seen_by, table
+from tests.rules.zestrea_support import Dice, answer_all, estate, reveal, seen_by, table
 
 NEXT = ("H13",)
 TWO = (("L01", "M01"), ("L10", "M10"))

@@ -9,7 +9,7 @@ import pytest
 
 from rules.core import option_specs
 from rules.zestrea import game
-from rules.zestrea.cards import GOOD_IDS, HARD_IDS, VILLAGER_IDS, sex
+from rules.zestrea.cards import GOOD_IDS, HARD_IDS, sex
 from rules.zestrea.state import ZestreaOptions, ZestreaState
 from tests.rules.zestrea_support import seen_by, villager_count
 

@@ -3,8 +3,6 @@ Z-F15-Z-F20, Z-F28, Z-R20, Z-R28-Z-R34; pitfalls Z-5 and Z-12; issue 9's race)."
 
 from __future__ import annotations
 
-import attrs
-
 from rules.zestrea import game
 from rules.zestrea.state import (
     Accept, PassWindow, PlayFate, ProposeWedding, RentMusician, UseMusician,
