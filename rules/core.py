@@ -324,10 +324,10 @@ class SomeOf:
     type: Literal["some-of"] = "some-of"
 
     def holds(self, value: Any) -> bool:
-        if not isinstance(value, tuple) or len(set(value)) != len(value):
+        if not isinstance(value, tuple) or not all(OneOf("", self.values).holds(v) for v in value):
             return False
         hi = len(self.values) if self.hi is None else self.hi
-        return self.lo <= len(value) <= hi and all(OneOf("", self.values).holds(v) for v in value)
+        return len(set(value)) == len(value) and self.lo <= len(value) <= hi
 
 
 Param = Whole | OneOf | SomeOf
