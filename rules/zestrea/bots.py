@@ -22,13 +22,22 @@ from ..core import ActionKind, listed
 from .cards import sex, title
 from .game import default_answer
 from .state import (
-    Accept, Adopt, Bid, BuyFate, BuyLand, Choose, Decline, Pass, PassWindow, PlayFate,
+    Accept, Adopt, Bid, BuyLand, Choose, Decline, Pass, PassWindow, PlayFate,
     ProposeWedding, Ready, RentMusician, TradeOffer, UseMusician, WeddingOffer, ZestreaView,
 )
 
-CARD_WORTH = {"F14": 2, "F16": 2, "F24": 3, "F07": 2, "F01": 2, "F09": 2, "F25": 2, "F19": 2,
-              "F20": 1, "F18": 1, "F05": 1, "F10": 2}
-"""What a Fate title is worth to the strong bot, in Zestre (the step-IV price is 2)."""
+def card_worth(view: ZestreaView, card: str) -> int:
+    """What Fate card ``card`` is worth to the strong bot now, in Zestre: the cards it
+    plays at once for Zestre or Land; the rest little."""
+    t = title(card).id
+    e = view.estates[view.seat]
+    if t == "F14":
+        return 2
+    if t == "F16":
+        return min(4, len(e.couples))
+    if t == "F24":
+        return 3 if e.land < 5 and view.time_left >= 1 else 1
+    return 0
 
 
 def abroad(view: ZestreaView, villager: str) -> bool:
@@ -148,10 +157,9 @@ class StrongBot(EasyBot):
         return super().answer(view, legal, rng)
 
     def bid(self, view: ZestreaView, legal) -> Any:
-        card = view.auction.card
-        worth = CARD_WORTH.get(title(card).id, 1)
+        worth = card_worth(view, view.auction.card)
         high = view.auction.bids[-1][1] if view.auction.bids else 0
-        if high + 1 <= min(worth, self.spare(view)):
+        if high + 1 <= min(worth - 1, self.spare(view)):
             return Bid(high + 1)
         return Pass()
 
@@ -222,12 +230,13 @@ class StrongBot(EasyBot):
             if isinstance(kind, ActionKind) and kind.kind == "play" and title(dict(kind.fixed)["card"]).id in (
                     "F09", "F25", "F01"):
                 return self.target(view, kind)
-        if BuyLand() in simple and len(e.couples) > e.land and self.spare(view) >= 4:
+        if BuyLand() in simple and self.spare(view) >= 4 and (
+                (len(e.couples) > e.land and view.time_left >= 2) or (food_need(view, me) and view.time_left >= 3)):
             return BuyLand()
         proposal = self.propose(view, legal)
         if proposal is not None:
             return proposal
-        if self.spare(view) >= 4 and not adult_singles(view, me) and len(e.couples) < e.land \
+        if self.spare(view) >= 4 and view.time_left >= 2 and not adult_singles(view, me) and len(e.couples) < e.land \
                 and ("adopt", view.turn) not in self.memory and any(
                     adult_singles(view, s) for s in range(view.seats) if s != me):
             self.memory.add(("adopt", view.turn))
@@ -237,10 +246,23 @@ class StrongBot(EasyBot):
                 return want
             if Adopt("any") in simple:
                 return Adopt("any")
-        if BuyFate() in simple and self.spare(view) >= 6 and ("fate", view.turn) not in self.memory:
-            self.memory.add(("fate", view.turn))
-            return BuyFate()
         return Ready() if Ready() in simple else simple[0]
+
+    def wedding_value(self, view: ZestreaView, mine: str, receiving: bool) -> float:
+        """What a wedding of its villager ``mine`` is worth to it, in Zestre: as the
+        receiver a Couple that produces on spare Land for the turns left (and may bring the
+        couples bonus); as the giver a mouth less to feed and a Fate card."""
+        e = view.estates[view.seat]
+        turns = view.time_left
+        if receiving:
+            value = 2.0 * turns if e.land > len(e.couples) else 0.5
+            mine_after = len(e.couples) + 1
+            best_other = max(len(o.couples) for s, o in enumerate(view.estates) if s != view.seat)
+            if mine_after > best_other >= len(e.couples) and turns <= 2:
+                value += 3  # it would hold the most Couples alone
+            return value
+        fed_by_land = e.land >= len(e.couples) + len([v for v in e.singles if not abroad(view, v)])
+        return (0 if fed_by_land else turns + 1) + 1.5
 
     def respond(self, view: ZestreaView, offer, legal) -> Any:
         me = view.seat
@@ -251,39 +273,46 @@ class StrongBot(EasyBot):
             return Decline(offer.id)
         if isinstance(offer, WeddingOffer):
             pay = {"proposer_2": 0, "each_1": 1, "target_2": 2}[offer.split]
+            extra = 0
             if offer.sweet_payer == "target":
-                pay += offer.sweet_zestre
-            elif offer.sweet_payer == "proposer" and offer.sweet_when == "on_accept":
-                pay -= offer.sweet_zestre
-            e = view.estates[me]
+                extra = offer.sweet_zestre + 2 * len(offer.sweet_cards)
+            elif offer.sweet_payer == "proposer":
+                extra = -offer.sweet_zestre - 2 * len(offer.sweet_cards)
             receiving = sex(offer.theirs) == "lad" if offer.receiver == -1 else offer.receiver == me
-            worth = 3 if (receiving and len(e.couples) < e.land + 1) or not receiving else 0
-            if Accept(offer.id) in listed(legal) and pay <= min(worth, self.spare(view)) \
-                    and not (offer.sweet_payer == "target" and offer.sweet_cards):
+            value = self.wedding_value(view, offer.theirs, receiving)
+            cost = pay * min(offer.attempts, 3) + extra
+            if Accept(offer.id) in listed(legal) and cost <= value and pay + max(0, extra) <= self.spare(view):
                 return Accept(offer.id)
             key = ("wed", view.turn, frozenset((offer.mine, offer.theirs)))  # once a pair a turn
-            if key not in self.memory and offer.split != "proposer_2" and Accept(offer.id) in listed(legal):
+            if key not in self.memory and offer.split != "proposer_2" and value >= 1 \
+                    and Accept(offer.id) in listed(legal):
                 self.memory.add(key)
+                # the counter asks the proposer (now the target) to pay the attempts
                 return ProposeWedding(offer.by, offer.theirs, offer.mine, "target_2",
-                                      receiver=offer.receiver, counter=offer.id)
+                                      attempts=offer.attempts, receiver=offer.receiver,
+                                      counter=offer.id)
         return Decline(offer.id)
 
     def propose(self, view: ZestreaView, legal) -> Any:
+        """A wedding worth at least 2 to it, the other Boyar asked to pay the attempts
+        (several); if that was declined this turn, the cost shared."""
         if not any(isinstance(k, ActionKind) and k.kind == "propose-wedding" for k in legal):
             return None
-        me = view.seat
-        e = view.estates[me]
         for seat, mine, theirs in self.wedding_pairs(view):
-            key = ("wed", view.turn, frozenset((mine, theirs)))
-            if key in self.memory:
+            pair = frozenset((mine, theirs))
+            value = self.wedding_value(view, mine, sex(mine) == "lad")
+            if value < 2:
                 continue
-            receiving = sex(mine) == "lad"
-            if receiving and len(e.couples) >= e.land + 1:
-                continue
-            split = "each_1" if self.spare(view) >= 1 else "target_2"
-            self.memory.add(key)
-            attempts = max(1, min(3, self.spare(view)))
-            return ProposeWedding(seat, mine, theirs, split, attempts=attempts)
+            for split, attempts in (("target_2", 3), ("each_1", 2)):
+                key = ("wed", view.turn, pair, split)
+                if key in self.memory or ("wed", view.turn, pair) in self.memory:
+                    continue
+                if split == "each_1" and min(attempts, 3) > min(value, self.spare(view)):
+                    attempts = 1
+                if split == "each_1" and self.spare(view) < 1:
+                    continue
+                self.memory.add(key)
+                return ProposeWedding(seat, mine, theirs, split, attempts=attempts)
         return None
 
 
