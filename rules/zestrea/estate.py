@@ -13,7 +13,7 @@ import attrs
 
 from ..core import Seat
 from .cards import sex, title
-from .state import Couple, Estate, FateDrawn, VillagerCame, VillagerGone, ZestreaState, ZestreChanged
+from .state import Couple, FateDrawn, VillagerCame, VillagerGone, ZestreaState, ZestreChanged
 
 TRUCK, PREACHER = "F15", "F04"
 MAX_LAND, MAX_SINGLES = 5, 7  # Z-F27, Z-F12
@@ -67,7 +67,9 @@ def set_estate(state: ZestreaState, seat: Seat, **changes) -> ZestreaState:
 
 
 def gain(state: ZestreaState, seat: Seat, amount: int, why: str, events: list) -> ZestreaState:
-    """``seat`` takes ``amount`` Zestre from the State (unlimited, Z-R4)."""
+    """``seat`` takes ``amount`` Zestre from the State. The State never runs out (Z-R4):
+    the rulebook's flip of the Zestre cards when the State's run out ("II. Production",
+    Z-F32) only stretches the 80 printed cards, so it is not played here."""
     if amount <= 0:
         return state
     events.append(ZestreChanged(seat, amount, why))
@@ -167,6 +169,3 @@ def draw_fate(state: ZestreaState, seat: Seat, count: int, why: str, events: lis
     state = attrs.evolve(state, fate_deck=deck)
     return set_estate(state, seat, hand=state.estates[seat].hand + cards)
 
-
-def empty_estate(zestre: int, land: int) -> Estate:
-    return Estate(zestre=zestre, land=land)

@@ -228,3 +228,18 @@ def test_rent_offers_expire_with_the_window(monkeypatch):
     state, events = pass_all(state, first=BOGDAN)
     assert [e.how for e in events if e.kind == "offer-closed"] == ["expired"]
     assert state.offers == () and state.estates[0].zestre == 1
+
+
+def test_z13_an_escrowed_sweetener_card_is_seen_by_the_two_only():
+    """Pitfall Z-13, §3.6: the on-success sweetener card is shown to both parties only,
+    in the offer, the window and their events."""
+    state = four(ana=dict(zestre=2, singles=("M10",), hand=("F25-1",)), bogdan=dict(zestre=2, singles=("L10",)))
+    state, events = game.apply(state, ANA, ProposeWedding(BOGDAN, "M10", "L10", sweet_payer="proposer",
+                                                         sweet_cards=("F25-1",), sweet_when="on_success"))
+    state, more = game.apply(state, BOGDAN, Accept(state.offers[0].id))
+    events += more
+    for seat in (COSTACHE, DANA, None):
+        assert "F25" not in seen_by(state, events, seat)
+    assert game.view(state, COSTACHE).window.escrow == (ANA, 0, ())
+    assert game.view(state, BOGDAN).window.escrow == (ANA, 0, ("F25-1",))
+    assert "F25-1" in seen_by(state, events, BOGDAN)
