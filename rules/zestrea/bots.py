@@ -227,16 +227,18 @@ class StrongBot(EasyBot):
                     and title(action.card).kind != "role":
                 return action
         for kind in legal:
-            if isinstance(kind, ActionKind) and kind.kind == "play" and title(dict(kind.fixed)["card"]).id in (
-                    "F09", "F25", "F01"):
+            if isinstance(kind, ActionKind) and kind.kind == "play" \
+                    and title(dict(kind.fixed)["card"]).id in ("F09", "F25", "F01"):
                 return self.target(view, kind)
         if BuyLand() in simple and self.spare(view) >= 4 and (
-                (len(e.couples) > e.land and view.time_left >= 2) or (food_need(view, me) and view.time_left >= 3)):
+                (len(e.couples) > e.land and view.time_left >= 2)
+                or (food_need(view, me) and view.time_left >= 3)):
             return BuyLand()
         proposal = self.propose(view, legal)
         if proposal is not None:
             return proposal
-        if self.spare(view) >= 4 and view.time_left >= 2 and not adult_singles(view, me) and len(e.couples) < e.land \
+        if self.spare(view) >= 4 and view.time_left >= 2 and not adult_singles(view, me) \
+                and len(e.couples) < e.land \
                 and ("adopt", view.turn) not in self.memory and any(
                     adult_singles(view, s) for s in range(view.seats) if s != me):
             self.memory.add(("adopt", view.turn))
@@ -281,7 +283,8 @@ class StrongBot(EasyBot):
             receiving = sex(offer.theirs) == "lad" if offer.receiver == -1 else offer.receiver == me
             value = self.wedding_value(view, offer.theirs, receiving)
             cost = pay * min(offer.attempts, 3) + extra
-            if Accept(offer.id) in listed(legal) and cost <= value and pay + max(0, extra) <= self.spare(view):
+            affordable = pay + max(0, extra) <= self.spare(view)
+            if Accept(offer.id) in listed(legal) and cost <= value and affordable:
                 return Accept(offer.id)
             key = ("wed", view.turn, frozenset((offer.mine, offer.theirs)))  # once a pair a turn
             if key not in self.memory and offer.split != "proposer_2" and value >= 1 \

@@ -15,8 +15,8 @@ from . import auction, fate, food, negotiation, offers, production, scoring, tim
 from .cards import FATE_DECK, GOOD_IDS, HARD_IDS, VILLAGER_IDS, sex
 from .estate import add_single, adult_singles, draw_villager, marry
 from .state import (
-    Answered, Bid, CardsMoved, Choose, Decline, Estate, EstateView, FateDrawn, Foretold, OfferMade,
-    OfferSummary, Pass, PassWindow, PhaseBegan, PlayFate, Prompt, PromptView, Ready, RentOffer,
+    Answered, Bid, CardsMoved, Choose, Decline, Estate, EstateView, FateDrawn, Foretold, OfferClosed,
+    OfferMade, OfferSummary, Pass, PassWindow, PhaseBegan, PlayFate, Prompt, PromptView, Ready, RentOffer,
     Window, WindowOpened, ZestreaEvent, ZestreaOptions, ZestreaState, ZestreaView,
 )
 
@@ -327,12 +327,15 @@ def view(state: ZestreaState, seat: Seat | None) -> ZestreaView:
 def project_event(event: ZestreaEvent, seat: Seat | None) -> ZestreaEvent:
     """``event`` as ``seat`` may see it (§3.6 "Who sees what", §3.10, Z-R23, Z-R37):
     drawn and dealt Fate cards only to their taker; an offer's terms and the cards
-    that change hands only to the two parties; what the Fortune Teller showed only to
+    that change hands and why an offer was cancelled only to the two parties; what the
+    Fortune Teller showed only to
     its player; escrowed cards only to the wedding's parties."""
     if isinstance(event, FateDrawn) and event.seat != seat:
         return attrs.evolve(event, cards=())
     if isinstance(event, OfferMade) and seat not in (event.by, event.to):
         return attrs.evolve(event, offer=None)
+    if isinstance(event, OfferClosed) and seat not in (event.by, event.to):
+        return attrs.evolve(event, why="")
     if isinstance(event, CardsMoved) and seat not in (event.giver, event.taker):
         return attrs.evolve(event, cards=())
     if isinstance(event, Foretold) and event.seat != seat:

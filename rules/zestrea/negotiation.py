@@ -81,7 +81,8 @@ def legal(state: ZestreaState, seat: Seat) -> tuple:
         out.append(ActionKind("propose-wedding", (
             OneOf("to", others), OneOf("mine", mine), OneOf("theirs", theirs), OneOf("split", SPLITS),
             Whole("attempts", 1, MAX_ATTEMPTS), OneOf("receiver", (-1, seat) + others),
-            OneOf("sweet_payer", ("", "proposer", "target")), Whole("sweet_zestre", 0, max(most, estate.zestre)),
+            OneOf("sweet_payer", ("", "proposer", "target")),
+            Whole("sweet_zestre", 0, max(most, estate.zestre)),
             SomeOf("sweet_cards", estate.hand + shown), OneOf("sweet_when", ("on_accept", "on_success")),
             OneOf("counter", (0,) + to_me)),
             checks="theirs lives on to's Estate; a Lad and a Maiden (same sex only under Weddings in "
@@ -114,7 +115,8 @@ def _window_legal(state: ZestreaState, seat: Seat) -> tuple:
     out += [UseMusician(c) for c in free if offers.musician_controller(state, c) == seat]
     rentable = tuple(c for c in free if offers.musician_controller(state, c) not in (None, seat))
     if rentable:
-        out.append(ActionKind("rent-musician", (OneOf("musician", rentable), Whole("zestre", 0, estate.zestre),
+        out.append(ActionKind("rent-musician", (OneOf("musician", rentable),
+                                                Whole("zestre", 0, estate.zestre),
                                                 SomeOf("cards", estate.hand))))
     out += [a(o.id) for o in state.offers if o.to == seat and isinstance(o, RentOffer)
             for a in (Accept, Decline)]
@@ -191,7 +193,8 @@ def _free_act(state: ZestreaState, seat: Seat, action, events: list) -> ZestreaS
     if isinstance(action, Adopt):
         want = {"choose": ("lad", "maiden"), "random": ("any",)}[state.options.adoption_sex]
         if action.sex not in want:
-            raise RuleViolation("bad-sex", f"Adopt names {' or '.join(want)} at this table.", "zestrea.md Z-R12")
+            raise RuleViolation("bad-sex", f"Adopt names {' or '.join(want)} at this table.",
+                                "zestrea.md Z-R12")
         sex = None if action.sex == "any" else action.sex
         if not can_draw(state, sex):
             raise RuleViolation("none-left", "The State has no such villager to adopt.", "zestrea.md Z-R11")

@@ -153,7 +153,8 @@ def rent(state: ZestreaState, seat: Seat, musician: object, zestre: object, card
         raise RuleViolation("used", "That Musician already plays at this attempt.", "zestrea.md Z-R34")
     whole(zestre, "The rent's Zestre", 0, state.estates[seat].zestre)
     own_cards(state, seat, cards, "The rent")
-    offer = RentOffer(state.offers_made + 1, seat, controller, musician, zestre, cards)  # type: ignore[arg-type]
+    offer = RentOffer(state.offers_made + 1, seat, controller, musician,  # type: ignore[arg-type]
+                      zestre, cards)
     return _add(state, offer, "rent", events)
 
 
@@ -180,14 +181,15 @@ def close(state: ZestreaState, offer, how: str, why: str, events: list) -> Zestr
     events.append(OfferClosed(offer.by, offer.to, offer.id, how, why))
     reason = f"{how}: {why}" if why else how
     return attrs.evolve(state, offers=tuple(o for o in state.offers if o.id != offer.id),
-                        closed=state.closed + ((offer.id, reason),))
+                        closed=state.closed + ((offer.id, offer.by, offer.to, reason),))
 
 
 def answerable(state: ZestreaState, seat: Seat, offer_id: object, by_maker: bool = False):
     """The open offer ``offer_id`` that ``seat`` may answer (or, ``by_maker``, withdraw)."""
     offer = find(state, offer_id)
     if offer is None:
-        reason = next((r for i, r in state.closed if i == offer_id), None)
+        # why it closed is told to its two parties only (its terms are theirs, §3.6)
+        reason = next((r for i, by, to, r in state.closed if i == offer_id and seat in (by, to)), None)
         if reason is not None:
             raise RuleViolation("closed", f"Offer {offer_id} is no longer open ({reason}).", RULE)
         raise RuleViolation("no-offer", f"There is no offer {offer_id!r}.", RULE)

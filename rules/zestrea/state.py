@@ -248,7 +248,7 @@ class ZestreaState:
     ready: frozenset[Seat] = frozenset()
     offers: tuple[Offer, ...] = ()
     offers_made: int = 0
-    closed: tuple[tuple[int, str], ...] = ()
+    closed: tuple[tuple[int, Seat, Seat, str], ...] = ()
     window: Window | None = None
     weddings: tuple[WeddingRecord, ...] = ()
     named: tuple[tuple[int, str], ...] = ()
@@ -667,7 +667,8 @@ class OfferMade:
 @attrs.frozen
 class OfferClosed:
     """Offer ``id`` of ``by`` to ``to`` ended: ``how`` is accepted, declined, withdrawn,
-    countered, cancelled (``why`` says why) or expired. Public."""
+    countered, cancelled or expired, public; ``why`` (it may tell the terms) only to the
+    two parties."""
 
     by: Seat
     to: Seat

@@ -17,7 +17,9 @@ import attrs
 
 from ..core import RuleViolation, Seat
 from .cards import TIMES
-from .estate import adult_singles, draw_fate, draw_villager, can_draw, gain, lose, add_single, remove, set_estate
+from .estate import (
+    add_single, adult_singles, can_draw, draw_fate, draw_villager, gain, lose, remove, set_estate,
+)
 from .state import (
     HandsCollected, LandChanged, Prompt, Rolled, TimeRevealed, TurnBegan, ZestreaState, FateDrawn,
 )

@@ -74,7 +74,8 @@ def main(games: int) -> None:
             winners.append(max(scores))
             starved += dead
             bonus += any(dict(s.parts)["couples bonus"] for s in result.scores)
-        print(f"  {seats} players: mean {statistics.mean(totals):5.1f}  winner {statistics.mean(winners):5.1f}"
+        print(f"  {seats} players: mean {statistics.mean(totals):5.1f}"
+              f"  winner {statistics.mean(winners):5.1f}"
               f"  starved/Boyar {starved / (games * seats):.2f}  bonus paid {100 * bonus / games:.0f} %"
               f"  (note: ≈10, ≈{11 + seats}, ≈0.3, ≈67 %)")
 

@@ -264,3 +264,17 @@ def test_legal_actions_cover_step_four():
     assert permits(legal, ProposeWedding(BOGDAN, "L10", "M10"))
     assert not permits(legal, ProposeWedding(ANA, "L10", "M10"))
     assert not permits(legal, Gift(BOGDAN, 7))
+
+
+def test_why_an_offer_ended_is_told_to_its_parties_only():
+    """§3.6: everyone sees how an offer ended; why it was cancelled (which may tell its
+    terms) goes to the two parties only, in events and in refusals."""
+    state = four(ana=dict(zestre=4, hand=("F14-1",)), bogdan=dict(zestre=3))
+    state, _ = game.apply(state, ANA, ProposeTrade(BOGDAN, 1, ("F14-1",), 3))
+    offer = state.offers[0].id
+    state, events = game.apply(state, ANA, PlayFate("F14-1", mode="action"))
+    (closed,) = [e for e in events if e.kind == "offer-closed"]
+    assert game.project_event(closed, BOGDAN).why and not game.project_event(closed, COSTACHE).why
+    assert game.project_event(closed, None).how == "cancelled"
+    assert refused_by(game, state, Accept(offer), COSTACHE).code == "no-offer"
+    assert "held" in refused_by(game, state, Accept(offer), BOGDAN).message

@@ -126,7 +126,8 @@ def playout(seats: int, seed: int):
         if bots is not None:
             action = bots[seat].choose(GAME.view(state, seat), legal, rng)
         elif rng.random() < 0.3:
-            action = default_action(state, seat) or rng.choice([a for a in legal if not isinstance(a, ActionKind)] or [None])
+            whole = [a for a in legal if not isinstance(a, ActionKind)]
+            action = default_action(state, seat) or (rng.choice(whole) if whole else None)
             if action is None:
                 continue
         else:

@@ -87,7 +87,8 @@ def test_who_may_marry():
 def test_same_sex_weddings_under_weddings_in_amsterdam(monkeypatch):
     """F06, Z-F19, Z-R32: same-sex proposals name the receiving Boyar; the other
     villager moves and the other Boyar draws the Fate card."""
-    state = four(ana=dict(zestre=2, singles=("M10",), hand=("F06-1",)), bogdan=dict(zestre=2, singles=("M11",)))
+    state = four(ana=dict(zestre=2, singles=("M10",), hand=("F06-1",)),
+                 bogdan=dict(zestre=2, singles=("M11",)))
     state, _ = game.apply(state, ANA, PlayFate("F06-1"))
     assert state.amsterdam
     refused_by(game, state, ProposeWedding(BOGDAN, "M10", "M11"), ANA)   # no receiver
@@ -144,7 +145,8 @@ def test_two_acceptances_naming_one_villager_make_one_wedding(monkeypatch):
 def test_sweeteners_on_accept_and_in_escrow(monkeypatch):
     """§3.6: on_accept moves at acceptance; on_success is held (escrowed cards cannot be
     played) and returned when every agreed attempt fails, or handed over on success."""
-    state = four(ana=dict(zestre=4, singles=("M10",), hand=("F07-1",)), bogdan=dict(zestre=2, singles=("L10",)))
+    state = four(ana=dict(zestre=4, singles=("M10",), hand=("F07-1",)),
+                 bogdan=dict(zestre=2, singles=("L10",)))
     state, offer = proposed(state, ANA, BOGDAN, "M10", "L10", sweet_payer="proposer", sweet_zestre=1,
                             sweet_cards=("F07-1",), sweet_when="on_success")
     state, _ = game.apply(state, BOGDAN, Accept(offer))
@@ -233,7 +235,8 @@ def test_rent_offers_expire_with_the_window(monkeypatch):
 def test_z13_an_escrowed_sweetener_card_is_seen_by_the_two_only():
     """Pitfall Z-13, §3.6: the on-success sweetener card is shown to both parties only,
     in the offer, the window and their events."""
-    state = four(ana=dict(zestre=2, singles=("M10",), hand=("F25-1",)), bogdan=dict(zestre=2, singles=("L10",)))
+    state = four(ana=dict(zestre=2, singles=("M10",), hand=("F25-1",)),
+                 bogdan=dict(zestre=2, singles=("L10",)))
     state, events = game.apply(state, ANA, ProposeWedding(BOGDAN, "M10", "L10", sweet_payer="proposer",
                                                          sweet_cards=("F25-1",), sweet_when="on_success"))
     state, more = game.apply(state, BOGDAN, Accept(state.offers[0].id))
