@@ -246,3 +246,25 @@ def test_z13_an_escrowed_sweetener_card_is_seen_by_the_two_only():
     assert game.view(state, COSTACHE).window.escrow == (ANA, 0, ())
     assert game.view(state, BOGDAN).window.escrow == (ANA, 0, ("F25-1",))
     assert "F25-1" in seen_by(state, events, BOGDAN)
+
+
+def test_z_r31_chance_zero_and_six_are_still_rolled(monkeypatch):
+    """Z-R30, Z-R31: the chance is clamped to 0..6; 0 is rolled and fails, 6 is rolled
+    and succeeds."""
+    state = four(ana=dict(zestre=2, singles=("M10",)), bogdan=dict(zestre=2, singles=("L10",)),
+                 roles=(("M10", "F02-1"), ("M10", "F02-2"), ("L10", "F02-3")))
+    state, offer = proposed(state, ANA, BOGDAN, "M10", "L10")
+    state, _ = game.apply(state, BOGDAN, Accept(offer))
+    Dice(monkeypatch, 1)
+    state, events = pass_all(state)
+    (attempt,) = [e for e in events if e.kind == "attempted"]
+    assert (attempt.chance, attempt.die, attempt.success) == (0, 1, False)
+    state = four(ana=dict(zestre=2, singles=("M10",)), bogdan=dict(zestre=2, singles=("L10",)),
+                 costache=dict(hand=("F07-1", "F07-2")), card="G3")
+    state, offer = proposed(state, ANA, BOGDAN, "M10", "L10")
+    state, _ = game.apply(state, BOGDAN, Accept(offer))
+    state, _ = act(state, (COSTACHE, PlayFate("F07-1")), (COSTACHE, PlayFate("F07-2")))
+    assert game.view(state, None).chance == 6  # 2 + 2 + 2 + 1, clamped
+    Dice(monkeypatch, 6)
+    state, events = pass_all(state)
+    assert [e.success for e in events if e.kind == "attempted"] == [True]
