@@ -140,16 +140,16 @@ def prompt_of(state: ZestreaState, seat: Seat) -> Prompt | None:
 
 def active_seats(state: ZestreaState) -> frozenset[Seat]:
     """Reference §3.1: the seats that owe a prompt answer; if none, the Boyar whose bid
-    it is in the auction, or in step IV every seat (while a window is open, every seat
-    that may still pass, play a card, add a Musician or answer a rent offer)."""
+    it is in the auction, or in step IV every seat (in a window as well: every seat is
+    asked, §3.6). :func:`awaited` tells which of them the game waits for."""
     owing = frozenset(p.seat for p in state.prompts if p.answer is None)
     if owing or state.prompts:
         return owing
     if state.auction is not None:
         return frozenset((state.auction.turn,))
     if state.phase == "negotiation":
-        if state.window is not None:
-            return frozenset(s for s in range(state.seats) if negotiation.legal(state, s))
+        # in a window too every seat is asked: who still holds a playable card stays
+        # private (§3.6), so a seat that passed is active even with nothing left to play
         return frozenset(range(state.seats))
     return frozenset()
 

@@ -123,6 +123,8 @@ def playout(seats: int, seed: int):
         active = sorted(GAME.active_seats(state))
         seat = rng.choice(active if (bots is None and rng.random() < 0.05) else waiting)
         legal = GAME.legal_actions(state, seat)
+        if not legal:  # an active seat that passed a window with nothing left to play
+            continue
         if bots is not None:
             action = bots[seat].choose(GAME.view(state, seat), legal, rng)
         elif rng.random() < 0.3:

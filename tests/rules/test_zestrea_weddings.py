@@ -268,3 +268,17 @@ def test_z_r31_chance_zero_and_six_are_still_rolled(monkeypatch):
     Dice(monkeypatch, 6)
     state, events = pass_all(state)
     assert [e.success for e in events if e.kind == "attempted"] == [True]
+
+
+def test_a_window_does_not_tell_who_holds_a_card():
+    """§3.6: every seat is asked; whether a seat that passed still holds a Wedding card
+    shows nowhere (active seats are all seats; the game waits for those not passed)."""
+    state = four(ana=dict(zestre=2, singles=("M10",)), bogdan=dict(zestre=2, singles=("L10",)),
+                 costache=dict(hand=("F07-1",)))
+    state, offer = proposed(state, ANA, BOGDAN, "M10", "L10")
+    state, _ = game.apply(state, BOGDAN, Accept(offer))
+    state, _ = act(state, (COSTACHE, PassWindow()), (DANA, PassWindow()))
+    assert game.active_seats(state) == {0, 1, 2, 3}
+    assert game.awaited(state) == {ANA, BOGDAN}
+    assert game.legal_actions(state, COSTACHE) == (PlayFate("F07-1"),)
+    assert game.legal_actions(state, DANA) == ()
