@@ -53,7 +53,8 @@ def test_each_boyar_starts_with_a_couple_and_three_land(seats):
     starts = [e for e in events if getattr(e, "how", None) == "start"]
     assert len(starts) == 2 * seats
     # turn 1 is Good Times I: each Boyar drew 1 Fate card (Z-F36), so Zestre is 0 until
-    # Production; the 35 Fate cards are all still deck + hands
+    # Production; the 35 Fate cards are all still deck + hands, the Fate deck and the
+    # villager supply being the State's (Z-F5)
     assert all(e.zestre == 0 for e in state.estates)
     assert len(state.fate_deck) + sum(len(e.hand) for e in state.estates) == 35
 
