@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import attrs
 
-from ..core import ActionKind, Rng, RuleViolation, Seat, SomeOf, Whole
+from ..core import ActionKind, Result, Rng, RuleViolation, Seat, SomeOf, Whole
 from . import auction, fate, food, negotiation, offers, production, scoring, times
 from .cards import FATE_DECK, GOOD_IDS, HARD_IDS, VILLAGER_IDS, sex
 from .estate import add_single, adult_singles, draw_villager, marry
+from .weddings import chance, chance_parts
 from .state import (
     Answered, Bid, CardsMoved, Choose, Decline, Estate, EstateView, FateDrawn, Foretold, OfferClosed,
-    OfferMade, OfferSummary, Pass, PassWindow, PhaseBegan, PlayFate, Prompt, PromptView, Ready, RentOffer,
-    Window, WindowOpened, ZestreaEvent, ZestreaOptions, ZestreaState, ZestreaView,
+    OfferMade, OfferSummary, Pass, PassWindow, PhaseBegan, PlayFate, Prompt, PromptView, Ready,
+    RentOffer, Window, WindowOpened, ZestreaEvent, ZestreaOptions, ZestreaState, ZestreaView,
 )
 
 MIN_SEATS, MAX_SEATS = 3, 6  # Z-F1
@@ -293,7 +294,6 @@ def _window_for(window: Window | None, seat: Seat | None) -> Window | None:
 
 def view(state: ZestreaState, seat: Seat | None) -> ZestreaView:
     """What ``seat`` may see (``None``: a spectator), reference §3.10."""
-    from .weddings import chance, chance_parts
     estates = tuple(
         EstateView(boyar=state.boyars[s], zestre=e.zestre, land=e.land, couples=e.couples,
                    singles=e.singles, babies=e.babies, hand_count=len(e.hand),
@@ -349,6 +349,6 @@ def is_over(state: ZestreaState) -> bool:
     return state.phase == "over"
 
 
-def result(state: ZestreaState):
+def result(state: ZestreaState) -> Result:
     """Final scores (see :mod:`rules.zestrea.scoring`)."""
     return scoring.result(state)

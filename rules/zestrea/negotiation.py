@@ -159,8 +159,8 @@ def _pass_window(state: ZestreaState, seat: Seat, events: list) -> ZestreaState:
     window = attrs.evolve(window, passed=window.passed | {seat})
     events.append(WindowPassed(seat))
     state = attrs.evolve(state, window=window)
-    if len(window.passed) == state.seats:
-        state = offers.sweep(close_window(state, events), events)
+    if len(window.passed) == state.seats:  # rents still open expire, then the roll (§3.6)
+        state = offers.sweep(close_window(offers.expire_rents(state, events), events), events)
     return state
 
 

@@ -127,11 +127,9 @@ def close_window(state: ZestreaState, events: list) -> ZestreaState:
     """Every seat passed: roll (Z-R31). On success the Couple forms on the receiver's
     Estate, the giver draws a Fate card (Z-R32), the escrow and the Godparents are paid;
     on a failure the next agreed attempt starts at once if both can pay, else the
-    escrow goes back. Rent offers still open expire (§3.6)."""
+    escrow goes back. (The caller first lets open rent offers expire, §3.6.)"""
     window = state.window
     assert window is not None
-    from .offers import expire_rents  # noqa: PLC0415 (offers imports this module)
-    state = expire_rents(state, events)
     parts = chance_parts(state, window)
     need = chance(parts)
     die, state = roll(state)
