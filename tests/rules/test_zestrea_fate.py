@@ -119,12 +119,16 @@ def married(monkeypatch, **extra):
 
 def test_just_married(monkeypatch):
     """F09: the giver or receiver of a wedding this turn gets 1 from every other Boyar
-    (none from a Boyar with 0); each record once."""
-    state = married(monkeypatch, bogdan=dict(hand=("F09-1", "F09-2")))
+    (none from a Boyar with 0); nobody else may name it; each record once."""
+    state = married(monkeypatch, bogdan=dict(hand=("F09-1",)), dana=dict(hand=("F09-2",)))
     assert state.estates[3].zestre == 0
+    assert refused_by(game, state, PlayFate("F09-2", record=1), DANA).code == "cannot-play"
     state, _ = play(state, BOGDAN, "F09-1", record=1)
     assert [e.zestre for e in state.estates] == [0, 6, 0, 0]
-    assert refused_by(game, state, PlayFate("F09-2", record=1), BOGDAN).code == "cannot-play"
+    state = attrs.evolve(state, estates=tuple(
+        attrs.evolve(e, hand=("F09-2",) if i == ANA else ()) if i in (ANA, DANA) else e
+        for i, e in enumerate(state.estates)))
+    assert refused_by(game, state, PlayFate("F09-2", record=1), ANA).code == "cannot-play"
 
 
 def test_steal_the_bride_ransom_or_bride(monkeypatch):
