@@ -9,7 +9,7 @@ Seats are ``int`` indices ``0 .. seats-1`` in turn order (clockwise at the table
 
 from __future__ import annotations
 
-from typing import Any, Generic, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Generic, Literal, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 import attrs
 
@@ -79,6 +79,15 @@ class Rng:
             if value < limit:
                 return value % n, rng
 
+    def shuffled(self, items: Sequence[Any]) -> tuple[tuple[Any, ...], "Rng"]:
+        """``items`` in a uniformly random order (Fisher-Yates) and the next generator."""
+        out = list(items)
+        rng = self
+        for i in range(len(out) - 1, 0, -1):
+            j, rng = rng.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), rng
+
 
 @attrs.frozen
 class SeatScore:
@@ -115,9 +124,20 @@ class Game(Protocol, Generic[S, A, V, E]):
 
     - ``setup(options, seats, seed)``: the opening state, RNG included.
     - ``active_seats(state)``: seats that may act now (several where players act at once).
+    - ``awaited(state)`` (optional): the active seats the game waits for, where a seat
+      may act without being waited for (Zestrea: a Boyar who pressed Ready may still
+      make an offer). Bots and timers act for these only; :func:`awaited` answers for
+      every game (the active seats where a game does not say).
     - ``legal_actions(state, seat)``: every action ``seat`` may take now (empty if none).
+      Where the actions of one kind cannot all be listed (an offer of any amount of
+      Zestre and any set of cards), the kind stands in the sequence as one
+      :class:`ActionKind`: its parameters' bounds, and in words what ``apply`` checks
+      beyond them. Games whose actions can all be listed (Zatre, the card game) list
+      them and need nothing else; :func:`permits` answers "is this action allowed by
+      the answer?" for both, :func:`listed` and :func:`kinds` split an answer.
     - ``apply(state, seat, action)``: ``(new_state, events)``; raises
-      :class:`RuleViolation` for an illegal action, leaving nothing changed.
+      :class:`RuleViolation` for an illegal action, leaving nothing changed. An action
+      within an :class:`ActionKind`'s bounds is checked further here (its ``checks``).
     - ``view(state, seat)``: what ``seat`` may see (``None``: a spectator).
     - ``project_event(event, seat)``: an event as ``seat`` may see it.
     - ``is_over(state)`` / ``result(state)``.
@@ -129,6 +149,10 @@ class Game(Protocol, Generic[S, A, V, E]):
     - ``describe(name, action, events)``: the turn ``name`` played, in words, as the
       table's log tells it (``"Ann laid 6 at (7, 7) → 12: +4"``), from the action and
       the events it caused; ``parlour replay --text`` prints a game with it.
+    - ``options_type``: an attrs class whose fields are the table options;
+      :func:`option_specs` describes each (yes/no, a whole number with bounds, a
+      choice), so a setup form and the lobby's ``/option NAME VALUE`` are drawn from it.
+      Fields made with :func:`option` carry their bounds, choices and help.
     """
 
     name: str
@@ -153,3 +177,240 @@ class Game(Protocol, Generic[S, A, V, E]):
     def seat_counts(self, options: Any) -> tuple[int, ...]: ...
     def team_size(self, options: Any) -> int: ...
     def describe(self, name: str, action: A, events: Sequence[E]) -> str: ...
+
+
+# ---- options, described for the setup form and the lobby's /option ------------------
+
+OPTION_KEY = "parlour.option"
+"""The key under which :func:`option` stores an :class:`OptionSpec` in a field's
+``metadata``."""
+
+
+@attrs.frozen
+class OptionSpec:
+    """One table option, as a setup form or the lobby's ``/option NAME VALUE`` offers it.
+
+    ``kind`` is ``"yes-no"`` (a ``bool``), ``"whole"`` (an ``int`` in ``lo .. hi``;
+    ``hi`` ``None``: no upper bound) or ``"choice"`` (one of ``choices``, in the order
+    shown). ``unit`` names a whole number's unit (``"s"`` for seconds); ``off`` is the
+    whole number that means the option is off (a timer's 0), ``None`` if none does.
+    ``help`` is one line in words for ``/help`` and the form.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    help: str = ""
+    lo: int | None = None
+    hi: int | None = None
+    choices: tuple[Any, ...] = ()
+    unit: str = ""
+    off: int | None = None
+
+    def check(self, value: Any) -> None:
+        """Raises ``ValueError`` in words if ``value`` is not allowed."""
+        if self.kind == "yes-no":
+            if not isinstance(value, bool):
+                raise ValueError(f"{self.name} is on or off")
+        elif self.kind == "choice":
+            if value not in self.choices or isinstance(value, bool) != isinstance(self.default, bool):
+                raise ValueError(f"{self.name} is one of {', '.join(map(str, self.choices))}")
+        else:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{self.name} is a whole number")
+            if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
+                raise ValueError(f"{self.name} is a whole number {self.bounds()}")
+
+    def bounds(self) -> str:
+        """``"from 0 to 600"``, ``"from 0"``: a whole number's bounds in words."""
+        if self.hi is None:
+            return f"from {self.lo}" if self.lo is not None else "of any size"
+        return f"from {self.lo} to {self.hi}"
+
+    def parse(self, text: str) -> Any:
+        """The value typed as ``text`` (``on``/``off``/``yes``/``no`` for yes/no, digits
+        for a whole number, a choice's spelling); ``ValueError`` in words otherwise."""
+        word = text.strip().lower()
+        if self.kind == "yes-no":
+            if word in ("on", "yes", "true", "1"):
+                return True
+            if word in ("off", "no", "false", "0"):
+                return False
+            raise ValueError(f"{self.name} is on or off")
+        if self.kind == "whole" or all(isinstance(c, int) for c in self.choices):
+            if self.kind == "whole" and self.off is not None and word == "off":
+                value: Any = self.off
+            else:
+                try:
+                    value = int(word)
+                except ValueError:
+                    raise ValueError(f"{self.name} is a whole number") from None
+        else:
+            value = next((c for c in self.choices if str(c).lower() == word), text)
+        self.check(value)
+        return value
+
+
+def option(default: Any, help: str = "", *, lo: int | None = None, hi: int | None = None,
+           choices: Sequence[Any] = (), unit: str = "", off: int | None = None) -> Any:
+    """An attrs field for a game's options class that describes itself: the kind follows
+    from ``default`` and the arguments (``choices`` given: a choice; a ``bool`` default:
+    yes/no; else a whole number in ``lo .. hi``). Values are checked on construction
+    (``ValueError``), so ``attrs.evolve`` refuses a bad ``/option`` value in words."""
+    if choices:
+        kind = "choice"
+    elif isinstance(default, bool):
+        kind = "yes-no"
+    else:
+        kind = "whole"
+    spec = OptionSpec("", kind, default, help, lo, hi, tuple(choices), unit, off)
+
+    def validate(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
+        attrs.evolve(spec, name=attribute.name).check(value)
+
+    return attrs.field(default=default, validator=validate, metadata={OPTION_KEY: spec})
+
+
+def option_specs(options_type: type) -> tuple[OptionSpec, ...]:
+    """Every option of a game's options class, in field order. Fields made with
+    :func:`option` describe themselves; a plain ``bool`` field is a yes/no and a plain
+    ``int`` field a whole number from 0 (so older options classes need no change)."""
+    specs = []
+    for field in attrs.fields(options_type):
+        spec = field.metadata.get(OPTION_KEY)
+        if spec is None:
+            default = field.default
+            kind = "yes-no" if isinstance(default, bool) else "whole"
+            spec = OptionSpec("", kind, default, lo=0 if kind == "whole" else None)
+        specs.append(attrs.evolve(spec, name=field.name))
+    return tuple(specs)
+
+
+# ---- actions that cannot all be listed: kinds with parameter bounds ----------------------
+
+
+@attrs.frozen
+class Whole:
+    """Parameter ``name`` is a whole number in ``lo .. hi`` (both included)."""
+
+    name: str
+    lo: int
+    hi: int
+    type: Literal["whole"] = "whole"
+
+    def holds(self, value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and self.lo <= value <= self.hi
+
+
+@attrs.frozen
+class OneOf:
+    """Parameter ``name`` is one of ``values`` (seats, ids, words; ``None`` allowed if
+    listed)."""
+
+    name: str
+    values: tuple[Any, ...]
+    type: Literal["one-of"] = "one-of"
+
+    def holds(self, value: Any) -> bool:
+        return any(value == v and type(value) is type(v) for v in self.values)
+
+
+@attrs.frozen
+class SomeOf:
+    """Parameter ``name`` is a tuple of ``lo .. hi`` distinct items of ``values``; with
+    ``ordered`` the order given matters (rolls in that order), else any order is the
+    same choice."""
+
+    name: str
+    values: tuple[Any, ...]
+    lo: int = 0
+    hi: int | None = None
+    ordered: bool = False
+    type: Literal["some-of"] = "some-of"
+
+    def holds(self, value: Any) -> bool:
+        if not isinstance(value, tuple) or not all(OneOf("", self.values).holds(v) for v in value):
+            return False
+        hi = len(self.values) if self.hi is None else self.hi
+        return len(set(value)) == len(value) and self.lo <= len(value) <= hi
+
+
+Param = Whole | OneOf | SomeOf
+
+
+@attrs.frozen
+class ActionKind:
+    """A kind of action too varied to list one by one (an offer of any amount and any
+    set of cards), given by its parameters' bounds.
+
+    ``kind`` is the ``kind`` tag of the action class; ``params`` bound the action's
+    fields by name; ``fixed`` gives fields that take one value here (an offer's id).
+    Every action of that kind whose fields lie within the bounds *may* be legal;
+    ``checks`` says in words what :meth:`Game.apply` checks beyond the bounds (two
+    villagers of opposite sex, what the payers can afford), ``""`` if nothing: then
+    every action within the bounds is legal.
+    """
+
+    kind: str
+    params: tuple[Param, ...]
+    fixed: tuple[tuple[str, Any], ...] = ()
+    checks: str = ""
+
+    def bounds(self, action: Any) -> bool:
+        """Whether ``action`` is of this kind with every parameter within bounds."""
+        if getattr(action, "kind", None) != self.kind:
+            return False
+        if any(getattr(action, name, None) != value for name, value in self.fixed):
+            return False
+        return all(p.holds(getattr(action, p.name, None)) for p in self.params)
+
+
+def permits(legal: Sequence[Any], action: Any) -> bool:
+    """Whether ``action`` is among ``legal`` (a :meth:`Game.legal_actions` answer):
+    listed there, or within the bounds of one of its :class:`ActionKind` entries."""
+    return any(a.bounds(action) if isinstance(a, ActionKind) else a == action for a in legal)
+
+
+def listed(legal: Sequence[Any]) -> tuple[Any, ...]:
+    """The entries of ``legal`` that are whole actions (no :class:`ActionKind`)."""
+    return tuple(a for a in legal if not isinstance(a, ActionKind))
+
+
+def kinds(legal: Sequence[Any]) -> tuple[ActionKind, ...]:
+    """The :class:`ActionKind` entries of ``legal``."""
+    return tuple(a for a in legal if isinstance(a, ActionKind))
+
+
+def action_class(action_type: Any, kind: str) -> type:
+    """The class in a game's ``action_type`` (a union of attrs classes tagged by a
+    ``kind`` field) whose tag is ``kind``; ``KeyError`` if none."""
+    import typing
+
+    for cls in typing.get_args(action_type) or (action_type,):
+        tag = next((f.default for f in attrs.fields(cls) if f.name == "kind"), None)
+        if tag == kind:
+            return cls
+    raise KeyError(kind)
+
+
+def sample(kind: ActionKind, action_type: Any, rnd: Any) -> Any:
+    """One action of ``kind`` with every parameter drawn within its bounds by ``rnd``
+    (a ``random.Random``): for a plain bot or a timer that must do something. It may
+    still be refused by the checks ``kind.checks`` names."""
+    values = dict(kind.fixed)
+    for p in kind.params:
+        if isinstance(p, Whole):
+            values[p.name] = rnd.randint(p.lo, p.hi)
+        elif isinstance(p, OneOf):
+            values[p.name] = rnd.choice(p.values)
+        else:
+            hi = len(p.values) if p.hi is None else p.hi
+            values[p.name] = tuple(rnd.sample(p.values, rnd.randint(p.lo, hi)))
+    return action_class(action_type, kind.kind)(**values)
+
+
+def awaited(game: Any, state: Any) -> frozenset[Seat]:
+    """The seats ``game`` waits for in ``state``: its ``awaited(state)`` if it has one,
+    else its active seats (every seat that may act is waited for)."""
+    own = getattr(game, "awaited", None)
+    return own(state) if own is not None else game.active_seats(state)

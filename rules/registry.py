@@ -1,4 +1,8 @@
-"""The games Parlour can play, by name (``"zatre"``). Each is a rules.core.Game."""
+"""The games Parlour can play, by name (``"zatre"``). Each is a rules.core.Game.
+
+Zestrea's rules (``rules.zestrea``) play from setup to result with bots, but it is not
+listed here until its table in tui/ and its host in net/ are built: a game listed here
+is offered to players (``parlour host --game``, the setup form, the join screen)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,324 @@
+"""Zestrea's bots. They see what a human in their seat sees (the view and the legal
+actions) and never stall a table: every prompt and window is answered at once, and in
+step IV a bot presses Ready once it has nothing left it wants to do (issue 9 "Bots").
+
+- :class:`EasyBot` rolls every Couple, passes in auctions and windows, accepts wedding
+  offers it can pay for, proposes one wedding a turn and buys Land for idle Couples.
+- :class:`StrongBot` also keeps Zestre for the next Food (it never lets villagers starve
+  that it could feed), bids up to what the card is worth to it, plays the cards that pay,
+  proposes weddings that give it a Couple or rid it of a mouth (several attempts), adds
+  and rents Musicians to its own weddings, adopts to make Couples, weighs trades and
+  answers human offers: accepts what pays, counters a wedding it would pay too much for
+  by asking the proposer to pay, declines the rest.
+
+A bot remembers, per turn, the offers it made so it never repeats itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..core import ActionKind, listed
+from .cards import sex, title
+from .game import default_answer
+from .state import (
+    Accept, Adopt, Bid, BuyLand, Choose, Decline, Pass, PassWindow, PlayFate,
+    ProposeWedding, Ready, RentMusician, TradeOffer, UseMusician, WeddingOffer, ZestreaView,
+)
+
+def card_worth(view: ZestreaView, card: str) -> int:
+    """What Fate card ``card`` is worth to the strong bot now, in Zestre: the cards it
+    plays at once for Zestre or Land; the rest little."""
+    t = title(card).id
+    e = view.estates[view.seat]
+    if t == "F14":
+        return 2
+    if t == "F16":
+        return min(4, len(e.couples))
+    if t == "F24":
+        return 3 if e.land < 5 and view.time_left >= 1 else 1
+    return 0
+
+
+def abroad(view: ZestreaView, villager: str) -> bool:
+    return any(v == villager and title(c).id == "F15" for v, c in view.roles)
+
+
+def adult_singles(view: ZestreaView, seat: int) -> tuple[str, ...]:
+    """``seat``'s singles that may marry (not babies, not abroad, not barred)."""
+    e = view.estates[seat]
+    return tuple(v for v in e.singles if v not in e.babies and not abroad(view, v)
+                 and v not in view.barred)
+
+
+def food_need(view: ZestreaView, seat: int) -> int:
+    """Zestre the next Food will ask of ``seat`` (Z-R14): units beyond its Land."""
+    e = view.estates[seat]
+    units = len(e.couples) + sum(1 for v in e.singles if not abroad(view, v))
+    return max(0, units - e.land)
+
+
+class EasyBot:
+    """A plain, quick bot (see the module)."""
+
+    eager = False
+
+    def __init__(self) -> None:
+        self.memory: set[tuple] = set()
+
+    def choose(self, view: ZestreaView, legal: Sequence[Any], rng: Any) -> Any:
+        simple = listed(legal)
+        if view.my_prompt is not None and view.my_prompt.answer is None:
+            return self.answer(view, legal, rng)
+        if Pass() in simple:  # the auction
+            return self.bid(view, legal)
+        if view.window is not None:
+            return self.window(view, legal)
+        return self.negotiate(view, legal, rng)
+
+    # ---- prompts, auction, windows
+
+    def answer(self, view: ZestreaView, legal, rng) -> Any:
+        return Choose(default_answer(view.my_prompt, adult_singles(view, view.seat)))
+
+    def spare(self, view: ZestreaView) -> int:
+        """Zestre it may spend now and still pay the next Food."""
+        return view.estates[view.seat].zestre - (food_need(view, view.seat) if self.eager else 0)
+
+    def bid(self, view: ZestreaView, legal) -> Any:
+        return Pass()
+
+    def window(self, view: ZestreaView, legal) -> Any:
+        for action in listed(legal):
+            if isinstance(action, Decline):  # rent offers: the easy bot keeps its Musicians
+                return action
+        return PassWindow() if PassWindow() in listed(legal) else listed(legal)[0]
+
+    # ---- step IV
+
+    def negotiate(self, view: ZestreaView, legal, rng) -> Any:
+        me = view.seat
+        for offer in view.my_offers:
+            if offer.to == me:
+                return self.respond(view, offer, legal)
+        simple = listed(legal)
+        e = view.estates[me]
+        if BuyLand() in simple and len(e.couples) > e.land and self.spare(view) >= 4:
+            return BuyLand()
+        proposal = self.propose(view, legal)
+        if proposal is not None:
+            return proposal
+        return Ready() if Ready() in simple else simple[0]
+
+    def respond(self, view: ZestreaView, offer, legal) -> Any:
+        if isinstance(offer, WeddingOffer) and Accept(offer.id) in listed(legal):
+            pay = {"proposer_2": 0, "each_1": 1, "target_2": 2}[offer.split]
+            if offer.sweet_payer == "target":
+                pay += offer.sweet_zestre
+            if pay <= self.spare(view) and not offer.sweet_cards:
+                return Accept(offer.id)
+        return Decline(offer.id)
+
+    def wedding_pairs(self, view: ZestreaView):
+        """``(other seat, mine, theirs)`` Lad-Maiden pairs it could propose."""
+        me = view.seat
+        for mine in adult_singles(view, me):
+            for seat in range(view.seats):
+                if seat == me:
+                    continue
+                for theirs in adult_singles(view, seat):
+                    if sex(mine) != sex(theirs):
+                        yield seat, mine, theirs
+
+    def propose(self, view: ZestreaView, legal) -> Any:
+        if not any(isinstance(k, ActionKind) and k.kind == "propose-wedding" for k in legal):
+            return None
+        if self.spare(view) < 1 or ("wed", view.turn) in self.memory:
+            return None
+        for seat, mine, theirs in self.wedding_pairs(view):
+            self.memory.add(("wed", view.turn))
+            return ProposeWedding(seat, mine, theirs, "each_1")
+        return None
+
+
+class StrongBot(EasyBot):
+    """The strong bot (see the module)."""
+
+    eager = True
+
+    def answer(self, view: ZestreaView, legal, rng) -> Any:
+        prompt = view.my_prompt
+        if prompt.kind == "play-now":
+            played = [a for a in legal if not isinstance(a, Choose)]
+            if played and self.worth_playing(view, prompt.subject):
+                return self.target(view, played[0])
+        if prompt.kind == "fortune":
+            return Choose(("bottom",))  # a Hard Times card later rather than sooner
+        return super().answer(view, legal, rng)
+
+    def bid(self, view: ZestreaView, legal) -> Any:
+        worth = card_worth(view, view.auction.card)
+        high = view.auction.bids[-1][1] if view.auction.bids else 0
+        if high + 1 <= min(worth - 1, self.spare(view)):
+            return Bid(high + 1)
+        return Pass()
+
+    def window(self, view: ZestreaView, legal) -> Any:
+        me = view.seat
+        w = view.window
+        party = me in (w.proposer, w.target)
+        simple = listed(legal)
+        for action in simple:
+            if isinstance(action, Accept):  # a rent offer: paid, so yes
+                return action
+            if isinstance(action, Decline):
+                continue
+        if party and view.chance < 6:
+            for action in simple:
+                if isinstance(action, UseMusician):
+                    return action
+                if isinstance(action, PlayFate) and title(action.card).chance > 0:
+                    return action
+            rent = next((k for k in legal if isinstance(k, ActionKind) and k.kind == "rent-musician"), None)
+            if rent is not None and view.chance <= 3 and self.spare(view) >= 1 \
+                    and ("rent", view.turn, w.attempt, w.stays) not in self.memory:
+                self.memory.add(("rent", view.turn, w.attempt, w.stays))
+                return RentMusician(rent.params[0].values[0], 1)
+        if not party:
+            for action in simple:
+                if isinstance(action, PlayFate) and title(action.card).id == "F20":
+                    return action
+        for action in simple:
+            if isinstance(action, Decline):
+                return action
+        return PassWindow() if PassWindow() in simple else simple[0]
+
+    def worth_playing(self, view: ZestreaView, card: str) -> bool:
+        t = title(card).id
+        e = view.estates[view.seat]
+        if t in ("F14", "F16", "F09", "F25"):
+            return True
+        if t == "F24":
+            return len(e.couples) >= e.land and e.zestre >= 1
+        if t == "F01":
+            return True
+        return False
+
+    def target(self, view: ZestreaView, action: Any) -> Any:
+        """A whole action from a listed play or a play kind: its own villagers first."""
+        if not isinstance(action, ActionKind):
+            return action
+        values = dict(action.fixed)
+        mine = _own(view)
+        for p in action.params:
+            own = [v for v in p.values if v in mine]
+            values[p.name] = (own or list(p.values))[0]
+        return PlayFate(**values)
+
+    def negotiate(self, view: ZestreaView, legal, rng) -> Any:
+        me = view.seat
+        for offer in view.my_offers:
+            if offer.to == me:
+                return self.respond(view, offer, legal)
+        simple = listed(legal)
+        e = view.estates[me]
+        for action in simple:
+            if isinstance(action, PlayFate) and self.worth_playing(view, action.card) \
+                    and title(action.card).kind != "role":
+                return action
+        for kind in legal:
+            if isinstance(kind, ActionKind) and kind.kind == "play" \
+                    and title(dict(kind.fixed)["card"]).id in ("F09", "F25", "F01"):
+                return self.target(view, kind)
+        if BuyLand() in simple and self.spare(view) >= 4 and (
+                (len(e.couples) > e.land and view.time_left >= 2)
+                or (food_need(view, me) and view.time_left >= 3)):
+            return BuyLand()
+        proposal = self.propose(view, legal)
+        if proposal is not None:
+            return proposal
+        if self.spare(view) >= 4 and view.time_left >= 2 and not adult_singles(view, me) \
+                and len(e.couples) < e.land \
+                and ("adopt", view.turn) not in self.memory and any(
+                    adult_singles(view, s) for s in range(view.seats) if s != me):
+            self.memory.add(("adopt", view.turn))
+            lads = sum(sex(v) == "lad" for s in range(view.seats) if s != me for v in adult_singles(view, s))
+            want = Adopt("maiden" if lads else "lad")
+            if want in simple:
+                return want
+            if Adopt("any") in simple:
+                return Adopt("any")
+        return Ready() if Ready() in simple else simple[0]
+
+    def wedding_value(self, view: ZestreaView, mine: str, receiving: bool) -> float:
+        """What a wedding of its villager ``mine`` is worth to it, in Zestre: as the
+        receiver a Couple that produces on spare Land for the turns left (and may bring the
+        couples bonus); as the giver a mouth less to feed and a Fate card."""
+        e = view.estates[view.seat]
+        turns = view.time_left
+        if receiving:
+            value = 2.0 * turns if e.land > len(e.couples) else 0.5
+            mine_after = len(e.couples) + 1
+            best_other = max(len(o.couples) for s, o in enumerate(view.estates) if s != view.seat)
+            if mine_after > best_other >= len(e.couples) and turns <= 2:
+                value += 3  # it would hold the most Couples alone
+            return value
+        fed_by_land = e.land >= len(e.couples) + len([v for v in e.singles if not abroad(view, v)])
+        return (0 if fed_by_land else turns + 1) + 1.5
+
+    def respond(self, view: ZestreaView, offer, legal) -> Any:
+        me = view.seat
+        if isinstance(offer, TradeOffer):
+            gain = offer.give_zestre + 2 * len(offer.give_cards) - offer.ask_zestre - 2 * len(offer.ask_cards)
+            if gain > 0 and Accept(offer.id) in listed(legal) and offer.ask_zestre <= self.spare(view):
+                return Accept(offer.id)
+            return Decline(offer.id)
+        if isinstance(offer, WeddingOffer):
+            pay = {"proposer_2": 0, "each_1": 1, "target_2": 2}[offer.split]
+            extra = 0
+            if offer.sweet_payer == "target":
+                extra = offer.sweet_zestre + 2 * len(offer.sweet_cards)
+            elif offer.sweet_payer == "proposer":
+                extra = -offer.sweet_zestre - 2 * len(offer.sweet_cards)
+            receiving = sex(offer.theirs) == "lad" if offer.receiver == -1 else offer.receiver == me
+            value = self.wedding_value(view, offer.theirs, receiving)
+            cost = pay * min(offer.attempts, 3) + extra
+            affordable = pay + max(0, extra) <= self.spare(view)
+            if Accept(offer.id) in listed(legal) and cost <= value and affordable:
+                return Accept(offer.id)
+            key = ("wed", view.turn, frozenset((offer.mine, offer.theirs)))  # once a pair a turn
+            if key not in self.memory and offer.split != "proposer_2" and value >= 1 \
+                    and Accept(offer.id) in listed(legal):
+                self.memory.add(key)
+                # the counter asks the proposer (now the target) to pay the attempts
+                return ProposeWedding(offer.by, offer.theirs, offer.mine, "target_2",
+                                      attempts=offer.attempts, receiver=offer.receiver,
+                                      counter=offer.id)
+        return Decline(offer.id)
+
+    def propose(self, view: ZestreaView, legal) -> Any:
+        """A wedding worth at least 2 to it, the other Boyar asked to pay the attempts
+        (several); if that was declined this turn, the cost shared."""
+        if not any(isinstance(k, ActionKind) and k.kind == "propose-wedding" for k in legal):
+            return None
+        for seat, mine, theirs in self.wedding_pairs(view):
+            pair = frozenset((mine, theirs))
+            value = self.wedding_value(view, mine, sex(mine) == "lad")
+            if value < 2:
+                continue
+            for split, attempts in (("target_2", 3), ("each_1", 2)):
+                key = ("wed", view.turn, pair, split)
+                if key in self.memory or ("wed", view.turn, pair) in self.memory:
+                    continue
+                if split == "each_1" and min(attempts, 3) > min(value, self.spare(view)):
+                    attempts = 1
+                if split == "each_1" and self.spare(view) < 1:
+                    continue
+                self.memory.add(key)
+                return ProposeWedding(seat, mine, theirs, split, attempts=attempts)
+        return None
+
+
+def _own(view: ZestreaView) -> set[str]:
+    e = view.estates[view.seat]
+    return {v for c in e.couples for v in c.spouses} | set(e.singles)
