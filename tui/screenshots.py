@@ -92,7 +92,7 @@ async def _hotseat(app, pilot) -> None:
 
 
 async def _results(app, pilot) -> None:
-    app.start_local(LocalGame((SeatChoice("You", "strong"), SeatChoice("Ada", "strong"),
+    app.start_local(LocalGame((SeatChoice("Cleo", "strong"), SeatChoice("Ada", "strong"),
                                SeatChoice("Ben", "easy")), seed=SEED, pace=0))
     await _until(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.listening)
 
