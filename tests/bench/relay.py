@@ -882,6 +882,9 @@ def summary(results: list[dict]) -> None:
 async def main(args: argparse.Namespace) -> None:
     global NICE
     NICE = args.nice
+    if args.cprofile:
+        os.makedirs(args.cprofile, exist_ok=True)
+        os.environ["PARLOUR_BENCH_CPROFILE"] = os.path.abspath(args.cprofile)  # the children's
     _pin(args.client_cpu, args.nice)
     paths = [p for p in args.paths.split(",") if p]
     print(f"nice {args.nice}; cores: server side (relay/tables/echo) on cpu {args.server_cpu}"
@@ -929,6 +932,8 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--profile", metavar="DIR",
                         help="py-spy the server processes during the load (collapsed stacks in DIR; "
                              "needs py-spy on PATH: pip install py-spy, not a project dependency)")
+    parser.add_argument("--cprofile", metavar="DIR",
+                        help="run the server processes under cProfile (stats files in DIR, one per process)")
     parser.add_argument("--nice", type=int, default=0,
                         help="niceness of every bench process (e.g. -10 as root: other programs on a "
                              "shared machine then disturb the figures less; what they used is printed)")
@@ -966,4 +971,16 @@ if __name__ == "__main__":
         _pin(arguments.cpu, arguments.nice)
         role = {"echo": role_echo, "forward": role_forward, "relay": role_relay, "tables": role_tables,
                 "load": role_load}
-        asyncio.run(role[arguments.role](arguments))
+        where = os.environ.get("PARLOUR_BENCH_CPROFILE")
+        if where and arguments.role in ("relay", "tables"):
+            import cProfile
+
+            profiler = cProfile.Profile()
+            profiler.enable()
+            try:
+                asyncio.run(role[arguments.role](arguments))
+            finally:
+                profiler.disable()
+                profiler.dump_stats(os.path.join(where, f"{arguments.role}-{arguments.tables}-{os.getpid()}.prof"))
+        else:
+            asyncio.run(role[arguments.role](arguments))
