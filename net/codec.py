@@ -363,6 +363,16 @@ def dumps(data: Any) -> str:
 _encode_str = json.encoder.encode_basestring  # what dumps(ensure_ascii=False) does to a str
 
 
+def encode_outcome(action_id: str, accepted: bool, code: str, reason: str) -> str:
+    """An ``outcome`` frame, the same text as ``codec.encode(OutcomeMsg(...))`` (one per
+    intent, so written directly; tests/net/test_codec.py checks the two agree). Raises
+    ``ValueError`` where ``OutcomeMsg`` would (the lengths of net.protocol)."""
+    p.OutcomeMsg(action_id=action_id, accepted=accepted, code=code, reason=reason)  # its checks
+    return (f'{{"kind":"outcome","action_id":{_encode_str(action_id)},'
+            f'"accepted":{"true" if accepted else "false"},"code":{_encode_str(code)},'
+            f'"reason":{_encode_str(reason)}}}')
+
+
 _SEATS = frozenset[int]
 _NAMES = tuple[str, ...]
 _BOTS = tuple[str | None, ...]

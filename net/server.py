@@ -44,7 +44,7 @@ from rules.core import Game
 
 from . import closecodes as cc
 from . import lobby as lb
-from .codec import ProtocolError, SnapshotEncoder, codec_for
+from .codec import ProtocolError, SnapshotEncoder, codec_for, encode_outcome
 from .host import Host, Intent, Peer
 from .protocol import (
     ChatLine,
@@ -63,7 +63,7 @@ from .protocol import (
     clean_chat,
 )
 from .relay import RoomPort, TokenBucket
-from .table import Snapshot
+from .table import Outcome, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -117,6 +117,7 @@ class _Conn:
     bad: TokenBucket = attrs.field(factory=lambda: TokenBucket(0.1, 5))
     strikes: int = 0
     closing: bool = False
+    waiting: int = 0  # its intents handed to a task, not answered yet
 
 
 class Table:
@@ -453,7 +454,14 @@ class Table:
             return
         if isinstance(message, IntentMsg):
             if self._allowed(c, c.intents):
-                self._spawn(self._intent(c, message))
+                outcome = None
+                if self.host is not None and c.peer is not None and not c.waiting:  # in order
+                    outcome = self.host.offer(c.peer, Intent(message.action, message.action_id, message.version))
+                if outcome is None:
+                    c.waiting += 1
+                    self._spawn(self._intent(c, message))
+                else:
+                    self._answer(c, outcome)
             elif not c.closing:  # every intent gets its one answer
                 self._send_one(c, OutcomeMsg(action_id=message.action_id, accepted=False, code=FLOOD,
                                              reason="Too many moves at once; slow down."))
@@ -498,15 +506,20 @@ class Table:
         task.add_done_callback(self._tasks.discard)
 
     async def _intent(self, c: _Conn, message: IntentMsg) -> None:
-        if self.host is None or c.peer is None:
-            outcome = OutcomeMsg(action_id=message.action_id, accepted=False, code=NOT_STARTED,
-                                 reason="The game has not started.")
-        else:
-            result = await self.host.submit(c.peer, Intent(message.action, message.action_id, message.version))
-            outcome = OutcomeMsg(action_id=result.action_id, accepted=result.accepted,
-                                 code=result.code[:40], reason=result.reason[:2000])
-        if c.conn in self.conns:
-            self._send_one(c, outcome)
+        try:
+            if self.host is None or c.peer is None:
+                result = Outcome(message.action_id, False, NOT_STARTED, "The game has not started.")
+            else:
+                result = await self.host.submit(c.peer, Intent(message.action, message.action_id, message.version))
+        finally:
+            c.waiting -= 1
+        self._answer(c, result)
+
+    def _answer(self, c: _Conn, result: Outcome) -> None:
+        """Send ``c`` the one outcome of its intent (if it is still here)."""
+        if c.conn in self.conns and self.port is not None:
+            self.port.send((c.conn,), encode_outcome(result.action_id, result.accepted,
+                                                     result.code[:40], result.reason[:2000]))
 
     # ---- commands ----
 

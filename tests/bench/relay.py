@@ -491,9 +491,13 @@ class _CountingPort:
 
     def __init__(self) -> None:
         self.sent: dict[int, int] = defaultdict(int)
+        self.answered = asyncio.Event()
+        """Set when an outcome is sent."""
 
     def send(self, conns: Any, frame: str | bytes, fresh: str | None = None) -> None:
         size = len(frame.encode()) if type(frame) is str else len(frame)
+        if frame.startswith('{"kind":"outcome"' if type(frame) is str else b'{"kind":"outcome"'):
+            self.answered.set()
         for conn in conns:
             self.sent[conn] += size
 
@@ -501,11 +505,13 @@ class _CountingPort:
         pass
 
 
-async def table_bytes(game: Any, options: Any, seats: int, seed: int = 7) -> list[float]:
+async def table_bytes(game: Any, options: Any, seats: int, seed: int = 7) -> tuple[list[float], float]:
     """Play one game of ``game`` at a :class:`net.server.Table` to the end, ``seats``
     players each on its own connection and picking with the game's first bot from the
     snapshot the table sent it; per move, the bytes the table queued per connection
-    (snapshots and the outcome, averaged over the connections)."""
+    (snapshots and the outcome, averaged over the connections); and the CPU seconds of
+    the table's side per move (the frame in, the judgement, snapshots and outcome out:
+    no sockets, no websockets framing)."""
     from net.codec import codec_for
     from net.protocol import Command, Hello, IntentMsg
     from net.server import Table
@@ -527,6 +533,7 @@ async def table_bytes(game: Any, options: Any, seats: int, seed: int = 7) -> lis
     seat_conn = {table.conns[c].seat: c for c in conns}
     per_move: list[float] = []
     n = 0
+    cpu = 0.0
     while not host.over:
         seat = min(host.snapshot(None).active_seats)
         snap = host.snapshot(seat)
@@ -535,17 +542,16 @@ async def table_bytes(game: Any, options: Any, seats: int, seed: int = 7) -> lis
         version = host.version
         n += 1
         frame = codec.encode(IntentMsg(action_id=f"m{n}", version=snap.version, action=action))
-        running = set(table._tasks)  # the game's own task
+        port.answered.clear()
+        started = time.process_time()
         table.peer_frame(seat_conn[seat], frame)
-        for _ in range(10_000):
-            if host.version > version and not table._tasks - running:  # applied and answered
-                break
-            await asyncio.sleep(0.001)
-        else:
-            raise TimeoutError("the table did not apply a move")
+        await asyncio.wait_for(port.answered.wait(), WAIT)
+        if host.version != version + 1:
+            raise RuntimeError(f"move {n} was not applied")
+        cpu += time.process_time() - started
         per_move.append((sum(port.sent.values()) - before) / seats)
     await table.stop()
-    return per_move
+    return per_move, cpu / max(1, n)
 
 
 async def bytes_per_move() -> None:
@@ -554,14 +560,16 @@ async def bytes_per_move() -> None:
     from rules.zatre import GAME as ZATRE, ZatreOptions
     from tests.net import toygame
 
-    toy = await table_bytes(toygame.GAME, toygame.ToyOptions(rounds=22), 4)
-    zatre = await table_bytes(ZATRE, ZatreOptions(), 4)
+    toy, toy_cpu = await table_bytes(toygame.GAME, toygame.ToyOptions(rounds=202), 4)
+    zatre, zatre_cpu = await table_bytes(ZATRE, ZatreOptions(), 4)
     third = len(zatre) // 3
     mid = zatre[third: 2 * third]
     print(f"bytes a table sends per move per client (4 players; snapshots + the mover's outcome): "
           f"toy game median {statistics.median(toy):.0f}; Zatre mid-game (moves {third + 1}-{2 * third} "
           f"of {len(zatre)}) median {statistics.median(mid):.0f}, max {max(mid):.0f}; "
           f"Zatre last move {zatre[-1]:.0f}")
+    print(f"the table's own CPU per move, no sockets (process time; includes this driver's bot pick): "
+          f"toy game {toy_cpu * 1e6:.0f} us, Zatre {zatre_cpu * 1e6:.0f} us (its apply and legal turns included)")
 
 
 # ---- the parent ---------------------------------------------------------------------------

@@ -225,3 +225,27 @@ def test_the_snapshot_encoder_writes_what_the_codec_writes(game, options, seats,
         frame = host._advance(frame, seat, rng.choice(frame.snapshots[seat].legal_actions))
     assert frame.over and checked > 4 * (seats + 1)
     json.loads(encoder.encode(frame.snapshots[None]))
+
+
+@pytest.mark.parametrize("action_id, accepted, code, reason", [
+    ("a1", True, "", ""),
+    ("ünï\"code\\", False, "stale", "The table changed before your move arrived; look again."),
+    ("x" * p.MAX_ACTION_ID, False, "rule-3", "Zeile\n2: \u202e ☃ 🎲"),
+])
+def test_the_outcome_writer_writes_what_the_codec_writes(action_id, accepted, code, reason):
+    """issue 11: the outcome frame written directly is the codec's, character for
+    character, and decodes back to the same message."""
+    from net.codec import encode_outcome, codec_for
+
+    codec = codec_for(toygame.GAME)
+    message = p.OutcomeMsg(action_id=action_id, accepted=accepted, code=code, reason=reason)
+    assert encode_outcome(action_id, accepted, code, reason) == codec.encode(message)
+    assert codec.decode_host(encode_outcome(action_id, accepted, code, reason)) == message
+
+
+def test_the_outcome_writer_keeps_the_messages_bounds():
+    """issue 11: what OutcomeMsg refuses (an action id over its length) the writer refuses."""
+    from net.codec import encode_outcome
+
+    with pytest.raises(ValueError):
+        encode_outcome("x" * (p.MAX_ACTION_ID + 1), True, "", "")
