@@ -289,6 +289,41 @@ def make_converter(game: Game | None) -> cattrs.Converter:
     payload("GameEvent", "event_type")
     payload("GameOptions", "options_type")
 
+    fields = view_fields(game)
+
+    def field_type(name: Any, tails: bool) -> Any:
+        as_type = fields.get(name) if type(name) is str else None
+        if as_type is None:
+            raise ValueError(f"no view field '{printable(str(name), 24)}'")
+        if tails and not _is_tuple_of(as_type):
+            raise ValueError(f"view field '{name}' does not grow")
+        return as_type
+
+    def changes_hook(tails: bool) -> tuple[Callable[[Any, Any], Any], Callable[[Any], Any]]:
+        def structure(value: Any, _: Any) -> dict:
+            if not fields:
+                raise TypeError("no game payloads here")
+            if type(value) is not dict:
+                raise ValueError(f"expected an object, got {type(value).__name__}")
+            out = {}
+            for k, x in value.items():
+                as_type = field_type(k, tails)
+                try:
+                    out[k] = conv.structure(x, as_type)
+                except Exception as exc:
+                    raise ValueError(f"bad view field '{k}' ({_short(exc)})") from None
+            return out
+
+        def unstructure(value: Any) -> dict:
+            return {k: conv.unstructure(x, unstructure_as=field_type(k, tails)) for k, x in value.items()}
+
+        return structure, unstructure
+
+    for marker, tails in ((p.ViewChanges, False), (p.ViewTails, True)):
+        structure_changes, unstructure_changes = changes_hook(tails)
+        conv.register_structure_hook(marker, structure_changes)
+        conv.register_unstructure_hook(marker, unstructure_changes)
+
     def tag(cls: type) -> str:
         return cls.KIND  # type: ignore[attr-defined]
 
@@ -296,6 +331,25 @@ def make_converter(game: Game | None) -> cattrs.Converter:
     configure_tagged_union(p.HostMessage, conv, tag_generator=tag, tag_name=_TAG)
     configure_tagged_union(p.RelayMessage, conv, tag_generator=tag, tag_name=_TAG)
     return conv
+
+
+def view_fields(game: Game | None) -> dict[str, Any]:
+    """``{field name: type}`` of ``game``'s view (an attrs class), for ``update``
+    frames; empty when there is no game or its view is no attrs class."""
+    cls = getattr(game, "view_type", None)
+    if cls is None or not isinstance(cls, type) or not attrs.has(cls):
+        return {}
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:
+        return {}
+    return {a.name: hints[a.name] for a in attrs.fields(cls) if a.init}
+
+
+def _is_tuple_of(as_type: Any) -> bool:
+    """Whether ``as_type`` is ``tuple[X, ...]``."""
+    args = typing.get_args(as_type)
+    return typing.get_origin(as_type) is tuple and len(args) == 2 and args[1] is Ellipsis
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
@@ -431,6 +485,53 @@ class SnapshotEncoder:
             f'"over":{over},"result":{text(snapshot.result, _RESULT)}}}'
         )
 
+    def encode_update(self, old: Any, new: Any) -> str | None:
+        """The ``update`` frame taking a client from snapshot ``old`` to ``new`` (same
+        seat, ``new.version == old.version + 1``), the same text as
+        ``codec.encode(UpdateMsg(...))`` (tests/net/test_codec.py), or ``None`` when
+        ``new`` does not follow ``old`` for the same seat, this game's view is no attrs
+        class, or the seat names changed. A view field whose object is the old one is
+        unchanged; one that only grew at the end (the old tuple a prefix of the new)
+        is sent as its new items; one equal to the old is unchanged; any other is sent
+        whole."""
+        if snapshot_seat_mismatch(old, new) or self.game is None:
+            return None
+        view_type = self.game.view_type  # type: ignore[union-attr]
+        plan = self._plan(type(new.view)) if type(new.view) is view_type and type(old.view) is view_type else None
+        if plan is None:
+            return None
+        if new.version != self._version:
+            self._version = new.version
+            self._older, self._texts = self._texts, {}
+        text = self._text
+        changed, grown = [], []
+        old_view, new_view = old.view, new.view
+        for attr, name, as_type, items in plan:
+            was, now = getattr(old_view, attr), getattr(new_view, attr)
+            if was is now:
+                continue
+            if (type(was) is tuple and type(now) is tuple and len(now) > len(was)
+                    and _is_tuple_of(as_type) and now[:len(was)] == was):
+                item_type = typing.get_args(as_type)[0]
+                grown.append(f"{name}:[" + ",".join([text(item, item_type) for item in now[len(was):]]) + "]")
+            elif was != now:
+                changed.append(f"{name}:{text(now, as_type, items)}")
+        seat = "null" if new.seat is None else int.__repr__(new.seat)
+        legal = ("null" if new.legal_actions is old.legal_actions or new.legal_actions == old.legal_actions
+                 else text(new.legal_actions, self._actions))
+        active = "null" if new.active_seats == old.active_seats else text(new.active_seats, _SEATS)
+        bots = "null" if new.bots == old.bots else text(new.bots, _BOTS)
+        if new.names != old.names:
+            return None
+        over = "true" if new.over else "false"
+        return (
+            f'{{"kind":"update","version":{int.__repr__(new.version)},"base":{int.__repr__(old.version)},'
+            f'"seat":{seat},"view":{{{",".join(changed)}}},"tails":{{{",".join(grown)}}},'
+            f'"legal_actions":{legal},"active_seats":{active},'
+            f'"events":{text(new.events, self._events, self._event)},'
+            f'"bots":{bots},"over":{over},"result":{text(new.result, _RESULT)}}}'
+        )
+
     def _whole(self, value: Any, as_type: Any) -> str:
         return dumps(self._conv.unstructure(value, unstructure_as=as_type))
 
@@ -500,6 +601,11 @@ class SnapshotEncoder:
                     plan.append((a.name, _encode_str(a.name), as_type, items))
         self._plans[cls] = plan
         return plan
+
+
+def snapshot_seat_mismatch(old: Any, new: Any) -> bool:
+    """Whether snapshot ``new`` is not the next one after ``old`` for the same seat."""
+    return old.seat != new.seat or new.version != old.version + 1
 
 
 _CODECS: dict[int, "Codec"] = {}

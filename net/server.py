@@ -8,7 +8,8 @@ relay: a malformed frame gets an ``error`` message (several: a ``BAD_FRAME`` clo
 a flood of chat or intents an ``error`` and then a ``FLOOD`` close.
 
 What reaches whom: each connection gets only its own seat's snapshots (a spectator's
-when not seated); a seat token only ever goes to the connection that owns the seat, in
+when not seated); one that said ``updates`` in its hello gets, after a whole snapshot,
+each next version as an ``update`` (what changed: docs/protocol.md, "Updates"); a seat token only ever goes to the connection that owns the seat, in
 its ``welcome``; the RNG, the full state and other seats' views never leave the host.
 Logs name connections by number and seat, never tokens or frame contents.
 A seat token is checked before the table's connection caps and always gets its seat
@@ -118,6 +119,8 @@ class _Conn:
     strikes: int = 0
     closing: bool = False
     waiting: int = 0  # its intents handed to a task, not answered yet
+    updates: bool = False  # said so in its hello: gets ``update`` frames after a snapshot
+    sent: Snapshot | None = None  # the last snapshot sent to it (as a snapshot or an update)
 
 
 class Table:
@@ -168,6 +171,7 @@ class Table:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._encoded: dict[int | None, tuple[Snapshot, str]] = {}
+        self._updates: dict[int | None, tuple[Snapshot, Snapshot, str | None]] = {}
         self._game_over_sent = False
 
     # ---- the game ----
@@ -182,6 +186,7 @@ class Table:
         self.codec = codec_for(self.lobby.game)
         self._snapshots = SnapshotEncoder(self.codec)
         self._encoded = {}
+        self._updates = {}
 
     def set_game(self, game: Game) -> None:
         """Play ``game`` here instead, before the start (``parlour host --game``, and
@@ -250,10 +255,26 @@ class Table:
         self._encoded[snapshot.seat] = (snapshot, frame)
         return frame
 
+    def _update_frame(self, old: Snapshot, new: Snapshot) -> str | None:
+        """The ``update`` frame from ``old`` to ``new`` (``None``: send the snapshot),
+        written once per seat and version, as :meth:`_snapshot_frame`."""
+        cached = self._updates.get(new.seat)
+        if cached is not None and cached[0] is old and cached[1] is new:
+            return cached[2]
+        frame = self._snapshots.encode_update(old, new)
+        self._updates[new.seat] = (old, new, frame)
+        return frame
+
     def _deliverer(self, c: _Conn) -> Callable[[Snapshot], None]:
         def deliver(snapshot: Snapshot) -> None:
             if self.port is not None and c.conn in self.conns:
-                self.port.send((c.conn,), self._snapshot_frame(snapshot), "snapshot")
+                sent, c.sent = c.sent, snapshot
+                frame = None
+                if c.updates and sent is not None and snapshot.version == sent.version + 1:
+                    frame = self._update_frame(sent, snapshot)
+                # a newer frame replaces an unsent one: a client then missing the base of
+                # an update asks for a sync (docs/protocol.md, "Updates")
+                self.port.send((c.conn,), frame or self._snapshot_frame(snapshot), "snapshot")
 
         return deliver
 
@@ -264,6 +285,7 @@ class Table:
         if c.peer is not None:
             self.host.disconnect(c.peer)
         deliver = self._deliverer(c)
+        c.sent = None  # a new seat (or the first): the whole snapshot
         c.peer = self.host.connect(c.seat, deliver)
         deliver(self.host.snapshot(c.seat))
 
@@ -325,7 +347,7 @@ class Table:
         player = self.lobby.add_player(hello.name, host=is_host, former=former)
         lim = self.limits
         c = _Conn(
-            conn, player.pid, address, is_host, kept,
+            conn, player.pid, address, is_host, kept, updates=hello.updates,
             chat=TokenBucket(lim.chat_rate, lim.chat_burst),
             intents=TokenBucket(lim.intent_rate, lim.intent_burst),
             bad=TokenBucket(0.1, lim.bad_frames),
@@ -477,6 +499,7 @@ class Table:
         elif isinstance(message, SyncRequest):
             if self._allowed(c, c.intents):
                 self._send_one(c, self.lobby.state())
+                c.sent = None  # the whole snapshot, not an update
                 if self.host is not None:
                     self._deliverer(c)(self.host.snapshot(c.seat))
         elif isinstance(message, Leave):
