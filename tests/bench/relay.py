@@ -73,6 +73,7 @@ import time
 from collections import defaultdict
 from typing import Any
 
+import attrs
 import psutil
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import serve
@@ -269,8 +270,9 @@ async def role_tables(args: argparse.Namespace) -> None:
 class Player:
     """One bench client: a raw websocket speaking parlour.v1, decoding only with json."""
 
-    def __init__(self, name: str, code: str, host_key: str | None) -> None:
-        self.name, self.code, self.host_key = name, code, host_key
+    def __init__(self, name: str, code: str, host_key: str | None, updates: bool = True) -> None:
+        self.name, self.code, self.host_key, self.updates = name, code, host_key, updates
+        self.view: dict = {}
         self.seat: int | None = None
         self.version = -1
         self.round = 0
@@ -292,7 +294,8 @@ class Player:
     async def open(self, url: str) -> None:
         self.ws = await connect(url, subprotocols=[SUBPROTOCOL], max_size=MAX_HOST_FRAME,
                                 compression=None, ping_interval=None, open_timeout=WAIT)
-        hello = {"kind": "hello", "name": self.name, "room": self.code, "host_key": self.host_key}
+        hello = {"kind": "hello", "name": self.name, "room": self.code, "host_key": self.host_key,
+                 "updates": self.updates}
         await self.ws.send(json.dumps(hello))
         await self.ws.send('{"kind":"command","name":"join","args":[]}')
         self.reader = asyncio.create_task(self.read())
@@ -308,13 +311,19 @@ class Player:
                 if version <= self.version:
                     continue  # a resent snapshot (stale intent, sync)
                 self.version = version
-                view = data["view"]
-                self.round = view["round"]
-                self.seen.append((now, view["round"], sum(1 << s for s in view["picked"])))
-                self.can_act = bool(data["legal_actions"])
-                self.changed.set()
-                if self.room_changed is not None:
-                    self.room_changed.set()
+                self.view = view = data["view"]
+                self._new_version(now, view, data["legal_actions"])
+            elif frame.startswith('{"kind":"update"'):
+                data = json.loads(frame)
+                if data["base"] != self.version:
+                    await self.ws.send('{"kind":"sync"}')  # missed one: the whole snapshot comes
+                    continue
+                self.version = data["version"]
+                view = self.view
+                view.update(data["view"])
+                for name, items in data["tails"].items():
+                    view[name] = view[name] + items
+                self._new_version(now, view, data["legal_actions"])
             elif frame.startswith('{"kind":"outcome"'):
                 data = json.loads(frame)
                 answer = self.answers.pop(data["action_id"], None)
@@ -323,6 +332,15 @@ class Player:
             elif frame.startswith('{"kind":"welcome"'):
                 self.seat = json.loads(frame)["seat"]
                 self.changed.set()
+
+    def _new_version(self, now: float, view: dict, legal: list | None) -> None:
+        self.round = view["round"]
+        self.seen.append((now, view["round"], sum(1 << s for s in view["picked"])))
+        if legal is not None:
+            self.can_act = bool(legal)
+        self.changed.set()
+        if self.room_changed is not None:
+            self.room_changed.set()
 
     async def play(self, intents: int, think: float, deadline: float) -> int:
         """Submit ``intents`` picks, each when this seat may act and after thinking."""
@@ -413,7 +431,7 @@ async def role_load(args: argparse.Namespace) -> None:
     loop = asyncio.get_running_loop()
     players: list[list[Player]] = []
     for code, host_key in rooms:
-        room = [Player(f"p{c}", code, host_key if c == 0 else None) for c in range(args.clients)]
+        room = [Player(f"p{c}", code, host_key if c == 0 else None, args.updates) for c in range(args.clients)]
         for player in room:
             await player.open(args.url)
         players.append(room)
@@ -505,7 +523,8 @@ class _CountingPort:
         pass
 
 
-async def table_bytes(game: Any, options: Any, seats: int, seed: int = 7) -> tuple[list[float], float]:
+async def table_bytes(game: Any, options: Any, seats: int, seed: int = 7,
+                      updates: bool = True) -> tuple[list[float], float]:
     """Play one game of ``game`` at a :class:`net.server.Table` to the end, ``seats``
     players each on its own connection and picking with the game's first bot from the
     snapshot the table sent it; per move, the bytes the table queued per connection
@@ -522,7 +541,7 @@ async def table_bytes(game: Any, options: Any, seats: int, seed: int = 7) -> tup
     codec = codec_for(game)
     conns = list(range(1, seats + 1))
     for conn in conns:
-        hello = Hello(name=f"p{conn}", host_key=table.host_key if conn == 1 else None)
+        hello = Hello(name=f"p{conn}", host_key=table.host_key if conn == 1 else None, updates=updates)
         table.peer_joined(conn, "127.0.0.1", codec.encode(hello))
         table.peer_frame(conn, codec.encode(Command(name="join")))
     table.peer_frame(1, codec.encode(Command(name="start")))
@@ -560,16 +579,21 @@ async def bytes_per_move() -> None:
     from rules.zatre import GAME as ZATRE, ZatreOptions
     from tests.net import toygame
 
-    toy, toy_cpu = await table_bytes(toygame.GAME, toygame.ToyOptions(rounds=202), 4)
-    zatre, zatre_cpu = await table_bytes(ZATRE, ZatreOptions(), 4)
-    third = len(zatre) // 3
-    mid = zatre[third: 2 * third]
-    print(f"bytes a table sends per move per client (4 players; snapshots + the mover's outcome): "
-          f"toy game median {statistics.median(toy):.0f}; Zatre mid-game (moves {third + 1}-{2 * third} "
-          f"of {len(zatre)}) median {statistics.median(mid):.0f}, max {max(mid):.0f}; "
-          f"Zatre last move {zatre[-1]:.0f}")
-    print(f"the table's own CPU per move, no sockets (process time; includes this driver's bot pick): "
-          f"toy game {toy_cpu * 1e6:.0f} us, Zatre {zatre_cpu * 1e6:.0f} us (its apply and legal turns included)")
+    from net.protocol import Hello
+
+    modes = [True, False] if "updates" in attrs.fields_dict(Hello) else [False]
+    for updates in modes:
+        toy, toy_cpu = await table_bytes(toygame.GAME, toygame.ToyOptions(rounds=202), 4, updates=updates)
+        zatre, zatre_cpu = await table_bytes(ZATRE, ZatreOptions(), 4, updates=updates)
+        third = len(zatre) // 3
+        mid = zatre[third: 2 * third]
+        print(f"bytes a table sends per move per client ({'updates' if updates else 'whole snapshots'}; "
+              f"4 players; the mover's outcome included): "
+              f"toy game median {statistics.median(toy):.0f}; Zatre mid-game (moves {third + 1}-{2 * third} "
+              f"of {len(zatre)}) median {statistics.median(mid):.0f}, max {max(mid):.0f}; "
+              f"Zatre last move {zatre[-1]:.0f}")
+        print(f"  the table's own CPU per move, no sockets (process time; includes this driver's bot pick): "
+              f"toy game {toy_cpu * 1e6:.0f} us, Zatre {zatre_cpu * 1e6:.0f} us (its apply and legal turns included)")
 
 
 # ---- the parent ---------------------------------------------------------------------------
@@ -688,6 +712,7 @@ async def run_path(path: str, args: argparse.Namespace, rooms_count: int) -> dic
         share = await wait_quiet(args.quiet)
         print(f"(other programs used {share * 100:.0f}% of a core in the second before this run)")
     common = ["--intents", str(args.intents), "--rounds", str(args.rounds), "--shape", args.shape,
+              "--updates" if args.updates else "--no-updates",
               "--moves", str(args.moves), "--warmup", str(args.warmup)]
     echo = Child("echo", args.server_cpu)
     servers: list[Child] = []
@@ -926,6 +951,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--shape", choices=["think", "turns"], default="think",
                         help="think: every seat picks each round after a think time; turns: closed loop, "
                              "one move in flight per room, seats in turn")
+    parser.add_argument("--updates", action=argparse.BooleanOptionalAction, default=True,
+                        help="the clients ask for update frames (as Parlour's client does); "
+                             "--no-updates: whole snapshots only (the old behaviour)")
     parser.add_argument("--moves", type=int, default=80, help="--shape turns: measured moves per room")
     parser.add_argument("--warmup", type=int, default=8, help="--shape turns: unmeasured moves first")
     parser.add_argument("--bytes", action=argparse.BooleanOptionalAction, default=True,
