@@ -447,7 +447,9 @@ class SnapshotEncoder:
     one by one, and fields typed ``tuple[X, ...]`` with attrs items (a turn log) item by
     item, so a log one record longer costs one record. Texts are kept for the current
     and the previous version only (each entry holds its object, so an id is never
-    mistaken for a newer object's).
+    mistaken for a newer object's). A game projects each event once per seat, mostly to
+    equal objects (another seat's pick, hidden the same way for everyone), so events are
+    also kept by value for the current version.
     """
 
     def __init__(self, codec: "Codec") -> None:
@@ -458,6 +460,8 @@ class SnapshotEncoder:
         self._texts: dict[int, tuple[Any, Any, str]] = {}
         self._older: dict[int, tuple[Any, Any, str]] = {}
         self._plans: dict[type, list[tuple[str, str, Any, Any]] | None] = {}
+        self._tails: dict[type, dict[str, Any]] = {}
+        self._event_texts: dict[Any, str] = {}
         game = self.game
         if game is not None:
             self._actions = tuple[game.action_type, ...]  # type: ignore[name-defined]
@@ -469,6 +473,7 @@ class SnapshotEncoder:
         if snapshot.version != self._version:
             self._version = snapshot.version
             self._older, self._texts = self._texts, {}
+            self._event_texts = {}
         if self.game is None:
             raise TypeError("no game payloads here")
         text = self._text
@@ -503,16 +508,22 @@ class SnapshotEncoder:
         if new.version != self._version:
             self._version = new.version
             self._older, self._texts = self._texts, {}
+            self._event_texts = {}
         text = self._text
         changed, grown = [], []
         old_view, new_view = old.view, new.view
+        tails = self._tails.get(view_type)
+        if tails is None:
+            tails = self._tails[view_type] = {
+                attr: typing.get_args(as_type)[0] for attr, _, as_type, _ in plan if _is_tuple_of(as_type)
+            }
         for attr, name, as_type, items in plan:
             was, now = getattr(old_view, attr), getattr(new_view, attr)
             if was is now:
                 continue
-            if (type(was) is tuple and type(now) is tuple and len(now) > len(was)
-                    and _is_tuple_of(as_type) and now[:len(was)] == was):
-                item_type = typing.get_args(as_type)[0]
+            item_type = tails.get(attr)
+            if (item_type is not None and type(was) is tuple and type(now) is tuple and len(now) > len(was)
+                    and now[:len(was)] == was):
                 grown.append(f"{name}:[" + ",".join([text(item, item_type) for item in now[len(was):]]) + "]")
             elif was != now:
                 changed.append(f"{name}:{text(now, as_type, items)}")
@@ -560,6 +571,17 @@ class SnapshotEncoder:
             return "[" + ",".join(map(int.__repr__, sorted(value) if kind is frozenset else value)) + "]"
         if items is not None and kind is tuple:
             text = "[" + ",".join([self._text(item, items) for item in value]) + "]"
+        elif as_type is self._event and self.game is not None:
+            try:
+                text = self._event_texts.get(value)  # equal events, one text (frozen: hashable)
+            except TypeError:
+                text = None
+            if text is None:
+                text = self._whole(value, as_type)
+                try:
+                    self._event_texts[value] = text
+                except TypeError:
+                    pass
         else:
             text = self._whole(value, as_type)
         if kind is tuple or kind is frozenset or attrs.has(kind):
