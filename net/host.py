@@ -16,7 +16,10 @@ thread (the event loop never blocks), paces the answer to take at least ``bot_de
 seconds, and submits it through the same queue as a human's intent.
 
 Applying an action (``game.apply`` and every seat's snapshot) runs in a worker thread
-when it is slow, and on the event loop when it is quick: see :data:`INLINE_BELOW`.
+when it is slow, and on the event loop when it is quick: see :data:`INLINE_BELOW`. A
+quick game's intent arriving while nothing waits in the queue is judged at once, in
+the caller's turn of the loop (:meth:`Host.offer`): the same judgement, in the same
+order, without the hops through the queue's task.
 """
 
 from __future__ import annotations

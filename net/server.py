@@ -9,8 +9,8 @@ a flood of chat or intents an ``error`` and then a ``FLOOD`` close.
 
 What reaches whom: each connection gets only its own seat's snapshots (a spectator's
 when not seated); one that said ``updates`` in its hello gets, after a whole snapshot,
-each next version as an ``update`` (what changed: docs/protocol.md, "Updates"); a seat token only ever goes to the connection that owns the seat, in
-its ``welcome``; the RNG, the full state and other seats' views never leave the host.
+each next version as an ``update`` (what changed: docs/protocol.md, "Updates"); a seat
+token only ever goes to the connection that owns the seat, in its ``welcome``; the RNG, the full state and other seats' views never leave the host.
 Logs name connections by number and seat, never tokens or frame contents.
 A seat token is checked before the table's connection caps and always gets its seat
 back (:class:`Limits`: watchers have their own cap, and the newest gives way).
