@@ -541,7 +541,8 @@ async def table_bytes(game: Any, options: Any, seats: int, seed: int = 7,
     codec = codec_for(game)
     conns = list(range(1, seats + 1))
     for conn in conns:
-        hello = Hello(name=f"p{conn}", host_key=table.host_key if conn == 1 else None, updates=updates)
+        asks = {"updates": True} if updates else {}  # (a Parlour without updates: no such field)
+        hello = Hello(name=f"p{conn}", host_key=table.host_key if conn == 1 else None, **asks)
         table.peer_joined(conn, "127.0.0.1", codec.encode(hello))
         table.peer_frame(conn, codec.encode(Command(name="join")))
     table.peer_frame(1, codec.encode(Command(name="start")))
