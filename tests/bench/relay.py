@@ -294,8 +294,9 @@ class Player:
     async def open(self, url: str) -> None:
         self.ws = await connect(url, subprotocols=[SUBPROTOCOL], max_size=MAX_HOST_FRAME,
                                 compression=None, ping_interval=None, open_timeout=WAIT)
-        hello = {"kind": "hello", "name": self.name, "room": self.code, "host_key": self.host_key,
-                 "updates": self.updates}
+        hello = {"kind": "hello", "name": self.name, "room": self.code, "host_key": self.host_key}
+        if self.updates:  # (a Parlour without updates refuses the key)
+            hello["updates"] = True
         await self.ws.send(json.dumps(hello))
         await self.ws.send('{"kind":"command","name":"join","args":[]}')
         self.reader = asyncio.create_task(self.read())
