@@ -448,8 +448,9 @@ class SnapshotEncoder:
     item, so a log one record longer costs one record. Texts are kept for the current
     and the previous version only (each entry holds its object, so an id is never
     mistaken for a newer object's). A game projects each event once per seat, mostly to
-    equal objects (another seat's pick, hidden the same way for everyone), so events are
-    also kept by value for the current version.
+    equal objects (another seat's pick, hidden the same way for everyone), and lists each
+    seat's legal actions anew, often equal to another seat's, so events and legal action
+    lists are also kept by value for the current version.
     """
 
     def __init__(self, codec: "Codec") -> None:
@@ -571,15 +572,15 @@ class SnapshotEncoder:
             return "[" + ",".join(map(int.__repr__, sorted(value) if kind is frozenset else value)) + "]"
         if items is not None and kind is tuple:
             text = "[" + ",".join([self._text(item, items) for item in value]) + "]"
-        elif as_type is self._event and self.game is not None:
-            try:
-                text = self._event_texts.get(value)  # equal events, one text (frozen: hashable)
+        elif self.game is not None and (as_type is self._event or as_type is self._actions):
+            try:  # equal events (or legal actions), one text: frozen, so hashable
+                text = self._event_texts.get((as_type is self._event, value))
             except TypeError:
                 text = None
             if text is None:
                 text = self._whole(value, as_type)
                 try:
-                    self._event_texts[value] = text
+                    self._event_texts[(as_type is self._event, value)] = text
                 except TypeError:
                     pass
         else:
