@@ -11,6 +11,11 @@
     outcome = await link.submit(action)  # Outcome; code "offline" when not connected
     await link.close()
 
+Snapshots come whole the first time and then, one version at a time, as ``update``
+frames (what changed; the hello says ``updates``); an update that does not follow the
+snapshot held (a frame replaced in a slow connection's queue) makes the link ask for a
+``sync``, and the whole snapshot comes again.
+
 It reconnects by itself after a dropped connection (backoff ``reconnect_delays``),
 says hello with its seat token and last version, and gets its seat and a fresh
 snapshot back; intents still waiting for an answer are sent again with the same
@@ -62,6 +67,7 @@ from .protocol import (
     Say,
     SnapshotMsg,
     SyncRequest,
+    UpdateMsg,
     Welcome,
 )
 from .table import Listener, Outcome, Snapshot
@@ -180,6 +186,7 @@ class RemoteSeatLink:
         self._task: asyncio.Task[None] | None = None
         self._welcomed: asyncio.Future[None] | None = None
         self._closing = False
+        self._resync = False  # a sync was asked for after a missed update; no second until a snapshot
 
     # ---- SeatLink ----
 
@@ -386,7 +393,9 @@ class RemoteSeatLink:
         hello = Hello(
             name=self.name[:24] or "Player", token=seat_token, host_key=self.host_key,
             last_version=self._latest.version if self._latest else None, room=self.room,
+            updates=True,
         )
+        self._resync = False
         try:
             await ws.send(self.codec.encode(hello))
             async for frame in ws:
@@ -441,9 +450,30 @@ class RemoteSeatLink:
                 events=message.events, names=message.names, bots=message.bots,
                 over=message.over, result=message.result, bot_took=message.bot_took,
             )
+            self._resync = False
             if self._latest is None or snap.version >= self._latest.version or snap.seat != self._latest.seat:
                 self._latest = snap
                 _call(self._listeners, snap)
+            return
+        if isinstance(message, UpdateMsg):
+            latest = self._latest
+            if latest is not None and latest.version == message.base and latest.seat == message.seat:
+                try:
+                    snap = apply_update(latest, message)
+                except (ValueError, TypeError) as exc:
+                    log.warning("the table sent an update that does not apply: %s", exc)
+                else:
+                    self._latest = snap
+                    _call(self._listeners, snap)
+                    return
+            elif latest is not None and message.version <= latest.version and latest.seat == message.seat:
+                return  # older than what this link holds already
+            if not self._resync:  # missed a change (a newer frame replaced it): the whole snapshot
+                self._resync = True
+                try:
+                    await self._send(SyncRequest())
+                except ConnectionClosed:
+                    pass
             return
         if isinstance(message, OutcomeMsg):
             entry = self._pending.get(message.action_id)
@@ -498,6 +528,29 @@ class RemoteSeatLink:
         if status != self.status:
             self.status = status
             _call(self._status_listeners, status)
+
+
+def apply_update(snapshot: Snapshot, update: UpdateMsg) -> Snapshot:
+    """The snapshot ``update`` makes of ``snapshot`` (docs/protocol.md, "Updates"):
+    its view with the changed fields replaced and the grown ones extended, the other
+    fields replaced where the update carries them. Raises ``ValueError`` when
+    ``snapshot`` is not the update's base (another version or seat: ask for a ``sync``)
+    or the new view is not valid (its own validators), ``TypeError`` for a field that
+    cannot grow."""
+    if snapshot.version != update.base or snapshot.seat != update.seat:
+        raise ValueError(f"the update is from version {update.base}, not {snapshot.version}")
+    view = snapshot.view
+    changes = dict(update.view)  # type: ignore[call-overload]
+    for name, items in update.tails.items():  # type: ignore[attr-defined]
+        changes[name] = getattr(view, name) + items
+    return Snapshot(
+        version=update.version, seat=update.seat, view=attrs.evolve(view, **changes) if changes else view,
+        legal_actions=snapshot.legal_actions if update.legal_actions is None else update.legal_actions,
+        active_seats=snapshot.active_seats if update.active_seats is None else update.active_seats,
+        events=update.events, names=snapshot.names,
+        bots=snapshot.bots if update.bots is None else update.bots,
+        over=update.over, result=update.result, bot_took=snapshot.bot_took,
+    )
 
 
 def _add(listeners: list, listener: Callable) -> Callable[[], None]:

@@ -290,6 +290,41 @@ def make_converter(game: Game | None) -> cattrs.Converter:
     payload("GameEvent", "event_type")
     payload("GameOptions", "options_type")
 
+    fields = view_fields(game)
+
+    def field_type(name: Any, tails: bool) -> Any:
+        as_type = fields.get(name) if type(name) is str else None
+        if as_type is None:
+            raise ValueError(f"no view field '{printable(str(name), 24)}'")
+        if tails and not _is_tuple_of(as_type):
+            raise ValueError(f"view field '{name}' does not grow")
+        return as_type
+
+    def changes_hook(tails: bool) -> tuple[Callable[[Any, Any], Any], Callable[[Any], Any]]:
+        def structure(value: Any, _: Any) -> dict:
+            if not fields:
+                raise TypeError("no game payloads here")
+            if type(value) is not dict:
+                raise ValueError(f"expected an object, got {type(value).__name__}")
+            out = {}
+            for k, x in value.items():
+                as_type = field_type(k, tails)
+                try:
+                    out[k] = conv.structure(x, as_type)
+                except Exception as exc:
+                    raise ValueError(f"bad view field '{k}' ({_short(exc)})") from None
+            return out
+
+        def unstructure(value: Any) -> dict:
+            return {k: conv.unstructure(x, unstructure_as=field_type(k, tails)) for k, x in value.items()}
+
+        return structure, unstructure
+
+    for marker, tails in ((p.ViewChanges, False), (p.ViewTails, True)):
+        structure_changes, unstructure_changes = changes_hook(tails)
+        conv.register_structure_hook(marker, structure_changes)
+        conv.register_unstructure_hook(marker, unstructure_changes)
+
     def tag(cls: type) -> str:
         return cls.KIND  # type: ignore[attr-defined]
 
@@ -297,6 +332,25 @@ def make_converter(game: Game | None) -> cattrs.Converter:
     configure_tagged_union(p.HostMessage, conv, tag_generator=tag, tag_name=_TAG)
     configure_tagged_union(p.RelayMessage, conv, tag_generator=tag, tag_name=_TAG)
     return conv
+
+
+def view_fields(game: Game | None) -> dict[str, Any]:
+    """``{field name: type}`` of ``game``'s view (an attrs class), for ``update``
+    frames; empty when there is no game or its view is no attrs class."""
+    cls = getattr(game, "view_type", None)
+    if cls is None or not isinstance(cls, type) or not attrs.has(cls):
+        return {}
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:
+        return {}
+    return {a.name: hints[a.name] for a in attrs.fields(cls) if a.init}
+
+
+def _is_tuple_of(as_type: Any) -> bool:
+    """Whether ``as_type`` is ``tuple[X, ...]``."""
+    args = typing.get_args(as_type)
+    return typing.get_origin(as_type) is tuple and len(args) == 2 and args[1] is Ellipsis
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
@@ -364,6 +418,16 @@ def dumps(data: Any) -> str:
 _encode_str = json.encoder.encode_basestring  # what dumps(ensure_ascii=False) does to a str
 
 
+def encode_outcome(action_id: str, accepted: bool, code: str, reason: str) -> str:
+    """An ``outcome`` frame, the same text as ``codec.encode(OutcomeMsg(...))`` (one per
+    intent, so written directly; tests/net/test_codec.py checks the two agree). Raises
+    ``ValueError`` where ``OutcomeMsg`` would (the lengths of net.protocol)."""
+    p.OutcomeMsg(action_id=action_id, accepted=accepted, code=code, reason=reason)  # its checks
+    return (f'{{"kind":"outcome","action_id":{_encode_str(action_id)},'
+            f'"accepted":{"true" if accepted else "false"},"code":{_encode_str(code)},'
+            f'"reason":{_encode_str(reason)}}}')
+
+
 _SEATS = frozenset[int]
 _NAMES = tuple[str, ...]
 _BOTS = tuple[str | None, ...]
@@ -385,7 +449,10 @@ class SnapshotEncoder:
     one by one, and fields typed ``tuple[X, ...]`` with attrs items (a turn log) item by
     item, so a log one record longer costs one record. Texts are kept for the current
     and the previous version only (each entry holds its object, so an id is never
-    mistaken for a newer object's).
+    mistaken for a newer object's). A game projects each event once per seat, mostly to
+    equal objects (another seat's pick, hidden the same way for everyone), and lists each
+    seat's legal actions anew, often equal to another seat's, so events and legal action
+    lists are also kept by value for the current version.
     """
 
     def __init__(self, codec: "Codec") -> None:
@@ -396,6 +463,8 @@ class SnapshotEncoder:
         self._texts: dict[int, tuple[Any, Any, str]] = {}
         self._older: dict[int, tuple[Any, Any, str]] = {}
         self._plans: dict[type, list[tuple[str, str, Any, Any]] | None] = {}
+        self._tails: dict[type, dict[str, Any]] = {}
+        self._event_texts: dict[Any, str] = {}
         game = self.game
         if game is not None:
             self._actions = tuple[game.action_type, ...]  # type: ignore[name-defined]
@@ -407,6 +476,7 @@ class SnapshotEncoder:
         if snapshot.version != self._version:
             self._version = snapshot.version
             self._older, self._texts = self._texts, {}
+            self._event_texts = {}
         if self.game is None:
             raise TypeError("no game payloads here")
         text = self._text
@@ -422,6 +492,59 @@ class SnapshotEncoder:
             f'"bots":{text(snapshot.bots, _BOTS)},'
             f'"over":{over},"result":{text(snapshot.result, _RESULT)},'
             f'"bot_took":{text(snapshot.bot_took, _TOOK)}}}'
+        )
+
+    def encode_update(self, old: Any, new: Any) -> str | None:
+        """The ``update`` frame taking a client from snapshot ``old`` to ``new`` (same
+        seat, ``new.version == old.version + 1``), the same text as
+        ``codec.encode(UpdateMsg(...))`` (tests/net/test_codec.py), or ``None`` when
+        ``new`` does not follow ``old`` for the same seat, this game's view is no attrs
+        class, or the seat names or the seats a bot took changed. A view field whose object is the old one is
+        unchanged; one that only grew at the end (the old tuple a prefix of the new)
+        is sent as its new items; one equal to the old is unchanged; any other is sent
+        whole. A change of the seats a bot took (``bot_took``) also gives ``None``."""
+        if snapshot_seat_mismatch(old, new) or self.game is None:
+            return None
+        view_type = self.game.view_type  # type: ignore[union-attr]
+        plan = self._plan(type(new.view)) if type(new.view) is view_type and type(old.view) is view_type else None
+        if plan is None:
+            return None
+        if new.version != self._version:
+            self._version = new.version
+            self._older, self._texts = self._texts, {}
+            self._event_texts = {}
+        text = self._text
+        changed, grown = [], []
+        old_view, new_view = old.view, new.view
+        tails = self._tails.get(view_type)
+        if tails is None:
+            tails = self._tails[view_type] = {
+                attr: typing.get_args(as_type)[0] for attr, _, as_type, _ in plan if _is_tuple_of(as_type)
+            }
+        for attr, name, as_type, items in plan:
+            was, now = getattr(old_view, attr), getattr(new_view, attr)
+            if was is now:
+                continue
+            item_type = tails.get(attr)
+            if (item_type is not None and type(was) is tuple and type(now) is tuple and len(now) > len(was)
+                    and now[:len(was)] == was):
+                grown.append(f"{name}:[" + ",".join([text(item, item_type) for item in now[len(was):]]) + "]")
+            elif was != now:
+                changed.append(f"{name}:{text(now, as_type, items)}")
+        seat = "null" if new.seat is None else int.__repr__(new.seat)
+        legal = ("null" if new.legal_actions is old.legal_actions or new.legal_actions == old.legal_actions
+                 else text(new.legal_actions, self._actions))
+        active = "null" if new.active_seats == old.active_seats else text(new.active_seats, _SEATS)
+        bots = "null" if new.bots == old.bots else text(new.bots, _BOTS)
+        if new.names != old.names or new.bot_took != old.bot_took:  # rare: a whole snapshot
+            return None
+        over = "true" if new.over else "false"
+        return (
+            f'{{"kind":"update","version":{int.__repr__(new.version)},"base":{int.__repr__(old.version)},'
+            f'"seat":{seat},"view":{{{",".join(changed)}}},"tails":{{{",".join(grown)}}},'
+            f'"legal_actions":{legal},"active_seats":{active},'
+            f'"events":{text(new.events, self._events, self._event)},'
+            f'"bots":{bots},"over":{over},"result":{text(new.result, _RESULT)}}}'
         )
 
     def _whole(self, value: Any, as_type: Any) -> str:
@@ -452,6 +575,17 @@ class SnapshotEncoder:
             return "[" + ",".join(map(int.__repr__, sorted(value) if kind is frozenset else value)) + "]"
         if items is not None and kind is tuple:
             text = "[" + ",".join([self._text(item, items) for item in value]) + "]"
+        elif self.game is not None and (as_type is self._event or as_type is self._actions):
+            try:  # equal events (or legal actions), one text: frozen, so hashable
+                text = self._event_texts.get((as_type is self._event, value))
+            except TypeError:
+                text = None
+            if text is None:
+                text = self._whole(value, as_type)
+                try:
+                    self._event_texts[(as_type is self._event, value)] = text
+                except TypeError:
+                    pass
         else:
             text = self._whole(value, as_type)
         if kind is tuple or kind is frozenset or attrs.has(kind):
@@ -493,6 +627,11 @@ class SnapshotEncoder:
                     plan.append((a.name, _encode_str(a.name), as_type, items))
         self._plans[cls] = plan
         return plan
+
+
+def snapshot_seat_mismatch(old: Any, new: Any) -> bool:
+    """Whether snapshot ``new`` is not the next one after ``old`` for the same seat."""
+    return old.seat != new.seat or new.version != old.version + 1
 
 
 _CODECS: dict[int, "Codec"] = {}

@@ -16,7 +16,10 @@ thread (the event loop never blocks), paces the answer to take at least ``bot_de
 seconds, and submits it through the same queue as a human's intent.
 
 Applying an action (``game.apply`` and every seat's snapshot) runs in a worker thread
-when it is slow, and on the event loop when it is quick: see :data:`INLINE_BELOW`.
+when it is slow, and on the event loop when it is quick: see :data:`INLINE_BELOW`. A
+quick game's intent arriving while nothing waits in the queue is judged at once, in
+the caller's turn of the loop (:meth:`Host.offer`): the same judgement, in the same
+order, without the hops through the queue's task.
 """
 
 from __future__ import annotations
@@ -216,6 +219,7 @@ class Host:
         self._outcomes: OrderedDict[tuple[bool, Seat | None, str], Outcome] = OrderedDict()
         self._queue: asyncio.Queue[_Job] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
+        self._waiting = 0  # intents queued or being judged
         self._closed = False
         self._over = asyncio.Event()
         if self._frame.over:
@@ -289,6 +293,26 @@ class Host:
         After an accepted outcome the peer has already been sent the new snapshot.
         """
         return await self._enqueue(peer, peer.seat, intent)
+
+    def offer(self, peer: Peer, intent: Intent) -> Outcome | None:
+        """Judge ``intent`` from ``peer`` now, in this call, when the queue is empty,
+        nothing is being judged, the host is running and its moves are quick
+        (:data:`INLINE_BELOW`): exactly what :meth:`submit` would do (same judgement,
+        snapshots delivered before the outcome is returned), without a task switch.
+        ``None``: not now, nothing done; :meth:`submit` it (the caller keeps its own
+        intents in order: it may offer one only when none of its earlier ones waits)."""
+        if (self._waiting or self._closed or self._worker is None or self._worker.done()
+                or self._advance_cost >= INLINE_BELOW):
+            return None
+        job = _Job(peer, peer.seat, intent, None)  # type: ignore[arg-type]
+        self._waiting += 1
+        try:
+            return self._judge(job)
+        except Exception:  # the host's own bug, as in the worker
+            log.exception("host failed on intent %r from seat %r", intent, peer.seat)
+            return Outcome(intent.action_id, False, INTERNAL, "The table hit an internal error.")
+        finally:
+            self._waiting -= 1
 
     def restore(self, applied: "Sequence[Applied]") -> None:
         """Replay ``applied`` (a saved action log, in order) onto the freshly set-up
@@ -416,8 +440,12 @@ class Host:
         if self._closed:
             return _closed(intent.action_id)
         answer: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
-        await self._queue.put(_Job(peer, seat, intent, answer))
-        return await answer
+        self._waiting += 1
+        try:
+            await self._queue.put(_Job(peer, seat, intent, answer))
+            return await answer
+        finally:
+            self._waiting -= 1
 
     async def _work(self) -> None:
         while True:
@@ -440,20 +468,74 @@ class Host:
             job.answer.set_result(outcome)
 
     async def _process(self, job: _Job) -> Outcome:
-        # the host's own bots have ids of their own: no peer can pre-empt one
-        key = (job.peer is None, job.seat, job.intent.action_id)
-        remembered = self._outcomes.get(key)
+        remembered = self._remembered(job)
         if remembered is not None:
-            if remembered.code == STALE and job.peer is not None and job.seat is not None:
-                self._deliver(job.peer, self._frame.snapshots[job.seat])  # the state to retry from
             return remembered
-        outcome = await self._decide(job)
-        self._outcomes[key] = outcome
+        return self._remember(job, await self._decide(job))
+
+    def _judge(self, job: _Job) -> Outcome:
+        """:meth:`_process` with the action applied on the loop (:meth:`offer`)."""
+        remembered = self._remembered(job)
+        if remembered is not None:
+            return remembered
+        outcome = self._refusal(job)
+        if outcome is None:
+            try:
+                new_frame = self._advance(self._frame, job.seat, job.intent.action)  # type: ignore[arg-type]
+            except Exception as exc:
+                outcome = self._raised(job, exc)
+            else:
+                outcome = self._accept(job, new_frame)
+        return self._remember(job, outcome)
+
+    def _remembered(self, job: _Job) -> Outcome | None:
+        """The outcome an earlier intent with the same ``(seat, action_id)`` got (a
+        ``STALE`` one comes with the current snapshot again), or ``None``."""
+        # the host's own bots have ids of their own: no peer can pre-empt one
+        remembered = self._outcomes.get((job.peer is None, job.seat, job.intent.action_id))
+        if remembered is not None and remembered.code == STALE and job.peer is not None and job.seat is not None:
+            self._deliver(job.peer, self._frame.snapshots[job.seat])  # the state to retry from
+        return remembered
+
+    def _remember(self, job: _Job, outcome: Outcome) -> Outcome:
+        self._outcomes[(job.peer is None, job.seat, job.intent.action_id)] = outcome
         while len(self._outcomes) > REMEMBERED_OUTCOMES:
             self._outcomes.popitem(last=False)
         return outcome
 
     async def _decide(self, job: _Job) -> Outcome:
+        outcome = self._refusal(job)
+        if outcome is not None:
+            return outcome
+        frame, seat, action = self._frame, job.seat, job.intent.action
+        try:
+            if self._advance_cost < INLINE_BELOW:
+                new_frame = self._advance(frame, seat, action)  # type: ignore[arg-type]
+            else:
+                new_frame = await asyncio.to_thread(self._advance, frame, seat, action)  # type: ignore[arg-type]
+        except Exception as exc:
+            return self._raised(job, exc)
+        return self._accept(job, new_frame)
+
+    def _raised(self, job: _Job, exc: Exception) -> Outcome:
+        """The outcome of ``game.apply`` raising ``exc``: its rule, or ``INTERNAL``."""
+        action_id = job.intent.action_id
+        if isinstance(exc, RuleViolation):
+            return Outcome(action_id, False, exc.code, exc.message)
+        log.error(
+            "%s raised on seat %r's action %r at version %d",
+            self.game.name, job.seat, job.intent.action, self._frame.version, exc_info=exc,
+        )
+        return Outcome(action_id, False, INTERNAL, "The game hit an internal error; nothing changed.")
+
+    def _accept(self, job: _Job, new_frame: _Frame) -> Outcome:
+        action_id = job.intent.action_id
+        self._commit(new_frame, Applied(new_frame.version, job.seat, job.intent.action, action_id))  # type: ignore[arg-type]
+        return Outcome(action_id, True)
+
+    def _refusal(self, job: _Job) -> Outcome | None:
+        """Why ``job`` is refused before its action is tried (rules 2-5 of
+        :class:`Host`), or ``None``."""
         seat, intent, frame = job.seat, job.intent, self._frame
         action_id = intent.action_id
 
@@ -474,21 +556,7 @@ class Host:
             return reject(STALE, "The table changed before your move arrived; look again.")
         if seat not in frame.active:
             return reject(NOT_YOUR_TURN, f"It is not {self.names[seat]}'s turn.")
-        try:
-            if self._advance_cost < INLINE_BELOW:
-                new_frame = self._advance(frame, seat, intent.action)
-            else:
-                new_frame = await asyncio.to_thread(self._advance, frame, seat, intent.action)
-        except RuleViolation as violation:
-            return reject(violation.code, violation.message)
-        except Exception:
-            log.exception(
-                "%s raised on seat %r's action %r at version %d",
-                self.game.name, seat, intent.action, frame.version,
-            )
-            return reject(INTERNAL, "The game hit an internal error; nothing changed.")
-        self._commit(new_frame, Applied(new_frame.version, seat, intent.action, action_id))
-        return Outcome(action_id, True)
+        return None
 
     # ---- applying ---------------------------------------------------------------
 

@@ -57,6 +57,12 @@ GameEvent = NewType("GameEvent", object)
 """A game's event (``game.event_type``)."""
 GameOptions = NewType("GameOptions", object)
 """A game's options (``game.options_type``)."""
+ViewChanges = NewType("ViewChanges", object)
+"""Some fields of a game's view, ``{field name: new value}``, each value of that
+field's type (an :class:`UpdateMsg`'s ``view``)."""
+ViewTails = NewType("ViewTails", object)
+"""``{field name: items added at its end}`` for view fields typed ``tuple[X, ...]``
+(an :class:`UpdateMsg`'s ``tails``: a turn log one record longer)."""
 
 
 def _text(limit: int, *, empty: bool = True) -> list:
@@ -178,6 +184,8 @@ class Hello:
         default=None, validator=v.optional(v.and_(*_version))
     )
     room: str | None = attrs.field(default=None, validator=_opt_text(MAX_ROOM_CODE))
+    updates: bool = False
+    """``true``: after a first ``snapshot`` send me ``update`` frames (what changed)."""
 
 
 @message("command")
@@ -315,6 +323,41 @@ class SnapshotMsg:
     bot_took: tuple[BotTook, ...] = attrs.field(default=(), validator=_each(MAX_TAKEOVERS))
 
 
+def _base(instance: Any, attribute: Any, value: int) -> None:
+    if value != instance.version - 1:
+        raise ValueError("base must be version - 1")
+
+
+@message("update")
+class UpdateMsg:
+    """What changed in one seat's snapshot since version ``base`` (always ``version -
+    1``), for a client that said ``updates`` in its hello and holds that version's
+    snapshot: ``view`` the view fields that changed, whole; ``tails`` the view fields
+    that only grew at the end (``tuple[X, ...]``), as their new items; ``legal_actions``,
+    ``active_seats`` and ``bots`` ``None`` when unchanged; ``events``, ``over`` and
+    ``result`` always (as in :class:`SnapshotMsg`). The names never change in a game. A
+    field is in ``view`` or ``tails``, never both (a client that holds another version
+    asks for a ``sync``)."""
+
+    KIND: ClassVar[str]
+    version: int = attrs.field(validator=_version)
+    base: int = attrs.field(validator=[*_version, _base])
+    seat: int | None = attrs.field(default=None, validator=_opt_seat)
+    view: ViewChanges = attrs.field(factory=dict)  # type: ignore[assignment]
+    tails: ViewTails = attrs.field(factory=dict)  # type: ignore[assignment]
+    legal_actions: tuple[GameAction, ...] | None = None
+    active_seats: frozenset[int] | None = None
+    events: tuple[GameEvent, ...] = ()
+    bots: tuple[str | None, ...] | None = attrs.field(default=None, validator=v.optional(v.and_(*_each(MAX_SEATS))))
+    over: bool = False
+    result: Result | None = None
+
+    def __attrs_post_init__(self) -> None:
+        both = self.view.keys() & self.tails.keys()  # type: ignore[attr-defined]
+        if both:
+            raise ValueError(f"a field both changed and grown: {sorted(both)[0]!r:.40}")
+
+
 @message("outcome")
 class OutcomeMsg:
     """The one answer to an intent, sent only to its sender (net.table.Outcome)."""
@@ -379,7 +422,7 @@ class Notice:
 
 
 HostMessage = (
-    Welcome | LobbyState | SnapshotMsg | OutcomeMsg | Presence | ChatLine | GameOver
+    Welcome | LobbyState | SnapshotMsg | UpdateMsg | OutcomeMsg | Presence | ChatLine | GameOver
     | ErrorMsg | Notice
 )
 

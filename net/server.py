@@ -8,8 +8,9 @@ relay: a malformed frame gets an ``error`` message (several: a ``BAD_FRAME`` clo
 a flood of chat or intents an ``error`` and then a ``FLOOD`` close.
 
 What reaches whom: each connection gets only its own seat's snapshots (a spectator's
-when not seated); a seat token only ever goes to the connection that owns the seat, in
-its ``welcome``; the RNG, the full state and other seats' views never leave the host.
+when not seated); one that said ``updates`` in its hello gets, after a whole snapshot,
+each next version as an ``update`` (what changed: docs/protocol.md, "Updates"); a seat
+token only ever goes to the connection that owns the seat, in its ``welcome``; the RNG, the full state and other seats' views never leave the host.
 Logs name connections by number and seat, never tokens or frame contents.
 A seat token is checked before the table's connection caps and always gets its seat
 back (:class:`Limits`: watchers have their own cap, and the newest gives way).
@@ -44,7 +45,7 @@ from rules.core import Game
 
 from . import closecodes as cc
 from . import lobby as lb
-from .codec import ProtocolError, SnapshotEncoder, codec_for
+from .codec import ProtocolError, SnapshotEncoder, codec_for, encode_outcome
 from .host import Host, Intent, Peer
 from .protocol import (
     ChatLine,
@@ -64,7 +65,7 @@ from .protocol import (
 )
 from .relay import RoomPort, TokenBucket
 from .saves import failure_notice
-from .table import Snapshot
+from .table import Outcome, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -120,6 +121,9 @@ class _Conn:
     closing: bool = False
     sent_away: bool = False
     """Kicked: the host's news said so, its leaving is not told again."""
+    waiting: int = 0  # its intents handed to a task, not answered yet
+    updates: bool = False  # said so in its hello: gets ``update`` frames after a snapshot
+    sent: Snapshot | None = None  # the last snapshot sent to it (as a snapshot or an update)
 
 
 class Table:
@@ -170,6 +174,7 @@ class Table:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._encoded: dict[int | None, tuple[Snapshot, str]] = {}
+        self._updates: dict[int | None, tuple[Snapshot, Snapshot, str | None]] = {}
         self._game_over_sent = False
 
     # ---- the game ----
@@ -184,6 +189,7 @@ class Table:
         self.codec = codec_for(self.lobby.game)
         self._snapshots = SnapshotEncoder(self.codec)
         self._encoded = {}
+        self._updates = {}
 
     def set_game(self, game: Game) -> None:
         """Play ``game`` here instead, before the start (``parlour host --game``, and
@@ -257,10 +263,26 @@ class Table:
         self._encoded[snapshot.seat] = (snapshot, frame)
         return frame
 
+    def _update_frame(self, old: Snapshot, new: Snapshot) -> str | None:
+        """The ``update`` frame from ``old`` to ``new`` (``None``: send the snapshot),
+        written once per seat and version, as :meth:`_snapshot_frame`."""
+        cached = self._updates.get(new.seat)
+        if cached is not None and cached[0] is old and cached[1] is new:
+            return cached[2]
+        frame = self._snapshots.encode_update(old, new)
+        self._updates[new.seat] = (old, new, frame)
+        return frame
+
     def _deliverer(self, c: _Conn) -> Callable[[Snapshot], None]:
         def deliver(snapshot: Snapshot) -> None:
             if self.port is not None and c.conn in self.conns:
-                self.port.send((c.conn,), self._snapshot_frame(snapshot), "snapshot")
+                sent, c.sent = c.sent, snapshot
+                frame = None
+                if c.updates and sent is not None and snapshot.version == sent.version + 1:
+                    frame = self._update_frame(sent, snapshot)
+                # a newer frame replaces an unsent one: a client then missing the base of
+                # an update asks for a sync (docs/protocol.md, "Updates")
+                self.port.send((c.conn,), frame or self._snapshot_frame(snapshot), "snapshot")
 
         return deliver
 
@@ -271,6 +293,7 @@ class Table:
         if c.peer is not None:
             self.host.disconnect(c.peer)
         deliver = self._deliverer(c)
+        c.sent = None  # a new seat (or the first): the whole snapshot
         c.peer = self.host.connect(c.seat, deliver)
         deliver(self.host.snapshot(c.seat))
 
@@ -332,7 +355,7 @@ class Table:
         player = self.lobby.add_player(hello.name, host=is_host, former=former)
         lim = self.limits
         c = _Conn(
-            conn, player.pid, address, is_host, kept,
+            conn, player.pid, address, is_host, kept, updates=hello.updates,
             chat=TokenBucket(lim.chat_rate, lim.chat_burst),
             intents=TokenBucket(lim.intent_rate, lim.intent_burst),
             bad=TokenBucket(0.1, lim.bad_frames),
@@ -464,7 +487,14 @@ class Table:
             return
         if isinstance(message, IntentMsg):
             if self._allowed(c, c.intents):
-                self._spawn(self._intent(c, message))
+                outcome = None
+                if self.host is not None and c.peer is not None and not c.waiting:  # in order
+                    outcome = self.host.offer(c.peer, Intent(message.action, message.action_id, message.version))
+                if outcome is None:
+                    c.waiting += 1
+                    self._spawn(self._intent(c, message))
+                else:
+                    self._answer(c, outcome)
             elif not c.closing:  # every intent gets its one answer
                 self._send_one(c, OutcomeMsg(action_id=message.action_id, accepted=False, code=FLOOD,
                                              reason="Too many moves at once; slow down."))
@@ -480,6 +510,7 @@ class Table:
         elif isinstance(message, SyncRequest):
             if self._allowed(c, c.intents):
                 self._send_one(c, self.lobby.state())
+                c.sent = None  # the whole snapshot, not an update
                 if self.host is not None:
                     self._deliverer(c)(self.host.snapshot(c.seat))
         elif isinstance(message, Leave):
@@ -509,15 +540,20 @@ class Table:
         task.add_done_callback(self._tasks.discard)
 
     async def _intent(self, c: _Conn, message: IntentMsg) -> None:
-        if self.host is None or c.peer is None:
-            outcome = OutcomeMsg(action_id=message.action_id, accepted=False, code=NOT_STARTED,
-                                 reason="The game has not started.")
-        else:
-            result = await self.host.submit(c.peer, Intent(message.action, message.action_id, message.version))
-            outcome = OutcomeMsg(action_id=result.action_id, accepted=result.accepted,
-                                 code=result.code[:40], reason=result.reason[:2000])
-        if c.conn in self.conns:
-            self._send_one(c, outcome)
+        try:
+            if self.host is None or c.peer is None:
+                result = Outcome(message.action_id, False, NOT_STARTED, "The game has not started.")
+            else:
+                result = await self.host.submit(c.peer, Intent(message.action, message.action_id, message.version))
+        finally:
+            c.waiting -= 1
+        self._answer(c, result)
+
+    def _answer(self, c: _Conn, result: Outcome) -> None:
+        """Send ``c`` the one outcome of its intent (if it is still here)."""
+        if c.conn in self.conns and self.port is not None:
+            self.port.send((c.conn,), encode_outcome(result.action_id, result.accepted,
+                                                     result.code[:40], result.reason[:2000]))
 
     # ---- commands ----
 

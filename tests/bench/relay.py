@@ -1,7 +1,19 @@
 """Relay benchmark: rooms x clients on loopback exchanging intents and updates.
 
-    .venv/bin/python -m tests.bench.relay [--rooms 50] [--clients 4] [--intents 20]
-        [--think 0.2] [--runs 3] [--paths inproc,remote] [--nice -10] [--quiet 60]
+    .venv/bin/python -m tests.bench.relay [--rooms 50 | --rooms 1,10,50,100,200]
+        [--shape think|turns] [--clients 4] [--intents 20] [--think 0.2] [--moves 80]
+        [--warmup 8] [--runs 3] [--paths inproc,remote] [--nice -10] [--quiet 60]
+        [--no-bytes] [--rt-rounds 10]
+
+Shapes (``--shape``): ``think`` (the default) as described under "Game" below;
+``turns`` is closed loop with one move in flight per room: the seats pick in turn and
+the next move is sent once all of the room's clients hold the last one (``--moves``
+measured per room after ``--warmup`` unmeasured). ``--rooms`` takes a sweep; the end
+prints one table row per path and room count: median, p99, moves/s, the server side's
+CPU per move (process CPU time over moves, so robust to other load on the machine),
+RSS, event-loop stalls, bytes received per move per client. First (``--no-bytes`` to
+skip) it prints the bytes a table sends per move per client for the toy game and for
+Zatre mid-game, measured in-process on a :class:`net.server.Table` (no sockets).
 
 What runs where (every part its own process, so each one's CPU and memory are its own,
 and the load generator's Python never competes with the server's event loop):
@@ -61,6 +73,7 @@ import time
 from collections import defaultdict
 from typing import Any
 
+import attrs
 import psutil
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import serve
@@ -157,11 +170,11 @@ async def _until_stdin_closes(lifetime: float, stalls: Stalls | None = None) -> 
         print(json.dumps(stalls.report()), flush=True)
 
 
-def _new_table(r: int, intents: int):
+def _new_table(r: int, rounds: int):
     from net.server import Table
     from tests.net import toygame
 
-    return Table(toygame.GAME, f"room{r}", options=toygame.ToyOptions(rounds=intents + 2),
+    return Table(toygame.GAME, f"room{r}", options=toygame.ToyOptions(rounds=rounds),
                  seed=r, limits=_loose_limits(), bot_delay=0)
 
 
@@ -216,7 +229,7 @@ async def role_relay(args: argparse.Namespace) -> None:
     echo.port = relay.open_room(echo, "echo", code=ECHO_CODE)
     tables, rooms = [], []
     for r in range(args.tables):
-        table = _new_table(r, args.intents)
+        table = _new_table(r, args.rounds)
         room = relay.open_room(table, table.name)
         table.attach(room)
         tables.append(table)
@@ -239,7 +252,7 @@ async def role_tables(args: argparse.Namespace) -> None:
     echo.port = echo_link
     tables, links, rooms = [], [], []
     for r in range(args.tables):
-        table = _new_table(r, args.intents)
+        table = _new_table(r, args.rounds)
         link = await RelayLink.open(args.url, table.name, table)
         table.attach(link)
         tables.append(table)
@@ -257,8 +270,9 @@ async def role_tables(args: argparse.Namespace) -> None:
 class Player:
     """One bench client: a raw websocket speaking parlour.v1, decoding only with json."""
 
-    def __init__(self, name: str, code: str, host_key: str | None) -> None:
-        self.name, self.code, self.host_key = name, code, host_key
+    def __init__(self, name: str, code: str, host_key: str | None, updates: bool = True) -> None:
+        self.name, self.code, self.host_key, self.updates = name, code, host_key, updates
+        self.view: dict = {}
         self.seat: int | None = None
         self.version = -1
         self.round = 0
@@ -272,11 +286,17 @@ class Player:
         self.rejected: dict[str, int] = defaultdict(int)
         self.ws: Any = None
         self.reader: asyncio.Task | None = None
+        self.received = 0
+        """Bytes of every frame received (UTF-8)."""
+        self.room_changed: asyncio.Event | None = None
+        """Set with each new version too (``--shape turns``: the room's turn loop waits on it)."""
 
     async def open(self, url: str) -> None:
         self.ws = await connect(url, subprotocols=[SUBPROTOCOL], max_size=MAX_HOST_FRAME,
                                 compression=None, ping_interval=None, open_timeout=WAIT)
         hello = {"kind": "hello", "name": self.name, "room": self.code, "host_key": self.host_key}
+        if self.updates:  # (a Parlour without updates refuses the key)
+            hello["updates"] = True
         await self.ws.send(json.dumps(hello))
         await self.ws.send('{"kind":"command","name":"join","args":[]}')
         self.reader = asyncio.create_task(self.read())
@@ -285,17 +305,26 @@ class Player:
         clock = time.perf_counter
         async for frame in self.ws:
             now = clock()
+            self.received += len(frame) if frame.isascii() else len(frame.encode())
             if frame.startswith('{"kind":"snapshot"'):
                 data = json.loads(frame)
                 version = data["version"]
                 if version <= self.version:
                     continue  # a resent snapshot (stale intent, sync)
                 self.version = version
-                view = data["view"]
-                self.round = view["round"]
-                self.seen.append((now, view["round"], sum(1 << s for s in view["picked"])))
-                self.can_act = bool(data["legal_actions"])
-                self.changed.set()
+                self.view = view = data["view"]
+                self._new_version(now, view, data["legal_actions"])
+            elif frame.startswith('{"kind":"update"'):
+                data = json.loads(frame)
+                if data["base"] != self.version:
+                    await self.ws.send('{"kind":"sync"}')  # missed one: the whole snapshot comes
+                    continue
+                self.version = data["version"]
+                view = self.view
+                view.update(data["view"])
+                for name, items in data["tails"].items():
+                    view[name] = view[name] + items
+                self._new_version(now, view, data["legal_actions"])
             elif frame.startswith('{"kind":"outcome"'):
                 data = json.loads(frame)
                 answer = self.answers.pop(data["action_id"], None)
@@ -304,6 +333,15 @@ class Player:
             elif frame.startswith('{"kind":"welcome"'):
                 self.seat = json.loads(frame)["seat"]
                 self.changed.set()
+
+    def _new_version(self, now: float, view: dict, legal: list | None) -> None:
+        self.round = view["round"]
+        self.seen.append((now, view["round"], sum(1 << s for s in view["picked"])))
+        if legal is not None:
+            self.can_act = bool(legal)
+        self.changed.set()
+        if self.room_changed is not None:
+            self.room_changed.set()
 
     async def play(self, intents: int, think: float, deadline: float) -> int:
         """Submit ``intents`` picks, each when this seat may act and after thinking."""
@@ -349,13 +387,52 @@ def delivered(seen: list[tuple[float, int, int]], sent: float, round_: int, seat
     return None
 
 
+async def play_turns(room: list[Player], moves: int, warmup: int, deadline: float) -> tuple[list[float], int]:
+    """``--shape turns``: one move in flight in ``room``. The seats pick in turn (seat
+    ``i % clients`` makes move ``i``), and each move is sent once every player of the
+    room holds the version the previous one made. Returns the latencies of the moves
+    after the first ``warmup`` (send -> the last player holding the new version) and how
+    many moves were accepted."""
+    loop = asyncio.get_running_loop()
+    clock = time.perf_counter
+    changed = asyncio.Event()
+    for p in room:
+        p.room_changed = changed
+    by_seat = {p.seat: p for p in room}
+    latencies: list[float] = []
+    accepted = 0
+    for i in range(warmup + moves):
+        player = by_seat[i % len(room)]
+        version = player.version
+        target = version + 1
+        action_id = f"{player.name}-t{i}"
+        answer = player.answers[action_id] = loop.create_future()
+        frame = ('{"kind":"intent","action_id":"%s","version":%d,"action":{"number":%d}}'
+                 % (action_id, version, random.randint(1, 3)))
+        changed.clear()
+        sent = clock()
+        await player.ws.send(frame)
+        while not all(p.version >= target for p in room):
+            await asyncio.wait_for(changed.wait(), max(0.01, min(WAIT, deadline - loop.time())))
+            changed.clear()
+        shown = clock()
+        outcome = await asyncio.wait_for(answer, max(0.01, min(WAIT, deadline - loop.time())))
+        if not outcome["accepted"]:
+            player.rejected[outcome["code"]] += 1
+            raise RuntimeError(f"move {i} rejected: {outcome['code']}")
+        accepted += 1
+        if i >= warmup:
+            latencies.append(shown - sent)
+    return latencies, accepted
+
+
 async def role_load(args: argparse.Namespace) -> None:
     """The load generator: reads the rooms from stdin, plays, prints its figures."""
     rooms = json.loads(sys.stdin.readline())["rooms"]
     loop = asyncio.get_running_loop()
     players: list[list[Player]] = []
     for code, host_key in rooms:
-        room = [Player(f"p{c}", code, host_key if c == 0 else None) for c in range(args.clients)]
+        room = [Player(f"p{c}", code, host_key if c == 0 else None, args.updates) for c in range(args.clients)]
         for player in room:
             await player.open(args.url)
         players.append(room)
@@ -379,23 +456,34 @@ async def role_load(args: argparse.Namespace) -> None:
     stalls = Stalls()
     print("started", flush=True)
     cpu0 = sum(me.cpu_times()[:2])
+    received0 = sum(p.received for room in players for p in room)
     began = time.perf_counter()
     deadline = loop.time() + args.deadline
-    results = await asyncio.gather(*(p.play(args.intents, args.think, deadline)
-                                     for room in players for p in room), return_exceptions=True)
+    latencies, missed = [], 0
+    if args.shape == "turns":
+        turns = await asyncio.gather(*(play_turns(room, args.moves, args.warmup, deadline) for room in players),
+                                     return_exceptions=True)
+        results = [t[1] if isinstance(t, tuple) else t for t in turns]
+        for t in turns:
+            if isinstance(t, tuple):
+                latencies += t[0]
+    else:
+        results = await asyncio.gather(*(p.play(args.intents, args.think, deadline)
+                                         for room in players for p in room), return_exceptions=True)
     elapsed = time.perf_counter() - began
     cpu = sum(me.cpu_times()[:2]) - cpu0
     print("finished", flush=True)
     await asyncio.sleep(0.3)  # let the last snapshots arrive
-    latencies, missed = [], 0
-    for room in players:
-        for sender in room:
-            for sent, round_ in sender.sent:
-                shown = [delivered(p.seen, sent, round_, sender.seat) for p in room]
-                if None in shown:
-                    missed += 1
-                else:
-                    latencies.append(max(shown) - sent)
+    received = sum(p.received for room in players for p in room) - received0
+    if args.shape != "turns":
+        for room in players:
+            for sender in room:
+                for sent, round_ in sender.sent:
+                    shown = [delivered(p.seen, sent, round_, sender.seat) for p in room]
+                    if None in shown:
+                        missed += 1
+                    else:
+                        latencies.append(max(shown) - sent)
     rejected: dict[str, int] = defaultdict(int)
     for room in players:
         for p in room:
@@ -407,9 +495,107 @@ async def role_load(args: argparse.Namespace) -> None:
             await p.close()
     print(json.dumps({
         "latencies": latencies, "elapsed": elapsed, "accepted": sum(r for r in results if isinstance(r, int)),
-        "missed": missed, "rejected": rejected, "errors": errors[:5], "cpu": cpu,
+        "missed": missed, "rejected": rejected, "errors": errors[:5], "cpu": cpu, "received": received,
         "began": began, "ended": began + elapsed, "stalls": stalls.report(),
     }), flush=True)
+
+
+# ---- bytes per move (in-process, no sockets) ------------------------------------------------
+
+
+class _CountingPort:
+    """A RoomPort that counts the UTF-8 bytes queued for each connection."""
+
+    code = None
+
+    def __init__(self) -> None:
+        self.sent: dict[int, int] = defaultdict(int)
+        self.answered = asyncio.Event()
+        """Set when an outcome is sent."""
+
+    def send(self, conns: Any, frame: str | bytes, fresh: str | None = None) -> None:
+        size = len(frame.encode()) if type(frame) is str else len(frame)
+        if frame.startswith('{"kind":"outcome"' if type(frame) is str else b'{"kind":"outcome"'):
+            self.answered.set()
+        for conn in conns:
+            self.sent[conn] += size
+
+    def close(self, conn: int, code: int, reason: str) -> None:
+        pass
+
+
+async def table_bytes(game: Any, options: Any, seats: int, seed: int = 7,
+                      updates: bool = True) -> tuple[list[float], float]:
+    """Play one game of ``game`` at a :class:`net.server.Table` to the end, ``seats``
+    players each on its own connection and picking with the game's first bot from the
+    snapshot the table sent it; per move, the bytes the table queued per connection
+    (snapshots and the outcome, averaged over the connections); and the CPU seconds of
+    the table's side per move (the frame in, the judgement, snapshots and outcome out:
+    no sockets, no websockets framing)."""
+    from net.codec import codec_for
+    from net.protocol import Command, Hello, IntentMsg
+    from net.server import Table
+
+    table = Table(game, "bytes", options=options, seed=seed, limits=_loose_limits(), bot_delay=0)
+    port = _CountingPort()
+    table.attach(port)
+    codec = codec_for(game)
+    conns = list(range(1, seats + 1))
+    for conn in conns:
+        asks = {"updates": True} if updates else {}  # (a Parlour without updates: no such field)
+        hello = Hello(name=f"p{conn}", host_key=table.host_key if conn == 1 else None, **asks)
+        table.peer_joined(conn, "127.0.0.1", codec.encode(hello))
+        table.peer_frame(conn, codec.encode(Command(name="join")))
+    table.peer_frame(1, codec.encode(Command(name="start")))
+    host = table.host
+    assert host is not None
+    bot = next(iter(game.bots.values()))()
+    rng = random.Random(seed)
+    seat_conn = {table.conns[c].seat: c for c in conns}
+    per_move: list[float] = []
+    n = 0
+    cpu = 0.0
+    while not host.over:
+        seat = min(host.snapshot(None).active_seats)
+        snap = host.snapshot(seat)
+        action = bot.choose(snap.view, snap.legal_actions, rng)
+        before = sum(port.sent.values())
+        version = host.version
+        n += 1
+        frame = codec.encode(IntentMsg(action_id=f"m{n}", version=snap.version, action=action))
+        port.answered.clear()
+        started = time.process_time()
+        table.peer_frame(seat_conn[seat], frame)
+        await asyncio.wait_for(port.answered.wait(), WAIT)
+        if host.version != version + 1:
+            raise RuntimeError(f"move {n} was not applied")
+        cpu += time.process_time() - started
+        per_move.append((sum(port.sent.values()) - before) / seats)
+    await table.stop()
+    return per_move, cpu / max(1, n)
+
+
+async def bytes_per_move() -> None:
+    """Print the bytes a table sends per move per client: the toy game, and Zatre with
+    4 players (easy bots) in the middle third of a game."""
+    from rules.zatre import GAME as ZATRE, ZatreOptions
+    from tests.net import toygame
+
+    from net.protocol import Hello
+
+    modes = [True, False] if "updates" in attrs.fields_dict(Hello) else [False]
+    for updates in modes:
+        toy, toy_cpu = await table_bytes(toygame.GAME, toygame.ToyOptions(rounds=202), 4, updates=updates)
+        zatre, zatre_cpu = await table_bytes(ZATRE, ZatreOptions(), 4, updates=updates)
+        third = len(zatre) // 3
+        mid = zatre[third: 2 * third]
+        print(f"bytes a table sends per move per client ({'updates' if updates else 'whole snapshots'}; "
+              f"4 players; the mover's outcome included): "
+              f"toy game median {statistics.median(toy):.0f}; Zatre mid-game (moves {third + 1}-{2 * third} "
+              f"of {len(zatre)}) median {statistics.median(mid):.0f}, max {max(mid):.0f}; "
+              f"Zatre last move {zatre[-1]:.0f}")
+        print(f"  the table's own CPU per move, no sockets (process time; includes this driver's bot pick): "
+              f"toy game {toy_cpu * 1e6:.0f} us, Zatre {zatre_cpu * 1e6:.0f} us (its apply and legal turns included)")
 
 
 # ---- the parent ---------------------------------------------------------------------------
@@ -521,12 +707,15 @@ async def wait_quiet(most: float, below: float = 0.15) -> float:
             return share
 
 
-async def run_path(path: str, args: argparse.Namespace) -> dict:
-    """One load phase through ``path`` (``inproc`` or ``remote``); its figures."""
+async def run_path(path: str, args: argparse.Namespace, rooms_count: int) -> dict:
+    """One load phase through ``path`` (``inproc`` or ``remote``) with ``rooms_count``
+    rooms; its figures."""
     if args.quiet:
         share = await wait_quiet(args.quiet)
         print(f"(other programs used {share * 100:.0f}% of a core in the second before this run)")
-    common = ["--intents", str(args.intents)]
+    common = ["--intents", str(args.intents), "--rounds", str(args.rounds), "--shape", args.shape,
+              "--updates" if args.updates else "--no-updates",
+              "--moves", str(args.moves), "--warmup", str(args.warmup)]
     echo = Child("echo", args.server_cpu)
     servers: list[Child] = []
     forwarder: Child | None = None
@@ -536,7 +725,7 @@ async def run_path(path: str, args: argparse.Namespace) -> dict:
             forwarder = Child("forward", args.server_cpu, "--url", f"ws://127.0.0.1:{echo_port}")
             forward_port = forwarder.info()["port"]
         if path == "inproc":
-            server = Child("relay", args.server_cpu, "--tables", str(args.rooms), *common)
+            server = Child("relay", args.server_cpu, "--tables", str(rooms_count), *common)
             servers.append(server)
             info = server.info()
             url = f"ws://127.0.0.1:{info['port']}"
@@ -545,7 +734,7 @@ async def run_path(path: str, args: argparse.Namespace) -> dict:
             relay = Child("relay", args.server_cpu, "--tables", "0", *common)
             servers.append(relay)
             url = f"ws://127.0.0.1:{relay.info()['port']}"
-            tables = Child("tables", args.tables_cpu, "--tables", str(args.rooms), "--url", url, *common)
+            tables = Child("tables", args.tables_cpu, "--tables", str(rooms_count), "--url", url, *common)
             servers.append(tables)
             info = tables.info()
             rooms, echo_code = info["rooms"], info["echo"]
@@ -606,8 +795,9 @@ async def run_path(path: str, args: argparse.Namespace) -> dict:
     window = (result["began"], result["ended"])
     result["server_stalls"] = [_window(json.loads(line), *window) if line else None for line in stalls]
     result["load_stalls"] = _window(result.pop("stalls"), *window)
-    result.update(path=path, server_cpu=cpu, others=others, server_waited=waited, server_rss=rss, server_peak=peak,
-                  bare=statistics.median(bare), relayed=statistics.median(relayed),
+    result.update(path=path, rooms=rooms_count, server_cpu=cpu, others=others, server_waited=waited, server_rss=rss, server_peak=peak,
+                  bare=statistics.median(bare) if bare else float("nan"),
+                  relayed=statistics.median(relayed) if relayed else float("nan"),
                   forwarded=statistics.median(forwarded) if forwarded else None,
                   names=["relay+tables"] if path == "inproc" else ["relay", "tables"])
     return result
@@ -636,8 +826,9 @@ def report(r: dict, args: argparse.Namespace) -> None:
     where = ("relay + tables in one process (parlour host's arrangement)" if r["path"] == "inproc"
              else "tables in another process, each over a websocket to the relay (parlour host --relay)")
     print(f"[{r['path']}] {where}")
-    print(f"  {args.rooms} rooms x {args.clients} clients, {args.intents} intents each, "
-          f"think ~{args.think * ms:.0f} ms: {len(lat)} intents measured in {el:.1f} s "
+    shape = (f"{args.intents} intents each, think ~{args.think * ms:.0f} ms" if args.shape == "think"
+             else f"closed loop, one move in flight per room, {args.moves} moves after {args.warmup}")
+    print(f"  {r['rooms']} rooms x {args.clients} clients, {shape}: {len(lat)} intents measured in {el:.1f} s "
           f"({r['accepted'] / el:.0f} intents/s, {r['accepted'] * (args.clients + 1) / el:.0f} frames/s out)")
     print(f"  not measured: {r['missed']} of {r['accepted']} accepted (never shown to every player); "
           f"rejected {dict(r['rejected']) or 0}; errors {r['errors'] or 0}")
@@ -654,12 +845,48 @@ def report(r: dict, args: argparse.Namespace) -> None:
     for name, st in zip(r["names"], r["server_stalls"]):
         print(f"  {name}: {_stall_text(st)}")
     print(f"  load generator: {_stall_text(r['load_stalls'])}")
+    print(f"  bytes received per move per client: {_per_client(r, args):.0f}")
+    if r["bare"] != r["bare"]:  # no round trips measured (--rt-rounds 0)
+        return
     print(f"  idle round trip medians: bare echo {r['bare'] * 1e6:.0f} us, "
           f"through the relay's echo room {r['relayed'] * 1e6:.0f} us: "
           f"ratio {r['relayed'] / r['bare']:.2f} (goal <= 2)")
     if r.get("forwarded"):
         print(f"  floor of four hops: a bare websockets forwarder in front of the echo {r['forwarded'] * 1e6:.0f} us, "
               f"ratio {r['forwarded'] / r['bare']:.2f}; the remote table's {r['relayed'] / r['forwarded']:.2f} x that")
+
+
+def _per_client(r: dict, args: argparse.Namespace) -> float:
+    return r["received"] / max(1, r["accepted"]) / args.clients
+
+
+def table(results: list[dict], args: argparse.Namespace) -> None:
+    """One row per path and room count (ranges over the runs): the figures issue 11 asks for."""
+    rows: dict[tuple[str, int], list[dict]] = defaultdict(list)
+    for r in results:
+        rows[(r["path"], r["rooms"])].append(r)
+
+    def span(values: list[float], fmt: str) -> str:
+        lo, hi = min(values), max(values)
+        return fmt.format(lo) if fmt.format(lo) == fmt.format(hi) else f"{fmt.format(lo)}-{fmt.format(hi)}"
+
+    print(f"shape {args.shape}; {args.clients} clients a room; ranges over {args.runs} run(s)")
+    print("| path | rooms | median ms | p99 ms | moves/s | server CPU us/move | RSS MiB | stalls > 5 ms (worst ms)"
+          " | bytes/move/client | others % core |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for (path, rooms), rs in rows.items():
+        med = [statistics.median(r["latencies"]) * 1000 for r in rs]
+        p99 = [pct(r["latencies"], 0.99) * 1000 for r in rs]
+        rate = [r["accepted"] / r["elapsed"] for r in rs]
+        per = [sum(r["server_cpu"]) / max(1, r["accepted"]) * 1e6 for r in rs]
+        rss = [sum(r["server_rss"]) / 2**20 for r in rs]
+        stalls = [sum(s["lags"] for s in r["server_stalls"] if s) for r in rs]
+        worst = [max((s["worst"] for s in r["server_stalls"] if s), default=0.0) * 1000 for r in rs]
+        sent = [_per_client(r, args) for r in rs]
+        others = [max(0.0, r["others"]) / r["elapsed"] * 100 for r in rs]
+        print(f"| {path} | {rooms} | {span(med, '{:.1f}')} | {span(p99, '{:.1f}')} | {span(rate, '{:.0f}')} "
+              f"| {span(per, '{:.0f}')} | {span(rss, '{:.0f}')} | {span(stalls, '{:.0f}')} ({span(worst, '{:.0f}')}) "
+              f"| {span(sent, '{:.0f}')} | {span(others, '{:.0f}')} |")
 
 
 def summary(results: list[dict]) -> None:
@@ -690,31 +917,49 @@ def summary(results: list[dict]) -> None:
 async def main(args: argparse.Namespace) -> None:
     global NICE
     NICE = args.nice
+    if args.cprofile:
+        os.makedirs(args.cprofile, exist_ok=True)
+        os.environ["PARLOUR_BENCH_CPROFILE"] = os.path.abspath(args.cprofile)  # the children's
     _pin(args.client_cpu, args.nice)
     paths = [p for p in args.paths.split(",") if p]
     print(f"nice {args.nice}; cores: server side (relay/tables/echo) on cpu {args.server_cpu}"
           f"{'' if args.tables_cpu == args.server_cpu else f' (remote tables on cpu {args.tables_cpu})'}, "
           f"load generator and this process on cpu {args.client_cpu} of {os.cpu_count()}")
+    if args.bytes:
+        await bytes_per_move()
     results = []
     for run in range(args.runs):
-        for path in paths:
+        for rooms, path in [(n, p) for n in args.rooms for p in paths]:
             if args.runs > 1:
                 print(f"run {run + 1}/{args.runs}:", end=" ")
             for attempt in range(args.retry_busy + 1):
-                r = await run_path(path, args)
+                r = await run_path(path, args, rooms)
                 busy = max(0.0, r["others"]) / r["elapsed"]
                 if busy <= 0.15 or attempt == args.retry_busy:
                     break
                 print(f"  (other programs used {busy * 100:.0f}% of a core during this run: run again)")
             report(r, args)
             results.append(r)
-    if args.runs > 1:
+    if args.runs > 1 and len(args.rooms) == 1:
         summary(results)
+    if results:
+        table(results, args)
 
 
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rooms", type=int, default=50)
+    parser.add_argument("--rooms", type=lambda t: [int(n) for n in t.split(",")], default=[50],
+                        help="rooms, or a sweep of room counts: 1,10,50,100,200")
+    parser.add_argument("--shape", choices=["think", "turns"], default="think",
+                        help="think: every seat picks each round after a think time; turns: closed loop, "
+                             "one move in flight per room, seats in turn")
+    parser.add_argument("--updates", action=argparse.BooleanOptionalAction, default=True,
+                        help="the clients ask for update frames (as Parlour's client does); "
+                             "--no-updates: whole snapshots only (the old behaviour)")
+    parser.add_argument("--moves", type=int, default=80, help="--shape turns: measured moves per room")
+    parser.add_argument("--warmup", type=int, default=8, help="--shape turns: unmeasured moves first")
+    parser.add_argument("--bytes", action=argparse.BooleanOptionalAction, default=True,
+                        help="first print the bytes a table sends per move per client (toy game, Zatre)")
     parser.add_argument("--clients", type=int, default=4, help="players per room (2-4)")
     parser.add_argument("--intents", type=int, default=20, help="intents per player")
     parser.add_argument("--think", type=float, default=0.2, help="seconds between a player's intents")
@@ -725,6 +970,8 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--profile", metavar="DIR",
                         help="py-spy the server processes during the load (collapsed stacks in DIR; "
                              "needs py-spy on PATH: pip install py-spy, not a project dependency)")
+    parser.add_argument("--cprofile", metavar="DIR",
+                        help="run the server processes under cProfile (stats files in DIR, one per process)")
     parser.add_argument("--nice", type=int, default=0,
                         help="niceness of every bench process (e.g. -10 as root: other programs on a "
                              "shared machine then disturb the figures less; what they used is printed)")
@@ -740,6 +987,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--role", choices=["echo", "forward", "relay", "tables", "load"], help=argparse.SUPPRESS)
     parser.add_argument("--cpu", type=int, default=-1, help=argparse.SUPPRESS)
     parser.add_argument("--tables", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--rounds", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
     parser.add_argument("--lifetime", type=float, default=1800.0, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -747,6 +995,9 @@ def parse_args() -> argparse.Namespace:
         args.tables_cpu = args.server_cpu
     if not 2 <= args.clients <= 4:
         parser.error("--clients must be 2..4 (Secret Numbers' seats)")
+    if args.role is None:
+        moves = args.intents if args.shape == "think" else -(-(args.moves + args.warmup) // args.clients)
+        args.rounds = moves + 2
     return args
 
 
@@ -758,4 +1009,16 @@ if __name__ == "__main__":
         _pin(arguments.cpu, arguments.nice)
         role = {"echo": role_echo, "forward": role_forward, "relay": role_relay, "tables": role_tables,
                 "load": role_load}
-        asyncio.run(role[arguments.role](arguments))
+        where = os.environ.get("PARLOUR_BENCH_CPROFILE")
+        if where and arguments.role in ("relay", "tables"):
+            import cProfile
+
+            profiler = cProfile.Profile()
+            profiler.enable()
+            try:
+                asyncio.run(role[arguments.role](arguments))
+            finally:
+                profiler.disable()
+                profiler.dump_stats(os.path.join(where, f"{arguments.role}-{arguments.tables}-{os.getpid()}.prof"))
+        else:
+            asyncio.run(role[arguments.role](arguments))

@@ -58,6 +58,14 @@ MESSAGES = [
     ),
     zatre_snapshot(),
     p.SnapshotMsg(version=0, seat=None, view=zatre_snapshot().view),
+    p.UpdateMsg(version=1, base=0),
+    p.UpdateMsg(
+        version=9, base=8, seat=1, view={"bag_count": 90, "current": 2, "hand": (3, 4, 5)},
+        tails={"log": zatre_snapshot().view.log[:2]}, legal_actions=(ACTION,),
+        active_seats=frozenset({2}), events=zatre_snapshot().events, bots=(None, "easy", None),
+        over=True, result=zatre_snapshot().result,
+    ),
+    p.Hello(name="Ann", updates=True),
     p.OutcomeMsg(action_id="a1", accepted=True),
     p.OutcomeMsg(action_id="a1", accepted=False, code="stale", reason="Look again."),
     p.Presence(seat=1, name="Bob", status="away", deadline=1_700_000_100.0),
@@ -226,3 +234,135 @@ def test_the_snapshot_encoder_writes_what_the_codec_writes(game, options, seats,
         frame = host._advance(frame, seat, rng.choice(frame.snapshots[seat].legal_actions))
     assert frame.over and checked > 4 * (seats + 1)
     json.loads(encoder.encode(frame.snapshots[None]))
+
+
+@pytest.mark.parametrize("action_id, accepted, code, reason", [
+    ("a1", True, "", ""),
+    ("ünï\"code\\", False, "stale", "The table changed before your move arrived; look again."),
+    ("x" * p.MAX_ACTION_ID, False, "rule-3", "Zeile\n2: \u202e ☃ 🎲"),
+])
+def test_the_outcome_writer_writes_what_the_codec_writes(action_id, accepted, code, reason):
+    """issue 11: the outcome frame written directly is the codec's, character for
+    character, and decodes back to the same message."""
+    from net.codec import encode_outcome, codec_for
+
+    codec = codec_for(toygame.GAME)
+    message = p.OutcomeMsg(action_id=action_id, accepted=accepted, code=code, reason=reason)
+    assert encode_outcome(action_id, accepted, code, reason) == codec.encode(message)
+    assert codec.decode_host(encode_outcome(action_id, accepted, code, reason)) == message
+
+
+def test_the_outcome_writer_keeps_the_messages_bounds():
+    """issue 11: what OutcomeMsg refuses (an action id over its length) the writer refuses."""
+    from net.codec import encode_outcome
+
+    with pytest.raises(ValueError):
+        encode_outcome("x" * (p.MAX_ACTION_ID + 1), True, "", "")
+
+
+# ---- updates: what changed since the last version (issue 11) ----------------------------
+
+
+@pytest.mark.parametrize("game, options, seats, seed", [
+    (ZATRE, ZatreOptions(), 4, 5),
+    (ZATRE, ZatreOptions(profi=True, teams=True), 4, 8),
+    (toygame.GAME, toygame.ToyOptions(rounds=6), 3, 7),
+])
+def test_an_update_is_the_codecs_text_and_makes_the_next_snapshot(game, options, seats, seed):
+    """issue 11 (a move sends what changed; clients stay exact): over whole games, for
+    every seat and a spectator at every version, the update written from one snapshot to
+    the next is what the codec writes for that UpdateMsg, decodes strictly, and applied
+    to the old snapshot gives the new one, equal in every field; and it is smaller than
+    the snapshot."""
+    from net.client import apply_update
+    from net.codec import SnapshotEncoder, codec_for
+    from net.host import Host
+
+    codec = codec_for(game)
+    encoder = SnapshotEncoder(codec)
+    host = Host(game, options, seats, seed, tuple(f"P{i}" for i in range(seats)), bot_delay=0)
+    rng = random.Random(seed)
+    frame = host._frame
+    checked = smaller = 0
+    while not frame.over:
+        seat = min(frame.active)
+        new = host._advance(frame, seat, rng.choice(frame.snapshots[seat].legal_actions))
+        for key, snap in new.snapshots.items():
+            if snap.over and game is toygame.GAME:
+                continue  # the toy game's result is no valid Result (its parts)
+            old = frame.snapshots[key]
+            text = encoder.encode_update(old, snap)
+            message = codec.decode_host(text)
+            assert isinstance(message, p.UpdateMsg) and codec.encode(message) == text
+            assert apply_update(old, message) == snap
+            smaller += len(text) < len(encoder.encode(snap))
+            checked += 1
+        frame = new
+    assert checked > 4 * seats and smaller == checked
+
+
+def test_an_update_needs_the_snapshot_it_was_made_from():
+    """issue 11: an update applies only to its base version and seat (a client holding
+    another asks for a sync)."""
+    from net.client import apply_update
+    from net.table import Snapshot
+
+    view = toygame.ToyView(seat=0, round=0, scores=(0, 0), picked=frozenset(), my_pick=None, history=())
+    held = Snapshot(version=4, seat=0, view=view, legal_actions=(), active_seats=frozenset(),
+                    events=(), names=("A", "B"), bots=(None, None), over=False)
+    with pytest.raises(ValueError):
+        apply_update(held, p.UpdateMsg(version=4, base=3, seat=0))
+    with pytest.raises(ValueError):
+        apply_update(held, p.UpdateMsg(version=5, base=4, seat=1))
+    after = apply_update(held, p.UpdateMsg(version=5, base=4, seat=0, view={"picked": frozenset({1})},
+                                           tails={"history": ((1, 2),)}))
+    assert after.view.picked == {1} and after.view.history == ((1, 2),) and after.version == 5
+
+
+def test_a_seat_taken_by_a_bot_comes_as_a_whole_snapshot_not_an_update():
+    """issue 11 with issue 8 §4: ``bot_took`` is not in an update; when it changes the
+    client gets the whole snapshot, and an update keeps the base's ``bot_took``."""
+    import attrs as _attrs
+
+    from net.client import apply_update
+    from net.codec import SnapshotEncoder
+    from net.table import BotTook, Snapshot
+
+    def view(picked):
+        return toygame.ToyView(seat=0, round=0, scores=(0, 0), picked=picked, my_pick=None, history=())
+
+    took = (BotTook(seat=1, kind="strong", since=4, until=None),)
+    old = Snapshot(version=4, seat=0, view=view(frozenset()), legal_actions=(), active_seats=frozenset(),
+                   events=(), names=("A", "B"), bots=(None, None), over=False, bot_took=took)
+    new = _attrs.evolve(old, version=5, view=view(frozenset({1})))
+    encoder = SnapshotEncoder(Codec(toygame.GAME))
+    assert encoder.encode_update(old, _attrs.evolve(new, bot_took=())) is None
+    assert encoder.encode_update(old, new) is not None
+    assert apply_update(old, p.UpdateMsg(version=5, base=4, seat=0)).bot_took == took
+
+
+TOY = Codec(toygame.GAME)
+
+
+@pytest.mark.parametrize("frame, why", [
+    ('{"kind":"update","version":5,"base":4,"seat":0,"view":{"colour":1}}', "no view field 'colour'"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"view":{"round":"1"}}', "bad view field 'round'"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"view":{"round":true}}', "bad view field 'round'"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"view":[]}', "expected an object"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"tails":{"round":[1]}}', "does not grow"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"tails":{"history":"ab"}}', "bad view field 'history'"),
+    ('{"kind":"update","version":5,"base":3,"seat":0}', "base must be version - 1"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"view":{"history":[]},"tails":{"history":[]}}',
+     "both changed and grown"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"legal_actions":[{"number":"2"}]}', "expected int"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"extra":1}', "unknown key"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"view":{"\\ud800":1}}', "lone surrogate"),
+])
+def test_a_bad_update_is_refused_with_a_reason(frame, why):
+    """issue 11 (the codec checks stay as strict as today): an update naming a field the
+    view lacks, a value of the wrong type, a tail for a field that is no tuple, a base
+    other than version - 1, a field both changed and grown, an unknown key, a lone
+    surrogate: each a ProtocolError saying so."""
+    with pytest.raises(ProtocolError) as caught:
+        TOY.decode_host(frame)
+    assert why in caught.value.reason

@@ -340,3 +340,43 @@ def test_links_only_to_seats_at_the_table():
     host = make_host()
     with pytest.raises(KeyError):
         host.link(2)
+
+
+# ---- offer: judging at once when nothing waits (issue 11) ------------------------------
+
+
+async def test_an_offered_intent_is_judged_at_once_as_submit_would_judge_it(caplog):
+    """issue 11 (one queue, exactly one outcome): with nothing queued, ``offer`` gives
+    the outcome ``submit`` would, in the call, snapshots first; a duplicate gets its
+    first answer again, a stale one STALE plus a fresh snapshot, a game bug INTERNAL."""
+    host = make_host(faulty_pick=3)
+    async with host:
+        zero, one = Inbox(host, 0), Inbox(host, 1)
+        outcome = host.offer(zero.peer, Intent(Pick(1), "a", 0))
+        assert outcome == Outcome("a", True) and host.version == 1
+        assert zero.snapshots[-1].version == 1 and one.snapshots[-1].version == 1  # delivered first
+        assert host.offer(zero.peer, Intent(Pick(1), "a", 0)) == Outcome("a", True)  # a duplicate
+        assert host.version == 1
+        stale = host.offer(zero.peer, Intent(Pick(2), "b", 0))
+        assert stale.code == STALE and zero.snapshots[-1].version == 1
+        with caplog.at_level(logging.ERROR, logger="net.host"):
+            assert host.offer(one.peer, Intent(Pick(3), "c", 1)).code == INTERNAL
+        assert host.version == 1
+        assert host.offer(one.peer, Intent(Pick(9), "d", 1)).accepted is False  # the rule's refusal
+        assert host.offer(one.peer, Intent(Pick(2), "e", 1)).accepted and host.version == 2
+
+
+async def test_offer_declines_when_an_intent_waits_or_the_host_is_not_running():
+    """issue 11 (one queue, in order): ``offer`` does nothing and says ``None`` before
+    ``start``, after ``stop`` and while an earlier intent waits in the queue."""
+    host = make_host()
+    zero, one = Inbox(host, 0), Inbox(host, 1)
+    assert host.offer(zero.peer, Intent(Pick(1), "early", 0)) is None
+    queued = asyncio.ensure_future(host.submit(zero.peer, Intent(Pick(1), "q", 0)))
+    await asyncio.sleep(0.01)
+    await host.start()
+    assert host.offer(one.peer, Intent(Pick(2), "after", 0)) is None  # "q" is still waiting
+    assert host.version == 0
+    assert (await bounded(queued)).accepted
+    await host.stop()
+    assert host.offer(one.peer, Intent(Pick(2), "late", 1)) is None and host.version == 1
