@@ -365,6 +365,28 @@ def new_local_path(game: str, folder: Path | None = None) -> Path:
     return path
 
 
+DISCARDED = "discarded"
+"""The sub-folder of the local saves where a discarded game goes: off the menu, still
+there for ``parlour replay``."""
+
+
+def discard_local(path: Path) -> Path:
+    """Take the local game saved in ``path`` off the menu by moving it into the
+    :data:`DISCARDED` folder beside it (nothing is deleted; ``parlour replay`` still
+    opens it). Returns the new path; raises ``SaveError`` when it cannot be moved."""
+    path = Path(path)
+    folder = path.parent / DISCARDED
+    try:
+        folder.mkdir(exist_ok=True)
+        target, n = folder / path.name, 1
+        while target.exists():
+            n += 1
+            target = folder / f"{path.stem}-{n}{path.suffix}"
+        return path.rename(target)
+    except OSError as exc:
+        raise SaveError(f"Could not discard {path}: {exc.strerror or exc}.") from None
+
+
 @attrs.frozen
 class SavedGame:
     """A local game as the menu lists it: its ``path``, the ``game``'s title, seat

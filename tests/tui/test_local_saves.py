@@ -177,3 +177,37 @@ def test_a_continue_entry_fits_one_line_however_long_the_names():
     text = continue_text(wide)
     assert cell_len(text) <= ENTRY_CELLS and "…" in text
     assert text.startswith("Continue Zatre: Das Kartenspiel · 名前") and " · move 123 · " in text
+
+
+async def test_an_unfinished_game_can_be_discarded_from_the_menu_and_still_replays(tmp_path):
+    """No dead end: a game the player will not finish leaves the menu when discarded
+    (asked first), and is kept for ``parlour replay``."""
+    unfinished = LocalTable(ZATRE, ZatreOptions(), ("You", "Bo"), {}, seed=5,
+                            bot_delay=0, save_to=tmp_path / "old.json")
+    async with unfinished:  # hotseat: one move by whoever starts
+        snap = unfinished.host.link(None).snapshot()
+        link = unfinished.host.link(min(snap.active_seats))
+        assert (await link.submit(link.snapshot().legal_actions[0])).accepted
+        for _ in range(200):  # saved after the action (and the bot's answer)
+            if local_games(tmp_path) and local_games(tmp_path)[0].moves >= 1:
+                break
+            await asyncio.sleep(0.02)
+    assert len(local_games(tmp_path)) == 1 and not local_games(tmp_path)[0].over
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        assert menu_entries(app)[0].startswith("Continue Zatre")
+        assert menu.check_action("discard", ()) is True  # the Continue entry is highlighted
+        await pilot.press("d")
+        await until(pilot, lambda: "Discard Zatre" in getattr(app.screen, "question", ""))
+        await pilot.press("n")  # kept
+        await until(pilot, lambda: app.screen is menu)
+        assert menu_entries(app)[0].startswith("Continue Zatre")
+        await pilot.press("d")
+        await until(pilot, lambda: "Discard Zatre" in getattr(app.screen, "question", ""))
+        await pilot.press("y")
+        await until(pilot, lambda: app.screen is menu and not menu_entries(app)[0].startswith("Continue"))
+        assert menu.check_action("discard", ()) is False  # nothing to discard on "Solo practice"
+    assert local_games(tmp_path) == []
+    kept = tmp_path / "discarded" / "old.json"
+    assert Replay.open(kept) is not None

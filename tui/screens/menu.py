@@ -13,9 +13,11 @@ from textual.containers import Center, Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from net.saves import SavedGame
+from net.saves import SaveError, SavedGame, discard_local
 
 from .base import ParlourScreen
+from .confirm import ConfirmScreen
+from .notice import NoticeScreen
 
 TITLE = r"""
  ___  ___  ___  _    ___  _ _  ___
@@ -47,10 +49,12 @@ def continue_text(game: SavedGame) -> str:
 
 class MenuScreen(ParlourScreen):
     """Where Parlour starts. Each entry also has a letter key; the unfinished local
-    games (solo, hotseat) come first, the latest first, ``o`` taking up the latest."""
+    games (solo, hotseat) come first, the latest first, ``o`` taking up the latest and
+    ``d`` discarding the highlighted one (asked first; it stays replayable)."""
 
     BINDINGS = [
         Binding("o", "continue_latest", "Continue"),
+        Binding("d", "discard", "Discard"),
         Binding("s", "choose('solo')", "Solo/hotseat"),
         Binding("h", "choose('host')", "Host"),
         Binding("j", "choose('join')", "Join"),
@@ -86,6 +90,9 @@ class MenuScreen(ParlourScreen):
     def on_screen_resume(self) -> None:
         """Back at the menu (a game left or finished): list the saved games anew (the
         highlight stays on the entry it was on, or goes to the first)."""
+        self._relist()
+
+    def _relist(self) -> None:
         was = list(self.saved)
         options = self.query_one(OptionList)
         entries = self._options()
@@ -102,7 +109,43 @@ class MenuScreen(ParlourScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_latest":
             return bool(self.saved)
+        if action == "discard":
+            return self._highlighted_saved() is not None
         return True
+
+    def _highlighted_saved(self) -> SavedGame | None:
+        """The saved game of the highlighted Continue entry (``None``: another entry)."""
+        options = self.query_one(OptionList)
+        index = options.highlighted
+        what = options.get_option_at_index(index).id if index is not None else None
+        if what is None or not what.startswith("continue:"):
+            return None
+        return self.saved[int(what.split(":")[1])]
+
+    def on_option_list_option_highlighted(self, _: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()  # Discard shows on Continue entries only
+
+    def action_discard(self) -> None:
+        """Discard the highlighted unfinished game, once the player says yes: it leaves
+        the menu and is kept in the saves' discarded folder (``parlour replay``)."""
+        game = self._highlighted_saved()
+        if game is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                discard_local(game.path)
+            except SaveError as err:
+                self.app.push_screen(NoticeScreen("Cannot discard this game", str(err)))
+                return
+            self._relist()
+
+        self.app.push_screen(ConfirmScreen(
+            f"Discard {continue_text(game).removeprefix('Continue ')}? It leaves the menu and "
+            f"cannot be continued; parlour replay still opens it ({game.path.parent / 'discarded'}).",
+            yes="Discard", no="Keep"), answered)
 
     def action_continue_latest(self) -> None:
         if self.saved:
