@@ -55,10 +55,10 @@ class MenuScreen(ParlourScreen):
     BINDINGS = [
         Binding("o", "continue_latest", "Continue"),
         Binding("d", "discard", "Discard"),
-        Binding("s", "choose('solo')", "Solo/hotseat"),
+        Binding("s", "choose('solo')", "Solo"),
         Binding("h", "choose('host')", "Host"),
         Binding("j", "choose('join')", "Join"),
-        Binding("r", "choose('rules')", "Zatre rules"),
+        Binding("r", "choose('rules')", "Rules"),
         Binding("c", "choose('rules-cards')", "Card rules"),
         Binding("q", "choose('quit')", "Quit"),
     ]
