@@ -72,3 +72,37 @@ async def test_the_form_shows_the_chosen_games_options_and_refuses_a_bad_value(w
         setup.query_one("#game", Select).value = "zatre"
         await pilot.pause()
         assert hints.display and not top.display and top.value == "3", "set back to its default"
+
+
+# ---- the lobby's option buttons and options line -------------------------------------------
+
+
+def lobby_state(game, *lines: str):
+    from net import lobby as lb
+
+    lobby = lb.Lobby(game, "Friday")
+    ann = lobby.add_player("Ann", host=True)
+    for line in lines:
+        lobby.command(ann.pid, lb.parse_line(line))
+    return lobby.state()
+
+
+def test_the_lobby_offers_a_button_per_yes_no_and_choice_option():
+    from rules.zatre import GAME as ZATRE
+    from rules.zestrea import GAME as ZESTREA
+    from tui.screens.lobby import option_buttons, options_text
+
+    zatre = lobby_state(ZATRE, "/option teams on")
+    assert option_buttons(zatre) == {
+        "profi": ("Toggle profi", "/option profi on"), "teams": ("Toggle teams", "/option teams off"),
+        "cardgame": ("Toggle cardgame", "/option cardgame on")}
+    assert options_text(zatre) == "Options: profi off, teams on, cardgame off"
+    toy = lobby_state(toygame.GAME, "/option picks kind", "/option top 40")
+    assert option_buttons(toy) == {"picks": ("picks: kind ▸", "/option picks listed")}, \
+        "whole numbers are typed (/option top 40), a choice goes on to its next value"
+    assert "top 40" in options_text(toy)
+    zestrea = lobby_state(ZESTREA, "/option extra_hard_times 2", "/option window_timeout_s 90")
+    buttons = option_buttons(zestrea)
+    assert buttons["extra_hard_times"] == ("extra_hard_times: 2 ▸", "/option extra_hard_times 0")
+    assert buttons["adoption_sex"] == ("adoption_sex: choose ▸", "/option adoption_sex random")
+    assert "window_timeout_s 90 s, prompt_timeout_s off" in options_text(zestrea)
