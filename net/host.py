@@ -11,9 +11,11 @@ seat of the peer that sent it, never something the message says.
 Outcome codes besides the games' own :class:`~rules.core.RuleViolation` codes are the
 constants below (``STALE``, ``NOT_YOUR_TURN`` ...).
 
-Bots are seats: when a bot seat may act the host asks the game's bot in a worker
+Bots are seats: when the game waits for a bot seat (:func:`rules.core.awaited`: the
+active seats, unless the game says fewer) the host asks the game's bot in a worker
 thread (the event loop never blocks), paces the answer to take at least ``bot_delay``
-seconds, and submits it through the same queue as a human's intent.
+seconds, and submits it through the same queue as a human's intent. Legal actions may
+hold :class:`rules.core.ActionKind` entries; ``apply`` checks every intent either way.
 
 Applying an action (``game.apply`` and every seat's snapshot) runs in a worker thread
 when it is slow, and on the event loop when it is quick: see :data:`INLINE_BELOW`.
