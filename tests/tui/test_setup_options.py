@@ -106,3 +106,15 @@ def test_the_lobby_offers_a_button_per_yes_no_and_choice_option():
     assert buttons["extra_hard_times"] == ("extra_hard_times: 2 ▸", "/option extra_hard_times 0")
     assert buttons["adoption_sex"] == ("adoption_sex: choose ▸", "/option adoption_sex random")
     assert "window_timeout_s 90 s, prompt_timeout_s off" in options_text(zestrea)
+
+
+def test_a_hosted_table_starts_with_profi_only_where_the_game_has_it():
+    """The host form's Hints: Zatre's profi; a game without it (Zestrea) starts at its
+    defaults instead of failing."""
+    from rules.zatre import GAME as ZATRE
+    from rules.zestrea import GAME as ZESTREA
+    from rules.zestrea import ZestreaOptions
+    from tui.lan import starting_options
+
+    assert starting_options(ZATRE, True) == ZatreOptions(profi=True)
+    assert starting_options(ZESTREA, True) == ZestreaOptions()
