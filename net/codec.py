@@ -46,10 +46,11 @@ import cattrs
 from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
-from rules.core import ActionKind, Game, OneOf, Result, SomeOf, Whole
+from rules.core import ActionKind, Game, Result
 
 from . import closecodes as cc
 from . import protocol as p
+from .kinds import ACTION_KIND, has_kinds, kind_from_wire, kind_to_wire
 from .table import BotTook
 
 _TAG = "kind"
@@ -202,94 +203,6 @@ def _sorted_list(items: Any) -> list:
     except TypeError:
         pass
     return out
-
-
-ACTION_KIND = "action-kind"
-"""The ``kind`` of a legal-actions entry that is an :class:`rules.core.ActionKind`."""
-
-_PARAMS = {"whole": Whole, "one-of": OneOf, "some-of": SomeOf}
-_PARAM_KEYS = {"whole": {"type", "name", "lo", "hi"}, "one-of": {"type", "name", "values"},
-               "some-of": {"type", "name", "values", "lo", "hi", "ordered"}}
-MAX_PARAM_VALUES = 512
-"""Most values one parameter of an action kind may list on the wire."""
-
-
-def _primitive(value: Any) -> Any:
-    """A parameter's value as the wire carries it: a JSON string, integer, boolean or
-    ``null`` only (seats, ids, words); ``TypeError`` otherwise."""
-    if value is None or type(value) in (str, int, bool):
-        return value
-    raise TypeError(f"an action kind's values are strings, integers, booleans or null, not {type(value).__name__}")
-
-
-def kind_to_wire(kind: ActionKind) -> dict:
-    """``kind`` as JSON data: ``{"kind": "action-kind", "of": "bid", "params": [{"type":
-    "whole", "name": "amount", "lo": 3, "hi": 12}], "fixed": [["card", "F07"]],
-    "checks": ""}``; a ``one-of`` parameter lists its ``values``, a ``some-of`` one
-    its ``values``, ``lo``, ``hi`` (``null``: as many as there are) and ``ordered``."""
-    params = []
-    for param in kind.params:
-        if isinstance(param, Whole):
-            params.append({"type": "whole", "name": param.name, "lo": param.lo, "hi": param.hi})
-        elif isinstance(param, OneOf):
-            params.append({"type": "one-of", "name": param.name,
-                           "values": [_primitive(x) for x in param.values]})
-        else:
-            params.append({"type": "some-of", "name": param.name,
-                           "values": [_primitive(x) for x in param.values], "lo": param.lo,
-                           "hi": param.hi, "ordered": param.ordered})
-    return {"kind": ACTION_KIND, "of": kind.kind, "params": params,
-            "fixed": [[name, _primitive(value)] for name, value in kind.fixed], "checks": kind.checks}
-
-
-def _strict_list(value: Any, limit: int, what: str) -> list:
-    if type(value) is not list:
-        raise TypeError(f"{what}: expected an array, got {type(value).__name__}")
-    if len(value) > limit:
-        raise ValueError(f"{what}: more than {limit} items")
-    return value
-
-
-def _wire_value(value: Any) -> Any:
-    if value is not None and type(value) not in (str, int, bool):
-        raise TypeError(f"a value is a string, integer, boolean or null, not {type(value).__name__}")
-    return value
-
-
-def kind_from_wire(data: Any) -> ActionKind:
-    """The :class:`rules.core.ActionKind` :func:`kind_to_wire` wrote; ``TypeError`` or
-    ``ValueError`` for anything else (strict: no extra or missing key, every type
-    exact)."""
-    if type(data) is not dict or set(data) != {"kind", "of", "params", "fixed", "checks"}:
-        raise ValueError("an action kind has exactly kind, of, params, fixed, checks")
-    of, checks = _strict_str(data["of"], str), _strict_str(data["checks"], str)
-    params: list[Any] = []
-    for item in _strict_list(data["params"], 64, "params"):
-        if type(item) is not dict or item.get("type") not in _PARAMS or set(item) != _PARAM_KEYS[item["type"]]:
-            raise ValueError("a parameter is whole (name, lo, hi), one-of (name, values) or some-of "
-                             "(name, values, lo, hi, ordered)")
-        name = _strict_str(item["name"], str)
-        if item["type"] == "whole":
-            params.append(Whole(name, _strict_int(item["lo"], int), _strict_int(item["hi"], int)))
-            continue
-        values = tuple(_wire_value(x) for x in _strict_list(item["values"], MAX_PARAM_VALUES, name))
-        if item["type"] == "one-of":
-            params.append(OneOf(name, values))
-        else:
-            hi = None if item["hi"] is None else _strict_int(item["hi"], int)
-            params.append(SomeOf(name, values, _strict_int(item["lo"], int), hi,
-                                 _strict_bool(item["ordered"], bool)))
-    fixed = []
-    for pair in _strict_list(data["fixed"], 64, "fixed"):
-        if type(pair) is not list or len(pair) != 2:
-            raise ValueError("fixed: each is [name, value]")
-        fixed.append((_strict_str(pair[0], str), _wire_value(pair[1])))
-    return ActionKind(of, tuple(params), tuple(fixed), checks)
-
-
-def _has_kinds(legal: Any) -> bool:
-    """Whether a snapshot's legal actions hold an :class:`rules.core.ActionKind`."""
-    return any([type(a) is ActionKind for a in legal])
 
 
 def make_converter(game: Game | None) -> cattrs.Converter:
@@ -526,7 +439,7 @@ class SnapshotEncoder:
         return (
             f'{{"kind":"snapshot","version":{int.__repr__(snapshot.version)},"seat":{seat},'
             f'"view":{self._view(snapshot.view)},'
-            f'"legal_actions":{text(legal, self._legal if _has_kinds(legal) else self._actions)},'
+            f'"legal_actions":{text(legal, self._legal if has_kinds(legal) else self._actions)},'
             f'"active_seats":{text(snapshot.active_seats, _SEATS)},'
             f'"events":{text(snapshot.events, self._events, self._event)},'
             f'"names":{text(snapshot.names, _NAMES)},'

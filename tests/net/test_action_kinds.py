@@ -14,7 +14,8 @@ import attrs
 import pytest
 
 from net import protocol as p
-from net.codec import Codec, ProtocolError, SnapshotEncoder, codec_for, kind_from_wire, kind_to_wire
+from net.codec import Codec, ProtocolError, SnapshotEncoder, codec_for
+from net.kinds import kind_from_wire, kind_to_wire
 from net.host import GAME_OVER, STALE, Host, fallback_action
 from rules.core import ActionKind, OneOf, SomeOf, Whole, awaited, kinds, permits, sample
 from rules.zestrea import GAME as ZESTREA

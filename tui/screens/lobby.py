@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 
-import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
