@@ -22,12 +22,12 @@ import attrs
 import platformdirs
 
 from rules import registry
-from rules.core import Game
+from rules.core import Game, option_specs
 
 from . import closecodes as cc
 from .client import RemoteSeatLink
 from .discovery import Advertiser, Backend, TableAd, ZeroconfBackend, lan_addresses, service_name
-from .lobby import article
+from .lobby import article, value_text
 from .protocol import plain_problem
 from .relay import Relay, RelayLink, room_key_from_seed
 from .saves import Replay, SaveError, Saver, resume, save_path
@@ -303,11 +303,10 @@ def _seat_text(name: str, bot: str | None) -> str:
 
 
 def _options_text(options: Any) -> str:
-    """``"profi off, teams on"``: each option and its value."""
+    """``"profi off, teams on"``, ``"window_timeout_s 90 s"``: each option and its value
+    (as the lobby says it: :func:`net.lobby.value_text`)."""
     if not attrs.has(type(options)):
         return str(options)
-    parts = []
-    for field in attrs.fields(type(options)):
-        value = getattr(options, field.name)
-        parts.append(f"{field.name} {('on' if value else 'off') if isinstance(value, bool) else value}")
+    parts = [f"{spec.name} {value_text(spec, getattr(options, spec.name))}"
+             for spec in option_specs(type(options))]
     return ", ".join(parts) or "none"

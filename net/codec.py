@@ -14,7 +14,9 @@ payload). Its converter has
   net.protocol) checked as each message is built;
 - the game's payload types: :data:`~net.protocol.GameAction` is structured as
   ``game.action_type``, views as ``game.view_type``, events as ``game.event_type``,
-  options as ``game.options_type``, results as :class:`rules.core.Result`.
+  options as ``game.options_type``, results as :class:`rules.core.Result`; a legal
+  action (:data:`~net.protocol.GameLegal`) as ``game.action_type`` or, tagged
+  ``"action-kind"``, as a :class:`rules.core.ActionKind` (:func:`kind_to_wire`).
 
 Every string of a decoded frame, object keys included and at any depth, is checked to
 be valid text as the frame is parsed (:func:`text_problem`): a lone surrogate (JSON
@@ -44,10 +46,11 @@ import cattrs
 from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
-from rules.core import Game, Result
+from rules.core import ActionKind, Game, Result
 
 from . import closecodes as cc
 from . import protocol as p
+from .kinds import ACTION_KIND, has_kinds, kind_from_wire, kind_to_wire
 from .table import BotTook
 
 _TAG = "kind"
@@ -286,6 +289,25 @@ def make_converter(game: Game | None) -> cattrs.Converter:
         conv.register_unstructure_hook(marker, unstructure)
 
     payload("GameAction", "action_type")
+
+    action_type = getattr(game, "action_type", None) if game is not None else None
+
+    def legal_structure(value: Any, _: Any) -> Any:
+        if action_type is None:
+            raise TypeError("no game payloads here")
+        if type(value) is dict and value.get(_TAG) == ACTION_KIND:
+            return kind_from_wire(value)
+        return conv.structure(value, action_type)
+
+    def legal_unstructure(value: Any) -> Any:
+        if action_type is None:
+            raise TypeError("no game payloads here")
+        if isinstance(value, ActionKind):
+            return kind_to_wire(value)
+        return conv.unstructure(value, unstructure_as=action_type)
+
+    conv.register_structure_hook(p.GameLegal, legal_structure)
+    conv.register_unstructure_hook(p.GameLegal, legal_unstructure)
     payload("GameView", "view_type")
     payload("GameEvent", "event_type")
     payload("GameOptions", "options_type")
@@ -468,6 +490,7 @@ class SnapshotEncoder:
         game = self.game
         if game is not None:
             self._actions = tuple[game.action_type, ...]  # type: ignore[name-defined]
+            self._legal = tuple[p.GameLegal, ...]  # where action kinds are among them
             self._events = tuple[game.event_type, ...]  # type: ignore[name-defined]
             self._event = game.event_type
 
@@ -480,12 +503,13 @@ class SnapshotEncoder:
         if self.game is None:
             raise TypeError("no game payloads here")
         text = self._text
+        legal = snapshot.legal_actions
         seat = "null" if snapshot.seat is None else int.__repr__(snapshot.seat)
         over = "true" if snapshot.over else "false"
         return (
             f'{{"kind":"snapshot","version":{int.__repr__(snapshot.version)},"seat":{seat},'
             f'"view":{self._view(snapshot.view)},'
-            f'"legal_actions":{text(snapshot.legal_actions, self._actions)},'
+            f'"legal_actions":{text(legal, self._legal if has_kinds(legal) else self._actions)},'
             f'"active_seats":{text(snapshot.active_seats, _SEATS)},'
             f'"events":{text(snapshot.events, self._events, self._event)},'
             f'"names":{text(snapshot.names, _NAMES)},'
@@ -533,7 +557,7 @@ class SnapshotEncoder:
                 changed.append(f"{name}:{text(now, as_type, items)}")
         seat = "null" if new.seat is None else int.__repr__(new.seat)
         legal = ("null" if new.legal_actions is old.legal_actions or new.legal_actions == old.legal_actions
-                 else text(new.legal_actions, self._actions))
+                 else text(new.legal_actions, self._legal if has_kinds(new.legal_actions) else self._actions))
         active = "null" if new.active_seats == old.active_seats else text(new.active_seats, _SEATS)
         bots = "null" if new.bots == old.bots else text(new.bots, _BOTS)
         if new.names != old.names or new.bot_took != old.bot_took:  # rare: a whole snapshot

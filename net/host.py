@@ -11,9 +11,11 @@ seat of the peer that sent it, never something the message says.
 Outcome codes besides the games' own :class:`~rules.core.RuleViolation` codes are the
 constants below (``STALE``, ``NOT_YOUR_TURN`` ...).
 
-Bots are seats: when a bot seat may act the host asks the game's bot in a worker
+Bots are seats: when the game waits for a bot seat (:func:`rules.core.awaited`: the
+active seats, unless the game says fewer) the host asks the game's bot in a worker
 thread (the event loop never blocks), paces the answer to take at least ``bot_delay``
-seconds, and submits it through the same queue as a human's intent.
+seconds, and submits it through the same queue as a human's intent. Legal actions may
+hold :class:`rules.core.ActionKind` entries; ``apply`` checks every intent either way.
 
 Applying an action (``game.apply`` and every seat's snapshot) runs in a worker thread
 when it is slow, and on the event loop when it is quick: see :data:`INLINE_BELOW`. A
@@ -34,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import attrs
 
-from rules.core import Game, Result, RuleViolation, Seat
+from rules.core import Game, Result, RuleViolation, Seat, awaited, kinds, listed, sample
 
 from .lobby import counts_text
 from .table import MAX_TAKEOVERS, BotTook, Outcome, Snapshot, takeovers_from_log
@@ -109,18 +111,32 @@ class Applied:
     action_id: str
 
 
+def fallback_action(game: Any, legal: Sequence[Any], rnd: random.Random) -> Any:
+    """A random legal action for a seat whose bot failed: one of the listed actions
+    (``Ready``, ``Pass``, a tile laid) if there are any, else one drawn within the bounds
+    of one of the :class:`rules.core.ActionKind` entries (:func:`rules.core.sample`),
+    which ``apply`` may still refuse (its ``checks``)."""
+    whole = listed(legal)
+    if whole:
+        return rnd.choice(whole)
+    return sample(rnd.choice(kinds(legal)), game.action_type, rnd)
+
+
 @attrs.frozen
 class _Frame:
     """The authoritative state at one version, with everything derived from it.
 
     ``snapshots`` has one entry per seat and one for spectators (key ``None``);
-    ``changed_at[seat]`` is the version at which that seat's legal actions last changed.
+    ``changed_at[seat]`` is the version at which that seat's legal actions last changed;
+    ``awaited``: the active seats the game waits for (:func:`rules.core.awaited`), the
+    ones bots play.
     """
 
     state: Any
     version: int
     snapshots: Mapping[Seat | None, Snapshot]
     changed_at: Mapping[Seat, int]
+    awaited: frozenset[Seat] = frozenset()
 
     @property
     def over(self) -> bool:
@@ -600,7 +616,8 @@ class Host:
                 result=result,
                 bot_took=self.bot_took,
             )
-        return _Frame(state, version, snapshots, changed_at)
+        waited = frozenset() if over else frozenset(awaited(game, state)) & active
+        return _Frame(state, version, snapshots, changed_at, waited)
 
     def _commit(self, frame: _Frame, applied: Applied) -> None:
         self._frame = frame
@@ -624,7 +641,7 @@ class Host:
     def _wake_bots(self) -> None:
         if self._closed or self._worker is None:
             return
-        for seat in self._frame.active & self._bots.keys():
+        for seat in self._frame.awaited & self._bots.keys():
             task = self._bot_tasks.get(seat)
             if task is None or task.done():
                 self._bot_tasks[seat] = asyncio.create_task(
@@ -634,14 +651,17 @@ class Host:
     async def _play_bot(self, seat: Seat) -> None:
         """Play ``seat`` for as long as it may act, one intent at a time.
 
-        A bot that raises or whose choice is rejected is logged; its next try is a
-        random legal action. Two rejections in a row and it waits for the table to change.
+        A bot acts while the game waits for its seat (:func:`rules.core.awaited`: a
+        Zestrea Boyar who pressed Ready is not waited for). A bot that raises or whose
+        choice is rejected is logged; its next try is a random legal action
+        (:func:`fallback_action`). Two rejections in a row and it waits for the table to
+        change.
         """
         loop = asyncio.get_running_loop()
         strikes = 0
         while True:
             snap = self._frame.snapshots[seat]
-            if snap.over or seat not in snap.active_seats or not snap.legal_actions:
+            if snap.over or seat not in self._frame.awaited or not snap.legal_actions:
                 return
             started = loop.time()
             action = await self._bot_choice(seat, snap, fallback=strikes > 0)
@@ -673,4 +693,4 @@ class Host:
             except Exception:
                 log.exception("%s bot at seat %d raised; playing a random legal action",
                               self.bot_kinds[seat], seat)
-        return rng.choice(snap.legal_actions)
+        return fallback_action(self.game, snap.legal_actions, rng)

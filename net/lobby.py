@@ -12,11 +12,14 @@ Typed commands (seat numbers are 1-based as players count them; the wire protoco
 - ``/leave`` gives the seat up;
 - ``/start`` (host) starts the game with everyone seated, if that many players is
   one of ``game.seat_counts(options)`` (Zatre 2 to 4; with ``teams`` 4 or 6);
-- ``/option NAME VALUE`` (host, before the start): a field of ``game.options_type``;
-  ``on``/``off`` for yes/no fields (``/option profi on``); or one of the game's
-  ``table_variants``, which switches the table to a sibling game
-  (``/option cardgame on``: Zatre becomes Zatre: Das Kartenspiel, zatre-online.txt
-  "Options");
+- ``/option NAME VALUE`` (host, before the start): a field of ``game.options_type``,
+  as :func:`rules.core.option_specs` describes it: ``on``/``off`` for a yes/no
+  (``/option profi on``), a whole number within its bounds (``/option
+  window_timeout_s 90``, ``off`` for a timer's 0), one of a choice's values
+  (``/option adoption_sex random``); a value outside them is refused naming what is
+  allowed. Or one of the game's ``table_variants``, which switches the table to a
+  sibling game (``/option cardgame on``: Zatre becomes Zatre: Das Kartenspiel,
+  zatre-online.txt "Options");
 - ``/bot add easy|strong [N]`` (at the first free seat, or seat N) and ``/bot remove
   N`` (host, before the start); with teams (``game.team_size``) ``/start`` wants every
   side seated whole or empty, and seats close up by whole sides;
@@ -24,7 +27,8 @@ Typed commands (seat numbers are 1-based as players count them; the wire protoco
   its player may still come back with the seat's token, to watch;
 - ``/seat N NAME`` (host, during the game): gives seat N back from its bot to NAME, the
   player it was taken from, who came back (same token as before);
-- ``/kick NAME`` (host); ``/end`` (host) ends the game; ``/help`` lists all this.
+- ``/kick NAME`` (host); ``/end`` (host) ends the game; ``/help`` lists all this, then
+  the current game's options with their values (:func:`options_help`).
 
 The seat list is as long as the most players the current game and options allow
 (``max(game.seat_counts(options))``); an option or variant that would shorten it below
@@ -45,7 +49,7 @@ from typing import Any, Callable, Mapping
 import attrs
 
 from rules import registry
-from rules.core import Game
+from rules.core import Game, OptionSpec, option_specs
 
 from .protocol import MAX_CHAT, MAX_NAME, Command, CommandName, LobbyState, Say, SeatInfo
 
@@ -53,7 +57,7 @@ HELP = """Commands (seat numbers start at 1; "host": the host's only):
 /join [N]: take a free seat, or seat N; after a drop, your old seat
 /leave: give up your seat
 /start: start the game (host)
-/option NAME on|off: set an option before the start (host): /option profi on, /option teams on (Zatre in pairs), /option cardgame on (the card game)
+/option NAME VALUE: set an option before the start (host): /option profi on; the game's options are listed below
 /bot add easy|strong [N]: seat a bot, at seat N if given (host)
 /bot remove N: take the bot at seat N away (host)
 /bot seat N easy|strong: a bot plays a dropped player's seat (host, during the game)
@@ -294,24 +298,55 @@ _TRUE = {"on", "yes", "true", "1"}
 _FALSE = {"off", "no", "false", "0"}
 
 
-def _option_value(field: attrs.Attribute, text: str) -> Any:
-    kind = field.type
-    if isinstance(kind, str):  # postponed annotations
-        kind = {"bool": bool, "int": int, "str": str}.get(kind.replace(" ", ""), kind)
-    if kind is bool:
-        if text.lower() in _TRUE:
-            return True
-        if text.lower() in _FALSE:
-            return False
-        raise LobbyError(f"/option {field.name} takes on or off.")
-    if kind is int:
-        try:
-            return int(text)
-        except ValueError:
-            raise LobbyError(f"/option {field.name} takes a whole number.") from None
-    if kind is str:
-        return text
-    raise LobbyError(f"The option {field.name} cannot be set from the lobby.")
+def _or(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" or {words[-1]}"
+
+
+def allowed_text(spec: OptionSpec) -> str:
+    """What ``/option NAME`` takes, in words: ``"on or off"``, ``"0, 1 or 2"``,
+    ``"choose or random"``, ``"a whole number from 0 to 600 (seconds; 0 or off: off)"``."""
+    if spec.kind == "yes-no":
+        return "on or off"
+    if spec.kind == "choice":
+        return _or([str(c) for c in spec.choices])
+    unit = {"s": "seconds"}.get(spec.unit, spec.unit)
+    notes = [unit] if unit else []
+    if spec.off is not None:
+        notes.append(f"{spec.off} or off: off")
+    return f"a whole number {spec.bounds()}" + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def value_text(spec: OptionSpec, value: Any) -> str:
+    """An option's value as the lobby says it: ``on``/``off``, ``off`` for a timer at
+    its off value, ``90 s``, ``random``."""
+    if spec.kind == "yes-no":
+        return "on" if value else "off"
+    if spec.kind == "whole" and spec.off is not None and value == spec.off:
+        return "off"
+    return f"{value} {spec.unit}" if spec.unit and spec.kind == "whole" else str(value)
+
+
+def option_value(spec: OptionSpec, text: str) -> Any:
+    """The value ``/option NAME TEXT`` sets (:meth:`rules.core.OptionSpec.parse`);
+    :class:`LobbyError` naming the allowed values or bounds otherwise."""
+    try:
+        return spec.parse(text)
+    except ValueError:
+        raise LobbyError(f"/option {spec.name} takes {allowed_text(spec)}; "
+                         f"{text[:20]!r} is not one.") from None
+
+
+def options_help(game: Game, options: Any, variants: Mapping[str, bool] | None = None) -> str:
+    """The lines ``/help`` ends with: each option of ``game`` (its options type, by
+    :func:`rules.core.option_specs`) with what it takes, its value now and its help,
+    then the table variants (``cardgame``)."""
+    lines = [f"Options of {game.title} (/option NAME VALUE, host, before the start):"]
+    for spec in option_specs(game.options_type):
+        line = f"{spec.name}: {allowed_text(spec)}, now {value_text(spec, getattr(options, spec.name))}"
+        lines.append(line + (f"; {spec.help}" if spec.help else ""))
+    for name, on in (variants or {}).items():
+        lines.append(f"{name}: on or off, now {'on' if on else 'off'}; switches the table to a sibling game")
+    return "\n".join(lines)
 
 
 # ---- the lobby --------------------------------------------------------------------------------
@@ -490,7 +525,8 @@ class Lobby:
             raise LobbyError(f"The game has started; you can no longer {what}.")
 
     def _cmd_help(self, player: Player, args: list[str], token: str | None) -> Reply:
-        return Reply(HELP)
+        variants = {name: self.game.name == games[1] for name, games in variants_of(self.game).items()}
+        return Reply(HELP + "\n" + options_help(self.game, self.options, variants))
 
     def _cmd_join(self, player: Player, args: list[str], token: str | None) -> Reply:
         if len(args) > 1:
@@ -561,22 +597,22 @@ class Lobby:
     def _cmd_option(self, player: Player, args: list[str], token: str | None) -> Reply:
         self._host_only(player, "change options")
         self._before_start("change options")
-        fields = {f.name: f for f in attrs.fields(type(self.options))}
+        specs = {spec.name: spec for spec in option_specs(type(self.options))}
         variants = variants_of(self.game)
-        names = ", ".join([*fields, *variants]) or "none"
+        names = ", ".join([*specs, *variants]) or "none"
         if len(args) != 2:
             raise LobbyError(f"Use /option NAME VALUE; options: {names}.")
         name = args[0].lower()
         if name in variants:
             return self._switch_variant(name, variants[name], args[1], player.name)
-        if name not in fields:
+        if name not in specs:
             raise LobbyError(f"{self.game.title} has no option {args[0][:20]!r}; options: {names}.")
-        value = _option_value(fields[name], args[1])
+        value = option_value(specs[name], args[1])
         try:
             options = attrs.evolve(self.options, **{name: value})
         except (ValueError, TypeError) as exc:
             raise LobbyError(f"The option {name} cannot be {args[1][:20]!r}: {exc}") from None
-        shown = {True: "on", False: "off"}.get(value, value) if isinstance(value, bool) else value
+        shown = value_text(specs[name], value)
         size = self._fitting(self.game, options, f"turn {name} {shown}" if isinstance(value, bool)
                              else f"set {name} to {shown}")
         before = self.seat_counts()

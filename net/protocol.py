@@ -5,7 +5,8 @@ and checked by :mod:`net.codec`; the classes themselves carry it as ``KIND``). T
 protocol version is the websocket subprotocol :data:`SUBPROTOCOL`.
 
 Game payloads (actions, views, events, options) are typed with the markers
-:data:`GameAction`, :data:`GameView`, :data:`GameEvent` and :data:`GameOptions`; a
+:data:`GameAction`, :data:`GameLegal` (an action or a kind of action with bounds),
+:data:`GameView`, :data:`GameEvent` and :data:`GameOptions`; a
 codec built for a game structures them against that game's own attrs types
 (``game.action_type`` ...), and a game's results against :class:`rules.core.Result`.
 
@@ -51,6 +52,10 @@ MAX_VERSION = 2**31 - 1
 
 GameAction = NewType("GameAction", object)
 """A game's action (``game.action_type``)."""
+GameLegal = NewType("GameLegal", object)
+"""An entry of a snapshot's legal actions: a game's action (``game.action_type``), or a
+:class:`rules.core.ActionKind` (a kind of action with its parameters' bounds), written
+``{"kind": "action-kind", "of": ..., "params": [...], "fixed": [...], "checks": ...}``."""
 GameView = NewType("GameView", object)
 """A game's view (``game.view_type``)."""
 GameEvent = NewType("GameEvent", object)
@@ -313,7 +318,7 @@ class SnapshotMsg:
     version: int = attrs.field(validator=_version)
     seat: int | None = attrs.field(default=None, validator=_opt_seat)
     view: GameView
-    legal_actions: tuple[GameAction, ...] = ()
+    legal_actions: tuple[GameLegal, ...] = ()
     active_seats: frozenset[int] = frozenset()
     events: tuple[GameEvent, ...] = ()
     names: tuple[str, ...] = attrs.field(default=(), validator=[*_each(MAX_SEATS, v.max_len(MAX_NAME)), _plain_each])
@@ -345,7 +350,7 @@ class UpdateMsg:
     seat: int | None = attrs.field(default=None, validator=_opt_seat)
     view: ViewChanges = attrs.field(factory=dict)  # type: ignore[assignment]
     tails: ViewTails = attrs.field(factory=dict)  # type: ignore[assignment]
-    legal_actions: tuple[GameAction, ...] | None = None
+    legal_actions: tuple[GameLegal, ...] | None = None  # action kinds among them, as in a snapshot
     active_seats: frozenset[int] | None = None
     events: tuple[GameEvent, ...] = ()
     bots: tuple[str | None, ...] | None = attrs.field(default=None, validator=v.optional(v.and_(*_each(MAX_SEATS))))

@@ -194,7 +194,10 @@ class OptionSpec:
     ``hi`` ``None``: no upper bound) or ``"choice"`` (one of ``choices``, in the order
     shown). ``unit`` names a whole number's unit (``"s"`` for seconds); ``off`` is the
     whole number that means the option is off (a timer's 0), ``None`` if none does.
-    ``help`` is one line in words for ``/help`` and the form.
+    ``help`` is one line in words for ``/help`` and the form. ``label`` is the form's
+    short name for it (default: ``name``); ``words`` the form's words for its values,
+    in order (a yes/no: off then on, ``("shown", "hidden (profi)")``; a choice: one per
+    choice), default: ``off``/``on`` and the choices as they are.
     """
 
     name: str
@@ -206,6 +209,17 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     unit: str = ""
     off: int | None = None
+    label: str = ""
+    words: tuple[str, ...] = ()
+
+    def values(self) -> tuple[tuple[str, Any], ...]:
+        """A yes/no's or a choice's values with the form's words for them
+        (``(("shown", False), ("hidden (profi)", True))``); ``()`` for a whole number."""
+        if self.kind == "whole":
+            return ()
+        values = (False, True) if self.kind == "yes-no" else self.choices
+        words = self.words or (("off", "on") if self.kind == "yes-no" else tuple(map(str, values)))
+        return tuple(zip(words, values))
 
     def check(self, value: Any) -> None:
         """Raises ``ValueError`` in words if ``value`` is not allowed."""
@@ -252,7 +266,8 @@ class OptionSpec:
 
 
 def option(default: Any, help: str = "", *, lo: int | None = None, hi: int | None = None,
-           choices: Sequence[Any] = (), unit: str = "", off: int | None = None) -> Any:
+           choices: Sequence[Any] = (), unit: str = "", off: int | None = None,
+           label: str = "", words: Sequence[str] = ()) -> Any:
     """An attrs field for a game's options class that describes itself: the kind follows
     from ``default`` and the arguments (``choices`` given: a choice; a ``bool`` default:
     yes/no; else a whole number in ``lo .. hi``). Values are checked on construction
@@ -263,7 +278,7 @@ def option(default: Any, help: str = "", *, lo: int | None = None, hi: int | Non
         kind = "yes-no"
     else:
         kind = "whole"
-    spec = OptionSpec("", kind, default, help, lo, hi, tuple(choices), unit, off)
+    spec = OptionSpec("", kind, default, help, lo, hi, tuple(choices), unit, off, label, tuple(words))
 
     def validate(instance: Any, attribute: attrs.Attribute, value: Any) -> None:
         attrs.evolve(spec, name=attribute.name).check(value)
@@ -282,7 +297,7 @@ def option_specs(options_type: type) -> tuple[OptionSpec, ...]:
             default = field.default
             kind = "yes-no" if isinstance(default, bool) else "whole"
             spec = OptionSpec("", kind, default, lo=0 if kind == "whole" else None)
-        specs.append(attrs.evolve(spec, name=field.name))
+        specs.append(attrs.evolve(spec, name=field.name, label=spec.label or field.name))
     return tuple(specs)
 
 

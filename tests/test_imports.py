@@ -72,3 +72,49 @@ def test_net_never_loads_tui():
 )
 def test_no_source_imports_across_the_layers(package, forbidden):
     assert not imported_names(package) & forbidden
+
+
+def game_folders() -> list[str]:
+    """The game folders of ``tui/`` (``zatre``, ``zatre_cards``, ...): its packages named
+    after a game in ``rules/`` (screens/ and widgets/ are what every game shares)."""
+    games = {p.name for p in (ROOT / "rules").iterdir() if (p / "__init__.py").exists()}
+    return sorted(p.name for p in (ROOT / "tui").iterdir() if p.name in games and (p / "__init__.py").exists())
+
+
+def tui_folders_imported(path: Path) -> set[str]:
+    """The ``tui`` sub-packages a module under ``tui/<folder>/`` imports (relative
+    ``from ..zatre.x import``, ``from .. import zatre``, absolute ``tui.zatre``), imports
+    inside functions included."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 2:  # from the tui package: ..zatre.results, or .. import zatre
+                parts = (node.module or "").split(".")
+                found.update([parts[0]] if node.module else [a.name for a in node.names])
+            elif node.level == 0 and (node.module or "").startswith("tui."):
+                found.add(node.module.split(".")[1])
+        elif isinstance(node, ast.Import):
+            found.update(a.name.split(".")[1] for a in node.names if a.name.startswith("tui."))
+    return found
+
+
+def test_a_game_folder_of_the_tui_imports_nothing_from_another_game_folder():
+    """design.md "tui/": a game's folder (tui/zatre/, tui/zatre_cards/, tui/zestrea/)
+    holds only that game's widgets; what tables share lives in tui/screens/ and
+    tui/widgets/ (issue 9, "Before the third table")."""
+    folders = game_folders()
+    assert {"zatre", "zatre_cards"} <= set(folders)
+    crossings = []
+    for folder in folders:
+        for path in sorted((ROOT / "tui" / folder).rglob("*.py")):
+            others = tui_folders_imported(path) & (set(folders) - {folder})
+            crossings += [f"{path.relative_to(ROOT)} imports tui.{other}" for other in sorted(others)]
+    assert not crossings, crossings
+
+
+def test_the_game_folder_check_sees_a_crossing(tmp_path):
+    """The check above would catch the three spellings of a crossing."""
+    module = tmp_path / "m.py"
+    module.write_text("from ..zatre.results import places\nfrom .. import zatre_cards\n"
+                      "def f():\n    import tui.zestrea.table\n", encoding="utf-8")
+    assert tui_folders_imported(module) == {"zatre", "zatre_cards", "zestrea"}

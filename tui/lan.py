@@ -511,6 +511,14 @@ async def host_table(
     return await join_hosted(hosted, settings, tokens, **link_options)
 
 
+def starting_options(game: Any, profi: bool) -> Any:
+    """The options a hosted table starts with: ``profi`` as the host form set it where
+    the game has that option (Zatre, the card game), the rest at their defaults; the
+    lobby's ``/option`` sets any of them before the start."""
+    names = {field.name for field in attrs.fields(game.options_type)}
+    return game.options_type(**({"profi": profi} if "profi" in names else {}))
+
+
 async def start_hosting(settings: HostSettings, discovery: Callable[[], Any] | None = None) -> HostedTable:
     """Start hosting the table ``settings`` describes. ``discovery`` makes the
     backend it is advertised with (``app.zeroconf_backend`` for the real LAN;
@@ -527,7 +535,7 @@ async def start_hosting(settings: HostSettings, discovery: Callable[[], Any] | N
         return await serve_table(
             game, settings.table, bind=settings.bind, port=settings.port,
             relay_url=settings.relay, code=settings.code,
-            options=game.options_type(profi=settings.profi), grace=settings.grace,
+            options=starting_options(game, settings.profi), grace=settings.grace,
             bot_delay=settings.bot_delay, advertise=advertise, save=settings.save,
             resume_from=settings.resume,
         )

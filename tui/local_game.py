@@ -8,19 +8,23 @@ after every action; :func:`continue_table` takes a saved one up again.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Mapping
 
 import attrs
 
 from net.local import LocalTable, start_local_game
-from rules.zatre import GAME, ZatreOptions
-from rules.zatre_cards import GAME as CARDS_GAME, ZatreCardsOptions
+from rules.core import Game
+from rules.zatre import GAME
+from rules.zatre_cards import GAME as CARDS_GAME
 
 PACES: dict[str, float] = {"instant": 0.0, "fast": 0.15, "normal": 0.4, "slow": 0.9}
 """Named bot paces: seconds between two tiles of a bot's move."""
 DEFAULT_PACE = PACES["normal"]
 
-GAMES: dict[str, str] = {GAME.name: GAME.title, CARDS_GAME.name: CARDS_GAME.title}
-"""The games a local table can play: name -> title (``"zatre"``, ``"zatre-cards"``)."""
+RULES: dict[str, Game] = {GAME.name: GAME, CARDS_GAME.name: CARDS_GAME}
+"""The games a local table can play, by name (``"zatre"``, ``"zatre-cards"``)."""
+GAMES: dict[str, str] = {name: game.title for name, game in RULES.items()}
+"""The games a local table can play: name -> title."""
 
 
 @attrs.frozen
@@ -36,7 +40,9 @@ class LocalGame:
     """A local game of ``game`` (a name in :data:`GAMES`, Zatre by default): 2-4 seats
     in turn order (Zatre with ``teams``: 4 or 6, partners side by side), ``profi`` (no
     hints), an optional ``seed`` (``None``: a random one) and the bots' ``pace`` in
-    seconds per tile (per card in the card game)."""
+    seconds per tile (per card in the card game). ``options``: the game's other
+    options by name (``(("extra_hard_times", 2),)``), as the setup form's fields drawn
+    from its options type set them (:meth:`game_options`)."""
 
     seats: tuple[SeatChoice, ...]
     profi: bool = False
@@ -44,6 +50,15 @@ class LocalGame:
     pace: float = DEFAULT_PACE
     game: str = GAME.name
     teams: bool = False
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def game_options(self, rules: Game) -> Any:
+        """The options of ``rules`` this game sets: ``profi``, ``teams`` and
+        :attr:`options`, those the game has (the card game has no ``teams``); the rest at
+        their defaults. ``ValueError`` for a value the options type refuses."""
+        names = {field.name for field in attrs.fields(rules.options_type)}
+        values: Mapping[str, Any] = {"profi": self.profi, "teams": self.teams, **dict(self.options)}
+        return rules.options_type(**{name: value for name, value in values.items() if name in names})
 
     @property
     def humans(self) -> int:
@@ -54,15 +69,12 @@ async def open_table(game: LocalGame, save_to: Path | None = None) -> LocalTable
     """Start the host for ``game``, saved to ``save_to`` after every action (``None``:
     not saved). Bots think for at least ``pace`` seconds, so a bot's move starts to
     show about when the previous one has been laid out."""
-    if game.game == CARDS_GAME.name:
-        rules, options = CARDS_GAME, ZatreCardsOptions(profi=game.profi)
-    elif game.game == GAME.name:
-        rules, options = GAME, ZatreOptions(profi=game.profi, teams=game.teams)
-    else:
+    rules = RULES.get(game.game)
+    if rules is None:
         raise ValueError(f"There is no game called {game.game!r} here.")
     return await start_local_game(
         rules,
-        options,
+        game.game_options(rules),
         tuple(s.name for s in game.seats),
         {i: s.bot for i, s in enumerate(game.seats) if s.bot is not None},
         seed=game.seed,

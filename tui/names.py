@@ -15,6 +15,10 @@ from rich.cells import cell_len, chop_cells, set_cell_size
 
 ELLIPSIS = "…"
 
+TURN_ROOM = 20
+"""Cells a table's top line keeps at least for whose turn it is and what to do, before
+the game's other facts there (the bag, the round, the options) are cut instead."""
+
 LOG_NAME = 8
 """Cells of a player's name in a move log line (room at 80x24 for ``"Easy b…2"``)."""
 

@@ -9,7 +9,7 @@ from typing import Literal
 
 import attrs
 
-from ..core import Rng, Seat
+from ..core import Rng, Seat, option
 from .board import Cell
 from .sheet import Sheet, SheetEntry
 
@@ -21,8 +21,10 @@ class ZatreOptions:
     Players (zatre-board.txt): 4 or 6 players in pairs, seats 0+1, 2+3 and 4+5 sharing
     one score sheet, both partners drawing and placing on the team's turn."""
 
-    profi: bool = False
-    teams: bool = False
+    profi: bool = option(False, "hide the hints: where a tile may go and what it scores",
+                         label="Hints", words=("shown", "hidden (profi)"))
+    teams: bool = option(False, "4 or 6 players in pairs, partners sharing a score sheet",
+                         label="Teams", words=("no", "in pairs"))
 
 
 @attrs.frozen(order=True)

@@ -12,7 +12,7 @@ from typing import Literal
 
 import attrs
 
-from ..core import Rng, Seat
+from ..core import Rng, Seat, option
 from .cards import Card
 from .sheet import Sheet, SheetEntry
 
@@ -28,7 +28,8 @@ class ZatreCardsOptions:
     """Table options. ``profi``: hide the placement hints; it changes no rule (as in
     the board game's online table)."""
 
-    profi: bool = False
+    profi: bool = option(False, "hide the hints: where a card may go and what it scores",
+                         label="Hints", words=("shown", "hidden (profi)"))
 
 
 # ---- actions -------------------------------------------------------------------

@@ -353,3 +353,77 @@ def test_bot_add_at_a_chosen_seat_and_teams_start_whole():
     start = reply.effects[0]  # seats 3+4 and 5+6 close up to 1+2 and 3+4, pairs kept
     assert start.names == ("Ann", "Bob", "Easy bot 2", "Easy bot")
     assert start.bots == {2: "easy", 3: "easy"}
+
+
+# ---- options of every kind, drawn from the game's options type (issue 9) ---------------
+
+
+def toy_lobby() -> tuple[lb.Lobby, lb.Player]:
+    from tests.net import toygame
+
+    lobby = lb.Lobby(toygame.GAME, "Friday")
+    return lobby, lobby.add_player("Ann", host=True)
+
+
+def test_a_whole_number_option_is_set_within_its_bounds_and_refused_outside_them():
+    """Issue 9: whole numbers with bounds; a bad value is refused naming the bounds."""
+    lobby, ann = toy_lobby()
+    assert run(lobby, ann, "/option top 50").notice == "top is now 50."
+    assert lobby.options.top == 50
+    for bad in ("1", "100", "-3", "fifty", "5.5"):
+        with pytest.raises(lb.LobbyError) as refused:
+            run(lobby, ann, f"/option top {bad}")
+        assert str(refused.value) == f"/option top takes a whole number from 2 to 99; {bad!r} is not one."
+    assert lobby.options.top == 50, "a refusal changes nothing"
+
+
+def test_a_choice_option_takes_one_of_its_values_and_names_them_when_refused():
+    lobby, ann = toy_lobby()
+    reply = run(lobby, ann, "/option picks KIND")
+    assert reply.notice == "picks is now kind." and reply.news == "Ann set picks to kind."
+    assert lobby.options.picks == "kind" and lobby.state().options.picks == "kind"
+    with pytest.raises(lb.LobbyError, match=r"^/option picks takes listed or kind; 'some' is not one\.$"):
+        run(lobby, ann, "/option picks some")
+
+
+def test_help_lists_the_games_options_with_what_they_take_and_their_values():
+    lobby, ann = toy_lobby()
+    run(lobby, ann, "/option top 7")
+    text = run(lobby, ann, "/help").notice
+    assert text.startswith(lb.HELP)
+    assert "top: a whole number from 2 to 99, now 7; the highest number a seat may pick" in text
+    assert "picks: listed or kind, now listed; legal picks listed" in text
+    zatre, ann = make()[:2]
+    text = run(zatre, ann, "/help").notice
+    assert "profi: on or off, now off; hide the hints" in text
+    assert "teams: on or off, now off; 4 or 6 players in pairs" in text
+    assert "cardgame: on or off, now off; switches the table to a sibling game" in text
+
+
+def test_zestreas_options_simply_work_in_the_lobby():
+    """Zestrea (reference §8, imported directly): extra_hard_times 0|1|2, adoption_sex
+    choose|random, the timers (§3.9) a whole number of seconds, off by default."""
+    from rules.zestrea import GAME as ZESTREA
+
+    lobby = lb.Lobby(ZESTREA, "Friday")
+    ann = lobby.add_player("Ann", host=True)
+    assert run(lobby, ann, "/option extra_hard_times 2").notice == "extra_hard_times is now 2."
+    assert run(lobby, ann, "/option adoption_sex random").notice == "adoption_sex is now random."
+    assert run(lobby, ann, "/option window_timeout_s 90").notice == "window_timeout_s is now 90 s."
+    assert run(lobby, ann, "/option window_timeout_s off").notice == "window_timeout_s is now off."
+    options = lobby.options
+    assert (options.extra_hard_times, options.adoption_sex, options.window_timeout_s) == (2, "random", 0)
+    with pytest.raises(lb.LobbyError, match=r"^/option extra_hard_times takes 0, 1 or 2; '3' is not one\.$"):
+        run(lobby, ann, "/option extra_hard_times 3")
+    with pytest.raises(lb.LobbyError, match=r"takes a whole number from 0 to 600 \(seconds; 0 or off: off\)"):
+        run(lobby, ann, "/option window_timeout_s 601")
+    assert "prompt_timeout_s: a whole number from 0 to 600 (seconds; 0 or off: off), now off" in \
+        run(lobby, ann, "/help").notice
+
+
+def test_zatres_yes_no_options_answer_as_players_know_them():
+    lobby, ann, _ = make()
+    reply = run(lobby, ann, "/option profi yes")
+    assert reply.notice == "profi is now on." and reply.news == "Ann turned profi on."
+    with pytest.raises(lb.LobbyError, match=r"^/option teams takes on or off; 'maybe' is not one\.$"):
+        run(lobby, ann, "/option teams maybe")

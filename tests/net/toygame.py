@@ -1,35 +1,44 @@
 """Secret Numbers: a tiny game for testing the host, in which every seat acts at once.
 
-Each round every seat secretly picks 1, 2 or 3. A pick stays hidden from the other
+Each round every seat secretly picks a number from 1 to ``top`` (1, 2 or 3 by default). A pick stays hidden from the other
 seats (and spectators) until everyone has picked; then all picks are revealed and each
 seat whose pick nobody else made scores its pick in points. After ``rounds`` rounds
 the highest total wins.
 
 ``ToyOptions.faulty_pick``: picking that number makes ``apply`` raise ``RuntimeError``
 (a stand-in for a bug in a game), to prove the host survives it.
+
+Its options describe themselves (rules.core ``option``): ``rounds`` and ``top`` are
+whole numbers with bounds, ``picks`` a choice: ``listed`` lists every pick as a legal
+action, ``kind`` gives one :class:`rules.core.ActionKind` "pick a number from 1 to top"
+(issue 9: games whose actions cannot all be listed).
 """
 
 from __future__ import annotations
 
 import threading
-from typing import Sequence
+from typing import Literal, Sequence
 
 import attrs
 
-from rules.core import Result, RuleViolation, Seat, SeatScore
+from rules.core import ActionKind, Result, RuleViolation, Seat, SeatScore, Whole, listed, option, sample
 
 NUMBERS = (1, 2, 3)
 
 
 @attrs.frozen
 class ToyOptions:
-    rounds: int = 3
+    rounds: int = option(3, "rounds to play", lo=1, hi=10_000)
     faulty_pick: int | None = None
+    top: int = option(3, "the highest number a seat may pick", lo=2, hi=99)
+    picks: str = option("listed", "legal picks listed one by one, or as one kind of action",
+                        choices=("listed", "kind"))
 
 
 @attrs.frozen
 class Pick:
     number: int
+    kind: Literal["pick"] = "pick"
 
 
 @attrs.frozen
@@ -70,13 +79,19 @@ class ToyView:
 
 
 class RandomBot:
+    """A listed pick at random, or one drawn within the kind's bounds (core.sample)."""
+
     def choose(self, view: ToyView, legal_actions: Sequence[Pick], rng) -> Pick:
-        return rng.choice(list(legal_actions))
+        whole = listed(legal_actions)
+        return rng.choice(list(whole)) if whole else sample(legal_actions[0], Pick, rng)
 
 
 class HighBot:
     def choose(self, view: ToyView, legal_actions: Sequence[Pick], rng) -> Pick:
-        return max(legal_actions, key=lambda a: a.number)
+        whole = listed(legal_actions)
+        if not whole:
+            return Pick(legal_actions[0].params[0].hi)
+        return max(whole, key=lambda a: a.number)
 
 
 class RaisingBot:
@@ -98,7 +113,7 @@ class GatedBot:
     def choose(self, view: ToyView, legal_actions: Sequence[Pick], rng) -> Pick:
         GatedBot.thinking.set()
         GatedBot.gate.wait(timeout=10)
-        return legal_actions[0]
+        return listed(legal_actions)[0]
 
 
 class SecretNumbers:
@@ -139,18 +154,22 @@ class SecretNumbers:
             return frozenset()
         return frozenset(s for s, p in enumerate(state.picks) if p is None)
 
-    def legal_actions(self, state: ToyState, seat: Seat) -> tuple[Pick, ...]:
+    def legal_actions(self, state: ToyState, seat: Seat) -> tuple[Pick | ActionKind, ...]:
         if seat not in self.active_seats(state):
             return ()
-        return tuple(Pick(n) for n in NUMBERS)
+        top = state.options.top
+        if state.options.picks == "kind":
+            return (ActionKind("pick", (Whole("number", 1, top),)),)
+        return tuple(Pick(n) for n in range(1, top + 1))
 
     def apply(self, state: ToyState, seat: Seat, action: Pick):
         if self.is_over(state):
             raise RuleViolation("game-over", "The game is over.")
         if seat not in self.active_seats(state):
             raise RuleViolation("already-picked", "You have already picked this round.")
-        if not isinstance(action, Pick) or action.number not in NUMBERS:
-            raise RuleViolation("out-of-range", "Pick a whole number from 1 to 3.", "Secret Numbers, rule 1")
+        top = state.options.top
+        if not isinstance(action, Pick) or not 1 <= action.number <= top:
+            raise RuleViolation("out-of-range", f"Pick a whole number from 1 to {top}.", "Secret Numbers, rule 1")
         if action.number == state.options.faulty_pick:
             raise RuntimeError("the toy game's deliberate bug")
         picks = state.picks[:seat] + (action.number,) + state.picks[seat + 1 :]
@@ -191,7 +210,8 @@ class SecretNumbers:
         best = max(state.scores)
         return Result(
             scores=tuple(
-                SeatScore(s, total, tuple(f"round {r + 1}: picked {picks[s]}" for r, picks in enumerate(state.history)))
+                SeatScore(s, total, breakdown=tuple(f"round {r + 1}: picked {picks[s]}"
+                                                    for r, picks in enumerate(state.history)))
                 for s, total in enumerate(state.scores)
             ),
             winners=frozenset(s for s, total in enumerate(state.scores) if total == best),

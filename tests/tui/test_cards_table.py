@@ -10,8 +10,8 @@ from tui.local_game import LocalGame, SeatChoice
 from tui.screens.handover import HandOverScreen
 from tui.screens.local_setup import LocalSetupScreen
 from tui.screens.rules import RulesScreen
-from tui.zatre.message import TableMessage
-from tui.zatre.movelog import MoveLog
+from tui.widgets.message import TableMessage
+from tui.widgets.movelog import MoveLog
 from tui.zatre_cards.cardtable import CardTable
 from tui.zatre_cards.hand import HandCards
 from tui.zatre_cards.results import CardResultsScreen
@@ -325,7 +325,7 @@ async def test_profi_shows_no_fit_or_score_before_the_card_is_laid():
 
 
 async def test_names_alike_stay_apart_in_the_scores_and_the_log():
-    from tui.zatre.movelog import MoveLog
+    from tui.widgets.movelog import MoveLog
 
     app = ParlourApp(pace=0)
     async with app.run_test(size=SMALL) as pilot:

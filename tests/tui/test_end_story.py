@@ -8,8 +8,8 @@ from net.host import Host
 from rules.zatre import GAME, ZatreOptions
 from tests.rules.zatre_support import position
 from tui.app import ParlourApp
-from tui.zatre.message import TableMessage
-from tui.zatre.movelog import MoveLog
+from tui.widgets.message import TableMessage
+from tui.widgets.movelog import MoveLog
 from tui.zatre.results import ResultsScreen
 from tui.zatre.scores import ScoreStrip
 from tui.zatre.table import TableScreen

@@ -14,8 +14,8 @@ from tui.local_game import LocalGame, SeatChoice
 from tui.names import cells, fit, fit_names, log_names, pad, wrap
 from tui.screens.lobby import NAME as LOBBY_NAME
 from tui.screens.lobby import seat_text
-from tui.zatre.message import TableMessage, news_lines
-from tui.zatre.movelog import MoveLog
+from tui.widgets.message import TableMessage, news_lines
+from tui.widgets.movelog import MoveLog
 from tui.zatre.scores import NAME as ZATRE_NAME
 from tui.zatre.scores import ScoreStrip
 from tui.zatre_cards.scores import CardScores

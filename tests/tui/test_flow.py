@@ -20,7 +20,7 @@ from tui.screens.rules import RulesScreen
 from tui.widgets.too_small import TooSmall
 from tui.zatre.board import ZatreBoard
 from tui.zatre.hand import HandTiles
-from tui.zatre.message import TableMessage
+from tui.widgets.message import TableMessage
 from tui.zatre.results import ResultsScreen
 from tui.zatre.table import TableScreen
 

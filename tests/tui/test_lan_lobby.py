@@ -14,7 +14,7 @@ from tui.screens.rules import RulesScreen
 from tui.widgets.chat_log import ChatLog
 from tui.zatre.board import ZatreBoard
 from tui.zatre.lan_table import LanTableScreen
-from tui.zatre.movelog import MoveLog
+from tui.widgets.movelog import MoveLog
 from tui.zatre.status import TurnStatus
 from tui.zatre.scores import ScoreStrip
 

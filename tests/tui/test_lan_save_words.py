@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from tui.lan import TokenStore
-from tui.zatre.message import TableMessage
+from tui.widgets.message import TableMessage
 
 from .helpers import SIZE, until
 from .lan_helpers import app_for, host_session, hosted

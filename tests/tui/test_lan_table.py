@@ -12,7 +12,7 @@ from tui.screens.chat import ChatScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.notice import NoticeScreen
 from tui.zatre.lan_table import LanTableScreen
-from tui.zatre.movelog import MoveLog
+from tui.widgets.movelog import MoveLog
 from tui.zatre.results import ResultsScreen
 from tui.zatre.scores import ScoreStrip
 from tui.zatre.status import TurnStatus

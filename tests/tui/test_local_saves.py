@@ -17,7 +17,7 @@ from tui.app import ParlourApp
 from tui.local_game import LocalGame, SeatChoice
 from tui.screens.menu import MenuScreen
 from tui.zatre.hand import HandTiles
-from tui.zatre.message import TableMessage
+from tui.widgets.message import TableMessage
 from tui.zatre.table import TableScreen
 
 from .helpers import SIZE, hand_over, shown, solo, start, until

@@ -11,7 +11,7 @@ from tui.screens.local_setup import LocalSetupScreen
 from tui.screens.rules import RulesScreen
 from tui.zatre.board import ZatreBoard
 from tui.zatre.hand import HandTiles
-from tui.zatre.message import TableMessage
+from tui.widgets.message import TableMessage
 from tui.zatre.scores import ScoreStrip
 from tui.zatre.sheet import ScoreSheet
 from tui.zatre.status import TurnStatus
@@ -312,7 +312,7 @@ async def test_tiles_in_front_are_the_kept_ones_not_this_turns_draw():
 
 
 async def test_log_lines_are_never_cut_off():
-    from tui.zatre.movelog import MoveLog
+    from tui.widgets.movelog import MoveLog
     from tui.zatre.words import log_line
     from rules.zatre.sheet import SheetEntry
     from rules.zatre.state import ScoredLine, TurnRecord

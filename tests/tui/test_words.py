@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from rules.core import Result, SeatScore
 from tui.app import ParlourApp
 from tui.local_game import LocalGame, SeatChoice
-from tui.zatre.movelog import MoveLog
+from tui.widgets.movelog import MoveLog
 from tui.zatre.results import places
 from tui.zatre.results import standings as zatre_standings
 from tui.names import fit as fit_name, fit_names, log_names

@@ -18,7 +18,7 @@ from tui.screens.handover import HandOverScreen
 from tui.screens.local_setup import parse_setup
 from tui.zatre.hand import HandTiles
 from tui.zatre.lan_table import LanTableScreen
-from tui.zatre.message import TableMessage
+from tui.widgets.message import TableMessage
 from tui.zatre.results import ResultsScreen
 from tui.zatre.scores import ScoreStrip
 from tui.zatre.sheet import ScoreSheet

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 
-import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -18,8 +17,10 @@ from textual.content import Content
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from net.lobby import value_text
 from net.protocol import LobbyState, SeatInfo
 from rules import registry
+from rules.core import option_specs
 
 from ..lan import LanSession, Line, countdown, offline_text
 from ..names import pad
@@ -27,15 +28,16 @@ from ..widgets.chat_log import ChatLog
 from .base import ParlourScreen
 from .confirm import ConfirmScreen
 
-TOGGLES = {"profi": "Toggle profi", "teams": "Toggle teams", "cardgame": "Card game"}
-"""The yes/no options and table variants with a button, shown when the lobby's game
-has them (``/option NAME on|off`` sets any of them; zatre-online.txt, "Options")."""
-HOST_ONLY = ("bot-easy", "bot-strong", "bot-remove", *TOGGLES, "start")
-BUTTONS = {"join": "Join seat", "leave": "Leave seat", "bot-easy": "Add easy bot",
-           "bot-strong": "Add strong bot", "bot-remove": "Remove bot", **TOGGLES,
-           "start": "Start game"}
+BASE_BUTTONS = {"join": "Join seat", "leave": "Leave seat", "bot-easy": "Add easy bot",
+                "bot-strong": "Add strong bot", "bot-remove": "Remove bot", "start": "Start game"}
+"""The game management buttons every lobby has; the game's options add theirs
+(:func:`option_buttons`) before Start."""
+HOST_ONLY = ("bot-easy", "bot-strong", "bot-remove", "start")
 NAME = 14
 """Cells of the name column in the list of seats."""
+HALF = 17
+"""Cells of a button in one of the two columns of game management; a longer label
+spans both."""
 OFF = "⊘ "
 """Before the label of a button that does nothing now: dimming alone is colour alone."""
 
@@ -73,22 +75,32 @@ def team_tag(seat: SeatInfo, lobby: LobbyState) -> str:
     return f" T{seat.seat // size + 1}" if size > 1 else ""
 
 
-def toggles(lobby: LobbyState) -> dict[str, bool]:
-    """The lobby's yes/no settings by the name ``/option`` takes: the game's options
-    (``profi``, Zatre's ``teams``), then the table variants (``cardgame``)."""
-    found = {field.name: getattr(lobby.options, field.name) for field in attrs.fields(type(lobby.options))}
-    found = {name: value for name, value in found.items() if isinstance(value, bool)}
-    return {**found, **lobby.variants}
+def option_buttons(lobby: LobbyState) -> dict[str, tuple[str, str]]:
+    """A button per option a press can set, drawn from the game's options type
+    (:func:`rules.core.option_specs`): id -> (label, the command it sends). A yes/no
+    option or table variant toggles (``"Toggle profi"``), a choice goes on to its next
+    value (``"adoption_sex: choose ▸"``). Whole numbers (Zestrea's timers) are typed:
+    ``/option NAME VALUE`` (``/help`` lists them)."""
+    buttons: dict[str, tuple[str, str]] = {}
+    for spec in option_specs(type(lobby.options)):
+        value = getattr(lobby.options, spec.name)
+        if spec.kind == "yes-no":
+            buttons[spec.name] = (f"Toggle {spec.name}", f"/option {spec.name} {'off' if value else 'on'}")
+        elif spec.kind == "choice" and len(spec.choices) > 1:
+            following = spec.choices[(spec.choices.index(value) + 1) % len(spec.choices)] \
+                if value in spec.choices else spec.choices[0]
+            buttons[spec.name] = (f"{spec.name}: {value_text(spec, value)} ▸", f"/option {spec.name} {following}")
+    for name, on in lobby.variants.items():
+        buttons[name] = (f"Toggle {name}", f"/option {name} {'off' if on else 'on'}")
+    return buttons
 
 
 def options_text(lobby: LobbyState) -> str:
     """``"Options: profi off, teams off, cardgame off"``: each of the game's options
-    and table variants, and its value."""
-    parts = []
-    for field in attrs.fields(type(lobby.options)):
-        value = getattr(lobby.options, field.name)
-        shown = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        parts.append(f"{field.name} {shown}")
+    (as :func:`net.lobby.value_text` says them: ``window_timeout_s 90 s``) and table
+    variants, and its value."""
+    parts = [f"{spec.name} {value_text(spec, getattr(lobby.options, spec.name))}"
+             for spec in option_specs(type(lobby.options))]
     parts += [f"{name} {'on' if on else 'off'}" for name, on in lobby.variants.items()]
     return "Options: " + (", ".join(parts) or "none")
 
@@ -137,14 +149,9 @@ class LobbyScreen(ParlourScreen):
                     yield Static("", id="lobby-options", markup=False)
                     with Grid(id="lobby-buttons") as grid:
                         grid.border_title = "Game management"
-                        yield Button("Join seat", id="join", compact=True)
-                        yield Button("Leave seat", id="leave", compact=True)
-                        yield Button("Add easy bot", id="bot-easy", compact=True)
-                        yield Button("Add strong bot", id="bot-strong", compact=True)
-                        yield Button("Remove bot", id="bot-remove", compact=True)
-                        for name, label in TOGGLES.items():
-                            yield Button(label, id=name, compact=True)
-                        yield Button("Start game", id="start", compact=True, variant="primary")
+                        for name, label in BASE_BUTTONS.items():
+                            yield Button(label, id=name, compact=True,
+                                         variant="primary" if name == "start" else "default")
                 chat = ChatLog(self.session.lines, id="lobby-chat")
                 chat.border_title = "Chat"
                 yield chat
@@ -237,16 +244,36 @@ class LobbyScreen(ParlourScreen):
         off = {"join": not online or started or link.seat is not None,
                "leave": not online or link.seat is None or started}
         off.update((name, not online or started or not link.is_host) for name in HOST_ONLY)
-        present = toggles(lobby) if lobby is not None else {}
-        for name in TOGGLES:
-            self.query_one(f"#{name}", Button).display = name in present
+        labels = dict(BASE_BUTTONS)
+        host_off = not online or started or not link.is_host
+        for name, (label, _) in self._option_buttons(lobby, host_off).items():
+            labels[name] = label
+            off[name] = host_off
         for name, disabled in off.items():
             button = self.query_one(f"#{name}", Button)
             button.disabled = disabled
-            button.label = (OFF if disabled else "") + BUTTONS[name]
+            button.label = (OFF if disabled else "") + labels[name]
         why = ("offline" if not online else "the game is on" if started
                else "host only" if not link.is_host else "")
         self.query_one("#lobby-buttons").border_subtitle = f"{OFF}{why}" if why else ""
+
+    def _option_buttons(self, lobby: LobbyState | None, off: bool) -> dict[str, tuple[str, str]]:
+        """The option buttons of ``lobby``'s game (:func:`option_buttons`), mounted
+        before Start the first time they are wanted (``off``: as doing nothing now) and
+        hidden while the table plays a game without them (Zatre's ``teams`` in the card
+        game)."""
+        wanted = option_buttons(lobby) if lobby is not None else {}
+        grid = self.query_one("#lobby-buttons", Grid)
+        present = set()
+        for button in grid.query(".option-button"):
+            button.display = button.id in wanted
+            present.add(button.id)
+        new = [Button((OFF if off else "") + label, id=name, compact=True, disabled=off,
+                      classes="option-button" + (" -wide" if len(label) + len(OFF) > HALF else ""))
+               for name, (label, _) in wanted.items() if name not in present]
+        if new:
+            grid.mount_all(new, before="#start")
+        return wanted
 
     # ---- commands ----
 
@@ -291,9 +318,8 @@ class LobbyScreen(ParlourScreen):
                 self.session.add(Line("error", "No bot sits at the table."))
                 return
             command = f"/bot remove {seat.seat + 1}"
-        elif event.button.id in TOGGLES and lobby is not None:
-            on = toggles(lobby).get(event.button.id, False)
-            command = f"/option {event.button.id} {'off' if on else 'on'}"
+        elif lobby is not None and event.button.id in option_buttons(lobby):
+            command = option_buttons(lobby)[event.button.id][1]
         if command:
             self.send(command)
 

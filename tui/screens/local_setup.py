@@ -1,5 +1,11 @@
 """Local game setup: the game (Zatre or Zatre: Das Kartenspiel), 2-4 seats (human or
-bot; Zatre in teams: 4 or 6 seats in pairs), names, ``profi``, seed, bot pace.
+bot; Zatre in teams: 4 or 6 seats in pairs), names, the game's options, seed, bot pace.
+
+The options' fields are drawn from each game's options type
+(:func:`rules.core.option_specs`): a list for a yes/no or a choice (in the option's
+own words: Zatre's Hints "shown" or "hidden (profi)"), a field for a whole number
+within its bounds. Fields of options the chosen game lacks are hidden and set back
+(Teams for the card game).
 
 One human with bots is solo practice; several humans share the keyboard (hotseat).
 The app keeps the form as it was last left (:class:`SetupForm`), so "New game" from
@@ -9,6 +15,8 @@ the results starts from the same seats and options; the seed goes back to random
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,8 +24,9 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from net.protocol import plain_problem
+from rules.core import OptionSpec, option_specs
 
-from ..local_game import DEFAULT_PACE, GAMES, PACES, LocalGame, SeatChoice
+from ..local_game import DEFAULT_PACE, GAMES, PACES, RULES, LocalGame, SeatChoice
 from ..widgets.field_label import FieldLabel, MarksFocus
 from .base import ParlourScreen
 
@@ -29,8 +38,53 @@ SEATS = len(DEFAULT_SEATS)
 PLAIN_SEATS = 4
 """Seats of a game without teams (Zatre, the card game: 2-4 players); seats 5 and 6
 are offered only for Zatre in teams."""
-TEAMS = [("no", False), ("in pairs", True)]
 MAX_NAME = 12
+FORM_IDS = frozenset({"game", "seed", "pace", "start", "back", "setup-error", "last-seed"})
+"""Ids of the form's own fields: no option may be named so."""
+
+
+def form_options() -> tuple[OptionSpec, ...]:
+    """Every option of the games a local table plays (:data:`RULES`), each name once
+    (the first game's spec of it: Zatre's ``profi`` and the card game's agree), in
+    order: the form's option fields."""
+    seen: dict[str, OptionSpec] = {}
+    for game in RULES.values():
+        for spec in option_specs(game.options_type):
+            if spec.name in FORM_IDS or spec.name.startswith(("kind-", "name-")):
+                raise ValueError(f"{game.name}'s option {spec.name!r} has the name of a field of the form")
+            seen.setdefault(spec.name, spec)
+    return tuple(seen.values())
+
+
+def game_option_names(game: str) -> frozenset[str]:
+    """The names of ``game``'s options (none for a game this form does not know)."""
+    rules = RULES.get(game)
+    return frozenset(spec.name for spec in option_specs(rules.options_type)) if rules else frozenset()
+
+
+def parse_options(game: str, values: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """``game``'s options as the form holds them (``values``: name -> a list's value, or
+    the text typed for a whole number, empty for none where that is the default),
+    checked against the game's option specs: ``((name, value), ...)``. ``ValueError``
+    naming what is allowed if not (``"top is a whole number from 2 to 99."``)."""
+    rules = RULES[game]
+    out = []
+    for spec in option_specs(rules.options_type):
+        if spec.name not in values:
+            continue
+        value = values[spec.name]
+        try:
+            if spec.kind != "whole":
+                spec.check(value)
+            elif str(value).strip() or spec.default is not None:
+                value = spec.parse(str(value))
+            else:
+                value = None  # left empty: none (an option whose default is none)
+        except ValueError as err:
+            words = str(err) if spec.label == spec.name else f"{spec.label}: {err}"
+            raise ValueError(f"{words}.") from None
+        out.append((spec.name, value))
+    return tuple(out)
 
 
 HUMAN_NAME = DEFAULT_SEATS[0][0]
@@ -47,12 +101,14 @@ def bot_name(kinds: list[str], names: list[str], seat: int) -> str:
 
 
 def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace: float,
-                game: str = "zatre", teams: bool = False) -> LocalGame:
+                game: str = "zatre", teams: bool = False,
+                options: Mapping[str, Any] | None = None) -> LocalGame:
     """The game the form describes; ``ValueError`` with a message for the player if not.
 
     ``teams``: Zatre's Variant for Advanced Players; partners sit side by side (seats
     1+2, 3+4, 5+6), each pair seated whole or left empty. Without teams the form shows
-    only :data:`PLAIN_SEATS` seats: what the others hold is not played."""
+    only :data:`PLAIN_SEATS` seats: what the others hold is not played. ``options``:
+    the game's other options by name (:func:`parse_options`)."""
     if not teams:
         kinds, names = kinds[:PLAIN_SEATS], names[:PLAIN_SEATS]
     seats = []
@@ -92,24 +148,28 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
     if game not in GAMES:
         raise ValueError(f"Choose a game: {', '.join(GAMES.values())}.")
     return LocalGame(tuple(seats), profi=profi, seed=int(seed) if seed else None, pace=pace,
-                     game=game, teams=teams)
+                     game=game, teams=teams, options=parse_options(game, options or {}))
 
 
 @attrs.frozen
 class SetupForm:
     """What the form holds: the ``game`` (a name in ``GAMES``), a kind (``human``,
-    ``easy``, ``strong``, ``none``) and a name per seat, hints hidden (``profi``), the
-    seed as typed, the bots' pace; ``last_seed``: the seed of the game last started
-    from it (``None``: none yet); ``teams``: Zatre in pairs."""
+    ``easy``, ``strong``, ``none``) and a name per seat, the seed as typed, the bots'
+    pace; ``last_seed``: the seed of the game last started from it (``None``: none
+    yet); ``options``: each option field's value (a whole number as typed) by name,
+    ``(("profi", True), ("teams", False))``, the defaults where not given."""
 
     kinds: tuple[str, ...] = tuple(kind for _, kind in DEFAULT_SEATS)
     names: tuple[str, ...] = tuple(name for name, _ in DEFAULT_SEATS)
-    profi: bool = False
     seed: str = ""
     pace: float = DEFAULT_PACE
     last_seed: int | None = None
     game: str = "zatre"
-    teams: bool = False
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def option(self, spec: OptionSpec) -> Any:
+        """The field's value for ``spec`` (its default if the form has none)."""
+        return dict(self.options).get(spec.name, spec.default)
 
 
 class LocalSetupScreen(MarksFocus, ParlourScreen):
@@ -135,10 +195,10 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                 yield Select([(title, name) for name, title in GAMES.items()],
                              value=self.form.game if self.form.game in GAMES else "zatre",
                              allow_blank=False, compact=True, id="game")
-                yield FieldLabel("Teams", "teams")
-                yield Select(TEAMS, value=self.form.teams and self.form.game == "zatre",
-                             allow_blank=False, compact=True, id="teams",
-                             disabled=self.form.game != "zatre")
+            with Grid(id="game-options"):
+                for spec in form_options():
+                    yield FieldLabel(spec.label, spec.name, classes="game-option")
+                    yield self._option_field(spec)
             yield Static(
                 "One human with bots is solo practice; two or more humans take turns at "
                 "this keyboard (hotseat). Zatre in teams: 4 or 6 players, partners side by "
@@ -159,9 +219,6 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                     yield Input(form.names[i], max_length=MAX_NAME, compact=True, id=f"name-{i}",
                                 classes=extra)
             with Horizontal(id="options"):
-                yield FieldLabel("Hints", "profi")
-                yield Select([("shown", False), ("hidden (profi)", True)], value=form.profi,
-                             allow_blank=False, compact=True, id="profi")
                 yield FieldLabel("Seed", "seed")
                 yield Input(form.seed, placeholder="random", compact=True, id="seed", restrict=r"-?\d*")
                 yield FieldLabel("Bot pace", "pace")
@@ -181,24 +238,59 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                 yield Button("Back", id="back")
         yield Footer()
 
+    def _option_field(self, spec: OptionSpec) -> Select | Input:
+        """The field for one option: a list of a yes/no's or a choice's values in its
+        words, or an input for a whole number (its bounds as the placeholder)."""
+        value = self.form.option(spec)
+        if spec.kind == "whole":
+            restrict = r"-?\d*" if spec.lo is None or spec.lo < 0 else r"\d*"
+            return Input("" if value is None else str(value), placeholder=spec.bounds(), restrict=restrict, max_length=9,
+                         compact=True, id=spec.name, classes="game-option", tooltip=spec.help or None)
+        values = spec.values()
+        if value not in [v for _, v in values]:
+            value = spec.default
+        return Select(values, value=value, allow_blank=False, compact=True, id=spec.name,
+                      classes="game-option", tooltip=spec.help or None)
+
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
+        self._offer_options()
         self._offer_team_seats()
+
+    def _offer_options(self) -> None:
+        """Only the chosen game's option fields show; the others are set back to their
+        defaults and switched off (Teams for the card game)."""
+        has = game_option_names(str(self.query_one("#game", Select).value))
+        for spec in form_options():
+            field = self.query_one(f"#{spec.name}")
+            label = next(lb for lb in self.query(FieldLabel) if spec.name in lb.fields)
+            on = spec.name in has
+            if not on:
+                if isinstance(field, Select):
+                    field.value = spec.default
+                elif isinstance(field, Input):
+                    field.value = "" if spec.default is None else str(spec.default)
+            field.disabled = not on
+            field.display = label.display = on
 
     def _offer_team_seats(self) -> None:
         """Seats 5 and 6 only for Zatre in teams (4 or 6 players); else 2-4 seats."""
-        teams = bool(self.query_one("#teams", Select).value)
+        teams = dict(self._option_values()).get("teams") is True
         self.query(".team-seat").set(display=teams)
+
+    def _option_values(self) -> tuple[tuple[str, Any], ...]:
+        """Every option field's value (a whole number as typed), by name."""
+        values = []
+        for spec in form_options():
+            field = self.query_one(f"#{spec.name}")
+            values.append((spec.name, field.value))
+        return tuple(values)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """Teams are a Zatre variant: the choice is off and greyed for the card game;
         an error said about the form goes once the form changes."""
         if event.select.id == "game":
-            teams = self.query_one("#teams", Select)
-            zatre = event.value == "zatre"
-            if not zatre:
-                teams.value = False
-            teams.disabled = not zatre
+            self._offer_options()
         if event.select.id in ("game", "teams"):
             self._offer_team_seats()
         if (event.select.id or "").startswith("kind-") and event.value in ("easy", "strong"):
@@ -227,12 +319,11 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
         return SetupForm(
             tuple(str(self.query_one(f"#kind-{i}", Select).value) for i in range(SEATS)),
             tuple(self.query_one(f"#name-{i}", Input).value for i in range(SEATS)),
-            bool(self.query_one("#profi", Select).value),
             self.query_one("#seed", Input).value,
             float(self.query_one("#pace", Select).value),  # type: ignore[arg-type]
             self.form.last_seed,
             str(self.query_one("#game", Select).value),
-            bool(self.query_one("#teams", Select).value),
+            self._option_values(),
         )
 
     def _keep(self, form: SetupForm) -> None:
@@ -242,8 +333,12 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
     def game(self) -> LocalGame:
         """The game the form describes; ``ValueError`` if it is not a valid one."""
         form = self.current_form()
-        return parse_setup(list(form.kinds), list(form.names), form.profi, form.seed, form.pace,
-                           form.game, form.teams)
+        has = game_option_names(form.game)
+        values = {name: value for name, value in form.options if name in has}
+        # Zatre's profi and teams are LocalGame's own fields (the team seats follow them)
+        profi, teams = values.pop("profi", False) is True, values.pop("teams", False) is True
+        return parse_setup(list(form.kinds), list(form.names), profi, form.seed, form.pace,
+                           form.game, teams, values)
 
     def action_start(self) -> None:
         try:

@@ -6,10 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..names import cells, fit
-
-TURN_ROOM = 20
-"""Cells the turn keeps at least before the bag and options are cut instead."""
+from ..names import TURN_ROOM, cells, fit
 
 
 class TurnStatus(Widget):

@@ -34,8 +34,8 @@ from rules.zatre.words import opening_text, why_not_here
 from ..screens.game_table import CURSOR_KEYS, TABLE_KEYS, GameTableScreen, hand_keys
 from .board import ZatreBoard, cell_kind
 from .hand import HandTiles
-from .message import TableMessage
-from .movelog import MoveLog
+from ..widgets.message import TableMessage
+from ..widgets.movelog import MoveLog
 from .results import ResultsScreen
 from .scores import ScoreStrip, SeatLine
 from .sheet import ScoreSheet

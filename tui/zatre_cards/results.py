@@ -2,21 +2,17 @@
 player's sheet with its arithmetic row by row (as the rules worked it out in
 ``Result.breakdown``) and the rounds adding up to the total.
 
-The keys and the tabs are the Zatre results screen's (tui.zatre.results)."""
+The keys and the tabs are every game's (tui.screens.results)."""
 
 from __future__ import annotations
 
 from rich.markup import escape
 from rich.table import Table
-from textual.app import ComposeResult
-from textual.content import Content
-from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, Static, TabbedContent
 
 from net.table import Snapshot
 from rules.zatre_cards import words as card_words
 
-from ..zatre.results import ResultsScreen, SheetPane, places
+from ..screens.results import ResultsScreen, places, win_line
 from .words import seat_name
 
 FORMULA = "Row = 10 + 11 + 12, + its bonus once all three are filled; super bonus: 6 each."
@@ -27,10 +23,7 @@ def headline(snap: Snapshot) -> str:
     tie (every player plays alone in the card game)."""
     result = snap.result
     winners = [snap.names[s] for s in sorted(result.winners)]
-    best = max(s.total for s in result.scores)
-    if len(winners) == 1:
-        return f"{winners[0]} {'win' if winners[0] == 'You' else 'wins'} with {best} points!"
-    return f"A tie: {' and '.join(winners)} share the win with {best} points."
+    return win_line(winners, max(s.total for s in result.scores))
 
 
 def standings(snap: Snapshot) -> Table:
@@ -66,27 +59,23 @@ def total_line(snap: Snapshot, seat: int) -> str:
 
 class CardResultsScreen(ResultsScreen):
     """Shown over the card table when the game ends; ``b`` goes back to the table.
-    Its keys and their quiet moment are the Zatre results screen's."""
+    Its keys and their quiet moment are every game's results screen's."""
+
+    FORMULA = FORMULA
 
     def story_lines(self) -> list[str]:
         """How the game went, in the card game's words (rules/zatre_cards/words.py):
         hands shown, passes, rounds ended early, how the game ended."""
-        snap = self.snap
-        names = [seat_name(snap.names, snap.bots, s) for s in range(len(snap.names))]
-        return card_words.story_lines(self.story, names)
+        return card_words.story_lines(self.story, self.seat_names())
 
-    def compose(self) -> ComposeResult:
-        snap = self.snap
-        with Vertical(id="results"):
-            yield Static(f"Game over · {headline(snap)}", classes="screen-title", id="headline",
-                         markup=False)
-            yield from self.compose_story()
-            yield Static(standings(snap), id="standings")
-            yield Static(FORMULA, classes="hint")
-            with TabbedContent(id="result-sheets"):
-                for seat in range(len(snap.names)):
-                    with SheetPane(Content(snap.names[seat]), id=f"seat-{seat}"):  # (not markup)
-                        with VerticalScroll(can_focus=False, classes="result-rows"):
-                            yield Static(arithmetic(snap, seat), classes="arithmetic")
-                        yield Static(total_line(snap, seat), classes="result-total")
-        yield Footer()
+    def headline(self) -> str:
+        return headline(self.snap)
+
+    def standings(self) -> Table:
+        return standings(self.snap)
+
+    def arithmetic(self, seat: int) -> str:
+        return arithmetic(self.snap, seat)
+
+    def total_line(self, seat: int) -> str:
+        return total_line(self.snap, seat)

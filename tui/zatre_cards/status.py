@@ -7,8 +7,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..names import cells, fit
-from ..zatre.status import TURN_ROOM
+from ..names import TURN_ROOM, cells, fit
 
 
 class CardStatus(Widget):

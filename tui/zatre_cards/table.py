@@ -35,8 +35,8 @@ from rules.zatre_cards.game import give_up_refusal
 
 from ..rule_words import refusal_text
 from ..screens.game_table import CURSOR_KEYS, TABLE_KEYS, GameTableScreen, hand_keys
-from ..zatre.message import TableMessage
-from ..zatre.movelog import MoveLog
+from ..widgets.message import TableMessage
+from ..widgets.movelog import MoveLog
 from .cardtable import CardTable, Cell
 from .hand import TURNED, HandCards
 from .results import CardResultsScreen, headline

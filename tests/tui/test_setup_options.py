@@ -1,0 +1,120 @@
+"""The local setup form's option fields are drawn from each game's options type
+(rules.core ``option_specs``): Zatre's as players know them, and a test-only game's
+whole numbers with bounds and its choice, as Zestrea's will be (issue 9, "Before the
+third table": options of every kind)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, Select, Static
+
+from rules.zatre import ZatreOptions
+from tests.net import toygame
+from tui import local_game
+from tui.app import ParlourApp
+from tui.screens import local_setup
+from tui.screens.local_setup import LocalSetupScreen, parse_options, parse_setup
+
+TOY = toygame.GAME.name
+
+
+@pytest.fixture
+def with_toy(monkeypatch):
+    """The toy game (Secret Numbers) among the games a local table offers."""
+    rules = {**local_game.RULES, TOY: toygame.GAME}
+    games = {**local_game.GAMES, TOY: toygame.GAME.title}
+    for module in (local_game, local_setup):
+        monkeypatch.setattr(module, "RULES", rules)
+        monkeypatch.setattr(module, "GAMES", games)
+
+
+def test_whole_numbers_and_choices_are_read_within_their_bounds(with_toy):
+    assert parse_options(TOY, {"rounds": "4", "top": " 50", "picks": "kind", "faulty_pick": ""}) == (
+        ("rounds", 4), ("faulty_pick", None), ("top", 50), ("picks", "kind"))
+    for text in ("1", "100", "", "x"):
+        with pytest.raises(ValueError, match=r"^top is a whole number( from 2 to 99)?\.$"):
+            parse_options(TOY, {"top": text})
+    with pytest.raises(ValueError, match=r"^picks is one of listed, kind\.$"):
+        parse_options(TOY, {"picks": "some"})
+    game = parse_setup(["human", "easy"], ["You", "Ada"], False, "", 0.0, TOY, options={"top": "9"})
+    assert game.game_options(toygame.GAME) == toygame.ToyOptions(top=9)
+
+
+def test_zatres_options_are_read_as_before():
+    game = parse_setup(["human", "easy"], ["You", "Ada"], True, "", 0.0, "zatre", options={})
+    assert game.game_options(local_game.RULES["zatre"]) == ZatreOptions(profi=True)
+    with pytest.raises(ValueError, match=r"^Hints: profi is on or off\.$"):
+        parse_options("zatre", {"profi": "maybe"})
+
+
+async def test_the_form_shows_the_chosen_games_options_and_refuses_a_bad_value(with_toy):
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        setup = app.screen
+        assert isinstance(setup, LocalSetupScreen)
+        hints = setup.query_one("#profi", Select)
+        assert hints.display and [w for w, _ in hints._options] == ["shown", "hidden (profi)"]
+        assert not setup.query_one("#top", Input).display, "Zatre has no such option"
+        setup.query_one("#game", Select).value = TOY
+        await pilot.pause()
+        assert not hints.display and not setup.query_one("#teams", Select).display
+        top, picks = setup.query_one("#top", Input), setup.query_one("#picks", Select)
+        assert top.display and top.value == "3" and top.placeholder == "from 2 to 99"
+        assert picks.display and picks.value == "listed"
+        top.value = "100"
+        await pilot.press("ctrl+s")
+        error = str(setup.query_one("#setup-error", Static).render())
+        assert "top is a whole number from 2 to 99" in error and app.screen is setup
+        top.value, picks.value = "50", "kind"
+        game = setup.game()
+        assert game.game_options(toygame.GAME) == toygame.ToyOptions(top=50, picks="kind")
+        setup.query_one("#game", Select).value = "zatre"
+        await pilot.pause()
+        assert hints.display and not top.display and top.value == "3", "set back to its default"
+
+
+# ---- the lobby's option buttons and options line -------------------------------------------
+
+
+def lobby_state(game, *lines: str):
+    from net import lobby as lb
+
+    lobby = lb.Lobby(game, "Friday")
+    ann = lobby.add_player("Ann", host=True)
+    for line in lines:
+        lobby.command(ann.pid, lb.parse_line(line))
+    return lobby.state()
+
+
+def test_the_lobby_offers_a_button_per_yes_no_and_choice_option():
+    from rules.zatre import GAME as ZATRE
+    from rules.zestrea import GAME as ZESTREA
+    from tui.screens.lobby import option_buttons, options_text
+
+    zatre = lobby_state(ZATRE, "/option teams on")
+    assert option_buttons(zatre) == {
+        "profi": ("Toggle profi", "/option profi on"), "teams": ("Toggle teams", "/option teams off"),
+        "cardgame": ("Toggle cardgame", "/option cardgame on")}
+    assert options_text(zatre) == "Options: profi off, teams on, cardgame off"
+    toy = lobby_state(toygame.GAME, "/option picks kind", "/option top 40")
+    assert option_buttons(toy) == {"picks": ("picks: kind ▸", "/option picks listed")}, \
+        "whole numbers are typed (/option top 40), a choice goes on to its next value"
+    assert "top 40" in options_text(toy)
+    zestrea = lobby_state(ZESTREA, "/option extra_hard_times 2", "/option window_timeout_s 90")
+    buttons = option_buttons(zestrea)
+    assert buttons["extra_hard_times"] == ("extra_hard_times: 2 ▸", "/option extra_hard_times 0")
+    assert buttons["adoption_sex"] == ("adoption_sex: choose ▸", "/option adoption_sex random")
+    assert "window_timeout_s 90 s, prompt_timeout_s off" in options_text(zestrea)
+
+
+def test_a_hosted_table_starts_with_profi_only_where_the_game_has_it():
+    """The host form's Hints: Zatre's profi; a game without it (Zestrea) starts at its
+    defaults instead of failing."""
+    from rules.zatre import GAME as ZATRE
+    from rules.zestrea import GAME as ZESTREA
+    from rules.zestrea import ZestreaOptions
+    from tui.lan import starting_options
+
+    assert starting_options(ZATRE, True) == ZatreOptions(profi=True)
+    assert starting_options(ZESTREA, True) == ZestreaOptions()
