@@ -39,7 +39,7 @@ import attrs
 from rules.core import Game, Result, RuleViolation, Seat, awaited, kinds, listed, sample
 
 from .lobby import counts_text
-from .table import MAX_TAKEOVERS, BotTook, Outcome, Snapshot, takeovers_from_log
+from .table import BotTook, Outcome, Snapshot, takeovers_from_log
 
 if TYPE_CHECKING:
     from .local import LocalSeatLink
@@ -220,6 +220,8 @@ class Host:
         self.names = tuple(names)
         self.bot_kinds: tuple[str | None, ...] = tuple(bots.get(s) for s in range(seats))
         self.bot_took: tuple[BotTook, ...] = ()  # seats taken by a bot during the game
+        self._took_kinds: dict[Seat, str] = {}  # seat -> kind of the bot that last took it
+        self._taken: set[Seat] = set()  # seats handed to a bot at this table (seat_bot)
         self.bot_delay = bot_delay
 
         self._bots = {seat: game.bots[kind]() for seat, kind in bots.items()}
@@ -356,7 +358,8 @@ class Host:
                 ) from violation
             log_.append(entry)
         self._frame, self._log = frame, log_
-        self.bot_took = takeovers_from_log(log_, self.bot_kinds)  # as the log shows them
+        self._took_kinds = {s: kind for s, kind in enumerate(self.bot_kinds) if kind}
+        self.bot_took = self._takeovers()  # as the log shows them
         self._show_bot_took()
         for entry in log_:
             self._outcomes[(False, entry.seat, entry.action_id)] = Outcome(entry.action_id, True)
@@ -377,8 +380,8 @@ class Host:
             raise ValueError(f"{self.game.title} has no {kind!r} bot (known: {known})")
         self._bots[seat] = self.game.bots[kind]()
         self._bot_rngs[seat] = random.Random(f"{self.seed}:{seat}:{self.version}")
-        if not self._frame.over:  # a table fact, told in the log and on the results
-            self.bot_took = (*self.bot_took, BotTook(seat, kind, self.version))[-MAX_TAKEOVERS:]
+        self._took_kinds[seat] = kind  # told once the bot has moved (_commit)
+        self._taken.add(seat)
         self._show_bot(seat, kind)
         self._wake_bots()
 
@@ -393,10 +396,7 @@ class Host:
         task = self._bot_tasks.pop(seat, None)
         if task is not None:
             task.cancel()
-        self.bot_took = tuple(attrs.evolve(took, until=self.version)
-                              if took.seat == seat and took.until is None else took
-                              for took in self.bot_took)
-        self._show_bot(seat, None)
+        self._show_bot(seat, None)  # the takeover closes at the player's next move (_commit)
 
     def _show_bot(self, seat: Seat, kind: str | None) -> None:
         """``bot_kinds[seat]`` is ``kind`` now: every peer gets its snapshot again."""
@@ -406,6 +406,12 @@ class Host:
         self._show_bot_took()
         for peer in list(self._peers):
             self._deliver(peer, self._frame.snapshots[peer.seat])
+
+    def _takeovers(self) -> tuple[BotTook, ...]:
+        """The bot takeovers of this game's log (:func:`net.table.takeovers_from_log`),
+        each seat's bot kind the one that last took it."""
+        kinds = tuple(self.bot_kinds[s] or self._took_kinds.get(s) for s in range(self.seats))
+        return takeovers_from_log(self._log, kinds, self._taken)
 
     def _show_bot_took(self) -> None:
         """The frame's snapshots with the bot kinds and takeovers as they are now."""
@@ -620,8 +626,14 @@ class Host:
         return _Frame(state, version, snapshots, changed_at, waited)
 
     def _commit(self, frame: _Frame, applied: Applied) -> None:
-        self._frame = frame
         self._log.append(applied)
+        if applied.seat in self._took_kinds:  # a seat a bot took: what the log now shows
+            took = self._takeovers()
+            if took != self.bot_took:
+                self.bot_took = took
+                frame = attrs.evolve(frame, snapshots={
+                    k: attrs.evolve(s, bot_took=took) for k, s in frame.snapshots.items()})
+        self._frame = frame
         for peer in list(self._peers):
             self._deliver(peer, frame.snapshots[peer.seat])
         if frame.over:

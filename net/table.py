@@ -7,7 +7,7 @@ as intents through a :class:`SeatLink`. A local table (solo, hotseat) and a remo
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Collection, Protocol, Sequence
 
 import attrs
 
@@ -20,10 +20,13 @@ MAX_TAKEOVERS = 64
 
 @attrs.frozen
 class BotTook:
-    """A table fact: the player of ``seat`` left it and a ``kind`` bot played it after
-    ``since`` moves had been made (it plays from move ``since + 1``); ``until``: the
-    moves made when its player took the seat back (``None``: the bot played on to the
-    end, or still plays). A move is an applied action (the snapshot's version)."""
+    """A table fact: the player of ``seat`` left it and a ``kind`` bot played it, its
+    first move being move ``since + 1``; ``until``: the bot's last move before its
+    player took the seat back (``None``: the bot played on to the end, or still plays).
+    A move is an applied action (the snapshot's version). Both come from the action log
+    (:func:`takeovers_from_log`), so a live table, a resumed one and a replay say the
+    same; a bot that took a seat and gave it back before moving played no move and is
+    not told."""
 
     seat: Seat = attrs.field(validator=[attrs.validators.ge(0), attrs.validators.lt(16)])
     kind: str = attrs.field(validator=attrs.validators.max_len(40))
@@ -48,26 +51,32 @@ BOT_ACTION_ID = "bot:"
 """How the action ids of a host's own bots begin (net/host.py), as saved in a log."""
 
 
-def takeovers_from_log(log: Any, kinds: tuple[str | None, ...]) -> tuple[BotTook, ...]:
+def takeovers_from_log(log: Any, kinds: tuple[str | None, ...],
+                       taken: Collection[Seat] = ()) -> tuple[BotTook, ...]:
     """The bot takeovers an action ``log`` shows (items with ``version``, ``seat`` and
     ``action_id``, in order; a host's bots' ids begin :data:`BOT_ACTION_ID`): each run
     of bot moves of a seat that follows a move of its player, from the bot's first move
-    (the log does not say when the seat was taken). ``kinds``: the bot kind per seat
-    now (``""`` for a seat no bot plays now: its kind is not known)."""
+    to its last (the log does not say when the seat was taken or given back).
+    ``kinds``: the bot kind per seat (``""`` or ``None`` where it is not known);
+    ``taken``: seats known to have been handed to a bot (a live table knows): their
+    bot's first move opens a takeover even if their player had not moved yet."""
     out: list[BotTook] = []
-    human: dict[Seat, int] = {}  # seat -> version of its player's last move
+    human: set[Seat] = set()  # seats whose player has moved
     open_: dict[Seat, int] = {}  # seat -> index in out of its open takeover
+    last: dict[Seat, int] = {}  # seat -> version of its bot's latest move
     for entry in log:
         seat, bot = entry.seat, entry.action_id.startswith(BOT_ACTION_ID)
-        if bot and seat in human and seat not in open_:
-            open_[seat] = len(out)
-            kind = kinds[seat] if seat < len(kinds) and kinds[seat] else ""
-            out.append(BotTook(seat, kind, entry.version - 1))
-        elif not bot:
+        if bot:
+            last[seat] = entry.version
+            if (seat in human or seat in taken) and seat not in open_:
+                open_[seat] = len(out)
+                kind = kinds[seat] if seat < len(kinds) and kinds[seat] else ""
+                out.append(BotTook(seat, kind, entry.version - 1))
+        else:
             if seat in open_:
                 i = open_.pop(seat)
-                out[i] = attrs.evolve(out[i], until=entry.version - 1)
-            human[seat] = entry.version
+                out[i] = attrs.evolve(out[i], until=last[seat])
+            human.add(seat)
     return tuple(out[-MAX_TAKEOVERS:])
 
 

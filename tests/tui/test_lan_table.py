@@ -216,11 +216,18 @@ async def test_back_after_a_bot_took_the_seat_the_player_watches_then_plays_agai
             assert "A strong bot plays your seat 2; you watch" in words and "/seat 2 Bob" in words
             assert any("gave your seat 2 to a strong bot" in line.text for line in app.session.lines)
 
+            for _ in range(50):  # the bot makes a move at Bob's seat (Ann moves when it is hers)
+                if ann.snapshot().bot_took:
+                    break
+                if 0 in ann.snapshot().active_seats:
+                    await ann.submit(ann.snapshot().legal_actions[0])
+                await pilot.pause(0.05)
+            bot_move = ann.snapshot().bot_took[0].since + 1
             await ann.say("/seat 2 Bob")  # the host gives it back: he plays his seat again
             await until(pilot, lambda: game.seat == 1 and game.snap is not None and game.snap.seat == 1)
             assert game.snap.bots[1] is None
-            took = game.snap.bot_took  # told with the move he came back at (issue 8 §4)
-            assert len(took) == 1 and took[0].seat == 1 and took[0].until is not None
+            took = game.snap.bot_took  # told from the bot's first move (issue 8 §4)
+            assert len(took) == 1 and took[0].seat == 1 and took[0].since + 1 == bot_move
             assert "you watch" not in game._instructions()
             await ann.submit(ann.snapshot().legal_actions[0])  # Ann moves; Bob's turn, not a bot's
             await until(pilot, lambda: game.my_turn)
