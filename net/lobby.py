@@ -384,6 +384,7 @@ class Lobby:
         self._make_token = make_token
         self._pids = 0
         self._given_up: set[str] = set()
+        self._sent_away: set[str] = set()  # token hashes of players the host sent away (/kick)
         self._bot_took: dict[str, int] = {}  # token hash -> the seat a bot took from it
         self.save_problem = ""  # the table's latest save failed: why (LobbyState.save_problem)
 
@@ -444,6 +445,11 @@ class Lobby:
         ``/leave``, a move to another seat, or a drop past the grace period): its
         player comes back unseated, not refused."""
         return hash_token(token) in self._given_up
+
+    def sent_away(self, token: str) -> bool:
+        """Whether ``token`` was the seat token of a player the host sent away
+        (``/kick``): they are told so when they come back with it, not let in."""
+        return hash_token(token) in self._sent_away
 
     def bot_took(self, token: str) -> int | None:
         """The seat a bot plays since it was taken (``/bot seat``) from the player
@@ -813,6 +819,8 @@ class Lobby:
             self._bot_took = {h: seat for h, seat in self._bot_took.items() if seat != target.former}
         if target.seat is not None:
             slot = self.seats[target.seat]
+            if slot.token_hash is not None:
+                self._sent_away.add(slot.token_hash)
             if self.started:
                 slot.token_hash = None  # the seat's token stops working
             elif slot.player == target.pid:
@@ -826,6 +834,8 @@ class Lobby:
         working; before the start the seat is freed at once, during the game it waits
         for the host's decision (no deadline)."""
         name, seat = slot.name, slot.index + 1
+        if slot.token_hash is not None:
+            self._sent_away.add(slot.token_hash)
         if self.started:
             slot.token_hash, slot.deadline = None, None
             return Reply(f"{name} was sent away; seat {seat} waits: /bot seat {seat} easy|strong "

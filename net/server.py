@@ -340,6 +340,10 @@ class Table:
             seat = self.lobby.seat_for_token(hello.token)
             former = self.lobby.bot_took(hello.token) if seat is None else None
             given_up = seat is None and former is None and self.lobby.given_up(hello.token)
+            if seat is None and former is None and not given_up and self.lobby.sent_away(hello.token):
+                self.port and self.port.close(
+                    conn, cc.KICKED, "The host sent you away from this table; your seat is not yours any more.")
+                return
             if seat is None and former is None and not given_up:
                 self._send((conn,), ErrorMsg(code="bad-token", message="That seat token is not valid at this table."))
                 self.port and self.port.close(conn, cc.BAD_TOKEN, "Unknown seat token.")

@@ -66,6 +66,7 @@ def test_a_kick_before_the_start_frees_the_seat_for_good():
     assert lobby.seats[1].free and bob.seat is None
     assert lobby.remove_player(bob.pid, deadline=1000.0) is None
     assert not lobby.given_up("token-2")  # a kicked player's token lets nobody in
+    assert lobby.sent_away("token-2") and not lobby.sent_away("token-1")  # told so if it comes back
 
 
 def test_a_kick_of_a_player_who_dropped_frees_the_held_seat():
@@ -91,6 +92,7 @@ def test_a_kick_of_a_player_who_dropped_during_the_game_revokes_the_token():
     assert "/bot seat 2" in reply.notice
     slot = lobby.seats[1]
     assert slot.status == "away" and slot.deadline is None and lobby.seat_for_token("token-2") is None
+    assert lobby.sent_away("token-2")
     reply = run(lobby, ann, "/bot seat 2 strong")  # one line for all: the presence "bot", no notice too
     assert reply.notice is None and reply.effects == (lb.BotTakesSeat(1, "strong"),)
 
@@ -203,8 +205,9 @@ async def test_the_host_kicks_a_player_who_dropped_in_the_lobby():
     await until(lambda: notices, what="the host told")
     assert notices == ["Bob was sent away; seat 2 is free."]
     assert "Bob" not in cy.lobby.spectators
-    ws = await raw(hosted.local_url, {"name": "Bob", "token": token})  # sent away: no way back
-    assert await close_code(ws) == cc.BAD_TOKEN
+    ws = await raw(hosted.local_url, {"name": "Bob", "token": token})  # sent away: no way back,
+    assert await close_code(ws) == cc.KICKED  # and told why (a player-tester's report)
+    assert ws.close_reason == "The host sent you away from this table; your seat is not yours any more."
     await cy.say("/join 2")
     await until(lambda: cy.seat == 1, what="Cy takes the seat")
     await ann.close()
