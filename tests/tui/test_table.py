@@ -352,3 +352,17 @@ async def test_the_same_version_sent_again_leaves_the_turn_line_true():
         table._start_pump()
         await until(pilot, lambda: not table._pumping)
         assert "your turn" in status.turn
+
+
+async def test_the_board_title_names_the_cursors_cell_as_refusals_do():
+    """A refusal names a cell as (row, col) ("a 5 could still go on a dark cell this turn
+    (6, 9)"); the board has no labels, so its title names the cursor's cell the same way
+    (a player-tester's report)."""
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo())
+        board = table.query_one(ZatreBoard)
+        row, col = table.cursor
+        assert board.border_title.startswith(f"Zatre · cursor ({row}, {col}): ")
+        await pilot.press("right")
+        assert board.border_title.startswith(f"Zatre · cursor ({row}, {col + 1}): ")

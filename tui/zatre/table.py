@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer
 
 from net.table import Snapshot
-from rules.core import RuleViolation, Seat
+from rules.core import RuleViolation, Seat, cell_text
 from rules.zatre.board import RED_CELL, SIZE, Cell
 from rules.zatre.placement import check_partial, explain_turn, legal_cells
 from rules.zatre.scoring import TurnPreview, preview
@@ -378,7 +378,9 @@ class TableScreen(GameTableScreen):
         board.show_cursor = self.seat is not None and not snap.over
         kind = cell_kind(self.cursor)
         on_tile = dict(view.tiles).get(self.cursor)
-        board.border_title = f"Zatre · cursor on {kind} cell" + (f" ({on_tile})" if on_tile else "")
+        # the cursor's (row, col), as refusals and the log name cells (the board has no labels)
+        board.border_title = (f"Zatre · cursor {cell_text(self.cursor)}: {kind} cell"
+                              + (f" ({on_tile})" if on_tile else ""))
         board.border_subtitle = "[·] light  (·) red" + ("" if view.options.profi else "  + may go")
 
         hand.partner = ""

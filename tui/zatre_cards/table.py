@@ -25,7 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer
 
 from net.table import Snapshot
-from rules.core import Seat
+from rules.core import Seat, cell_text
 from rules.zatre_cards import (
     ORIENTATIONS, HandShown, LayCard, LayOpening, Pass, ShowHand,
     TurnPlayed, ZatreCardsView, check, hint_cells, opening_hint_cells, preview,
@@ -362,7 +362,8 @@ class CardTableScreen(GameTableScreen):
             table.draw(view.laid, recent=recent, ghost=ghost, hints=hints, cursor=self.cursor,
                        show_cursor=mine, keep=keep)
         where = "empty" if not view.laid else f"{len(view.laid)} cards"
-        table.border_title = f"Table · {where}"
+        at = f" · cursor {cell_text(self.cursor)}" if mine else ""  # as the log and refusals name cells
+        table.border_title = f"Table · {where}{at}"
         table.border_subtitle = "○ blank  underlined: last" + ("" if view.options.profi else "  + fits")
 
         if self.seat is None:
