@@ -84,3 +84,21 @@ async def test_zatre_log_tells_long_names_apart():
         for i, record in enumerate(table.view.log, 1):
             name = {1: "Strong…", 2: "Strong…2"}.get(record.seat, "You")
             assert f"{i:>2} {name:<8} +" in lines, (name, entries)
+
+
+def test_you_keep_and_others_keep_s():
+    """The turn line agrees with its subject: "You could lay no tile and keep 1 face
+    down", "Ada ... keeps 1" (a player-tester's report)."""
+    from rules.zatre.sheet import SheetEntry
+    from rules.zatre.state import Placement, TurnRecord
+    from tui.zatre.words import turn_text
+
+    def record(placements, kept):
+        return TurnRecord(seat=0, drew=0, placements=placements, lines=(), crosses_at=(),
+                          entry=SheetEntry(), rows=(), gain=0, kept=kept)
+
+    assert turn_text(record((), 1), "You") == "You could lay no tile and keep 1 face down."
+    assert turn_text(record((), 1), "Ada") == "Ada could lay no tile and keeps 1 face down."
+    laid = (Placement((7, 7), 3),)
+    assert turn_text(record(laid, 1), "You").endswith("; keep 1.")
+    assert turn_text(record(laid, 1), "Ada").endswith("; keeps 1.")

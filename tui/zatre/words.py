@@ -45,12 +45,13 @@ def partner_text(view, names: Sequence[str]) -> str:
 def turn_text(record: TurnRecord, name: str) -> str:
     """One sentence for the turn ``record`` of the player ``name``: ``"Ada laid 5 6 → 11, 12, x2: +12 points."``"""
     if not record.placements:
-        return f"{name} could lay no tile and keeps {record.kept} face down."
+        keeps = "keep" if name == "You" else "keeps"
+        return f"{name} could lay no tile and {keeps} {record.kept} face down."
     tiles = " ".join(str(p.tile) for p in record.placements)
     lines = ", ".join(str(line.total) for line in record.lines)
     crosses = ", x2" * record.entry.crosses
     scored = f" → {lines}{crosses}" if record.lines else " → no line of 10-12"
-    kept = f"; keeps {record.kept}" if record.kept else ""
+    kept = f"; {'keep' if name == 'You' else 'keeps'} {record.kept}" if record.kept else ""
     points = "point" if record.gain == 1 else "points"
     return f"{name} laid {tiles}{scored}: +{record.gain} {points}{kept}."
 
