@@ -228,6 +228,9 @@ def apply(state: ZatreState, seat: Seat,
 def _choose_order(state: ZatreState, seat: Seat, action: TeamOrder) -> ZatreState:
     """Ruling 12: ``seat`` lets its partner place first, or leaves the choice to them.
     Raises :class:`RuleViolation` (``bad-action``) when that is not open to ``seat``."""
+    if not state.options.teams:
+        raise RuleViolation("bad-action", "Only partners in the team variant choose who places first; "
+                            "this game is played without teams.", "zatre-board.txt, Variant for Advanced Players")
     partner = partner_of(state.options, seat)
     if seat not in state.choosing:
         raise RuleViolation("bad-action", "Ruling 12: your team's order is settled; place your tiles.")

@@ -301,3 +301,13 @@ def test_ruling12_a_strong_bot_left_the_choice_lets_its_partner_first_for_20():
     other, _ = GAME.apply(choosing_position(), 0, TeamOrder("partner-chooses"))
     action = StrongBot().choose(GAME.view(other, 1), GAME.legal_actions(other, 1), random.Random(1))
     assert isinstance(action, PlaceTiles) and sorted(p.tile for p in action.placements) == [4, 6]
+
+
+def test_ruling12_no_order_to_choose_without_teams():
+    """Ruling 12 is the team variant's: a TeamOrder at a table without teams is refused
+    in words that do not speak of a team (a player-tester's report)."""
+    state = GAME.setup(ZatreOptions(), 2, 3)
+    seat = next(iter(GAME.active_seats(state)))
+    with pytest.raises(RuleViolation, match="played without teams") as refused_:
+        GAME.apply(state, seat, TeamOrder("partner-first"))
+    assert "Variant for Advanced Players" in refused_.value.rule
