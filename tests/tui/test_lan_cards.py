@@ -104,7 +104,15 @@ async def test_the_card_game_at_a_lan_table(tmp_path):
             await until(pilot, lambda: game.my_turn and len(game.view.log) > turns + 1
                         or game.snap.over)
 
-            # chat: t opens it over the table, a line goes to everyone
+            # chat: t opens it over the table (its key in sight at 80 columns), a line goes to everyone
+            from textual.widgets._footer import FooterKey
+
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            chat_key = [k for k in game.query(FooterKey) if k.action == "chat"]
+            assert chat_key and chat_key[0].region.right <= 80, "t Chat in the footer at 80 columns"
+            await pilot.resize_terminal(*SIZE)
+            await pilot.pause()
             await pilot.press("t")
             assert isinstance(app.screen, ChatScreen)
             await pilot.press(*"hi", "enter")

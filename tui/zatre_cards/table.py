@@ -81,7 +81,7 @@ class CardTableScreen(GameTableScreen):
         Binding("R", "rotate(-1)", "Rotate back", show=False),
         Binding("enter", "lay", "Lay"),
         Binding("u,backspace", "take_back", "Undo", show=False),
-        Binding("x", "give_up", "Show/pass"),
+        Binding("x", "give_up", "Pass"),
         Binding("n", "next_hint", "Next fit", show=False),
         *TABLE_KEYS,
     ]
