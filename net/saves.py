@@ -402,9 +402,10 @@ class SavedGame:
     over: bool
 
 
-def local_games(folder: Path | None = None) -> list[SavedGame]:
+def local_games(folder: Path | None = None, problems: list[SaveError] | None = None) -> list[SavedGame]:
     """The local games saved in ``folder`` (default :func:`local_saves_dir`), the most
-    recently saved first. A file that is not a readable save is left out (and logged)."""
+    recently saved first. A file that is not a readable save is left out, logged, and
+    its :class:`SaveError` (which names the file and why) added to ``problems``."""
     folder = folder or local_saves_dir()
     found = []
     for path in sorted(Path(folder).glob("*.json")) if Path(folder).is_dir() else ():
@@ -412,6 +413,8 @@ def local_games(folder: Path | None = None) -> list[SavedGame]:
             data, game = read(path)
         except SaveError as exc:
             log.warning("skipping a local save: %s", exc)
+            if problems is not None:
+                problems.append(exc)
             continue
         if data.local:
             found.append(SavedGame(path, game.title, data.names, data.bots, data.version, data.saved_at, data.over))

@@ -117,10 +117,10 @@ class ParlourApp(App):
         """The folder local games are saved in."""
         return self._local_saves if self._local_saves is not None else local_saves_dir()
 
-    def saved_local_games(self) -> list[SavedGame]:
+    def saved_local_games(self, problems: list[SaveError] | None = None) -> list[SavedGame]:
         """The local games not over yet, the most recently played first (the menu's
-        Continue entries)."""
-        return [game for game in local_games(self.local_saves) if not game.over]
+        Continue entries); saves that cannot be read are added to ``problems``."""
+        return [game for game in local_games(self.local_saves, problems) if not game.over]
 
     async def on_event(self, event: events.Event) -> None:
         """While the terminal is too small for the table, keys and clicks do nothing

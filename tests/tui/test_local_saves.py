@@ -211,3 +211,20 @@ async def test_an_unfinished_game_can_be_discarded_from_the_menu_and_still_repla
     assert local_games(tmp_path) == []
     kept = tmp_path / "discarded" / "old.json"
     assert Replay.open(kept) is not None
+
+
+async def test_a_save_the_menu_cannot_read_is_said_not_hidden(tmp_path):
+    """A cut-short save (or one from a newer Parlour) does not vanish from Continue
+    without a word: the menu says a saved game could not be opened, and why
+    (a player-tester's report)."""
+    (tmp_path / "cut.json").write_text('{"format": "parlour-save", "body": {"game"')
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        text = str(menu.query_one("#menu-problems").render())
+        assert text.startswith("⚠ A saved game could not be opened: ") and "cut.json" in text
+        assert not any(entry.startswith("Continue") for entry in menu_entries(app))
+        (tmp_path / "cut.json").unlink()  # gone: the line goes once the menu is shown again
+        menu._relist()
+        await pilot.pause()
+        assert str(menu.query_one("#menu-problems").render()) == ""

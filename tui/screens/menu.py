@@ -66,6 +66,7 @@ class MenuScreen(ParlourScreen):
     def __init__(self) -> None:
         super().__init__()
         self.saved: list[SavedGame] = []  # the games the Continue entries take up
+        self.unreadable: list[SaveError] = []  # local saves that could not be read
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
@@ -73,11 +74,22 @@ class MenuScreen(ParlourScreen):
             yield Static("a table for tabletop games · now playing: Zatre and Zatre: Das Kartenspiel", id="menu-subtitle")
             with Center():
                 yield OptionList(*self._options(), id="menu-options")
+            yield Static(self._unreadable_text(), id="menu-problems", markup=False)
         yield Footer()
+
+    def _unreadable_text(self) -> str:
+        """What the menu says of saved games it could not open (``""``: none): the
+        first one's reason, so a game never vanishes from Continue without a word."""
+        if not self.unreadable:
+            return ""
+        more = len(self.unreadable) - 1
+        others = f" (and {more} more)" if more else ""
+        return f"⚠ A saved game could not be opened{others}: {self.unreadable[0]}"
 
     def _options(self) -> list[Option]:
         """The entries: a Continue per unfinished local game, then the fixed ones."""
-        self.saved = self.app.saved_local_games()[:CONTINUE_SHOWN]  # type: ignore[attr-defined]
+        self.unreadable = []
+        self.saved = self.app.saved_local_games(self.unreadable)[:CONTINUE_SHOWN]  # type: ignore[attr-defined]
         return [Option(continue_text(game), id=f"continue:{i}") for i, game in enumerate(self.saved)] + [
             Option("Solo practice  (and hotseat: several players, one keyboard)", id="solo"),
             Option("Host a game on the LAN", id="host"),
@@ -96,6 +108,7 @@ class MenuScreen(ParlourScreen):
         was = list(self.saved)
         options = self.query_one(OptionList)
         entries = self._options()
+        self.query_one("#menu-problems", Static).update(self._unreadable_text())
         if self.saved == was:
             return
         index = options.highlighted
