@@ -345,7 +345,10 @@ def options_help(game: Game, options: Any, variants: Mapping[str, bool] | None =
         line = f"{spec.name}: {allowed_text(spec)}, now {value_text(spec, getattr(options, spec.name))}"
         lines.append(line + (f"; {spec.help}" if spec.help else ""))
     for name, on in (variants or {}).items():
-        lines.append(f"{name}: on or off, now {'on' if on else 'off'}; switches the table to a sibling game")
+        off_game, on_game = (registry.GAMES.get(g) for g in game.table_variants.get(name, ("", "")))
+        switch = (f"off: {off_game.title}, on: {on_game.title}" if off_game is not None and on_game is not None
+                  else "switches the table to another game")
+        lines.append(f"{name}: on or off, now {'on' if on else 'off'}; {switch}")
     return "\n".join(lines)
 
 

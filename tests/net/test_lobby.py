@@ -397,7 +397,7 @@ def test_help_lists_the_games_options_with_what_they_take_and_their_values():
     text = run(zatre, ann, "/help").notice
     assert "profi: on or off, now off; hide the hints" in text
     assert "teams: on or off, now off; 4 or 6 players in pairs" in text
-    assert "cardgame: on or off, now off; switches the table to a sibling game" in text
+    assert "cardgame: on or off, now off; off: Zatre, on: Zatre: Das Kartenspiel" in text
 
 
 def test_zestreas_options_simply_work_in_the_lobby():
