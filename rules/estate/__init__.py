@@ -1,0 +1,5 @@
+"""Estate: Raise the Realm (estate-raise-the-realm.txt; reference estate.md), 1-5 players.
+
+Modules so far: data (the data files cards/leaders/events/secrets/realm.toml, loaded and
+checked against the rulebook's counts and the effect vocabulary E-V1-E-V25).
+"""
