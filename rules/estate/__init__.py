@@ -1,5 +1,7 @@
 """Estate: Raise the Realm (estate-raise-the-realm.txt; reference estate.md), 1-5 players.
 
 Modules so far: data (the data files cards/leaders/events/secrets/realm.toml, loaded and
-checked against the rulebook's counts and the effect vocabulary E-V1-E-V25).
+checked against the rulebook's counts and the effect vocabulary E-V1-E-V25), table (the
+Estates, deck, discard pile and Market effects act on), effects (the one interpreter of
+the vocabulary, with the rule modifiers in force).
 """
