@@ -454,11 +454,19 @@ class _Run:
     # -- cards
     def reveal_one(self, ctx: Ctx) -> str:
         """The next card from the deck; in solo a Solo Mode card resolves its solo effect,
-        is discarded, and the next card comes instead (E-R28)."""
+        is discarded, and the next card comes instead; during set-up it is shuffled back
+        with no effect (E-R28)."""
         while True:
             self.t, c = draw_card(self.t)
             if not c or not (self.t.solo and card(c).solo):
                 return c
+            if self.t.in_setup:  # shuffled back with no effect; the next card comes
+                if all(card(x).solo for x in self.t.deck):
+                    self.t = attrs.evolve(self.t, deck=(*self.t.deck, c))
+                    return ""
+                deck, rng = self.t.rng.shuffled((*self.t.deck, c))
+                self.t = attrs.evolve(self.t, deck=deck, rng=rng)
+                continue
             self.t = attrs.evolve(self.t, discard=(*self.t.discard, c))
             self.ops(triggers(c, "solo_reveal"), Ctx(ctx.seat, c))
 

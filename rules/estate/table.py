@@ -66,7 +66,8 @@ class Table:
     a gap (E-R14); ``activated`` the cards activated in the current Produce action
     (E-R16); ``used`` the once-per-Era cards marked this Era (E-R16, E-R34);
     ``modifiers`` the rule changes in force (E-V17) as ``(seat or -1 for all, op)``;
-    ``solo`` whether this is a solo game (E-R28)."""
+    ``solo`` whether this is a solo game and ``in_setup`` whether set-up is running
+    (E-R28: a Solo Mode card revealed in set-up is shuffled back and replaced)."""
 
     estates: tuple[Estate, ...]
     deck: tuple[str, ...] = ()
@@ -77,6 +78,7 @@ class Table:
     used: tuple[str, ...] = ()
     modifiers: tuple[tuple[int, tuple], ...] = ()
     solo: bool = False
+    in_setup: bool = False
 
     def set(self, seat: int, estate: Estate) -> "Table":
         """This table with ``seat``'s Estate replaced."""
