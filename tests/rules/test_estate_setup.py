@@ -12,7 +12,7 @@ import attrs
 import cattrs
 import pytest
 
-from rules.core import RuleViolation, option_specs
+from rules.core import option_specs
 from rules.estate import setup as S
 from rules.estate.data import BY_NAME, CONTENT, card
 from rules.estate.state import Answer, ChooseLeader, EstateOptions, EstateState, KeepSecret, Pick
