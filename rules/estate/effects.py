@@ -51,24 +51,28 @@ class Ctx:
     """Who resolves and on what: ``seat`` is the active player; ``this`` the card the
     effect is on (``""`` for events and spaces); ``yielded`` the resource types a Gather
     yielded and ``that_type`` an accumulating space's type (E-R35); ``rival_leaders``
-    the Leader ids the Spy Master may copy now (E-R24)."""
+    the Leader ids the Spy Master may copy now (E-R24); ``gather`` marks a Gather space's
+    own ops, whose resource gains are its yield (E-R35)."""
 
     seat: int
     this: str = ""
     yielded: tuple[str, ...] = ()
     that_type: str = ""
     rival_leaders: tuple[str, ...] = ()
+    gather: bool = False
 
 
 @attrs.frozen
 class Outcome:
     """``table`` after the ops (unchanged if ``question`` is set); ``bonus`` worker-free
-    actions granted (E-V21); ``occupied`` whether a Smugglers Den was used (E-V20)."""
+    actions granted (E-V21); ``occupied`` whether a Smugglers Den was used (E-V20);
+    ``gained`` the resources a Gather space's own gains gave (its yield, E-R35)."""
 
     table: Table
     question: Question | None = None
     bonus: int = 0
     occupied: bool = False
+    gained: tuple[str, ...] = ()
 
 
 class _Need(Exception):
@@ -86,7 +90,7 @@ def resolve(table: Table, ctx: Ctx, ops: Any, answers: tuple = ()) -> Outcome:
         return Outcome(table, need.question)
     if run.i != len(run.answers):
         raise RuleViolation("extra-answer", "more answers than the effect asks for")
-    return Outcome(run.t, None, run.bonus, run.occupied)
+    return Outcome(run.t, None, run.bonus, run.occupied, tuple(run.gained))
 
 
 def triggers(copy: str, on: str) -> list:
@@ -263,6 +267,12 @@ def can_gain_worker(estate: Estate, kind: str) -> bool:
     return used < MAX_WORKERS
 
 
+def can_afford(table: Table, seat: int, copy: str, discount: int) -> bool:
+    """Whether ``seat`` can pay a paid play of ``copy`` from personal supply and stored
+    resources, the discounts waiving any units (E-R11)."""
+    return _Run(table, ()).can_pay(seat, copy, discount)
+
+
 # ---------------------------------------------------------------- moving cards
 
 def draw_card(table: Table) -> tuple[Table, str]:
@@ -326,6 +336,7 @@ class _Run:
     def __init__(self, table: Table, answers: tuple):
         self.t, self.answers, self.i = table, tuple(answers), 0
         self.bonus, self.occupied = 0, False
+        self.gained: list[str] = []
         self.revealed: list[list[str]] = []
 
     def ask(self, seat: int, kind: str, options: Any, why: str, shown: tuple = ()) -> Any:
@@ -375,6 +386,8 @@ class _Run:
                     item = key
                 if item:
                     self.give(ctx.seat, item, ctx.this if store else "")
+                    if ctx.gather and item in RESOURCES:
+                        self.gained.append(item)
 
     def give(self, seat: int, item: str, onto: str = "") -> None:
         e = self.est(seat)
@@ -474,12 +487,13 @@ class _Run:
         self.draw(ctx, self.n(ctx, op["n"]), op["from"] == "deck_or_market")
 
     def draw(self, ctx: Ctx, n: int, market: bool) -> None:
+        drawn: list[str] = []  # E-R14: each card is seen before the next is chosen
         for _ in range(n):
             slots = [c for c in self.t.market if c] if market else []
             options = ([DECK] if self.t.deck or self.t.discard else []) + slots
             if not options:
                 return
-            choice = self.ask(ctx.seat, "draw", options, "draw from")
+            choice = self.ask(ctx.seat, "draw", options, "draw from", tuple(drawn))
             if choice == DECK:
                 c = self.reveal_one(ctx)
                 if not c:
@@ -487,6 +501,7 @@ class _Run:
             else:
                 c = choice
                 self.t = attrs.evolve(self.t, market=tuple("" if m == c else m for m in self.t.market))
+            drawn.append(c)
             e = self.est(ctx.seat)
             self.put(ctx.seat, attrs.evolve(e, hand=(*e.hand, c)))
 
@@ -524,7 +539,8 @@ class _Run:
         source = op["source"]
         pool = (e.hand if source == "hand" else tuple(self.revealed[-1]) if source == "revealed"
                 else tuple(t for u, t in e.tucked if u == ctx.this))
-        out = [c for c in pool if matches(c, op["filter"]) and has_room(e, c)]
+        out = [c for c in pool if matches(c, op["filter"]) and has_room(e, c)
+               and op.get("card", c) == c]
         if op["cost"] == "paid":
             out = [c for c in out if self.can_pay(ctx.seat, c, self.n(ctx, op.get("discount", 0)))]
         return tuple(dict.fromkeys(out))
@@ -541,7 +557,8 @@ class _Run:
             if not options:
                 return
             shown = tuple(self.revealed[-1]) if op["source"] == "revealed" else ()
-            c = self.ask(ctx.seat, "card", (NONE, *options), "play", shown)
+            optional = "card" not in op  # an Expand names its card and is not optional
+            c = self.ask(ctx.seat, "card", (NONE, *options) if optional else options, "play", shown)
             if c == NONE:  # every free play is optional (E-R11)
                 return
             if op["cost"] == "paid":
@@ -565,8 +582,15 @@ class _Run:
         rest comes from personal supply first, then from resources stored on their cards
         (earliest first), since stored items are VP and personal ones are not (E-F36)."""
         cost, waive = paid_cost(self.t, seat, copy, discount)
-        for _ in range(waive):
-            owed = tuple(r for r in RESOURCES if cost.get(r, 0) > 0)
+        e = self.est(seat)
+        have = {r: e.amount(r) + sum(i == r for _, i in e.stored) for r in RESOURCES}
+
+        def short(c: dict) -> int:
+            return sum(max(0, n - have[r]) for r, n in c.items())
+
+        for left in range(waive - 1, -1, -1):  # only waivers that leave the rest payable
+            owed = tuple(r for r in RESOURCES if cost.get(r, 0) > 0
+                         and short({**cost, r: cost[r] - 1}) <= left)
             if not owed:
                 break
             r = self.ask(seat, "resource", owed, "waive")
@@ -579,6 +603,16 @@ class _Run:
                 else:
                     pair = next(p for p in e.stored if p[1] == r)
                     self.put(seat, attrs.evolve(e, stored=_remove_one(e.stored, pair)))
+
+    def op_refill_market(self, op: dict, ctx: Ctx) -> None:
+        """Not printed on any card: fill the Market's gaps from the deck (E-R15); in solo
+        a revealed Solo Mode card resolves first (E-R28)."""
+        for i in range(len(self.t.market)):
+            if not self.t.market[i]:
+                c = self.reveal_one(ctx)
+                market = list(self.t.market)
+                market[i] = c
+                self.t = attrs.evolve(self.t, market=tuple(market))
 
     def op_tuck(self, op: dict, ctx: Ctx) -> None:  # E-V10
         for _ in range(self.n(ctx, op.get("n", 1))):

@@ -2,8 +2,7 @@
 E-F5-E-F15, E-R1-E-R6, E-F47-E-F49): Leaders (chosen or random), Era Events, Advanced
 tiles, the deck and Market, Starting Builds, the Leaders' extra setup, Family Secrets, the
 simultaneous draft with the Warden's extra picks (or solo's keep 4 of 10), the first
-player. ``setup``, ``active_seats``, ``legal_actions``, ``apply`` and ``view`` for these
-phases.
+player. ``setup``, ``active_seats``, ``legal_actions`` and ``apply`` for these phases.
 """
 
 from __future__ import annotations
@@ -12,9 +11,10 @@ import attrs
 
 from ..core import Rng, RuleViolation, Seat
 from .data import CONTENT, DECK, card
-from .effects import Ctx, draw_card, enter_estate, resolve, triggers
+from . import pending
+from .effects import draw_card, enter_estate
 from .state import (Answer, ChooseLeader, Draft, EstateAction, EstateEvent, EstateOptions,
-                    EstateState, EstateView, KeepSecret, Pending, Pick, SetupEvent, estate_view)
+                    EstateState, KeepSecret, Pending, Pick, SetupEvent)
 from .table import MARKET_SIZE, Estate, Table
 
 RB = "estate-raise-the-realm.txt"
@@ -124,19 +124,10 @@ def _next_extra(state: EstateState) -> EstateState:
 
 def _run(state: EstateState) -> EstateState:
     """Resolve the pending effect with its answers: done, or still waiting."""
-    p = state.pending
-    out = resolve(state.table, Ctx(p.seat, p.source), triggers(p.source, p.part), p.answers)
+    out = pending.run(state.table, state.pending)
     if out.question is not None:
         return state
     return attrs.evolve(state, table=out.table, pending=None)
-
-
-def question(state: EstateState):
-    """The pending effect's :class:`~rules.estate.effects.Question`, ``None`` if none."""
-    p = state.pending
-    if p is None:
-        return None
-    return resolve(state.table, Ctx(p.seat, p.source), triggers(p.source, p.part), p.answers).question
 
 
 def _start_draft(state: EstateState) -> EstateState:
@@ -170,7 +161,7 @@ def active_seats(state: EstateState) -> frozenset[Seat]:
     if state.phase == "leaders":
         return frozenset({_chooser(state)})
     if state.pending is not None:
-        return frozenset({question(state).seat})
+        return frozenset({pending.question(state).seat})
     if state.phase == "draft":
         return frozenset(s for s in range(state.seats) if not state.draft.picked[s])
     if state.phase == "secrets":
@@ -190,7 +181,7 @@ def legal_actions(state: EstateState, seat: Seat) -> list[EstateAction]:
     if state.phase == "leaders":
         return [ChooseLeader(lid) for lid in eligible_leaders(state.seats) if lid not in state.leaders]
     if state.pending is not None:
-        return [Answer(v) for v in question(state).options]
+        return [Answer(v) for v in pending.question(state).options]
     if state.phase == "draft":
         packet = tuple(dict.fromkeys(state.draft.packets[seat]))
         out: list[EstateAction] = [Pick(c) for c in packet]
@@ -274,32 +265,3 @@ def _first_player(state: EstateState) -> EstateState:
     first, rng = state.table.rng.below(state.seats)
     table = attrs.evolve(state.table, rng=rng, in_setup=False)
     return attrs.evolve(state, table=table, first=first, phase="era", era=1)
-
-
-def view(state: EstateState, seat: Seat | None) -> EstateView:
-    """What ``seat`` may see (E-R32): its own hand, tucked cards, secrets and draft
-    packet; face-down Era Events hidden; the deck only as a count."""
-    shown = tuple(ev if i < state.era and state.phase not in ("leaders", "extra", "draft", "secrets")
-                  else "" for i, ev in enumerate(state.events))
-    q = question(state)
-    d = state.draft
-    return EstateView(
-        seat=seat, seats=state.seats, options=state.options, phase=state.phase,
-        leaders=state.leaders,
-        estates=tuple(estate_view(state, seat, s) for s in range(state.seats)) if state.phase != "leaders" else (),
-        market=state.table.market, discard=state.table.discard, deck_count=len(state.table.deck),
-        era=state.era, era_events=shown, tiles=state.tiles, accumulated=state.accumulated,
-        first=state.first,
-        packet=d.packets[seat] if d is not None and seat is not None else (),
-        packet_sizes=tuple(len(p) for p in d.packets) if d is not None else (),
-        passing_to=(seat + 1) % state.seats if d is not None and seat is not None else None,
-        question=q if q is not None and q.seat == seat else None,
-        awaiting=tuple(sorted(active_seats(state))))
-
-
-def project_event(event: EstateEvent, seat: Seat | None) -> EstateEvent:
-    """Private set-up events (picks, answers, secrets) show their cards only to their
-    seat (E-R32)."""
-    if event.private and event.seat != seat:
-        return attrs.evolve(event, cards=())
-    return event

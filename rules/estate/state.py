@@ -32,13 +32,39 @@ class EstateOptions:
 @attrs.frozen
 class Pending:
     """An effect waiting for answers: ``seat`` resolves the ops of ``part`` of
-    ``source`` (a card copy and its trigger, an event, a space) with ``answers`` so far
-    (effects.py)."""
+    ``source`` (a card copy and its trigger, a Leader's ability, a space, an action;
+    pending.py) with ``answers`` so far (effects.py); ``this``, ``yielded`` and
+    ``that_type`` rebuild its context."""
 
     seat: Seat
     source: str
     part: str
     answers: tuple = ()
+    this: str = ""
+    yielded: tuple[str, ...] = ()
+    that_type: str = ""
+
+
+@attrs.frozen
+class Doing:
+    """A Produce action under way (E-R16): ``limit`` L fixed at its start, ``done``
+    activations so far, ``mods`` how many table modifiers were in force before it (the
+    ones its ability added are dropped at its end)."""
+
+    limit: int
+    done: int = 0
+    mods: int = 0
+
+
+@attrs.frozen
+class Offer:
+    """A Leader ability ``seat`` may use now (E-R24): ``leaders`` the abilities it may
+    use (its own, or another player's for the Spy Master)."""
+
+    seat: Seat
+    leaders: tuple[str, ...]
+    this: str = ""
+    yielded: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -77,6 +103,18 @@ class EstateState:
     extra: tuple[tuple[Seat, str], ...] = ()
     pending: Pending | None = None
     draft: Draft | None = None
+    turn: Seat = 0
+    used_workers: tuple[int, ...] = ()
+    placed: bool = False
+    occupied: tuple[tuple[str, Seat], ...] = ()
+    crests: tuple[bool, ...] = ()
+    doing: Doing | None = None
+    queue: tuple[Pending, ...] = ()
+    offer: Offer | None = None
+    bonus: int = 0
+    bonus_spaces: tuple[str, ...] = ()
+    in_bonus: bool = False
+    ending: bool = False
 
     @property
     def solo(self) -> bool:
@@ -119,7 +157,84 @@ class KeepSecret:
     kind: str = "secret"
 
 
-EstateAction = Union[ChooseLeader, Answer, Pick, KeepSecret]
+@attrs.frozen
+class Produce:
+    """Worker action Produce (E-F27, E-R16); ``ability`` the Leader whose produce-start
+    ability is used (Druid Lord, Agrarian Lord), ``""`` for none."""
+
+    ability: str = ""
+    kind: str = "produce"
+
+
+@attrs.frozen
+class Activate:
+    """Activate Production card ``card`` in the Produce action under way (E-R16)."""
+
+    card: str
+    kind: str = "activate"
+
+
+@attrs.frozen
+class StopProducing:
+    """End the Produce action early (E-R16)."""
+
+    kind: str = "stop"
+
+
+@attrs.frozen
+class Draw:
+    """Worker action Draw (E-F28); ``ability`` the Pious One's (or a copy), ``""``."""
+
+    ability: str = ""
+    kind: str = "draw"
+
+
+@attrs.frozen
+class Gather:
+    """Worker action Gather on ``space`` (an ``E-B`` space or ``E-A`` tile, E-F29);
+    ``smuggle``: on a taken exclusive space with a Smugglers Den (E-R34)."""
+
+    space: str
+    smuggle: bool = False
+    kind: str = "gather"
+
+
+@attrs.frozen
+class Expand:
+    """Worker action Expand: play ``card`` from hand, paying its cost (E-F30, E-R11)."""
+
+    card: str
+    kind: str = "expand"
+
+
+@attrs.frozen
+class Convert:
+    """Pay ``give`` (3 resources, or 2 at 2:1) from personal supply for 1 ``get``
+    (E-F38, E-R12)."""
+
+    give: tuple[str, ...]
+    get: str
+    kind: str = "convert"
+
+
+@attrs.frozen
+class StoreOn:
+    """Use ``card``'s own-turn storage (Larder, Storehouse; E-R10)."""
+
+    card: str
+    kind: str = "store"
+
+
+@attrs.frozen
+class UseAbility:
+    """Use the offered Leader ability of ``leader`` (E-R24), or ``""`` to let it pass."""
+
+    leader: str
+    kind: str = "ability"
+
+
+EstateAction = Union[ChooseLeader, Answer, Pick, KeepSecret, Produce, Activate, StopProducing,
+                     Draw, Gather, Expand, Convert, StoreOn, UseAbility]
 
 
 # ---- events ---------------------------------------------------------------------------
@@ -164,7 +279,9 @@ class EstateView:
     """What ``seat`` may see (``None``: a spectator). ``era_events`` shows only revealed
     events (the rest as ``""``; Era 1's is known to be negative, E-R2); ``packet`` is the
     seat's own draft packet and ``packet_sizes`` everyone's; ``question`` the pending
-    choice, only for the seat that owes it (with the cards shown to it)."""
+    choice, only for the seat that owes it (with the cards shown to it); in turns, whose
+    turn it is, the spaces taken, Crests flipped, workers used, a Produce action's
+    ``(limit, done)``, and the Leader abilities offered to the viewer."""
 
     seat: Seat | None
     seats: int
@@ -185,6 +302,14 @@ class EstateView:
     passing_to: Seat | None = None
     question: Any = None
     awaiting: tuple[Seat, ...] = ()
+    turn: Seat = 0
+    occupied: tuple[tuple[str, Seat], ...] = ()
+    crests: tuple[bool, ...] = ()
+    used_workers: tuple[int, ...] = ()
+    bonus: int = 0
+    producing: tuple[int, int] | None = None
+    activated: tuple[str, ...] = ()
+    offer: tuple[str, ...] = ()
 
 
 def estate_view(state: EstateState, seat: Seat | None, s: Seat) -> EstateInView:

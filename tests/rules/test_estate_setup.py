@@ -14,6 +14,7 @@ import pytest
 
 from rules.core import option_specs
 from rules.estate import setup as S
+from rules.estate import views as V
 from rules.estate.data import BY_NAME, CONTENT, card
 from rules.estate.state import Answer, ChooseLeader, EstateOptions, EstateState, KeepSecret, Pick
 from tests.rules.contract import refused_by
@@ -163,8 +164,8 @@ def test_pitfall_e1_draft_passes_left_to_the_next_seat():
             for s in range(seats):
                 expected = [c for c in dealt[(s - (k - 1)) % seats] if c not in taken]
                 assert list(st.draft.packets[s]) == expected, (seats, k, s)
-                assert S.view(st, s).passing_to == (s + 1) % seats
-                assert S.view(st, s).packet == st.draft.packets[s]
+                assert V.view(st, s).passing_to == (s + 1) % seats
+                assert V.view(st, s).packet == st.draft.packets[s]
             for s in range(seats):
                 c = st.draft.packets[s][0]
                 taken.append(c)
@@ -175,7 +176,7 @@ def test_pitfall_e1_draft_passes_left_to_the_next_seat():
             tuple(taken[s::seats]) for s in range(seats)]
         leftover = {c for p in dealt for c in p} - set(taken)
         assert set(st.table.discard[-seats:]) == leftover and len(leftover) == seats
-        assert set(S.view(st, 0).discard[-seats:]) == leftover  # public (E-R32)
+        assert set(V.view(st, 0).discard[-seats:]) == leftover  # public (E-R32)
 
 
 def test_e_r5_warden_tucks_two_draft_cards():
@@ -191,7 +192,7 @@ def test_e_r5_warden_tucks_two_draft_cards():
     st, events = S.apply(st, 0, Pick(packet[0], packet[1]))
     assert st.table.estates[0].tucked == ((dungeon, packet[1]),)
     assert st.draft.packets[0] == (*packet[2:], top) and top in events[0].cards
-    assert S.project_event(events[0], 1).cards == ()
+    assert V.project_event(events[0], 1).cards == ()
     st, _ = S.apply(st, 1, S.legal_actions(st, 1)[0])
     st, _ = S.apply(st, 0, S.legal_actions(st, 0)[-1])  # a second tuck
     assert len(st.table.estates[0].tucked) == 2
@@ -210,11 +211,11 @@ def test_e_f12_family_secrets_and_first_player():
         seat = min(S.active_seats(st))
         st, _ = S.apply(st, seat, S.legal_actions(st, seat)[0])
     assert S.active_seats(st) == {0, 1, 2}
-    assert S.view(st, 0).estates[1].secrets == () and S.view(st, 1).estates[1].secrets == st.secrets[1]
+    assert V.view(st, 0).estates[1].secrets == () and V.view(st, 1).estates[1].secrets == st.secrets[1]
     keep = st.secrets[1][1]
     assert refused_by(_Game, st, KeepSecret(st.secrets[0][0]), 1).code == "not-legal"
     st, events = S.apply(st, 1, KeepSecret(keep))
-    assert st.secrets[1] == (keep,) and S.project_event(events[0], 0).cards == ()
+    assert st.secrets[1] == (keep,) and V.project_event(events[0], 0).cards == ()
     for seat in (0, 2):
         st, events = S.apply(st, seat, KeepSecret(st.secrets[seat][0]))
     assert st.phase == "era" and st.era == 1 and 0 <= st.first < 3
@@ -256,14 +257,14 @@ def test_views_hide_hands_packets_tucked_and_the_deck():
     st, _ = S.apply(st, 1, Pick(canary))
     st, _ = S.apply(st, 0, Pick(st.draft.packets[0][0], st.draft.packets[0][1]))
     for viewer in (0, 2, None):
-        v = S.view(st, viewer)
+        v = V.view(st, viewer)
         assert canary not in repr(v) or viewer == 1
         assert v.estates[1].hand == () and v.estates[1].hand_count == 1
         if viewer != 0:
             assert v.estates[0].tucked == () and v.estates[0].tucked_under == (st.table.estates[0].cards[0],)
-    assert S.view(st, 1).estates[1].hand == (canary,)
-    assert S.view(st, 2).packet == st.draft.packets[2] and S.view(st, 2).deck_count == len(st.table.deck)
-    assert all(ev == "" for ev in S.view(st, 0).era_events)
+    assert V.view(st, 1).estates[1].hand == (canary,)
+    assert V.view(st, 2).packet == st.draft.packets[2] and V.view(st, 2).deck_count == len(st.table.deck)
+    assert all(ev == "" for ev in V.view(st, 0).era_events)
 
 
 def test_determinism_and_cattrs_round_trip():
