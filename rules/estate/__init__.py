@@ -8,7 +8,9 @@ view types), pending (which ops a waiting effect resolves), setup (Leaders chose
 random, the Realm board, Starting Builds and extra setup, Family Secrets, the draft with
 the Warden's extra picks, solo's keep 4 of 10, the first player), turns (the four worker
 actions, the Realm board's spaces, conversion, storage, the Market refill, Leader
-abilities, Council bonus actions, until the Era's last worker), views (what each seat
-sees). Era start and end, objectives, scoring and solo's end are not built yet, so the
-game is not registered.
+abilities, Council bonus actions, until the Era's last worker), eras (Era start with the
+Era Event or the solo A/B choice, Era end, objectives and their rewards, the reset,
+solo failures), scoring (the eight categories, tie-break, solo titles), views (what each
+seat sees), game (the phases joined as one rules.core.Game's functions). No bots yet, so
+the game is not registered.
 """

@@ -8,7 +8,10 @@ A pending effect names its ops instead of holding them, so the state stays plain
 - a Leader id and ``"ability"`` (E-R24); a space or tile id and ``"do"`` (a Gather);
 - ``"draw"`` and the count (the Draw action, E-F28); ``"expand"`` and a card (a paid play
   of that card from hand, E-R11); ``"refill"`` (the Market, E-R15); ``"drought"`` and the
-  yielded types (Era of Drought, E-R35).
+  yielded types (Era of Drought, E-R35); ``"reward"`` (an objective's resource) and
+  ``"deal"`` with a count (an objective's cards, E-F41);
+- an Era Event id and a trigger, or a Solo Era Event id and ``"a:immediate"`` (its chosen
+  option and trigger).
 """
 
 from __future__ import annotations
@@ -27,6 +30,16 @@ def ops_of(p: Pending) -> list:
         return [{"op": "play", "source": "hand", "filter": {}, "cost": "paid", "card": p.part}]
     if p.source == "refill":
         return [{"op": "refill_market"}]
+    if p.source == "reward":  # E-F41: one resource of the receiver's choice
+        return [{"op": "gain", "spec": {"any": 1}}]
+    if p.source == "deal":  # E-F41 / E-R19: cards from the deck top
+        return [{"op": "draw", "n": int(p.part), "from": "deck"}]
+    if p.source in CONTENT.events:
+        return [op for t in CONTENT.events[p.source].effects if t.on == p.part for op in t.do]
+    if p.source in CONTENT.solo_events:  # part "a:immediate" and the like
+        option, on = p.part.split(":")
+        ev = CONTENT.solo_events[p.source]
+        return [op for t in (ev.a if option == "a" else ev.b) if t.on == on for op in t.do]
     if p.source == "drought":
         types = tuple(p.part)
         lose = [[{"op": "discard", "item": "resource", "type": r, "n": 1, "from": "personal"}] for r in types]

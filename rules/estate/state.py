@@ -115,6 +115,14 @@ class EstateState:
     bonus_spaces: tuple[str, ...] = ()
     in_bonus: bool = False
     ending: bool = False
+    closing: bool = False
+    choosing: bool = False
+    solo_options: tuple[str, ...] = ()
+    objective_vp: tuple[int, ...] = ()
+    firsts: tuple[int, ...] = ()
+    places: tuple[tuple[int, ...], ...] = ()
+    failures: int = 0
+    lost: bool = False
 
     @property
     def solo(self) -> bool:
@@ -233,8 +241,16 @@ class UseAbility:
     kind: str = "ability"
 
 
+@attrs.frozen
+class ChooseOption:
+    """Solo: take option ``"a"`` or ``"b"`` of the revealed Solo Era Event (E-F47)."""
+
+    option: str
+    kind: str = "option"
+
+
 EstateAction = Union[ChooseLeader, Answer, Pick, KeepSecret, Produce, Activate, StopProducing,
-                     Draw, Gather, Expand, Convert, StoreOn, UseAbility]
+                     Draw, Gather, Expand, Convert, StoreOn, UseAbility, ChooseOption]
 
 
 # ---- events ---------------------------------------------------------------------------
@@ -314,10 +330,11 @@ class EstateView:
 
 def estate_view(state: EstateState, seat: Seat | None, s: Seat) -> EstateInView:
     e: Estate = state.table.estates[s]
+    over = state.phase == "over"  # E-R22: Family Secrets are revealed at game end
     own = seat == s
     return EstateInView(
         leader=state.leaders[s], res=e.res, gold=e.gold, cards=e.cards, cubes=e.cubes,
         stored=e.stored, tucked_under=tuple(u for u, _ in e.tucked),
         tucked=e.tucked if own else (), hand=e.hand if own else (), hand_count=len(e.hand),
         workers=(e.permanent, e.pending, e.temporary),
-        secrets=state.secrets[s] if own and state.secrets else ())
+        secrets=state.secrets[s] if (own or over) and state.secrets else ())

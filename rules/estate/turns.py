@@ -368,21 +368,27 @@ def _gather_bonuses(state: EstateState, p: Pending, out: fx.Outcome) -> EstateSt
         for tr in card(c).effects:
             if tr.on == "passive" and tr.kind == "on_gather" and _holds(tr.when, sp, types):
                 queue.append(Pending(p.seat, c, "on_gather", (), c, types, sp.accumulates))
-    for ev in era_triggers(state, "era_on_gather"):
-        if _holds(ev[1].when, sp, types):
-            queue.append(Pending(p.seat, ev[0], "era_on_gather", (), "", types))
+    for eid, tr, part in era_triggers(state, "era_on_gather"):
+        if _holds(tr.when, sp, types):
+            queue.append(Pending(p.seat, eid, part, (), "", types))
     queue.append(Pending(p.seat, "offer", "after_gather_yield", (), "", types))
     return attrs.evolve(state, queue=(*state.queue, *queue))
 
 
 def era_triggers(state: EstateState, on: str) -> list:
-    """``(event id, trigger)`` of the current Era Event with trigger ``on`` (E-F25)."""
+    """``(event id, trigger, pending part)`` of the current Era Event (solo: of the
+    option chosen) with trigger ``on`` (E-F25, E-F47)."""
     if not state.era or not state.events:
         return []
     eid = state.events[state.era - 1]
-    ev = CONTENT.events.get(eid)
-    trig = ev.effects if ev else ()
-    return [(eid, tr) for tr in trig if tr.on == on]
+    if state.solo:
+        if len(state.solo_options) < state.era:
+            return []
+        ev = CONTENT.solo_events[eid]
+        trig = ev.a if state.solo_options[state.era - 1] == "a" else ev.b
+        part = f"{state.solo_options[state.era - 1]}:{on}"
+        return [(eid, tr, part) for tr in trig if tr.on == on]
+    return [(eid, tr, on) for tr in CONTENT.events[eid].effects if tr.on == on]
 
 
 def _holds(when: dict, sp, types: tuple[str, ...]) -> bool:

@@ -5,13 +5,17 @@ from __future__ import annotations
 import attrs
 
 from ..core import Seat
-from . import setup, turns
+from . import eras, setup, turns
 from .pending import question
 from .state import EstateEvent, EstateState, EstateView, estate_view
 
 
 def active_seats(state: EstateState) -> frozenset[Seat]:
-    return turns.active_seats(state) if state.phase == "turns" else setup.active_seats(state)
+    if state.phase == "turns":
+        return turns.active_seats(state)
+    if state.phase in ("era_start", "era_end"):
+        return eras.active_seats(state)
+    return setup.active_seats(state)
 
 
 def view(state: EstateState, seat: Seat | None) -> EstateView:
