@@ -26,7 +26,7 @@ import attrs
 
 from ..core import RuleViolation
 from .data import CONTENT, RESOURCES, TRACKS, Card, card
-from .table import MAX_WORKERS, TRACK_LIMIT, Estate, Table
+from .table import MAX_WORKERS, TRACK_LIMIT, Estate, Modifier, Table
 
 STOP, DECK, NONE = "stop", "deck", "none"
 
@@ -80,10 +80,11 @@ class _Need(Exception):
         self.question = question
 
 
-def resolve(table: Table, ctx: Ctx, ops: Any, answers: tuple = ()) -> Outcome:
-    """Resolve ``ops`` (a list of vocabulary ops) for ``ctx`` with ``answers``.
-    Raises ``RuleViolation`` for an answer not allowed, or for answers left over."""
-    run = _Run(table, answers)
+def resolve(table: Table, ctx: Ctx, ops: Any, answers: tuple = (), by_index: bool = False) -> Outcome:
+    """Resolve ``ops`` (a list of vocabulary ops) for ``ctx`` with ``answers`` (the
+    chosen options, or with ``by_index`` their positions among the options). Raises
+    ``RuleViolation`` for an answer not allowed, or for answers left over."""
+    run = _Run(table, answers, by_index)
     try:
         run.ops(ops, ctx)
     except _Need as need:
@@ -171,28 +172,17 @@ def _statics(table: Table, seat: int, rule: str) -> list[dict]:
     out = [op for c in table.estates[seat].cards for t in card(c).effects
            if t.on == "passive" and t.kind == "static" for op in t.do
            if op["op"] == "modify" and op["rule"] == rule]
-    out += [dict(op) for s, op in table.modifiers if s in (-1, seat) and dict(op)["rule"] == rule]
+    out += [m.op() for m in table.modifiers if m.seat in (-1, seat) and m.rule == rule]
     return out
 
 
 def add_modifier(table: Table, seat: int, op: dict) -> Table:
     """Put a ``modify`` op in force for ``seat`` (-1: everyone) until the game clears it."""
-    frozen = tuple((k, _freeze(v)) for k, v in op.items())
-    return attrs.evolve(table, modifiers=(*table.modifiers, (seat, frozen)))
-
-
-def _freeze(v: Any) -> Any:
-    if isinstance(v, dict):
-        return tuple((k, _freeze(x)) for k, x in v.items())
-    if isinstance(v, list):
-        return tuple(_freeze(x) for x in v)
-    return v
-
-
-def _thaw_filter(f: Any) -> dict:
-    if isinstance(f, dict):
-        return f
-    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in (f or ())}
+    filt = op.get("filter", {})
+    mod = Modifier(seat, op["rule"], op.get("delta", 0), op.get("value", -1), filt.get("type", ""),
+                   filt.get("track", ""), tuple(filt.get("name", ())), bool(filt.get("royal")),
+                   tuple(op.get("surcharge", {}).items()))
+    return attrs.evolve(table, modifiers=(*table.modifiers, mod))
 
 
 def delta(table: Table, seat: int, rule: str) -> int:
@@ -228,7 +218,7 @@ def resolve_times(table: Table, seat: int, copy: str) -> int:
     if any(t.on == "production_once" for t in card(copy).effects):
         return 1
     return 1 + sum(op.get("delta", 1) for op in _statics(table, seat, "resolve_twice")
-                   if matches(copy, _thaw_filter(op.get("filter"))))
+                   if matches(copy, op.get("filter", {})))
 
 
 def paid_cost(table: Table, seat: int, copy: str, discount: int = 0) -> tuple[dict, int]:
@@ -237,10 +227,10 @@ def paid_cost(table: Table, seat: int, copy: str, discount: int = 0) -> tuple[di
     cost = dict(card(copy).cost)
     waive = discount
     for op in _statics(table, seat, "paid_play_cost"):
-        if not matches(copy, _thaw_filter(op.get("filter"))):
+        if not matches(copy, op.get("filter", {})):
             continue
         waive -= op.get("delta", 0)
-        for r, n in _thaw_filter(op.get("surcharge")).items():
+        for r, n in op.get("surcharge", {}).items():
             cost[r] = cost.get(r, 0) + n
     return cost, max(0, waive)
 
@@ -333,8 +323,8 @@ def _remove_one(items: tuple, item: Any) -> tuple:
 # ---------------------------------------------------------------- the interpreter
 
 class _Run:
-    def __init__(self, table: Table, answers: tuple):
-        self.t, self.answers, self.i = table, tuple(answers), 0
+    def __init__(self, table: Table, answers: tuple, by_index: bool = False):
+        self.t, self.answers, self.i, self.by_index = table, tuple(answers), 0, by_index
         self.bonus, self.occupied = 0, False
         self.gained: list[str] = []
         self.revealed: list[list[str]] = []
@@ -345,6 +335,10 @@ class _Run:
             return options[0]
         if self.i < len(self.answers):
             answer = self.answers[self.i]
+            if self.by_index:
+                if not isinstance(answer, int) or not 0 <= answer < len(options):
+                    raise RuleViolation("not-an-option", f"no option {answer!r} ({why})")
+                answer = options[answer]
             if isinstance(answer, list):
                 answer = tuple(answer)
             if answer not in options:

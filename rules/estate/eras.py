@@ -220,7 +220,6 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
     if isinstance(action, ChooseOption):
         name = CONTENT.solo_events[state.events[state.era - 1]].name
         return choose_option(state, action.option), (SetupEvent(seat, f"took option {action.option.upper()} of {name}"),)
-    p = state.pending
-    state = attrs.evolve(state, pending=attrs.evolve(p, answers=(*p.answers, action.value)))
+    state = attrs.evolve(state, pending=pending.answered(state, action.value))
     return state, (SetupEvent(seat, "chose", (), True),)
 

@@ -1,6 +1,6 @@
 """Estate as one :class:`rules.core.Game`: the phases of setup.py, eras.py and turns.py
 joined (rulebook Setup, Play; reference E-R1-E-R23). Not registered in rules/registry.py
-until the bots and the table are built (issue 10)."""
+until the table is built (issue 10)."""
 
 from __future__ import annotations
 
@@ -62,7 +62,16 @@ def view(state: EstateState, seat: Seat | None) -> EstateView:
     return views.view(state, seat)
 
 
+def project_event(event: EstateEvent, seat: Seat | None) -> EstateEvent:
+    return views.project_event(event, seat)
+
+
 def describe(name: str, action: EstateAction, events: Sequence[EstateEvent] = ()) -> str:
     """The turn in words: ``"Ann gathers at Iron Seam"``; private details left out."""
     public = [e.what for e in events if not e.private]
     return f"{name} " + ("; ".join(public) if public else action.kind)
+
+
+def awaited(state: EstateState) -> frozenset[Seat]:
+    """Every active seat is waited for (the draft's seats all at once)."""
+    return active_seats(state)

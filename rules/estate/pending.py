@@ -16,6 +16,8 @@ A pending effect names its ops instead of holding them, so the state stays plain
 
 from __future__ import annotations
 
+import attrs
+
 from .data import CONTENT, card
 from .effects import Ctx, Outcome, resolve, triggers
 from .state import EstateState, Pending
@@ -66,9 +68,17 @@ _COPIES = frozenset(f"{c.id}-{k}" for c in CONTENT.cards.values() for k in range
 
 def run(table: Table, p: Pending) -> Outcome:
     """Resolve ``p`` on ``table`` with its answers (``Outcome.question`` set: still waiting)."""
-    return resolve(table, ctx_of(p), ops_of(p), p.answers)
+    return resolve(table, ctx_of(p), ops_of(p), p.answers, by_index=True)
 
 
 def question(state: EstateState):
     """The question ``state``'s pending effect waits on, ``None`` if nothing waits."""
     return run(state.table, state.pending).question if state.pending is not None else None
+
+
+def answered(state: EstateState, value) -> Pending:
+    """The pending effect with one more answer: ``value``, kept as its position among
+    the question's options so the state stays plain data (a tuple answer survives a
+    round trip)."""
+    options = question(state).options
+    return attrs.evolve(state.pending, answers=(*state.pending.answers, options.index(value)))

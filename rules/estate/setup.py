@@ -202,8 +202,7 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         events = (SetupEvent(seat, f"chose {CONTENT.leaders[action.leader].name}"),)
         return (_lay_out(state) if all(leaders) else state), events
     if isinstance(action, Answer):
-        p = state.pending
-        state = _run(attrs.evolve(state, pending=attrs.evolve(p, answers=(*p.answers, action.value))))
+        state = _run(attrs.evolve(state, pending=pending.answered(state, action.value)))
         return _next_extra(state), (SetupEvent(seat, "chose", (), True),)
     if isinstance(action, Pick):
         return _pick(state, seat, action)

@@ -33,13 +33,13 @@ class EstateOptions:
 class Pending:
     """An effect waiting for answers: ``seat`` resolves the ops of ``part`` of
     ``source`` (a card copy and its trigger, a Leader's ability, a space, an action;
-    pending.py) with ``answers`` so far (effects.py); ``this``, ``yielded`` and
-    ``that_type`` rebuild its context."""
+    pending.py) with ``answers`` so far (positions among each question's options,
+    effects.py); ``this``, ``yielded`` and ``that_type`` rebuild its context."""
 
     seat: Seat
     source: str
     part: str
-    answers: tuple = ()
+    answers: tuple[int, ...] = ()
     this: str = ""
     yielded: tuple[str, ...] = ()
     that_type: str = ""

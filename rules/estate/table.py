@@ -60,12 +60,42 @@ class Estate:
 
 
 @attrs.frozen
+class Modifier:
+    """A ``modify`` op (E-V17) in force for ``seat`` (-1: every player), put there by an
+    Era Event or a Leader ability; the filter as ``type``/``track``/``names``/``royal``
+    (reference §3 "Card filter"), ``value`` -1 when the op sets none."""
+
+    seat: int
+    rule: str
+    delta: int = 0
+    value: int = -1
+    type: str = ""
+    track: str = ""
+    names: tuple[str, ...] = ()
+    royal: bool = False
+    surcharge: tuple[tuple[str, int], ...] = ()
+
+    def op(self) -> dict:
+        """The op as data.py writes it."""
+        filt: dict = {k: v for k, v in (("type", self.type), ("track", self.track)) if v}
+        if self.names:
+            filt["name"] = list(self.names)
+        if self.royal:
+            filt["royal"] = True
+        out: dict = {"op": "modify", "rule": self.rule, "delta": self.delta, "filter": filt,
+                     "surcharge": dict(self.surcharge)}
+        if self.value != -1:
+            out["value"] = self.value
+        return out
+
+
+@attrs.frozen
 class Table:
     """Everything cards and events act on: ``estates`` by seat; ``deck`` top first;
     ``discard`` oldest first (public, E-F14); ``market`` the 4 face-up slots, ``""`` for
     a gap (E-R14); ``activated`` the cards activated in the current Produce action
     (E-R16); ``used`` the once-per-Era cards marked this Era (E-R16, E-R34);
-    ``modifiers`` the rule changes in force (E-V17) as ``(seat or -1 for all, op)``;
+    ``modifiers`` the rule changes in force (E-V17, :class:`Modifier`);
     ``solo`` whether this is a solo game and ``in_setup`` whether set-up is running
     (E-R28: a Solo Mode card revealed in set-up is shuffled back and replaced)."""
 
@@ -76,7 +106,7 @@ class Table:
     rng: Rng = Rng(0)
     activated: tuple[str, ...] = ()
     used: tuple[str, ...] = ()
-    modifiers: tuple[tuple[int, tuple], ...] = ()
+    modifiers: tuple["Modifier", ...] = ()
     solo: bool = False
     in_setup: bool = False
 

@@ -186,8 +186,7 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
     if isinstance(action, Convert):
         return _advance(_convert(state, seat, action)), (SetupEvent(seat, f"converted {''.join(action.give)} to {action.get}"),)
     if isinstance(action, Answer):
-        p = state.pending
-        state = attrs.evolve(state, pending=attrs.evolve(p, answers=(*p.answers, action.value)))
+        state = attrs.evolve(state, pending=pending.answered(state, action.value))
         events.append(SetupEvent(seat, "chose", (), True))
     elif isinstance(action, UseAbility):
         state = _use_ability(state, seat, action.leader, events)

@@ -94,7 +94,7 @@ def test_e_f40_reset():
     assert set(old_market) <= set(st.table.discard) and all(st.table.market)
     assert not set(old_market) & set(st.table.market)
     assert st.phase == "turns" and st.turn == 2 and st.used_workers == (0, 0, 0)
-    assert any(dict(op)["rule"] == "resolve_twice" for _, op in st.table.modifiers)  # Growth holds
+    assert any(m.rule == "resolve_twice" for m in st.table.modifiers)  # Growth holds
 
 
 def test_e_f40_drought_blocks_the_accumulation():
