@@ -86,7 +86,7 @@ def resolve(table: Table, ctx: Ctx, ops: Any, answers: tuple = (), by_index: boo
     ``RuleViolation`` for an answer not allowed, or for answers left over."""
     run = _Run(table, answers, by_index)
     try:
-        run.ops(ops, ctx)
+        run.ops(ops, ctx, effect=True)
     except _Need as need:
         return Outcome(table, need.question)
     if run.i != len(run.answers):
@@ -353,13 +353,17 @@ class _Run:
     def put(self, seat: int, estate: Estate) -> None:
         self.t = self.t.set(seat, estate)
 
-    def ops(self, ops: Any, ctx: Ctx) -> None:
-        self.revealed.append([])
+    def ops(self, ops: Any, ctx: Ctx, effect: bool = False) -> None:
+        """Resolve ``ops``; ``effect``: they are a whole effect (a card's, a space's), with
+        its own revealed area, discarded when it ends (E-V6)."""
+        if effect:
+            self.revealed.append([])
         for op in ops:
             getattr(self, "op_" + op["op"])(op, ctx)
-        leftover = self.revealed.pop()
-        if leftover:  # E-V6: what is left revealed is discarded
-            self.t = attrs.evolve(self.t, discard=(*self.t.discard, *leftover))
+        if effect:
+            leftover = self.revealed.pop()
+            if leftover:
+                self.t = attrs.evolve(self.t, discard=(*self.t.discard, *leftover))
 
     def n(self, ctx: Ctx, expr: Any) -> int:
         return max(0, evaluate(self.t, ctx.seat, expr))
@@ -475,7 +479,7 @@ class _Run:
                 self.t = attrs.evolve(self.t, deck=deck, rng=rng)
                 continue
             self.t = attrs.evolve(self.t, discard=(*self.t.discard, c))
-            self.ops(triggers(c, "solo_reveal"), Ctx(ctx.seat, c))
+            self.ops(triggers(c, "solo_reveal"), Ctx(ctx.seat, c), effect=True)
 
     def op_draw(self, op: dict, ctx: Ctx) -> None:  # E-V5, E-R14
         self.draw(ctx, self.n(ctx, op["n"]), op["from"] == "deck_or_market")
@@ -569,7 +573,7 @@ class _Run:
     def play(self, seat: int, copy: str) -> None:
         """``copy`` enters the Estate and its When Played resolves (E-R8, E-R11)."""
         self.t = enter_estate(self.t, seat, copy)
-        self.ops(triggers(copy, "when_played"), Ctx(seat, copy))
+        self.ops(triggers(copy, "when_played"), Ctx(seat, copy), effect=True)
 
     def pay_cost(self, seat: int, copy: str, discount: int) -> None:
         """Pay a paid play (E-R11): the player picks which units the discounts waive; the
@@ -671,7 +675,7 @@ class _Run:
             own = self.est(ctx.seat).cards
             this = self.ask(ctx.seat, "card", own, "the card 'this card' means") if own else ""
         on = "production_once" if once else "production"
-        self.ops(triggers(target, on), Ctx(ctx.seat, this))
+        self.ops(triggers(target, on), Ctx(ctx.seat, this), effect=True)
 
     def victims(self, ctx: Ctx, has: Any) -> tuple[int, ...]:
         return tuple(s for s in range(len(self.t.estates))
@@ -825,7 +829,7 @@ class _Run:
         if not ctx.rival_leaders:
             return
         leader = CONTENT.leaders[self.ask(ctx.seat, "leader", ctx.rival_leaders, "copy a Leader")]
-        self.ops(leader.ability["do"], attrs.evolve(ctx, rival_leaders=()))
+        self.ops(leader.ability["do"], attrs.evolve(ctx, rival_leaders=()), effect=True)
 
 
 

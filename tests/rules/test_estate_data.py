@@ -58,7 +58,17 @@ def test_composition_of_section_4_1():
 
 
 def test_rulebook_cards_keep_their_printed_facts():
-    """E-F66: the six cards the rulebook describes in full; E-C07 Castle 5 VP S3 W1 I1."""
+    """E-F66: the six cards the rulebook describes in full; E-C07 Castle 5 VP S3 W1 I1;
+    E-F33: every card has a cost, VP, type and track; E-F4 / E-F34: its effects are of the
+    five kinds (When Played, Passive, Production, Era Start/End, Game End) plus the Solo
+    Mode effect; E-F67: the three tracks are Production, Noble and Gather ("Progress")."""
+    kinds = {"when_played", "passive", "production", "production_once", "era_start", "era_end",
+             "game_end", "solo_reveal"}
+    for c in CARDS.values():
+        assert c.cost and c.vp >= 0 and c.type in data.TYPES and c.track in data.TRACKS
+        assert {t.on for t in c.effects} <= kinds
+        assert all(op["op"] == "vp" or op["op"] == "if" for t in c.effects if t.on == "game_end" for op in t.do)
+    assert data.TRACKS == ("Production", "Noble", "Gather")
     def facts(name):
         c = BY_NAME[name]
         return c.type, c.track, c.cost, c.vp, c.source
@@ -86,7 +96,7 @@ def test_the_reference_table_row_by_row():
 
 
 def test_leaders_tracks_and_starting_values():
-    """§5 table and E-R7: track value = max(base, uncovered numbers); after the Starting
+    """E-R39: 8 Leaders (the rulebook, not the publisher's 6); §5 table and E-R7: track value = max(base, uncovered numbers); after the Starting
     Build's cubes (E-F10) the values are the table's "start P / N / G"; Gather base 0;
     solo barred: Spy Master, Trade Queen, Warden (E-F48), who need 2+ players (E-R1);
     E-F17-E-F24 Starting Builds."""

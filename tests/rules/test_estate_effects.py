@@ -134,7 +134,7 @@ def test_e_r28_solo_mode_card_revealed_in_solo():
 
 
 def test_e_v6_e_v7_e_v9_place_of_worship():
-    """E-R30 / E-F64: reveal 3, play one of them free (its When Played resolves), keep 1 of
+    """E-V6 / E-V7 / E-V9 / E-R30 / E-F64: reveal 3, play one of them free (its When Played resolves), keep 1 of
     the rest and discard the other; playing none, keep 1 and discard 2."""
     pow_ = cp("Place of Worship")
     ops = fx.triggers(pow_, "when_played")
@@ -160,7 +160,7 @@ def test_e_v8_take_discard_necromancer():
 
 
 def test_e_v9_paid_play_from_tucked_and_stored_e_r11():
-    """E-R11 / E-R13: the Dungeon's option (b) plays a tucked Citizen paying its cost,
+    """E-V9 / E-R11 / E-R13: the Dungeon's option (b) plays a tucked Citizen paying its cost,
     personal supply first, then resources stored on your cards; E-R8 its cube goes."""
     dun, monk, gran = cp("Dungeon"), cp("Monk"), cp("Granary")
     ops = [{"op": "play", "source": "tucked", "filter": {"type": "Citizen"}, "cost": "paid"}]
@@ -209,7 +209,7 @@ def test_e_v11_remove_cube_choice():
 
 
 def test_e_v12_workers_e_r17_e_f39():
-    """E-R17 / E-F39: a temporary worker only if permanent + pending + temporary < 6; a
+    """E-V12 / E-R17 / E-F39: a temporary worker only if permanent + pending + temporary < 6; a
     permanent one (pending) if permanent + pending < 6, a temporary one not blocking;
     Royal Summons' fallback gives 2 Gold."""
     temp = [{"op": "gain_worker", "kind": "temporary"}]
@@ -225,7 +225,7 @@ def test_e_v12_workers_e_r17_e_f39():
 
 
 def test_e_v13_copy_production_e_r25_e_f63():
-    """E-R25 / E-F63: a Merchant copies a Production card of another Estate not yet
+    """E-V13 / E-R25 / E-F63: a Merchant copies a Production card of another Estate not yet
     activated in this action, never a Merchant; the copy is activated for the rest of the
     action; in solo the Merchant's solo effect copies your own card."""
     merchant, farm, other_merchant = cp("Merchant", 1), cp("Farm"), cp("Merchant", 2)
@@ -273,7 +273,7 @@ def test_e_v14_thieves_guild_moves_stored_items():
 
 
 def test_e_v15_discard_from_estate_e_r31():
-    """E-R31 / E-F32: a card leaving an Estate goes to the discard pile, its cube stays off,
+    """E-V15 / E-R31 / E-F32: a card leaving an Estate goes to the discard pile, its cube stays off,
     its tucked cards move under another card of your choice, its stored items go to
     personal supply (Era of Plague)."""
     plague = CONTENT.events["E-E6"].effects[0].do
@@ -428,3 +428,31 @@ def test_every_entry_resolves_at_least_once():
             now = sum(len(e.cards) + len(e.hand) + len(e.tucked) for e in after.estates)
             piles = lambda x: len(x.deck) + len(x.discard) + sum(1 for m in x.market if m)  # noqa: E731
             assert before + piles(t) == now + piles(after), ident  # cards conserved
+
+
+def test_e_f60_a_copied_card_tucks_under_the_copier_s_card():
+    """E-F60 / E-R25: a Merchant copying another Estate's Dungeon tucks the card under a
+    card of the active player's choice in the active player's Estate."""
+    merchant, dungeon, farm = cp("Merchant"), cp("Dungeon"), cp("Farm")
+    t = table(Estate(res=res(G=1), cards=(merchant, farm), hand=(cp("Monk"),)), Estate(cards=(dungeon,)))
+    ops = fx.triggers(merchant, "production_once")
+    q = ask(t, Ctx(0, merchant), ops)
+    assert q.why == "the card 'this card' means" and q.options == (merchant, farm)
+    after = done(t, Ctx(0, merchant), ops, [farm, True, ("hand", cp("Monk"))])
+    assert after.estates[0].tucked == ((farm, cp("Monk")),) and after.estates[1].tucked == ()
+
+
+def test_e_r29_surveyor_and_e_f65():
+    """E-R29 / E-F65: the Surveyor reveals max(1, Production cards) cards; with fewer than
+    7 Production cards one revealed Production card may be played free, the rest are
+    discarded; with 7, all 7 revealed are discarded."""
+    sur = fx.triggers(cp("Surveyor"), "when_played")
+    deck = (cp("Monk"), cp("Quarry"), cp("Actor"), cp("Farm", 3))
+    t = table(Estate(cards=(cp("Farm", 1), cp("Farm", 2))), deck=deck)
+    after = done(t, Ctx(0), sur, [cp("Quarry")])
+    assert cp("Quarry") in after.estates[0].cards and after.discard == (cp("Monk"),)
+    seven = tuple(cp("Farm", k) for k in range(1, 8))
+    deck = tuple(cp("Smelter", k) for k in range(1, 5)) + tuple(cp("Monk", k) for k in range(1, 5))
+    t = table(Estate(cards=seven), deck=deck)
+    after = done(t, Ctx(0), sur)
+    assert after.estates[0].cards == seven and len(after.discard) == 7 and len(after.deck) == 1

@@ -42,7 +42,7 @@ def answer_all(st: EstateState, until=lambda s: False) -> EstateState:
 
 def test_e_r20_objective_placings_golden():
     """E-F42 / E-R20 rulebook examples: Eras 1-4 a 2-way tie for 1st gives 3 each, a 4-way
-    tie 1 each, a 5-way tie nothing; Era 5 two tied first get 4 each and the next, third,
+    tie 1 each, a 5-way tie nothing; E-F43 Era 5 [6, 3, 1]: two tied first get 4 each and the next, third,
     1; Era 5 tie for 2nd 2 each; three tied for 3rd 0; zero measures tie too."""
     assert eras.placings([5, 5, 2, 1], False) == [(1, 3), (1, 3), (3, 0), (4, 0)]
     assert eras.placings([4, 4, 4, 4, 1], False) == [(1, 1)] * 4 + [(5, 0)]
@@ -56,7 +56,7 @@ def test_e_r20_objective_placings_golden():
 
 def test_e_f41_objective_rewards_and_first_places():
     """E-F41 / E-R19: 1st 6 VP (written down); 2nd 1 card + 1 resource; 3rd and lower 1
-    card; friendly ties get the whole non-VP reward; E-R23 first places counted."""
+    card (E-R39: the rulebook, not the publisher's "1 resource"); friendly ties get the whole non-VP reward; E-R23 first places counted."""
     st = to_turns(4)
     eid = next(e for e, ev in CONTENT.events.items() if ev.name == "Era of Unrest")  # most cards
     none = (0, 0, 0, 0)
@@ -134,8 +134,9 @@ def test_e_r19_era_end_cards():
 
 
 def test_e_f44_scoring_categories_and_e_r22():
-    """E-F44: the eight categories; E-R22: a tucked card scores 1 whatever it prints;
-    E-F36: personal resources score nothing; E-F62 Royal Guard counts itself."""
+    """E-F44: the eight categories; E-R22 / E-F35: a tucked card scores 1 whatever it
+    prints; E-F36: personal resources score nothing; E-F37: Gold, personal and stored, 1
+    each; E-F62 Royal Guard counts itself."""
     st = to_turns(2, seed=6)
     guard, castle, gran = cp("Royal Guard"), cp("Castle"), cp("Granary")
     e = Estate(res=(5, 5, 5, 5), gold=3, cards=(guard, castle, gran), cubes=(7, 2, 0),
@@ -175,8 +176,8 @@ def test_e_f50_solo_titles():
 
 
 def test_e_f47_solo_option_choice_and_e_r21_objectives():
-    """E-F47: on reveal the solo player picks option A or B; E-R21: meeting the objective
-    gives 6 VP, the third failure ends the game at once, lost, with no title."""
+    """E-F47: on reveal the solo player picks option A or B; E-R21 / E-F46: meeting the
+    objective gives 6 VP, the third failure ends the game at once, lost, with no title."""
     st = G.new_game(EstateOptions(leaders="random"), 1, 8)
     rnd = random.Random(8)
     while not st.choosing:

@@ -62,7 +62,8 @@ def cards_total(st: EstateState) -> int:
 
 
 def test_options_are_described():
-    """E-R1: leaders = choose | random (default choose); the Interactive Deck on or off."""
+    """E-R1: leaders = choose | random (default choose); the Interactive Deck on or off;
+    E-F2: 1-5 players."""
     specs = {s.name: s for s in option_specs(EstateOptions)}
     assert specs["leaders"].kind == "choice" and specs["leaders"].choices == ("choose", "random")
     assert specs["leaders"].default == "choose" and specs["interactive_deck"].kind == "yes-no"
@@ -70,6 +71,10 @@ def test_options_are_described():
         EstateOptions(leaders="auction")
     with pytest.raises(ValueError):
         S.setup(EstateOptions(), 6, 1)
+    with pytest.raises(ValueError):
+        S.setup(EstateOptions(), 0, 1)
+    from rules.estate import GAME
+    assert GAME.seat_counts(EstateOptions()) == (1, 2, 3, 4, 5)
 
 
 def test_e_r1_leaders_chosen_last_seat_first_and_eligibility():

@@ -195,13 +195,15 @@ def test_e_f30_expand_pays_removes_a_cube_and_respects_the_limit():
 
 
 def test_e_f38_conversion_3_to_1_and_auction_house():
-    """E-F38 / E-R12: 3 resources of personal supply for 1; 2 with an Auction House."""
+    """E-F38 / E-R12: 3 resources of personal supply for 1; 2 with an Auction House;
+    E-F37: Gold is no resource and is never converted."""
     st = ready(["Warlord", "Sorcerer"], [Estate(res=(3, 0, 0, 0)), Estate(res=(2, 0, 0, 0), cards=(cp("Auction House"),))])
     assert Convert(("I", "I", "I"), "S") in T.legal_actions(st, 0)
     st = act(st, 0, Convert(("I", "I", "I"), "S"))
     assert st.table.estates[0].res == (0, 1, 0, 0) and st.turn == 0  # not a worker action
     st = draw_turn(st, 0)
     assert Convert(("I", "I"), "G") in T.legal_actions(st, 1)
+    assert not any("Gold" in (*a.give, a.get) for a in T.legal_actions(st, 1) if isinstance(a, Convert))
 
 
 def test_e_r33_council_gives_two_bonus_actions():
