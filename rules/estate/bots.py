@@ -56,13 +56,17 @@ def worth(view: EstateView, copy: str) -> float:
         value += 1.5
     if any(t.on in ("era_end", "era_start") for t in c.effects):
         value += max(0.0, 1.5 - 0.3 * era)
-    for sid in me.secrets:
-        measure = CONTENT.secrets[sid].measure
+    measures = [(CONTENT.secrets[sid].measure, 1.0) for sid in me.secrets]
+    shown = view.era_events[era - 1] if len(view.era_events) >= era else ""
+    if shown:  # the Era Objective in play (solo: its threshold is the game)
+        event = CONTENT.solo_events.get(shown) or CONTENT.events[shown]
+        measures.append((event.objective, 2.5 if view.seats == 1 else 1.0))
+    for measure, bonus in measures:
         f = measure.get("count") if isinstance(measure, dict) else None
         if f is not None and all(
                 (k == "type" and v == c.type) or (k == "track" and v == c.track) or (k == "royal" and c.royal)
                 for k, v in f.items()):
-            value += 1.0
+            value += bonus
     return value - 0.25 * sum(c.cost.values())
 
 
@@ -185,35 +189,54 @@ class StrongBot:
         expands = [a for a in legal if isinstance(a, Expand)]
         if expands:
             return max(expands, key=lambda a: worth(view, a.card))
-        for conv in (a for a in legal if isinstance(a, Convert)):
-            if self._enables(view, conv):
-                return conv
+        conv = self._conversion(view, legal)
+        if conv is not None:
+            return conv
         stores = [a for a in legal if isinstance(a, StoreOn)]
         if stores and _era(view) >= 4:
             return stores[0]
+        draws = [a for a in legal if isinstance(a, Draw)]
+        if not me.hand or (len(me.hand) < 2 and _era(view) < 5):
+            return max(draws, key=lambda a: bool(a.ability))
+        need = needs(view)
+        gathers = [a for a in legal if isinstance(a, Gather)]
+        best_gather = max(gathers, key=lambda a: self._space_value(view, a), default=None)
         prod = [c for c in me.cards if card(c).track == "Production"]
         produces = [a for a in legal if isinstance(a, Produce)]
-        if len(prod) >= 2 and view.producing is None and (len(me.hand) >= 2 or len(prod) >= 3):
+        made = {r for c in prod for t in card(c).effects if t.on.startswith("production")
+                for op in t.do if op["op"] == "gain" for r in op["spec"]}
+        if len(prod) >= 2 and (made & set(need) or not best_gather):
             return max(produces, key=lambda a: bool(a.ability))
-        if len(me.hand) < 2:
-            draws = [a for a in legal if isinstance(a, Draw)]
-            return max(draws, key=lambda a: bool(a.ability))
-        gathers = [a for a in legal if isinstance(a, Gather)]
-        if gathers:
-            return max(gathers, key=lambda a: self._space_value(view, a))
-        return next(a for a in legal if isinstance(a, Draw))
+        if best_gather is not None and self._space_value(view, best_gather) >= 2:
+            return best_gather
+        if len(prod) >= 2:
+            return max(produces, key=lambda a: bool(a.ability))
+        return max(draws, key=lambda a: bool(a.ability))
 
-    def _enables(self, view: EstateView, conv: Convert) -> bool:
+    def _conversion(self, view: EstateView, legal: list) -> Any:
+        """Convert surplus into what the nearest affordable hand card lacks."""
         me = view.estates[view.seat]
-        res = Counter({r: me.res[i] for i, r in enumerate(RESOURCES)})
-        res.update(i for _, i in me.stored if i != "Gold")
-        after = res.copy()
-        after.subtract(conv.give)
-        after[conv.get] += 1
+        convs = [a for a in legal if isinstance(a, Convert)]
+        if not convs or not me.hand:
+            return None
+        have = Counter({r: me.res[i] for i, r in enumerate(RESOURCES)})
+        have.update(i for _, i in me.stored if i != "Gold")
 
-        def affordable(pool: Counter, copy: str) -> bool:
-            return all(pool[r] >= n for r, n in card(copy).cost.items())
-        return any(affordable(after, c) and not affordable(res, c) for c in me.hand)
+        def short(copy: str) -> int:
+            return sum(max(0, n - have[r]) for r, n in card(copy).cost.items())
+        target = min(me.hand, key=lambda c: (short(c), -worth(view, c)))
+        cost = card(target).cost
+        surplus = Counter({r: me.res[i] - cost.get(r, 0) for i, r in enumerate(RESOURCES)
+                           if me.res[i] > cost.get(r, 0)})
+        rate = len(convs[0].give)
+        if short(target) == 0 or short(target) * rate > sum(surplus.values()):
+            return None
+        give: list[str] = []
+        for r, n in surplus.most_common():
+            give += [r] * min(n, rate - len(give))
+        get = next(r for r, n in cost.items() if n > have[r])
+        action = Convert(tuple(sorted(give, key=RESOURCES.index)), get)
+        return action if action in convs else None
 
     def _space_value(self, view: EstateView, g: Gather) -> float:
         sp = CONTENT.spaces.get(g.space) or CONTENT.tiles[g.space]

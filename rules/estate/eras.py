@@ -160,7 +160,9 @@ def _objective(state: EstateState) -> EstateState:
         firsts[s] += place == 1
     for s in _order(state):
         place = ranks[s][0]
-        if not final and place >= 2:  # E-F41: friendly non-VP rewards by place k
+        # E-F41: friendly non-VP rewards by place k. E-R39: the publisher's page gives 3rd
+        # place "1 resource"; the rulebook (1 card for 3rd and lower) wins.
+        if not final and place >= 2:
             queue.append(Pending(s, "deal", "1"))
             if place == 2:
                 queue.append(Pending(s, "reward", ""))

@@ -121,3 +121,14 @@ def test_junk_actions_are_refused_cleanly():
                 GAME.apply(st, seat, action)
             assert CONV.unstructure(st) == before
         st, _ = GAME.apply(st, seat, rnd.choice(list(GAME.legal_actions(st, seat))))
+
+
+def test_strong_bot_beats_easy():
+    """Issue 10 "strong vs easy": over seeded 4-player games with two of each (seats
+    alternating), a strong seat wins most of them."""
+    wins = 0
+    for seed in range(6):
+        kinds = ["strong", "easy"] * 2 if seed % 2 == 0 else ["easy", "strong"] * 2
+        st = play(4, 500 + seed, kinds, checks=False)
+        wins += any(kinds[s] == "strong" for s in GAME.result(st).winners)
+    assert wins >= 5
