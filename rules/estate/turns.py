@@ -163,8 +163,13 @@ def legal_actions(state: EstateState, seat: Seat) -> list[EstateAction]:
     extras = (conversions(state, seat) if own_turn else [])
     if state.pending is not None:
         # Conversions come between the steps of a turn (before an action, between two
-        # activations), not inside an effect being resolved (E-R10, E-R12).
-        return [Answer(v) for v in pending.question(state).options]
+        # activations) and just before an Expand pays (E-R10), while it keeps the card
+        # affordable; not inside other effects being resolved (E-R12).
+        answers = [Answer(v) for v in pending.question(state).options]
+        p = state.pending
+        if p.source == "expand" and not p.answers and own_turn:
+            answers += [c for c in extras if _keeps_affordable(state, seat, c, p.part)]
+        return answers
     if state.offer is not None:
         return [UseAbility(x) for x in state.offer.leaders] + [UseAbility("")]
     if state.doing is not None:
@@ -199,6 +204,10 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
     else:
         state = _place(state, seat, action, events)
     return _advance(state), tuple(events)
+
+
+def _keeps_affordable(state: EstateState, seat: Seat, conv: Convert, copy: str) -> bool:
+    return fx.can_afford(_convert(state, seat, conv).table, seat, copy, 0)
 
 
 def _convert(state: EstateState, seat: Seat, action: Convert) -> EstateState:
