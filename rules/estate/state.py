@@ -1,0 +1,340 @@
+"""Estate's options, state, actions, events and views (reference estate.md §2 E-R1-E-R6,
+E-R32; rulebook Setup). Frozen attrs throughout, the RNG inside the table.
+
+Phases: ``"leaders"`` (seats choose Leaders, last seat first, E-R1), ``"extra"`` (the
+Starting Build's When Played effects in seat order, E-R4), ``"draft"`` (all seats pick at
+once, E-F14; solo: keep 4 of 10, E-F48), ``"secrets"`` (each keeps 1 of 2 Family
+Secrets, E-F12), ``"era"`` (the first player is chosen and Era 1 is ready to start,
+E-F15).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+import attrs
+
+from ..core import Seat, option
+from .table import Estate, Table
+
+
+@attrs.frozen
+class EstateOptions:
+    """Table options (reference E-R1, E-R27)."""
+
+    leaders: str = option("choose", "Leaders are chosen (last seat first) or dealt at random "
+                          "(E-R1)", choices=("choose", "random"))
+    interactive_deck: bool = option(True, "the Interactive Deck cards (Judge, Royal Ambassador, "
+                                    "City Watch) are in the deck; never in solo (E-R27, E-F48)",
+                                    label="interactive deck")
+
+
+@attrs.frozen
+class Pending:
+    """An effect waiting for answers: ``seat`` resolves the ops of ``part`` of
+    ``source`` (a card copy and its trigger, a Leader's ability, a space, an action;
+    pending.py) with ``answers`` so far (positions among each question's options,
+    effects.py); ``this``, ``yielded`` and ``that_type`` rebuild its context."""
+
+    seat: Seat
+    source: str
+    part: str
+    answers: tuple[int, ...] = ()
+    this: str = ""
+    yielded: tuple[str, ...] = ()
+    that_type: str = ""
+
+
+@attrs.frozen
+class Doing:
+    """A Produce action under way (E-R16): ``limit`` L fixed at its start, ``done``
+    activations so far, ``mods`` how many table modifiers were in force before it (the
+    ones its ability added are dropped at its end)."""
+
+    limit: int
+    done: int = 0
+    mods: int = 0
+
+
+@attrs.frozen
+class Offer:
+    """A Leader ability ``seat`` may use now (E-R24): ``leaders`` the abilities it may
+    use (its own, or another player's for the Spy Master)."""
+
+    seat: Seat
+    leaders: tuple[str, ...]
+    this: str = ""
+    yielded: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Draft:
+    """The draft (E-F14, E-R5): ``packets[s]`` is the packet seat ``s`` holds now;
+    ``picked[s]`` whether it has picked from it this round; ``round`` counts picks made
+    (0-3); ``warden_tucks`` the Warden's extra picks used (at most 2, E-R5)."""
+
+    packets: tuple[tuple[str, ...], ...]
+    picked: tuple[bool, ...]
+    round: int = 0
+    warden_tucks: int = 0
+    keep: int = 4
+
+
+@attrs.frozen
+class EstateState:
+    """The whole game. ``leaders[s]`` is seat ``s``'s Leader id (``""`` while
+    choosing); ``events`` the 5 Era Events in Era order (face down until revealed);
+    ``tiles`` the Advanced Gather tile of levels 1-4; ``accumulated`` the tokens on the
+    4 accumulating spaces (E-B1-E-B4); ``secrets[s]`` the Family Secrets a seat holds
+    (2 until it keeps 1); ``first`` the first player; ``extra`` the seats and starting
+    cards whose When Played effects are still to resolve (E-R4)."""
+
+    options: EstateOptions
+    seats: int
+    table: Table
+    phase: str
+    leaders: tuple[str, ...]
+    events: tuple[str, ...] = ()
+    tiles: tuple[str, ...] = ()
+    accumulated: tuple[int, int, int, int] = (1, 1, 1, 1)  # E-F7
+    secrets: tuple[tuple[str, ...], ...] = ()
+    first: Seat = 0
+    era: int = 0
+    extra: tuple[tuple[Seat, str], ...] = ()
+    pending: Pending | None = None
+    draft: Draft | None = None
+    turn: Seat = 0
+    used_workers: tuple[int, ...] = ()
+    placed: bool = False
+    occupied: tuple[tuple[str, Seat], ...] = ()
+    crests: tuple[bool, ...] = ()
+    doing: Doing | None = None
+    queue: tuple[Pending, ...] = ()
+    offer: Offer | None = None
+    bonus: int = 0
+    bonus_spaces: tuple[str, ...] = ()
+    in_bonus: bool = False
+    ending: bool = False
+    closing: bool = False
+    choosing: bool = False
+    solo_options: tuple[str, ...] = ()
+    objective_vp: tuple[int, ...] = ()
+    firsts: tuple[int, ...] = ()
+    places: tuple[tuple[int, ...], ...] = ()
+    failures: int = 0
+    lost: bool = False
+
+    @property
+    def solo(self) -> bool:
+        return self.seats == 1
+
+
+# ---- actions --------------------------------------------------------------------------
+
+@attrs.frozen
+class ChooseLeader:
+    """Take Leader ``leader`` (an ``E-L`` id) in the ``leaders`` phase (E-R1)."""
+
+    leader: str
+    kind: str = "leader"
+
+
+@attrs.frozen
+class Answer:
+    """Answer the pending effect's question with ``value``, one of its options."""
+
+    value: Any
+    kind: str = "answer"
+
+
+@attrs.frozen
+class Pick:
+    """Keep ``card`` from the packet held (E-F14); the Warden may also ``tuck`` a second
+    card of the packet under the Dungeon (E-R5)."""
+
+    card: str
+    tuck: str = ""
+    kind: str = "pick"
+
+
+@attrs.frozen
+class KeepSecret:
+    """Keep Family Secret ``secret`` and discard the other (E-F12)."""
+
+    secret: str
+    kind: str = "secret"
+
+
+@attrs.frozen
+class Produce:
+    """Worker action Produce (E-F27, E-R16); ``ability`` the Leader whose produce-start
+    ability is used (Druid Lord, Agrarian Lord), ``""`` for none."""
+
+    ability: str = ""
+    kind: str = "produce"
+
+
+@attrs.frozen
+class Activate:
+    """Activate Production card ``card`` in the Produce action under way (E-R16)."""
+
+    card: str
+    kind: str = "activate"
+
+
+@attrs.frozen
+class StopProducing:
+    """End the Produce action early (E-R16)."""
+
+    kind: str = "stop"
+
+
+@attrs.frozen
+class Draw:
+    """Worker action Draw (E-F28); ``ability`` the Pious One's (or a copy), ``""``."""
+
+    ability: str = ""
+    kind: str = "draw"
+
+
+@attrs.frozen
+class Gather:
+    """Worker action Gather on ``space`` (an ``E-B`` space or ``E-A`` tile, E-F29);
+    ``smuggle``: on a taken exclusive space with a Smugglers Den (E-R34)."""
+
+    space: str
+    smuggle: bool = False
+    kind: str = "gather"
+
+
+@attrs.frozen
+class Expand:
+    """Worker action Expand: play ``card`` from hand, paying its cost (E-F30, E-R11)."""
+
+    card: str
+    kind: str = "expand"
+
+
+@attrs.frozen
+class Convert:
+    """Pay ``give`` (3 resources, or 2 at 2:1) from personal supply for 1 ``get``
+    (E-F38, E-R12)."""
+
+    give: tuple[str, ...]
+    get: str
+    kind: str = "convert"
+
+
+@attrs.frozen
+class StoreOn:
+    """Use ``card``'s own-turn storage (Larder, Storehouse; E-R10)."""
+
+    card: str
+    kind: str = "store"
+
+
+@attrs.frozen
+class UseAbility:
+    """Use the offered Leader ability of ``leader`` (E-R24), or ``""`` to let it pass."""
+
+    leader: str
+    kind: str = "ability"
+
+
+@attrs.frozen
+class ChooseOption:
+    """Solo: take option ``"a"`` or ``"b"`` of the revealed Solo Era Event (E-F47)."""
+
+    option: str
+    kind: str = "option"
+
+
+EstateAction = Union[ChooseLeader, Answer, Pick, KeepSecret, Produce, Activate, StopProducing,
+                     Draw, Gather, Expand, Convert, StoreOn, UseAbility, ChooseOption]
+
+
+# ---- events ---------------------------------------------------------------------------
+
+@attrs.frozen
+class SetupEvent:
+    """Something that happened in set-up: ``what`` in words, ``cards`` it showed (to
+    ``seat`` only when ``private``)."""
+
+    seat: Seat
+    what: str
+    cards: tuple[str, ...] = ()
+    private: bool = False
+
+
+EstateEvent = SetupEvent
+
+
+# ---- views ----------------------------------------------------------------------------
+
+@attrs.frozen
+class EstateInView:
+    """One Estate as a viewer sees it (E-R32): the hand and tucked cards only for their
+    owner (others see how many), everything else public."""
+
+    leader: str
+    res: tuple[int, int, int, int]
+    gold: int
+    cards: tuple[str, ...]
+    cubes: tuple[int, int, int]
+    stored: tuple[tuple[str, str], ...]
+    tucked_under: tuple[str, ...]
+    tucked: tuple[tuple[str, str], ...]
+    hand: tuple[str, ...]
+    hand_count: int
+    workers: tuple[int, int, int]
+    secrets: tuple[str, ...]
+
+
+@attrs.frozen
+class EstateView:
+    """What ``seat`` may see (``None``: a spectator). ``era_events`` shows only revealed
+    events (the rest as ``""``; Era 1's is known to be negative, E-R2); ``packet`` is the
+    seat's own draft packet and ``packet_sizes`` everyone's; ``question`` the pending
+    choice, only for the seat that owes it (with the cards shown to it); in turns, whose
+    turn it is, the spaces taken, Crests flipped, workers used, a Produce action's
+    ``(limit, done)``, and the Leader abilities offered to the viewer."""
+
+    seat: Seat | None
+    seats: int
+    options: EstateOptions
+    phase: str
+    leaders: tuple[str, ...]
+    estates: tuple[EstateInView, ...]
+    market: tuple[str, ...]
+    discard: tuple[str, ...]
+    deck_count: int
+    era: int
+    era_events: tuple[str, ...]
+    tiles: tuple[str, ...]
+    accumulated: tuple[int, int, int, int]
+    first: Seat
+    packet: tuple[str, ...] = ()
+    packet_sizes: tuple[int, ...] = ()
+    passing_to: Seat | None = None
+    question: Any = None
+    awaiting: tuple[Seat, ...] = ()
+    turn: Seat = 0
+    occupied: tuple[tuple[str, Seat], ...] = ()
+    crests: tuple[bool, ...] = ()
+    used_workers: tuple[int, ...] = ()
+    bonus: int = 0
+    producing: tuple[int, int] | None = None
+    activated: tuple[str, ...] = ()
+    offer: tuple[str, ...] = ()
+
+
+def estate_view(state: EstateState, seat: Seat | None, s: Seat) -> EstateInView:
+    e: Estate = state.table.estates[s]
+    over = state.phase == "over"  # E-R22: Family Secrets are revealed at game end
+    own = seat == s
+    return EstateInView(
+        leader=state.leaders[s], res=e.res, gold=e.gold, cards=e.cards, cubes=e.cubes,
+        stored=e.stored, tucked_under=tuple(u for u, _ in e.tucked),
+        tucked=e.tucked if own else (), hand=e.hand if own else (), hand_count=len(e.hand),
+        workers=(e.permanent, e.pending, e.temporary),
+        secrets=state.secrets[s] if (own or over) and state.secrets else ())

@@ -1,0 +1,417 @@
+"""Turns within an Era (rulebook Play, Produce, Draw, Gather, Expand; reference E-F26-E-F31,
+E-F38, E-F51, E-F59, E-R10-E-R16, E-R24, E-R33-E-R35).
+
+A turn is one worker action (E-R10): Produce, Draw, Gather or Expand, plus any number of
+conversions and storage moves. Effects that wait for a choice are :class:`Pending`
+(pending.py), resolved in order; a Leader ability the moment allows is offered as an
+:class:`Offer`. When the action and its effects are done (and any Council bonus actions,
+E-R33), the Market is refilled (E-R15) and the next seat clockwise with a free worker
+plays. With no free worker left anywhere the phase becomes ``"era_end"``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations_with_replacement
+
+import attrs
+
+from ..core import RuleViolation, Seat
+from . import effects as fx
+from . import pending
+from .data import CONTENT, RESOURCES, TRACKS, card
+from .state import (Activate, Answer, Convert, Doing, Draw, EstateAction, EstateEvent, EstateState,
+                    Expand, Gather, Offer, Pending, Produce, SetupEvent, StopProducing, StoreOn,
+                    UseAbility)
+
+RB = "estate-raise-the-realm.txt"
+
+
+# ---------------------------------------------------------------- reading the state
+
+def track_value(state: EstateState, seat: Seat, track: str) -> int:
+    """The value of ``seat``'s ``track`` (E-R7, E-F31)."""
+    e = state.table.estates[seat]
+    return CONTENT.leaders[state.leaders[seat]].tracks[track].value(e.cubes[TRACKS.index(track)])
+
+
+def free_workers(state: EstateState, seat: Seat) -> int:
+    """Workers ``seat`` may still place this Era: permanent + temporary − used (E-R17)."""
+    e = state.table.estates[seat]
+    return e.permanent + e.temporary - state.used_workers[seat]
+
+
+def begin_turns(state: EstateState) -> EstateState:
+    """The first player's first turn of the Era (E-F15, E-R18 step 3)."""
+    n = state.seats
+    state = attrs.evolve(state, phase="turns", turn=state.first, used_workers=(0,) * n,
+                         placed=False, occupied=(), crests=state.crests or (False,) * n,
+                         doing=None, queue=(), offer=None, bonus=0, bonus_spaces=(), ending=False)
+    return _advance(state)
+
+
+def candidates(state: EstateState, seat: Seat, moment: str, name: str = "") -> tuple[str, ...]:
+    """The Leader abilities ``seat`` may use at ``moment`` (E-R24): its own, or for the
+    Spy Master the abilities of the other players' Leaders; none once its Crest is
+    flipped this Era (E-F16) or while abilities are forbidden (Era of Unrest, Intrigue A)."""
+    if state.crests[seat] or not fx.allowed(state.table, seat, "leader_abilities"):
+        return ()
+    own = CONTENT.leaders[state.leaders[seat]]
+    pool = (tuple(x for s, x in enumerate(state.leaders) if s != seat)
+            if own.ability["when"] == "any_leader_trigger" else (own.id,))
+    return tuple(lid for lid in pool if CONTENT.leaders[lid].ability["when"] == moment
+                 and CONTENT.leaders[lid].ability.get("card", name) == name)
+
+
+def _space(sid: str):
+    return CONTENT.spaces.get(sid) or CONTENT.tiles[sid]
+
+
+def gather_spaces(state: EstateState, seat: Seat) -> list[Gather]:
+    """The Gather actions ``seat`` may take (E-F29, E-F51, E-R33, E-R34): exclusive spaces
+    and tiles not yet used this Era (a tile needs Gather value ≥ its level), the open
+    spaces (unless forbidden, Bandit Roads B); with a Smugglers Den, taken ones too. In
+    bonus actions, never Council itself nor the other bonus action's exclusive space."""
+    gv = track_value(state, seat, "Gather")
+    taken = {sid for sid, _ in state.occupied}
+    smuggler = bool(fx.occupied_space_card(state.table, seat))
+    out = []
+    for sid in (*CONTENT.spaces, *state.tiles):
+        sp = _space(sid)
+        if sp.level > gv:
+            continue
+        if sp.use == "open":
+            if fx.allowed(state.table, seat, "open_spaces"):
+                out.append(Gather(sid))
+            continue
+        if state.in_bonus and (sid in state.bonus_spaces or _is_council(sid)):
+            continue
+        if sid not in taken:
+            out.append(Gather(sid))
+        elif smuggler:
+            out.append(Gather(sid, True))
+    return out
+
+
+def _is_council(sid: str) -> bool:
+    return any(op["op"] == "extra_actions" for op in _space(sid).do)
+
+
+def expandable(state: EstateState, seat: Seat) -> list[Expand]:
+    """Cards in hand ``seat`` may play now: room on the track (E-R9), cost payable from
+    personal supply and stored resources after discounts (E-R11)."""
+    e = state.table.estates[seat]
+    return [Expand(c) for c in dict.fromkeys(e.hand)
+            if fx.has_room(e, c) and fx.can_afford(state.table, seat, c, 0)]
+
+
+def activatable(state: EstateState, seat: Seat) -> list[str]:
+    """Production cards ``seat`` may activate in its Produce action (E-R16, E-F27)."""
+    t = state.table
+    return [c for c in t.estates[seat].cards if card(c).track == "Production"
+            and c not in t.activated and not (c in t.used and _once(c))]
+
+
+def _once(copy: str) -> bool:
+    return any(tr.on == "production_once" for tr in card(copy).effects)
+
+
+def conversions(state: EstateState, seat: Seat) -> list[Convert]:
+    """E-R12: every way to pay ``rate`` resources of personal supply for 1 of a type."""
+    rate = fx.conversion_rate(state.table, seat)
+    held = state.table.estates[seat].res
+    out = []
+    for give in combinations_with_replacement(RESOURCES, rate):
+        need = Counter(give)
+        if all(held[RESOURCES.index(r)] >= n for r, n in need.items()):
+            out += [Convert(give, r) for r in RESOURCES]
+    return out
+
+
+def storage(state: EstateState, seat: Seat) -> list[StoreOn]:
+    """Own-turn storage moves ``seat`` can make (Larder, Storehouse; E-R10)."""
+    out = []
+    e = state.table.estates[seat]
+    for c in e.cards:
+        for tr in card(c).effects:
+            if tr.on == "passive" and tr.kind == "own_turn":
+                op = tr.do[0]
+                kinds = RESOURCES if "any" in op["spec"] else tuple(op["spec"])
+                if len(e.stored_on(c)) < op["cap"] and any(e.amount(r) for r in kinds):
+                    out.append(StoreOn(c))
+    return out
+
+
+# ---------------------------------------------------------------- who acts, what is legal
+
+def active_seats(state: EstateState) -> frozenset[Seat]:
+    """The seat that owes an answer or an ability choice, else the seat whose turn it is."""
+    if state.phase != "turns":
+        return frozenset()
+    if state.pending is not None:
+        return frozenset({pending.question(state).seat})
+    if state.offer is not None:
+        return frozenset({state.offer.seat})
+    return frozenset({state.turn})
+
+
+def legal_actions(state: EstateState, seat: Seat) -> list[EstateAction]:
+    """Every action ``seat`` may take now in the ``turns`` phase."""
+    if seat not in active_seats(state):
+        return []
+    own_turn = seat == state.turn
+    extras = (conversions(state, seat) if own_turn else [])
+    if state.pending is not None:
+        # Conversions come between the steps of a turn (before an action, between two
+        # activations) and just before an Expand pays (E-R10), while it keeps the card
+        # affordable; not inside other effects being resolved (E-R12).
+        answers = [Answer(v) for v in pending.question(state).options]
+        p = state.pending
+        if p.source == "expand" and not p.answers and own_turn:
+            answers += [c for c in extras if _keeps_affordable(state, seat, c, p.part)]
+        return answers
+    if state.offer is not None:
+        return [UseAbility(x) for x in state.offer.leaders] + [UseAbility("")]
+    if state.doing is not None:
+        return [Activate(c) for c in activatable(state, seat)] + [StopProducing()] + extras
+    out: list[EstateAction] = [Produce(), Draw()]  # always legal (E-R10)
+    out += [Produce(x) for x in candidates(state, seat, "produce_start")]
+    out += [Draw(x) for x in candidates(state, seat, "draw_action")]
+    out += gather_spaces(state, seat) + expandable(state, seat)
+    return out + extras + storage(state, seat)
+
+
+# ---------------------------------------------------------------- applying
+
+def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateState, tuple[EstateEvent, ...]]:
+    """Apply ``action``; ``RuleViolation`` (nothing changed) if it is not legal now."""
+    if action not in legal_actions(state, seat):
+        raise RuleViolation("not-legal", f"{action!r} is not allowed now", f"{RB}, Play")
+    events: list[EstateEvent] = []
+    if isinstance(action, Convert):
+        return _advance(_convert(state, seat, action)), (SetupEvent(seat, f"converted {''.join(action.give)} to {action.get}"),)
+    if isinstance(action, Answer):
+        state = attrs.evolve(state, pending=pending.answered(state, action.value))
+        events.append(SetupEvent(seat, "chose", (), True))
+    elif isinstance(action, UseAbility):
+        state = _use_ability(state, seat, action.leader, events)
+    elif isinstance(action, Activate):
+        state = _activate(state, seat, action.card, events)
+    elif isinstance(action, StopProducing):
+        state = _end_produce(state)
+    elif isinstance(action, StoreOn):
+        state = attrs.evolve(state, pending=Pending(seat, action.card, "own_turn"))
+    else:
+        state = _place(state, seat, action, events)
+    return _advance(state), tuple(events)
+
+
+def _keeps_affordable(state: EstateState, seat: Seat, conv: Convert, copy: str) -> bool:
+    return fx.can_afford(_convert(state, seat, conv).table, seat, copy, 0)
+
+
+def _convert(state: EstateState, seat: Seat, action: Convert) -> EstateState:
+    """E-R12: personal supply only."""
+    e = state.table.estates[seat]
+    for r in action.give:
+        e = e.with_res(r, -1)
+    return attrs.evolve(state, table=state.table.set(seat, e.with_res(action.get, 1)))
+
+
+def _place(state: EstateState, seat: Seat, action: EstateAction, events: list) -> EstateState:
+    """A worker action (or a Council bonus action without a worker, E-R33)."""
+    bonus = state.in_bonus and state.bonus > 0
+    if bonus:
+        state = attrs.evolve(state, bonus=state.bonus - 1)
+    else:
+        used = list(state.used_workers)
+        used[seat] += 1
+        state = attrs.evolve(state, used_workers=tuple(used), placed=True)
+    t = state.table
+    if isinstance(action, Produce):
+        mods = len(t.modifiers)
+        if action.ability:
+            state = _flip(state, seat)
+            for op in CONTENT.leaders[action.ability].ability["do"]:
+                t = fx.add_modifier(t, seat, op)
+        limit = fx.produce_limit(t, seat, track_value(state, seat, "Production"))
+        events.append(SetupEvent(seat, f"produces (up to {limit} cards)"))
+        return attrs.evolve(state, table=attrs.evolve(t, activated=()), doing=Doing(limit, 0, mods))
+    if isinstance(action, Draw):
+        scratch = t  # the Pious One's +1 holds for this action only (E-R24)
+        if action.ability:
+            state = _flip(state, seat)
+            for op in CONTENT.leaders[action.ability].ability["do"]:
+                scratch = fx.add_modifier(scratch, seat, op)
+        n = fx.draw_count(scratch, seat, track_value(state, seat, "Noble"))
+        events.append(SetupEvent(seat, f"draws {n} cards"))
+        return attrs.evolve(state, pending=Pending(seat, "draw", str(n)))
+    if isinstance(action, Expand):
+        events.append(SetupEvent(seat, f"expands with {card(action.card).name}", (action.card,)))
+        return attrs.evolve(state, pending=Pending(seat, "expand", action.card))
+    return _gather(state, seat, action, events, bonus)
+
+
+def _flip(state: EstateState, seat: Seat) -> EstateState:
+    crests = list(state.crests)
+    crests[seat] = True
+    return attrs.evolve(state, crests=tuple(crests))
+
+
+def _gather(state: EstateState, seat: Seat, action: Gather, events: list, bonus: bool) -> EstateState:
+    """E-F29: the space's action; an accumulating space's tokens are taken first (they
+    are part of the yield, E-R35); a bonus Gather places no worker (E-R33)."""
+    sp = _space(action.space)
+    t = state.table
+    if action.smuggle:
+        den = fx.occupied_space_card(t, seat)
+        t = attrs.evolve(t, used=(*t.used, den))
+    taken = 0
+    acc = list(state.accumulated)
+    if sp.accumulates:
+        i = RESOURCES.index(sp.accumulates)
+        taken, acc[i] = acc[i], 0
+        t = t.set(seat, t.estates[seat].with_res(sp.accumulates, taken))
+    if sp.use == "exclusive" and bonus:  # no worker: the space stays free (E-F59)
+        state = attrs.evolve(state, bonus_spaces=(*state.bonus_spaces, action.space))
+    elif sp.use == "exclusive":
+        state = attrs.evolve(state, occupied=(*state.occupied, (action.space, seat)))
+    events.append(SetupEvent(seat, f"gathers at {sp.name}"))
+    return attrs.evolve(state, table=t, accumulated=tuple(acc),
+                        pending=Pending(seat, action.space, "do", (), "", (sp.accumulates,) * taken,
+                                        sp.accumulates))
+
+
+def _activate(state: EstateState, seat: Seat, copy: str, events: list) -> EstateState:
+    """E-R16: one activation; E-R26: resolved as often as Growth and the Druid Lord say."""
+    t = state.table
+    once = _once(copy)
+    t = attrs.evolve(t, activated=(*t.activated, copy), used=(*t.used, copy) if once else t.used)
+    times = fx.resolve_times(t, seat, copy)
+    part = "production_once" if once else f"production*{times}"
+    events.append(SetupEvent(seat, f"activates {card(copy).name}", (copy,)))
+    return attrs.evolve(state, table=t, doing=attrs.evolve(state.doing, done=state.doing.done + 1),
+                        pending=Pending(seat, copy, part))
+
+
+def _end_produce(state: EstateState) -> EstateState:
+    t = state.table
+    t = attrs.evolve(t, activated=(), modifiers=t.modifiers[:state.doing.mods])
+    return attrs.evolve(state, table=t, doing=None)
+
+
+def _use_ability(state: EstateState, seat: Seat, leader: str, events: list) -> EstateState:
+    offer = state.offer
+    state = attrs.evolve(state, offer=None)
+    if not leader:
+        return state
+    events.append(SetupEvent(seat, f"uses the {CONTENT.leaders[leader].name}'s ability"))
+    return attrs.evolve(_flip(state, seat), pending=Pending(seat, leader, "ability", (), offer.this, offer.yielded))
+
+
+# ---------------------------------------------------------------- moving on
+
+def _advance(state: EstateState) -> EstateState:
+    """Resolve what can be resolved without a choice, until someone must choose."""
+    while state.phase == "turns":
+        if state.pending is not None:
+            out = pending.run(state.table, state.pending)
+            if out.question is not None:
+                return state
+            state = _after(attrs.evolve(state, table=out.table, pending=None), state.pending, out)
+            continue
+        if state.offer is not None:
+            return state
+        if state.queue:
+            nxt, rest = state.queue[0], state.queue[1:]
+            state = attrs.evolve(state, queue=rest)
+            if nxt.source == "offer":
+                leaders = candidates(state, nxt.seat, nxt.part)
+                if leaders and nxt.yielded:
+                    state = attrs.evolve(state, offer=Offer(nxt.seat, leaders, nxt.this, nxt.yielded))
+            else:
+                state = attrs.evolve(state, pending=nxt)
+            continue
+        if state.doing is not None:
+            if state.doing.done < state.doing.limit and activatable(state, state.turn):
+                return state
+            state = _end_produce(state)
+            continue
+        if state.bonus or not state.placed:
+            return state
+        if not state.ending:
+            state = attrs.evolve(state, ending=True)
+            if fx.allowed(state.table, state.turn, "market_refill") and not all(state.table.market):
+                state = attrs.evolve(state, pending=Pending(state.turn, "refill", ""))
+            continue
+        return _next_turn(state)
+    return state
+
+
+def _after(state: EstateState, p: Pending, out: fx.Outcome) -> EstateState:
+    """What follows a resolved effect: ability offers after one's own card (E-R24),
+    the Gather bonuses after a space (E-R35), Council's bonus actions (E-R33)."""
+    seat = p.seat
+    if out.bonus:
+        state = attrs.evolve(state, bonus=state.bonus + out.bonus, in_bonus=True)
+    if p.part.startswith("production") and p.source in state.table.estates[seat].cards:
+        leaders = candidates(state, seat, "after_own_card", card(p.source).name)
+        if leaders:
+            state = attrs.evolve(state, offer=Offer(seat, leaders, p.source))
+    if p.part == "do":
+        state = _gather_bonuses(state, p, out)
+    return state
+
+
+def _gather_bonuses(state: EstateState, p: Pending, out: fx.Outcome) -> EstateState:
+    """E-R35: the yield is the tokens taken plus the space's own gains; Drought takes 1
+    off a yield of 2 or more; then the cards, events and the Sorcerer that look at it."""
+    yielded = (*p.yielded, *out.gained)
+    types = tuple(dict.fromkeys(yielded))
+    sp = _space(p.source)
+    queue = []
+    if len(yielded) >= 2 and fx.delta(state.table, p.seat, "gather_yield") < 0:
+        queue.append(Pending(p.seat, "drought", "".join(types)))
+    for c in state.table.estates[p.seat].cards:
+        for tr in card(c).effects:
+            if tr.on == "passive" and tr.kind == "on_gather" and _holds(tr.when, sp, types):
+                queue.append(Pending(p.seat, c, "on_gather", (), c, types, sp.accumulates))
+    for eid, tr, part in era_triggers(state, "era_on_gather"):
+        if _holds(tr.when, sp, types):
+            queue.append(Pending(p.seat, eid, part, (), "", types))
+    queue.append(Pending(p.seat, "offer", "after_gather_yield", (), "", types))
+    return attrs.evolve(state, queue=(*state.queue, *queue))
+
+
+def era_triggers(state: EstateState, on: str) -> list:
+    """``(event id, trigger, pending part)`` of the current Era Event (solo: of the
+    option chosen) with trigger ``on`` (E-F25, E-F47)."""
+    if not state.era or not state.events:
+        return []
+    eid = state.events[state.era - 1]
+    if state.solo:
+        if len(state.solo_options) < state.era:
+            return []
+        ev = CONTENT.solo_events[eid]
+        trig = ev.a if state.solo_options[state.era - 1] == "a" else ev.b
+        part = f"{state.solo_options[state.era - 1]}:{on}"
+        return [(eid, tr, part) for tr in trig if tr.on == on]
+    return [(eid, tr, on) for tr in CONTENT.events[eid].effects if tr.on == on]
+
+
+def _holds(when: dict, sp, types: tuple[str, ...]) -> bool:
+    if "yield_has" in when:
+        return when["yield_has"] in types
+    if "yield_min" in when:
+        return len(types) >= 1
+    return sp.use == "open" if when["space"] == "open" else bool(sp.accumulates)
+
+
+def _next_turn(state: EstateState) -> EstateState:
+    """E-R10: the next seat clockwise with a free worker; none left: the Era ends."""
+    state = attrs.evolve(state, ending=False, placed=False, bonus_spaces=(), in_bonus=False)
+    for k in range(1, state.seats + 1):
+        seat = (state.turn + k) % state.seats
+        if free_workers(state, seat) > 0:
+            return attrs.evolve(state, turn=seat)
+    return attrs.evolve(state, phase="era_end")

@@ -1,0 +1,52 @@
+"""What each seat may see of an Estate game, and of its events (reference E-R32)."""
+
+from __future__ import annotations
+
+import attrs
+
+from ..core import Seat
+from . import eras, setup, turns
+from .pending import question
+from .state import EstateEvent, EstateState, EstateView, estate_view
+
+
+def active_seats(state: EstateState) -> frozenset[Seat]:
+    if state.phase == "turns":
+        return turns.active_seats(state)
+    if state.phase in ("era_start", "era_end"):
+        return eras.active_seats(state)
+    return setup.active_seats(state)
+
+
+def view(state: EstateState, seat: Seat | None) -> EstateView:
+    """What ``seat`` may see (E-R32): its own hand, tucked cards, secrets and draft
+    packet; face-down Era Events hidden; the deck only as a count."""
+    shown = tuple(ev if i < state.era and state.phase not in ("leaders", "extra", "draft", "secrets", "era")
+                  else "" for i, ev in enumerate(state.events))
+    q = question(state)
+    d = state.draft
+    return EstateView(
+        seat=seat, seats=state.seats, options=state.options, phase=state.phase,
+        leaders=state.leaders,
+        estates=tuple(estate_view(state, seat, s) for s in range(state.seats)) if state.phase != "leaders" else (),
+        market=state.table.market, discard=state.table.discard, deck_count=len(state.table.deck),
+        era=state.era, era_events=shown, tiles=state.tiles, accumulated=state.accumulated,
+        first=state.first,
+        packet=d.packets[seat] if d is not None and seat is not None else (),
+        packet_sizes=tuple(len(p) for p in d.packets) if d is not None else (),
+        passing_to=(seat + 1) % state.seats if d is not None and seat is not None else None,
+        question=q if q is not None and q.seat == seat else None,
+        awaiting=tuple(sorted(active_seats(state))),
+        turn=state.turn, occupied=state.occupied, crests=state.crests,
+        used_workers=state.used_workers, bonus=state.bonus,
+        producing=(state.doing.limit, state.doing.done) if state.doing else None,
+        activated=state.table.activated,
+        offer=state.offer.leaders if state.offer is not None and state.offer.seat == seat else ())
+
+
+def project_event(event: EstateEvent, seat: Seat | None) -> EstateEvent:
+    """Private set-up events (picks, answers, secrets) show their cards only to their
+    seat (E-R32)."""
+    if event.private and event.seat != seat:
+        return attrs.evolve(event, cards=())
+    return event

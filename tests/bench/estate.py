@@ -1,0 +1,105 @@
+"""Estate figures. Run: ``python -m tests.bench.estate [games]`` (games per figure,
+default 40; issue 10 asks 1 000 per player count for the playouts).
+
+Prints (targets beside them, never asserted; issue 10 "Tests, speed, screenshots"):
+- a whole 4-bot game (2 strong, 2 easy): target median <= 10 s;
+- a strong bot's decision (view and legal actions included): target median <= 100 ms,
+  p99 <= 500 ms;
+- legal actions for a position: target median <= 5 ms;
+- strong vs easy: how often a strong seat wins 4-player games with two of each, seats
+  alternating: target >= 80 %;
+- the balance checks of reference §9 with strong bots: mean winning score in 4-player
+  games (70-95), each Leader's win rate beside its fair share (±10 points), the first
+  seat's win rate (within +5 points of 1/4), the strong solo bot's objectives met (>= 3 in
+  >= 80 % of games) and median title (Baron or Duke);
+- random playouts per player count 1-5 (games, failures).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+
+from rules.core import awaited
+from rules.estate import GAME, EstateOptions
+from rules.estate.scoring import title
+from tests.bench.figures import ms, percentile
+
+RANDOM = EstateOptions(leaders="random")
+
+
+def play(seats: int, seed: int, kinds: tuple[str, ...], decisions: list[float] | None = None,
+         legal_times: list[float] | None = None):
+    """One seeded game, seat ``s`` played by ``kinds[s % len(kinds)]``."""
+    state = GAME.setup(RANDOM, seats, seed)
+    bots = [GAME.bots[kinds[s % len(kinds)]]() for s in range(seats)]
+    rng = random.Random(seed)
+    while not GAME.is_over(state):
+        seat = min(awaited(GAME, state))
+        t = time.perf_counter()
+        legal = GAME.legal_actions(state, seat)
+        if legal_times is not None:
+            legal_times.append(time.perf_counter() - t)
+        action = bots[seat].choose(GAME.view(state, seat), legal, rng)
+        if decisions is not None and kinds[seat % len(kinds)] == "strong":
+            decisions.append(time.perf_counter() - t)
+        state, _ = GAME.apply(state, seat, action)
+    return state
+
+
+def main(games: int) -> None:
+    decisions: list[float] = []
+    legal_times: list[float] = []
+    whole = []
+    strong_wins = 0
+    for seed in range(games):
+        kinds = ("strong", "easy") if seed % 2 == 0 else ("easy", "strong")
+        t = time.perf_counter()
+        state = play(4, seed, kinds, decisions, legal_times)
+        whole.append(time.perf_counter() - t)
+        winners = GAME.result(state).winners
+        strong_wins += any(kinds[s % 2] == "strong" for s in winners)
+    print(f"whole 4-bot game: median {statistics.median(whole):.2f} s (target <= 10 s)")
+    print(f"strong decision: median {ms(statistics.median(decisions)):.2f} ms, "
+          f"p99 {ms(percentile(decisions, 99)):.2f} ms (targets 100 ms, 500 ms)")
+    print(f"legal actions: median {ms(statistics.median(legal_times)):.3f} ms (target <= 5 ms)")
+    print(f"strong vs easy: a strong seat won {100 * strong_wins / games:.0f} % of 4-player games (target >= 80 %)")
+
+    top, leader_wins, leader_seen, first_wins = [], Counter(), Counter(), 0
+    for seed in range(games):
+        state = play(4, 10_000 + seed, ("strong",))
+        res = GAME.result(state)
+        top.append(max(s.total for s in res.scores))
+        for s, lid in enumerate(state.leaders):
+            leader_seen[lid] += 1
+            leader_wins[lid] += s in res.winners
+        first_wins += 0 in res.winners
+    print(f"4 strong bots: mean winning score {statistics.mean(top):.1f} (target 70-95)")
+    for lid in sorted(leader_seen):
+        rate = 100 * leader_wins[lid] / leader_seen[lid]
+        print(f"  {lid}: won {rate:.0f} % of {leader_seen[lid]} games (fair share 25 % ± 10)")
+    print(f"  seat 0: won {100 * first_wins / games:.0f} % (fair share 25 %, at most +5)")
+
+    met, titles = [], []
+    for seed in range(games):
+        state = play(1, 20_000 + seed, ("strong",))
+        met.append(sum(p[0] for p in state.places))  # (1,) an objective met, (0,) failed
+        titles.append(-1 if state.lost else GAME.result(state).scores[0].total)
+    ok = sum(m >= 3 for m in met)
+    won = sorted(t for t in titles if t >= 0)
+    median = title(int(statistics.median(won))) if won else "none (every game lost)"
+    print(f"solo strong bot: >= 3 objectives met in {100 * ok / games:.0f} % (target >= 80 %), "
+          f"lost {titles.count(-1)} of {games}; median title of the games kept: {median} (target Baron or Duke)")
+
+    for seats in range(1, 6):
+        t = time.perf_counter()
+        for seed in range(games):
+            play(seats, 30_000 + seed, ("easy", "strong"))
+        print(f"playouts {seats} players: {games} games in {time.perf_counter() - t:.1f} s, no failure")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 40)
