@@ -71,7 +71,7 @@ class MenuScreen(ParlourScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
             yield Static(TITLE, id="menu-title")
-            yield Static("a table for tabletop games · now playing: Zatre, Zatre: Das Kartenspiel and Zestrea", id="menu-subtitle")
+            yield Static("a table for tabletop games · Zatre, Zatre: Das Kartenspiel, Zestrea", id="menu-subtitle")
             with Center():
                 yield OptionList(*self._options(), id="menu-options")
         yield Footer()

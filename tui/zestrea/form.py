@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 
@@ -37,10 +38,13 @@ class ActionForm(ParlourModal):
     ActionForm > Vertical { width: 74; max-width: 100%; height: auto; max-height: 100%;
                             border: round $accent; padding: 0 1; background: $surface; }
     ActionForm VerticalScroll { height: auto; max-height: 16; }
-    ActionForm .form-label { margin-top: 1; }
-    ActionForm SelectionList { height: auto; max-height: 7; }
+    ActionForm .form-row { height: auto; margin-top: 1; }
+    ActionForm .form-label { width: 24; }
+    ActionForm .form-row Input, ActionForm .form-row Select { width: 1fr; }
+    ActionForm .form-list-label { margin-top: 1; }
+    ActionForm SelectionList { height: auto; max-height: 6; }
     ActionForm #form-error { color: $error; }
-    ActionForm Horizontal { height: auto; }
+    ActionForm Horizontal { height: auto; margin-top: 1; }
     ActionForm Button { min-width: 10; margin-right: 1; }
     """
 
@@ -69,28 +73,42 @@ class ActionForm(ParlourModal):
                     yield from self._field(i, param)
             yield Static("", id="form-error", markup=False)
             with Horizontal():
-                yield Button("Send", id="form-send", variant="primary")
-                yield Button("Cancel", id="form-cancel")
+                yield Button("Send", id="form-send", variant="primary", compact=True)
+                yield Button("Cancel", id="form-cancel", compact=True)
 
     def _field(self, i: int, param: Any) -> ComposeResult:
         label = PARAM_WORDS.get(param.name, param.name)
         if isinstance(param, Whole):
-            yield Label(f"{label} ({param.lo} to {param.hi})", classes="form-label")
-            yield Input(str(param.lo), type="integer", id=f"p{i}")
+            with Horizontal(classes="form-row"):
+                yield Label(f"{label} ({param.lo}-{param.hi})", classes="form-label")
+                yield Input(str(param.lo), type="integer", id=f"p{i}", compact=True)
         elif isinstance(param, OneOf):
-            yield Label(label, classes="form-label")
             options = [(value_text(param.name, v, self.names), k) for k, v in enumerate(param.values)]
-            yield Select(options, value=0, allow_blank=False, id=f"p{i}")
-        else:
+            with Horizontal(classes="form-row"):
+                yield Label(label, classes="form-label")
+                yield Select(options, value=0, allow_blank=False, id=f"p{i}", compact=True)
+        elif param.values:
             hi = len(param.values) if param.hi is None else param.hi
             count = str(param.lo) if param.lo == hi else f"{param.lo} to {hi}"
             order = ", in the order ticked" if param.ordered else ""
-            yield Label(f"{label}: tick {count} with space{order}", classes="form-label")
-            yield SelectionList(*[(value_text(param.name, v, self.names), k)
-                                  for k, v in enumerate(param.values)], id=f"p{i}")
+            yield Label(f"{label}: tick {count} with space{order}", classes="form-list-label")
+            yield SelectionList(*[(tick_text(value_text(param.name, v, self.names), None), k)
+                                  for k, v in enumerate(param.values)], id=f"p{i}", compact=True)
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
+        """Ticked items say so in words (``[x]``, and their place where the order
+        matters), not by colour alone."""
+        event.stop()
+        chosen = event.selection_list
+        param = self.kind.params[int((chosen.id or "p0")[1:])]
+        order = list(chosen.selected)
+        for k, value in enumerate(param.values):
+            place = (order.index(k) + 1 if param.ordered else 0) if k in order else None
+            chosen.replace_option_prompt_at_index(k, tick_text(value_text(param.name, value, self.names), place))
 
     def on_mount(self) -> None:
-        self.query_one("#p0").focus() if self.kind.params else self.query_one("#form-send").focus()
+        fields = self.query("Input, Select, SelectionList")
+        (fields.first() if fields else self.query_one("#form-send")).focus()
 
     def _value(self, i: int, param: Any) -> Any:
         if isinstance(param, Whole):
@@ -98,6 +116,8 @@ class ActionForm(ParlourModal):
             return int(text) if text.lstrip("-").isdigit() else None
         if isinstance(param, OneOf):
             return param.values[self.query_one(f"#p{i}", Select).value]
+        if not param.values:
+            return ()
         return tuple(param.values[k] for k in self.query_one(f"#p{i}", SelectionList).selected)
 
     def build(self) -> Any:
@@ -138,6 +158,12 @@ class ActionForm(ParlourModal):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_send()
+
+
+def tick_text(text: str, place: int | None) -> Content:
+    """``"[ ] Couple 1"``, ``"[x] Couple 1"``, ``"[2] Couple 1"`` (ticked second, where
+    the order matters): ``place`` ``None`` unticked, ``0`` ticked."""
+    return Content(f"[{' ' if place is None else place or 'x'}] {text}")  # plain: no markup
 
 
 def open_form(screen: Any, kind: ActionKind, legal: Sequence[Any], names: Sequence[str],

@@ -63,7 +63,7 @@ class ZestreaStatus(Static):
 class ZestreaTableScreen(GameTableScreen):
     """One game of Zestrea at this keyboard (arguments as for GameTableScreen)."""
 
-    DEFAULT_CLASSES = "-zestrea"
+    DEFAULT_CLASSES = "-zestrea"  # (its LAN table too, for parlour.tcss)
     pieces = "cards"
     results_screen = ZestreaResultsScreen
     status_type = ZestreaStatus
@@ -71,22 +71,9 @@ class ZestreaTableScreen(GameTableScreen):
     footer_checks = (("ready", ()), ("pass_", ()), ("act", ()), ("results", ()))
     sending_words = "Sending"
 
-    DEFAULT_CSS = """
-    ZestreaTableScreen { layout: vertical; }
-    ZestreaTableScreen #z-status { height: 1; background: $boost; }
-    ZestreaTableScreen #z-main { height: 1fr; }
-    ZestreaTableScreen #z-left { width: 1fr; }
-    ZestreaTableScreen #z-right { width: 38; }
-    ZestreaTableScreen #z-estates-box { height: 1fr; border: round $panel; }
-    ZestreaTableScreen #z-hand-box { height: 7; border: round $panel; }
-    ZestreaTableScreen #z-now-box { height: 1fr; border: round $panel; }
-    ZestreaTableScreen #z-actions { height: 9; border: round $accent; }
-    ZestreaTableScreen #log { height: 5; border: round $panel; }
-    ZestreaTableScreen #message { height: 2; }
-    """
 
     BINDINGS = [
-        Binding("enter", "act", "Do it", show=False),
+        Binding("enter", "act", "Do it", key_display="⏎"),
         Binding("y", "ready", "Ready"),
         Binding("p", "pass_", "Pass"),
         Binding("r", "results", "Results"),
@@ -107,7 +94,7 @@ class ZestreaTableScreen(GameTableScreen):
         with Horizontal(id="z-main"):
             with Vertical(id="z-left"):
                 with VerticalScroll(id="z-estates-box") as box:
-                    box.border_title = "Estates"
+                    box.border_title = "Estates · Z Zestre L Land H hand"
                     yield Static("", id="z-estates", markup=False)
                 with VerticalScroll(id="z-hand-box") as box:
                     box.border_title = "Your hand"
@@ -270,13 +257,12 @@ class ZestreaTableScreen(GameTableScreen):
             if view.auction is not None and view.auction.turn == seat:
                 flags.append("?to bid")
             name = seat_name(snap.names, snap.bots, seat) + (" (you)" if seat == snap.seat else "")
-            lines.append(f"{mark} {fit(name, 24)}  Zestre {estate.zestre}  Land {estate.land}  "
-                         f"hand {estate.hand_count}  {' '.join(flags)}")
-            couples = ", ".join(f"{words.who(c.stayed)}+{words.who(c.moved)}" for c in estate.couples)
-            lines.append(f"   Couples ({len(estate.couples)}): {couples or '—'}")
-            singles = [words.who(v) + (" (baby, lying)" if v in estate.babies else "")
-                       for v in estate.singles]
-            lines.append(f"   Singles: {', '.join(singles) or '—'}")
+            lines.append(f"{mark} {fit(name, 20)} Z{estate.zestre} L{estate.land} "
+                         f"H{estate.hand_count} {' '.join(flags)}")
+            couples = ", ".join(f"{words.name(c.stayed)}+{words.name(c.moved)}" for c in estate.couples)
+            singles = [words.who(v) + (" (baby, lying)" if v in estate.babies else "") for v in estate.singles]
+            lines.append(f"   {len(estate.couples)} Couple{'s' * (len(estate.couples) != 1)}: {couples or '—'}"
+                         + (f"; singles: {', '.join(singles)}" if singles else ""))
             mine = [f"{words.card_name(card)} on {words.who(v)}" for v, card in roles.items()
                     if v in {x for c in estate.couples for x in c.spouses} | set(estate.singles)]
             if mine:
@@ -300,10 +286,8 @@ class ZestreaTableScreen(GameTableScreen):
         if view.my_prompt is not None:
             p = view.my_prompt
             count = str(p.lo) if p.lo == p.hi else f"{p.lo}-{p.hi}"
-            lines.append(f"? You are asked ({p.kind}): choose {count} of "
+            lines.append(f"? {words.PROMPT_WORDS.get(p.kind, p.kind)}: choose {count} of "
                          + ", ".join(words.value_text("picked", c, names) for c in p.choices))
-            if p.kind == "starve":
-                lines.append("  (Food: the units you cannot feed starve; one Couple always stays)")
         others = [f"{words.seat_word(names, p.seat)} {'✓' if p.answered else '…'} {p.kind}"
                   for p in view.prompts if p.seat != view.seat]
         if others:
@@ -366,7 +350,7 @@ class ZestreaTableScreen(GameTableScreen):
         if kind.kind == "bid" and view.auction is not None:
             return f"Up for auction: {words.card_text(view.auction.card)}"
         if kind.kind == "choose" and view.my_prompt is not None:
-            return f"Prompt: {view.my_prompt.kind}"
+            return words.PROMPT_WORDS.get(view.my_prompt.kind, view.my_prompt.kind)
         return ""
 
     def _send_checked(self, action: Any) -> None:

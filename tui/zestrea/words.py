@@ -33,6 +33,18 @@ PARAM_WORDS = {
     "villager": "villager", "other": "other single", "couple": "Couple", "record": "wedding",
     "mode": "play as", "musician": "Musician",
 }
+PROMPT_WORDS = {
+    "produce": "Production: which Couples roll for a baby, in the order rolled",
+    "tatars": "The Tatars Are Coming: what you give up",
+    "cholera": "Cholera: who is hit (at most one spouse of each Couple)",
+    "winter": "Harsh Winter: the singles you pay for",
+    "newcomer": "Newcomers: the sex of your newcomer",
+    "starve": "Food: the villagers you cannot feed starve (one Couple always stays)",
+    "play-now": "You won the auction: play the card now, or keep it",
+    "ransom": "Steal the Bride: pay the ransom, or hand over the bride",
+    "fortune": "The Fortune Teller: the Time card stays on top or goes to the bottom",
+}
+"""What each prompt asks, in words (rules.zestrea.state.Prompt kinds)."""
 VALUE_WORDS = {"proposer_2": "you pay 2", "each_1": "1 each", "target_2": "they pay 2",
                "proposer": "you", "target": "them", "": "nobody", "on_accept": "on accepting",
                "on_success": "on a wedding", "keep": "keep the card", "top": "on top",
@@ -44,6 +56,12 @@ def who(villager: str) -> str:
     """``"Ion (L03)"``: a villager by name and id."""
     person = PEOPLE.get(villager)
     return f"{person.name} ({'♂' if person.sex == 'lad' else '♀'})" if person else villager
+
+
+def name(villager: str) -> str:
+    """``"Ion"``: a villager's name alone."""
+    person = PEOPLE.get(villager)
+    return person.name if person else villager
 
 
 def card_name(card: str) -> str:
@@ -59,7 +77,7 @@ def card_name(card: str) -> str:
 def card_text(card: str) -> str:
     """A Fate card's name, kind, chance and text, marked when it is a stand-in."""
     t = title(card)
-    chance = f" +{t.chance}" if t.chance else ""
+    chance = f" {t.chance:+d}" if t.chance else ""
     mark = " [stand-in]" if t.source == "stand-in" else ""
     return f"{t.name} ({t.kind}{chance}){mark}: {t.text}"
 
