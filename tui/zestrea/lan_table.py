@@ -14,3 +14,4 @@ class ZestreaLanTableScreen(LanTable, ZestreaTableScreen):
     offline_words = "Actions wait until the table is back; nothing is sent meanwhile."
     watching_words = "You are watching: nobody's hand or offers are shown. t: chat, q leaves."
     scores_selector = "#z-estates-box"
+    scores_title = "Estates · Z Zestre L Land H hand"

@@ -142,8 +142,17 @@ class ZestreaTableScreen(GameTableScreen):
         self.query_one("#z-actions", OptionList).clear_options()
         self._entries = ()
 
-    def _results(self, snap: Snapshot, quiet: bool = True) -> Any:
-        return self.results_screen(snap, story=tuple(self._log), quiet=quiet)
+    def _told_events(self, snap: Snapshot) -> tuple[Any, ...]:
+        """The log's lines (the results tell the last of them)."""
+        return tuple(self._log)
+
+    def _awaited_seat(self) -> Seat:
+        """Several Boyars act at once: the first other seat the table waits for."""
+        snap = self.snap
+        others = sorted(s for s in snap.active_seats if s != snap.seat) if snap is not None else []
+        if others:
+            return others[0]
+        return snap.seat if snap is not None and snap.seat is not None else 0
 
     async def _hand_over(self, story: Snapshot) -> bool:
         """The keyboard goes to a human Boyar who owes something: the one shown if they
