@@ -14,6 +14,7 @@ from net.client import LinkStatus
 from net.local import LocalTable
 from net.saves import SaveError, SavedGame, local_games, local_saves_dir, new_local_path
 from rules.zatre_cards import ZatreCardsView
+from rules.zestrea import ZestreaView
 
 from .lan import HostError, HostSettings, LanSession, TokenStore, join_hosted
 from .local_game import DEFAULT_PACE, LocalGame, continue_table, open_table
@@ -33,6 +34,7 @@ from .zatre_cards.lan_table import CardLanTableScreen
 from .zatre_cards.replay import CardReplayScreen
 from .zatre_cards.table import CardTableScreen
 from .zestrea.lan_table import ZestreaLanTableScreen
+from .zestrea.replay import ZestreaReplayScreen
 from .zestrea.table import ZestreaTableScreen
 
 TABLES: dict[str, type] = {"zatre": TableScreen, "zatre-cards": CardTableScreen, "zestrea": ZestreaTableScreen}
@@ -292,7 +294,8 @@ class ParlourApp(App):
     def show_replay(self, snaps: list, title: str = "") -> None:
         """Step through ``snaps`` (tui.screens.replay.replay_snapshots) at the table of
         the game they show."""
-        screen = CardReplayScreen if isinstance(snaps[0].view, ZatreCardsView) else ReplayScreen
+        screen = (CardReplayScreen if isinstance(snaps[0].view, ZatreCardsView) else
+                  ZestreaReplayScreen if isinstance(snaps[0].view, ZestreaView) else ReplayScreen)
         self.push_screen(screen(snaps, title, leave=lambda: self.run_worker(self.close_table())))
 
     # ---- leaving ----

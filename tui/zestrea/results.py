@@ -57,13 +57,20 @@ def standings(snap: Snapshot) -> Table:
 
 class ZestreaResultsScreen(ResultsScreen):
     """Shown over the Zestrea table when the game ends; ``b`` goes back to the table.
-    ``story``: the table's log lines (the last few are shown)."""
+    The story above the standings tells the tie-break when it decided."""
 
     FORMULA = ("Zestre + 1 per Land + 5 for the one Boyar alone with the most Couples; "
                "a tie goes to the most villagers.")
 
     def story_lines(self) -> list[str]:
-        return [line for line in self.story if isinstance(line, str)][-3:]
+        """The tie-break, when it decided (the headline says who won)."""
+        result = self.snap.result
+        best = max(s.total for s in result.scores)
+        tied = [s.seat for s in result.scores if s.total == best]
+        if len(tied) < 2:
+            return []
+        counts = ", ".join(f"{self.snap.names[s]} {_villagers(self.snap, s)}" for s in tied)
+        return [f"Tied on {best} points; the most villagers win the tie (rulebook \"Final Turn\"): {counts}."]
 
     def headline(self) -> str:
         return headline(self.snap)

@@ -113,7 +113,11 @@ class ZestreaTableScreen(GameTableScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#z-actions", OptionList).focus()
+        actions = self.query_one("#z-actions", OptionList)
+        if self.links:  # a player's table: the Do list has the keys
+            actions.focus()
+        else:  # a replay or a watcher: nothing to do, the screen's keys (Home, End) act
+            actions.can_focus = False
 
     # ---- what the base asks ---------------------------------------------------------
 
@@ -227,7 +231,8 @@ class ZestreaTableScreen(GameTableScreen):
         if self._hidden:
             self.query_one("#z-hand", Static).update("(hidden)")
         else:
-            self.query_one("#z-hand", Static).update(self._hand_text(view) or "(no Fate cards)")
+            hand = self._hand_text(view) if snap.seat is not None else "(a spectator sees no hand)"
+            self.query_one("#z-hand", Static).update(hand or "(no Fate cards)")
             self.query_one("#z-now", Static).update(self._now_text(snap))
             self._fill_actions(snap)
         self.query_one(MoveLog).entries = tuple(self._log)
