@@ -294,7 +294,7 @@ class ZestreaTableScreen(GameTableScreen):
 
     def _now_text(self, snap: Snapshot) -> str:
         view, names = snap.view, snap.names
-        lines = [f"Time: {words.time_text(view.time_card)}"]
+        lines: list[str] = []
         if view.foretold:
             lines.append("Foretold to you: " + ", ".join(words.card_name(c) for c in view.foretold))
         if view.my_prompt is not None:
@@ -326,6 +326,7 @@ class ZestreaTableScreen(GameTableScreen):
         if public:
             lines.append("Others' offers: " + "; ".join(
                 f"#{o.id} {words.seat_word(names, o.by)}→{words.seat_word(names, o.to)} {o.what}" for o in public))
+        lines.append(f"Time: {words.time_text(view.time_card)}")  # last: what is asked comes first
         return "\n".join(lines)
 
     def _fill_actions(self, snap: Snapshot) -> None:
