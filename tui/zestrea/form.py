@@ -13,7 +13,7 @@ not say (``checks``) the host decides. Escape closes the form and sends nothing.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -54,8 +54,9 @@ class ActionForm(ParlourModal):
     ]
 
     def __init__(self, kind: ActionKind, legal: Sequence[Any], names: Sequence[str],
-                 action_type: Any, note: str = "") -> None:
+                 action_type: Any, note: str = "", owners: Mapping[str, str] | None = None) -> None:
         super().__init__()
+        self.owners = dict(owners or {})
         self.kind = kind
         self.legal = tuple(legal)
         self.names = tuple(names)
@@ -83,7 +84,7 @@ class ActionForm(ParlourModal):
                 yield Label(f"{label} ({param.lo}-{param.hi})", classes="form-label")
                 yield Input(str(param.lo), type="integer", id=f"p{i}", compact=True)
         elif isinstance(param, OneOf):
-            options = [(value_text(param.name, v, self.names), k) for k, v in enumerate(param.values)]
+            options = [(self._word(param.name, v), k) for k, v in enumerate(param.values)]
             with Horizontal(classes="form-row"):
                 yield Label(label, classes="form-label")
                 yield Select(options, value=0, allow_blank=False, id=f"p{i}", compact=True)
@@ -92,8 +93,14 @@ class ActionForm(ParlourModal):
             count = str(param.lo) if param.lo == hi else f"{param.lo} to {hi}"
             order = ", in the order ticked" if param.ordered else ""
             yield Label(f"{label}: tick {count} with space{order}", classes="form-list-label")
-            yield SelectionList(*[(tick_text(value_text(param.name, v, self.names), None), k)
+            yield SelectionList(*[(tick_text(self._word(param.name, v), None), k)
                                   for k, v in enumerate(param.values)], id=f"p{i}", compact=True)
+
+    def _word(self, name: str, value: Any) -> str:
+        """A value in words; a villager or a revealed card with its Boyar (``"Ana (♀)
+        of Ada"``) where ``owners`` names one."""
+        owner = self.owners.get(value) if isinstance(value, str) else None
+        return value_text(name, value, self.names) + (f" of {owner}" if owner else "")
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
         """Ticked items say so in words (``[x]``, and their place where the order
@@ -104,7 +111,7 @@ class ActionForm(ParlourModal):
         order = list(chosen.selected)
         for k, value in enumerate(param.values):
             place = (order.index(k) + 1 if param.ordered else 0) if k in order else None
-            chosen.replace_option_prompt_at_index(k, tick_text(value_text(param.name, value, self.names), place))
+            chosen.replace_option_prompt_at_index(k, tick_text(self._word(param.name, value), place))
 
     def on_mount(self) -> None:
         fields = self.query("Input, Select, SelectionList")
@@ -167,7 +174,8 @@ def tick_text(text: str, place: int | None) -> Content:
 
 
 def open_form(screen: Any, kind: ActionKind, legal: Sequence[Any], names: Sequence[str],
-              action_type: Any, then: Callable[[Any], None], note: str = "") -> None:
+              action_type: Any, then: Callable[[Any], None], note: str = "",
+              owners: Mapping[str, str] | None = None) -> None:
     """Push the form for ``kind`` over ``screen``; ``then(action)`` once sent."""
-    screen.app.push_screen(ActionForm(kind, legal, names, action_type, note),
+    screen.app.push_screen(ActionForm(kind, legal, names, action_type, note, owners),
                            lambda action: then(action) if action is not None else None)

@@ -36,8 +36,8 @@ from . import words
 from .form import open_form
 from .results import ZestreaResultsScreen, headline
 
-LOG_KEEP = 200
-"""Log lines kept (the log shows the latest that fit)."""
+NEWS_LINES = 6
+"""Log lines a hotseat hand-over shows: what happened since that Boyar last played."""
 
 
 def owes(snap: Snapshot) -> bool:
@@ -86,6 +86,7 @@ class ZestreaTableScreen(GameTableScreen):
         self._log: list[str] = []
         self._entries: tuple[Any, ...] = ()
         self._hidden = False
+        self._log_seen: dict[Seat, int] = {}  # hotseat: log lines each seat has seen
 
     # ---- layout -------------------------------------------------------------------
 
@@ -130,7 +131,6 @@ class ZestreaTableScreen(GameTableScreen):
             line = words.event_line(event, story.names)
             if line is not None:
                 self._log.append(line)
-        del self._log[:-LOG_KEEP]
 
     def _headline(self, snap: Snapshot) -> str:
         return headline(snap)
@@ -172,7 +172,9 @@ class ZestreaTableScreen(GameTableScreen):
             return True
         if len(self.links) > 1 and target in owing and target != self._at_keyboard:
             self._hide_hand()
-            cover = HandOverScreen(story.names[target], "", self.leave_question)
+            since = self._log[self._log_seen.get(target, 0):][-NEWS_LINES:]  # public lines only
+            self._log_seen[target] = len(self._log)
+            cover = HandOverScreen(story.names[target], "\n".join(since), self.leave_question)
             if not await self.app.push_screen_wait(cover):
                 self.leave()
                 return False
@@ -356,9 +358,20 @@ class ZestreaTableScreen(GameTableScreen):
             return
         if isinstance(entry, ActionKind):
             open_form(self, entry, self.snap.legal_actions, self.snap.names, ZestreaAction,
-                      self._send_checked, note=self._form_note(entry))
+                      self._send_checked, note=self._form_note(entry), owners=self._owners())
             return
         self._send(entry)
+
+    def _owners(self) -> dict[str, str]:
+        """Whose each villager and each revealed card is (by seat name), for the forms."""
+        snap = self.snap
+        owners: dict[str, str] = {}
+        for seat, estate in enumerate(snap.view.estates):
+            if seat == snap.seat:
+                continue
+            for item in (*estate.singles, *estate.revealed, *(v for c in estate.couples for v in c.spouses)):
+                owners[item] = snap.names[seat]
+        return owners
 
     def _form_note(self, kind: ActionKind) -> str:
         view = self.view
