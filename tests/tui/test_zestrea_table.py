@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from textual.widgets import Select
 
+from rules.core import ActionKind
 from rules.zestrea.state import Ready
 from tui.app import ParlourApp
 from tui.local_game import SeatChoice
@@ -141,3 +142,28 @@ async def test_the_footer_keys_follow_what_may_be_done(tmp_path):
 
 
 STARVE_SEED = 2
+
+
+async def test_a_window_with_a_card_played_by_keys(tmp_path):
+    """The window before a wedding roll (reference §3.6, Z-R30, Z-R33): the Now panel
+    shows the chance and how it is made up; a Wedding card from the hand is played
+    from the Do list and the log tells it; then p passes."""
+    seats = (SeatChoice("You"), SeatChoice("Ada", "strong"), SeatChoice("Ben", "easy"), SeatChoice("Cleo", "strong"))
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, zestrea_game(*seats, seed=7))
+        for _ in range(400):
+            await until(pilot, lambda: waiting_for_keys(app, table), timeout=20)
+            view = table.view
+            plays = [i for i, a in enumerate(table.snap.legal_actions) if getattr(a, "kind", "") == "play"]
+            if view.window is not None and plays:
+                break
+            await play_step(pilot, table, [])
+        assert "chance" in shown(table.query_one("#z-now"))
+        legal = table.snap.legal_actions
+        table.query_one("#z-actions").focus()
+        await pilot.press("home", *["down"] * plays[0], "enter")
+        if isinstance(legal[plays[0]], ActionKind):  # a card with targets: its form
+            await until(pilot, lambda: isinstance(app.screen, ActionForm))
+            await answer_form(pilot, legal[plays[0]])
+        await until(pilot, lambda: any(line.startswith("You played") for line in table._log), timeout=20)
