@@ -167,3 +167,39 @@ async def test_a_window_with_a_card_played_by_keys(tmp_path):
             await until(pilot, lambda: isinstance(app.screen, ActionForm))
             await answer_form(pilot, legal[plays[0]])
         await until(pilot, lambda: any(line.startswith("You played") for line in table._log), timeout=20)
+
+
+async def test_an_offer_countered_by_keys(tmp_path):
+    """Reference §3.6: an offer made to you is answered by a counter-offer (the trade
+    form's "counters offer" names it): the offer answered is closed as countered and the
+    counter goes to its maker."""
+    seats = (SeatChoice("You"), SeatChoice("Ada", "strong"), SeatChoice("Ben", "easy"), SeatChoice("Cleo", "strong"))
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, zestrea_game(*seats, seed=7, options=(("starting_zestre", 5),)))
+        for _ in range(600):
+            await until(pilot, lambda: waiting_for_keys(app, table), timeout=20)
+            view = table.view
+            incoming = [o for o in view.my_offers if o.to == view.seat]
+            if incoming and view.window is None and view.my_prompt is None and view.estates[0].zestre:
+                break
+            await play_step(pilot, table, [])
+        offer = incoming[0]
+        legal = table.snap.legal_actions
+        trade = next(i for i, a in enumerate(legal) if getattr(a, "kind", "") == "propose-trade")
+        table.query_one("#z-actions").focus()
+        await pilot.press("home", *["down"] * trade, "enter")
+        await until(pilot, lambda: isinstance(app.screen, ActionForm))
+        form = app.screen
+        params = [p.name for p in form.kind.params]
+        to, counter = form.kind.params[params.index("to")], form.kind.params[params.index("counter")]
+        form.query_one(f"#p{params.index('to')}").focus()
+        await pilot.press("enter", *["down"] * to.values.index(offer.by), "enter")
+        form.query_one(f"#p{params.index('give_zestre')}").focus()
+        await pilot.press("end", "backspace", "1")
+        form.query_one(f"#p{params.index('counter')}").focus()
+        await pilot.press("enter", *["down"] * counter.values.index(offer.id), "enter")
+        await pilot.press("ctrl+s")
+        await pilot.pause(0.1)
+        assert app.screen is table, shown(form.query_one("#form-error"))
+        await until(pilot, lambda: any(f"offer #{offer.id} countered" in line for line in table._log), timeout=20)
