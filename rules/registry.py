@@ -1,8 +1,7 @@
 """The games Parlour can play, by name (``"zatre"``). Each is a rules.core.Game.
 
-Zestrea's rules (``rules.zestrea``) play from setup to result with bots, but it is not
-listed here until its table in tui/ and its host in net/ are built: a game listed here
-is offered to players (``parlour host --game``, the setup form, the join screen)."""
+A game listed here is offered to players (``parlour host --game``, the setup form,
+the join screen): Zatre, Zatre: Das Kartenspiel and Zestrea."""
 
 from __future__ import annotations
 
@@ -11,8 +10,9 @@ from typing import Mapping
 from .core import Game
 from .zatre import GAME as ZATRE
 from .zatre_cards import GAME as ZATRE_CARDS
+from .zestrea import GAME as ZESTREA
 
-GAMES: Mapping[str, Game] = {ZATRE.name: ZATRE, ZATRE_CARDS.name: ZATRE_CARDS}
+GAMES: Mapping[str, Game] = {ZATRE.name: ZATRE, ZATRE_CARDS.name: ZATRE_CARDS, ZESTREA.name: ZESTREA}
 
 
 def get(name: str) -> Game:

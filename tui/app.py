@@ -14,6 +14,7 @@ from net.client import LinkStatus
 from net.local import LocalTable
 from net.saves import SaveError, SavedGame, local_games, local_saves_dir, new_local_path
 from rules.zatre_cards import ZatreCardsView
+from rules.zestrea import ZestreaView
 
 from .lan import HostError, HostSettings, LanSession, TokenStore, join_hosted
 from .local_game import DEFAULT_PACE, LocalGame, continue_table, open_table
@@ -32,6 +33,17 @@ from .zatre.table import TableScreen
 from .zatre_cards.lan_table import CardLanTableScreen
 from .zatre_cards.replay import CardReplayScreen
 from .zatre_cards.table import CardTableScreen
+from .zestrea.lan_table import ZestreaLanTableScreen
+from .zestrea.replay import ZestreaReplayScreen
+from .zestrea.table import ZestreaTableScreen
+
+TABLES: dict[str, type] = {"zatre": TableScreen, "zatre-cards": CardTableScreen, "zestrea": ZestreaTableScreen}
+"""Each game's table at this keyboard, by game name."""
+LAN_TABLES: dict[str, type] = {"zatre": LanTableScreen, "zatre-cards": CardLanTableScreen,
+                               "zestrea": ZestreaLanTableScreen}
+"""Each game's LAN table, by game name."""
+RULES_PACKAGES: dict[str, str] = {"zatre": "tui.zatre", "zatre-cards": "tui.zatre_cards", "zestrea": "tui.zestrea"}
+"""Whose rules page (a package with a rules.md) each game shows."""
 
 
 LOCAL_LEAVE_QUESTION = "Leave this game? It is saved: Continue in the menu takes it up again."
@@ -160,9 +172,12 @@ class ParlourApp(App):
         if isinstance(self.screen, RulesScreen):
             return
         if package is None:
-            cards = any(isinstance(s, CardTableScreen) for s in self.screen_stack) or (
-                self.session is not None and self.session.link.game.name == "zatre-cards")
-            package = "tui.zatre_cards" if cards else "tui.zatre"
+            package = "tui.zatre"
+            for name, screen in TABLES.items():
+                if any(isinstance(s, screen) for s in self.screen_stack):
+                    package = RULES_PACKAGES[name]
+            if self.session is not None:
+                package = RULES_PACKAGES.get(self.session.link.game.name, package)
 
         def closed(scroll: float | None) -> None:
             if scroll is not None:
@@ -183,6 +198,8 @@ class ParlourApp(App):
             self.show_rules("tui.zatre")
         elif what == "rules-cards":
             self.show_rules("tui.zatre_cards")
+        elif what == "rules-zestrea":
+            self.show_rules("tui.zestrea")
         elif what == "quit":
             self.exit()
 
@@ -220,7 +237,7 @@ class ParlourApp(App):
         """Show the table of the local game ``table`` (started), paced as it is saved."""
         self.table = table
         self.again = "solo"
-        screen = CardTableScreen if table.host.game.name == "zatre-cards" else TableScreen
+        screen = TABLES.get(table.host.game.name, TableScreen)
         await self.push_screen(
             screen(table.humans, story=table.spectator, pace=table.host.bot_delay,
                    leave=lambda: self.run_worker(self.close_table()),
@@ -254,7 +271,7 @@ class ParlourApp(App):
         """The game at ``session``'s table has started: show its table over the lobby
         (the table of the game its link plays now: the lobby may have changed it)."""
         if session is self.session:
-            screen = CardLanTableScreen if session.link.game.name == "zatre-cards" else LanTableScreen
+            screen = LAN_TABLES.get(session.link.game.name, LanTableScreen)
             self.push_screen(screen(session, pace=self.pace,
                                     leave=lambda: self.run_worker(self.close_table())))
 
@@ -277,7 +294,8 @@ class ParlourApp(App):
     def show_replay(self, snaps: list, title: str = "") -> None:
         """Step through ``snaps`` (tui.screens.replay.replay_snapshots) at the table of
         the game they show."""
-        screen = CardReplayScreen if isinstance(snaps[0].view, ZatreCardsView) else ReplayScreen
+        screen = (CardReplayScreen if isinstance(snaps[0].view, ZatreCardsView) else
+                  ZestreaReplayScreen if isinstance(snaps[0].view, ZestreaView) else ReplayScreen)
         self.push_screen(screen(snaps, title, leave=lambda: self.run_worker(self.close_table())))
 
     # ---- leaving ----

@@ -133,6 +133,75 @@ async def _cards_table(app, pilot) -> None:
     await pilot.press("2", "r", "n")
 
 
+async def _zestrea_to(app, pilot, seed: int, want, seats=None, options=()):
+    """A Zestrea game (You against bots), played by keys (p passes, y is Ready, else
+    Enter on the first entry, its form sent as it opens) until ``want(table)`` holds."""
+    from rules.core import ActionKind, SomeOf
+
+    from .zestrea.form import ActionForm
+    from .zestrea.table import ZestreaTableScreen
+
+    seats = seats or (SeatChoice("You"), SeatChoice("Ada", "strong"), SeatChoice("Ben", "easy"),
+                      SeatChoice("Cleo", "strong"))
+    app.start_local(LocalGame(seats, seed=seed, pace=0, game="zestrea", options=options))
+    await _until(pilot, lambda: isinstance(app.screen, ZestreaTableScreen) and app.screen.snap is not None)
+    table = app.screen
+    for _ in range(3000):
+        await _until(pilot, lambda: table.snap.over or (app.screen is table and table.my_turn))
+        if want(table) or table.snap.over:
+            return table
+        legal, view, version = table.snap.legal_actions, table.view, table.snap.version
+        kinds = [getattr(a, "kind", "") for a in legal]
+        if view.my_prompt is None and ("pass" in kinds or "pass-window" in kinds):
+            await pilot.press("p")
+        elif view.my_prompt is None and "ready" in kinds:
+            await pilot.press("y")
+        else:
+            await pilot.press("home", "enter")
+            if isinstance(legal[0], ActionKind):
+                await _until(pilot, lambda: isinstance(app.screen, ActionForm))
+                for i, param in enumerate(legal[0].params):
+                    if isinstance(param, SomeOf) and param.lo:
+                        app.screen.query_one(f"#p{i}").focus()
+                        for _ in range(param.lo):
+                            await pilot.press("space", "down")
+                await pilot.press("ctrl+s")
+        await _until(pilot, lambda: table.snap.version != version or bool(table._error))
+    raise TimeoutError("the Zestrea game did not get there")
+
+
+async def _zestrea_table(app, pilot) -> None:
+    """Zestrea at 80x24: the estates in step IV of turn 3."""
+    await _zestrea_to(app, pilot, 7, lambda t: t.view.turn >= 3 and t.view.phase == "negotiation")
+
+
+async def _zestrea_auction(app, pilot) -> None:
+    """Step III: your bid, the card up for auction in the Now panel."""
+    await _zestrea_to(app, pilot, 7, lambda t: t.view.auction is not None, options=(("starting_zestre", 6),))
+
+
+async def _zestrea_window(app, pilot) -> None:
+    """A wedding window: the chance and how it is made up, who has passed."""
+    await _zestrea_to(app, pilot, 7, lambda t: t.view.window is not None)
+
+
+async def _zestrea_wedding_form(app, pilot) -> None:
+    """The wedding form: your single, theirs, the split, attempts, receiver, sweetener."""
+    from rules.core import kinds
+
+    table = await _zestrea_to(app, pilot, 7, lambda t: any(
+        k.kind == "propose-wedding" for k in kinds(t.snap.legal_actions)) and t.view.window is None)
+    index = next(i for i, a in enumerate(table.snap.legal_actions) if getattr(a, "kind", "") == "propose-wedding")
+    await pilot.press("home", *["down"] * index, "enter")
+
+
+async def _zestrea_results(app, pilot) -> None:
+    from .zestrea.results import ZestreaResultsScreen
+
+    await _zestrea_to(app, pilot, 7, lambda t: False)
+    await _until(pilot, lambda: isinstance(app.screen, ZestreaResultsScreen) and app.screen.listening)
+
+
 LAN_ADDRESS = "192.168.1.20:7531"
 """The address the LAN pictures show (the table really listens on a free loopback port)."""
 
@@ -287,6 +356,11 @@ SHOTS = {  # name: terminal size, the app's bot pace (games start at pace 0), sc
     "lan-table": (SIZE, 0.0, _lan_table),
     "lan-reconnecting": (SIZE, 0.0, _lan_reconnecting),
     "replay": (SIZE, 0.0, _replay),
+    "zestrea-table": (SMALL, 0.0, _zestrea_table),
+    "zestrea-auction": (SMALL, 0.0, _zestrea_auction),
+    "zestrea-window": (SMALL, 0.0, _zestrea_window),
+    "zestrea-wedding-form": (SMALL, 0.0, _zestrea_wedding_form),
+    "zestrea-results": (SMALL, 0.0, _zestrea_results),
 }
 
 

@@ -27,14 +27,19 @@ class ZestreaOptions:
     carry them; a seat whose timer runs out is given :func:`rules.zestrea.game.default_action`."""
 
     extra_hard_times: int = option(0, "Hard Times added for a longer game (rulebook Setup)",
-                                   choices=(0, 1, 2))
+                                   choices=(0, 1, 2), label="Extra Hard Times")
     adoption_sex: str = option("choose", "an adopter chooses the villager's sex, or it is "
-                               "random (Z-R12, stand-in)", choices=("choose", "random"))
-    starting_zestre: int = option(0, "Zestre each Boyar starts with (Z-R1, stand-in)", lo=0, hi=30)
-    negotiation_timeout_s: int = option(0, "step IV: " + TIMER_HELP, lo=0, hi=3600, unit="s", off=0)
-    window_timeout_s: int = option(0, "wedding windows: " + TIMER_HELP, lo=0, hi=600, unit="s", off=0)
-    prompt_timeout_s: int = option(0, "prompts: " + TIMER_HELP, lo=0, hi=600, unit="s", off=0)
-    auction_timeout_s: int = option(0, "auction turns: " + TIMER_HELP, lo=0, hi=600, unit="s", off=0)
+                               "random (Z-R12, stand-in)", choices=("choose", "random"), label="Adoption sex")
+    starting_zestre: int = option(0, "Zestre each Boyar starts with (Z-R1, stand-in)", lo=0, hi=30,
+                                  label="Start Zestre")
+    negotiation_timeout_s: int = option(0, "step IV: " + TIMER_HELP, lo=0, hi=3600, unit="s", off=0,
+                                   label="Step IV timer")
+    window_timeout_s: int = option(0, "wedding windows: " + TIMER_HELP, lo=0, hi=600, unit="s",
+                               off=0, label="Window timer")
+    prompt_timeout_s: int = option(0, "prompts: " + TIMER_HELP, lo=0, hi=600, unit="s", off=0,
+                               label="Prompt timer")
+    auction_timeout_s: int = option(0, "auction turns: " + TIMER_HELP, lo=0, hi=600, unit="s",
+                                off=0, label="Auction timer")
 
 
 @attrs.frozen

@@ -17,9 +17,10 @@ from tests.rules.zestrea_support import estate, step_four
 ANA, BOGDAN, COSTACHE = range(3)
 
 
-def test_zestrea_keeps_the_contract_but_is_not_offered_before_its_table():
-    """Issue 9: a game in the registry is offered to players; Zestrea waits for its table."""
-    assert isinstance(GAME, Game) and "zestrea" not in registry.GAMES
+def test_zestrea_keeps_the_contract_and_is_offered_with_its_table():
+    """Issue 9: a game in the registry is offered to players; with its table built
+    (tui/zestrea) Zestrea is listed."""
+    assert isinstance(GAME, Game) and registry.get("zestrea") is GAME
     assert GAME.seat_counts(GAME.options_type()) == (3, 4, 5, 6) and GAME.team_size(None) == 1
     assert set(GAME.bots) == {"easy", "strong"}
 

@@ -260,6 +260,11 @@ class GameTableScreen(ParlourScreen):
         """Lines for the hand-over: what happened since ``seat`` last played."""
         return []
 
+    def _awaited_seat(self) -> Seat:
+        """The seat the table waits for now (a LAN table says when it is away): the
+        view's ``current`` seat; a game where several act at once says which."""
+        return self.view.current
+
     # ---- listening ------------------------------------------------------------------
 
     def on_mount(self) -> None:

@@ -51,6 +51,8 @@ class LanTable(GameTableScreen):
     watching_words: ClassVar[str] = "You are watching: nobody's hand is shown. t: chat, q leaves."
     """The instructions of a spectator."""
     scores_selector: ClassVar[str] = "#scores"
+    scores_title: ClassVar[str] = "Scores"
+    """The title of that panel (the room code goes after it)."""
     """The game's scores panel, whose title shows the room code at a table that has one."""
 
     def __init__(self, session: LanSession, pace: float = 0.4,
@@ -152,7 +154,8 @@ class LanTable(GameTableScreen):
     def _update(self) -> None:
         super()._update()
         code = self.session.code  # always in sight at a table players reach by a code
-        self.query_one(self.scores_selector).border_title = f"Scores · room code {code}" if code else "Scores"
+        title = self.scores_title
+        self.query_one(self.scores_selector).border_title = f"{title} · room code {code}" if code else title
         if self.snap is not None:
             status: Any = self.query_one(self.status_type)
             status.alert = not self.online and not self.snap.over
@@ -179,7 +182,7 @@ class LanTable(GameTableScreen):
         """``away 1:42, seat held`` (or ``away``) when the player to move dropped."""
         if self.view is None or self.snap is None or self.snap.over or self.my_turn:
             return ""
-        note = self._seat_note(self.view.current)
+        note = self._seat_note(self._awaited_seat())
         return f"{note}, seat held" if note not in ("", "away") else note
 
     def _instructions(self) -> str:
@@ -192,7 +195,7 @@ class LanTable(GameTableScreen):
         if self.seat is None and not self.snap.over:
             return self._bot_took_words() or self.watching_words
         if self._away_note() == "away":  # the grace period is over: the host decides
-            current = self.view.current
+            current = self._awaited_seat()
             name = self.snap.names[current]
             if self.link.is_host:
                 return (f"{name} is away. Wait, or give the seat to a bot: t, then "

@@ -100,6 +100,13 @@ def bot_name(kinds: list[str], names: list[str], seat: int) -> str:
     return free[0] if free else f"Bot {seat + 1}"
 
 
+def plain_seats(game: str) -> int:
+    """The seats the form offers for ``game`` without teams: :data:`PLAIN_SEATS` for
+    Zatre (5 and 6 only in teams), else the game's most (Zestrea: 6)."""
+    rules = RULES.get(game)
+    return PLAIN_SEATS if rules is None or game == "zatre" else rules.max_seats
+
+
 def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace: float,
                 game: str = "zatre", teams: bool = False,
                 options: Mapping[str, Any] | None = None) -> LocalGame:
@@ -109,8 +116,9 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
     1+2, 3+4, 5+6), each pair seated whole or left empty. Without teams the form shows
     only :data:`PLAIN_SEATS` seats: what the others hold is not played. ``options``:
     the game's other options by name (:func:`parse_options`)."""
+    most = plain_seats(game)
     if not teams:
-        kinds, names = kinds[:PLAIN_SEATS], names[:PLAIN_SEATS]
+        kinds, names = kinds[:most], names[:most]
     seats = []
     for index, (kind, name) in enumerate(zip(kinds, names)):
         if kind == "none":
@@ -137,8 +145,10 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
                                  "(seats 1+2, 3+4, 5+6): fill it or empty its partner's.")
     if teams and len(seats) not in (4, 6):
         raise ValueError(f"Zatre in teams needs 4 or 6 players (pairs); {len(seats)} seats are filled.")
-    if not teams and not 2 <= len(seats) <= 4:
-        raise ValueError(f"{GAMES.get(game, 'Zatre')} needs 2 to 4 players (6 only in teams): "
+    least = RULES[game].min_seats if game in RULES else 2
+    if not teams and not least <= len(seats) <= most:
+        six = " (6 only in teams)" if game == "zatre" else ""
+        raise ValueError(f"{GAMES.get(game, 'Zatre')} needs {least} to {most} players{six}: "
                          f"{len(seats)} seats are filled.")
     if len({s.name.casefold() for s in seats}) != len(seats):
         raise ValueError("Two players have the same name; give each a different one.")
@@ -276,7 +286,8 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
     def _offer_team_seats(self) -> None:
         """Seats 5 and 6 only for Zatre in teams (4 or 6 players); else 2-4 seats."""
         teams = dict(self._option_values()).get("teams") is True
-        self.query(".team-seat").set(display=teams)
+        more = plain_seats(self.query_one("#game", Select).value) > PLAIN_SEATS  # type: ignore[arg-type]
+        self.query(".team-seat").set(display=teams or more)
 
     def _option_values(self) -> tuple[tuple[str, Any], ...]:
         """Every option field's value (a whole number as typed), by name."""

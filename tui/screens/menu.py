@@ -60,6 +60,7 @@ class MenuScreen(ParlourScreen):
         Binding("j", "choose('join')", "Join"),
         Binding("r", "choose('rules')", "Rules"),
         Binding("c", "choose('rules-cards')", "Card rules"),
+        Binding("z", "choose('rules-zestrea')", "Zestrea rules", show=False),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
@@ -71,7 +72,7 @@ class MenuScreen(ParlourScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
             yield Static(TITLE, id="menu-title")
-            yield Static("a table for tabletop games · now playing: Zatre and Zatre: Das Kartenspiel", id="menu-subtitle")
+            yield Static("a table for tabletop games · Zatre, Zatre: Das Kartenspiel, Zestrea", id="menu-subtitle")
             with Center():
                 yield OptionList(*self._options(), id="menu-options")
             yield Static(self._unreadable_text(), id="menu-problems", markup=False)
@@ -96,6 +97,7 @@ class MenuScreen(ParlourScreen):
             Option("Join a game on the LAN", id="join"),
             Option("Rules of Zatre", id="rules"),
             Option("Rules of Zatre: Das Kartenspiel  (the card game)", id="rules-cards"),
+            Option("Rules of Zestrea", id="rules-zestrea"),
             Option("Quit", id="quit"),
         ]
 

@@ -1,0 +1,106 @@
+"""Zestrea's forms and results without a game running (issue 9, "The table (tui)"):
+a form is drawn from an ActionKind's bounds and sends only what they permit
+(rules.core.permits); ticks say so in words; the results tell Zestre, Land, the
+couples bonus and the tie-break; a saved game replays at the Zestrea table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import SelectionList
+
+from net.codec import codec_for
+from net.host import Host
+from net.saves import Replay, snapshot_of, write
+from net.table import Snapshot
+from rules.core import ActionKind, Result, SeatScore, SomeOf, Whole
+from rules.zestrea import GAME, ZestreaOptions
+from rules.zestrea.state import Bid, Choose
+from tui.app import ParlourApp
+from tui.screens.replay import replay_snapshots
+from tui.zestrea.form import ActionForm
+from tui.zestrea.replay import ZestreaReplayScreen
+from tui.zestrea.results import headline, standings
+from tui.zestrea.words import card_text
+
+from .helpers import shown, until
+from .zestrea_helpers import SMALL
+
+
+async def test_a_bid_outside_its_bounds_is_refused_in_the_form():
+    """Z-R27 step 3 as the rules bound it: a bid from the least raise to your Zestre;
+    9 is refused in the form (nothing sent), 3 is sent as Bid(3)."""
+    kind = ActionKind("bid", (Whole("amount", 2, 5),))
+    app = ParlourApp(pace=0)
+    sent: list = []
+    async with app.run_test(size=SMALL) as pilot:
+        await app.push_screen(ActionForm(kind, (kind,), ("You", "Ada", "Ben"), GAME.action_type), sent.append)
+        form = app.screen
+        await pilot.press("end", "backspace", "9", "ctrl+s")
+        assert app.screen is form and "amount" in shown(form.query_one("#form-error"))
+        await pilot.press("end", "backspace", "3", "ctrl+s")
+        await until(pilot, lambda: sent == [Bid(3)])
+
+
+async def test_ticks_are_told_in_words_and_kept_in_order():
+    """Production (Z-R8): the Couples roll in the order ticked; ``[1]``, ``[2]`` mark
+    the order (not colour alone) and the answer keeps it."""
+    kind = ActionKind("choose", (SomeOf("picked", ("C1", "C2"), 0, 2, ordered=True),))
+    app = ParlourApp(pace=0)
+    sent: list = []
+    async with app.run_test(size=SMALL) as pilot:
+        await app.push_screen(ActionForm(kind, (kind,), ("You", "Ada", "Ben"), GAME.action_type), sent.append)
+        ticks = app.screen.query_one(SelectionList)
+        await pilot.press("down", "space", "up", "space")
+        assert str(ticks.get_option_at_index(1).prompt).startswith("[1]")
+        assert str(ticks.get_option_at_index(0).prompt).startswith("[2]")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: sent == [Choose(("C2", "C1"))])
+
+
+def _finished(scores: tuple[SeatScore, ...], winners: frozenset[int]) -> Snapshot:
+    return Snapshot(version=1, seat=0, view=None, legal_actions=(), active_seats=frozenset(), events=(),
+                    names=("Ann", "Bob", "Cy"), bots=(None, "easy", "easy"), over=True,
+                    result=Result(scores, winners))
+
+
+def _score(seat: int, zestre: int, land: int, bonus: int, villagers: int) -> SeatScore:
+    return SeatScore(seat, zestre + land + bonus, (("Zestre", zestre), ("Land", land), ("couples bonus", bonus)),
+                     (f"Zestre: {zestre}", f"Land: {land} × 1 = {land}", "Couples: 1",
+                      f"villagers (tie-break): {villagers}"))
+
+
+def test_the_results_tell_the_tie_break():
+    """Rulebook "Final Turn" (Z-R40): equal points go to the most villagers."""
+    snap = _finished((_score(0, 7, 3, 0, 9), _score(1, 5, 5, 0, 4), _score(2, 1, 3, 5, 6)), frozenset({0}))
+    assert headline(snap) == "Ann wins with 10 points on the tie-break (9 villagers)."
+    table = standings(snap)
+    assert [c.header for c in table.columns][3:] == ["Zestre", "Land", "Bonus", "Total", "Villagers"]
+    shared = _finished((_score(0, 7, 3, 0, 4), _score(1, 5, 5, 0, 4), _score(2, 1, 3, 0, 6)), frozenset({0, 1}))
+    assert headline(shared) == "A tie: Ann and Bob share the win with 10 points."
+
+
+def test_cards_say_when_they_are_stand_ins():
+    """Reference §4: most Fate cards are stand-ins, and the hand says so."""
+    assert "[stand-in]" in card_text("F23-1") and "[stand-in]" not in card_text("F01-1")
+
+
+async def test_a_saved_game_replays_at_the_zestrea_table(tmp_path):
+    """``parlour replay FILE`` reads a Zestrea save: the estates as a spectator saw
+    them, no hand, End jumps to the last move and r shows the results."""
+    host = Host(GAME, ZestreaOptions(), 3, 4, ("Ann", "Bob", "Cy"), {0: "easy", 1: "easy", 2: "easy"}, bot_delay=0)
+    async with host:
+        await host.wait_over()
+    codec = codec_for(GAME)
+    path = Path(tmp_path) / "game.json"
+    write(path, snapshot_of(host, "Friday", (None, None, None), codec), codec)
+    snaps = replay_snapshots(Replay.open(path))
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        app.show_replay(snaps, "Friday")
+        await until(pilot, lambda: isinstance(app.screen, ZestreaReplayScreen) and app.screen.snap is not None)
+        table = app.screen
+        assert "spectator sees no hand" in shown(table.query_one("#z-hand"))
+        await pilot.press("end")
+        await until(pilot, lambda: table.snap.over)
+        assert "Ann" in shown(table.query_one("#z-estates"))

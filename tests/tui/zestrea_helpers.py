@@ -1,0 +1,78 @@
+"""Driving the Zestrea table with keys in tests: start a local game, answer whatever is
+asked the way a player at the keyboard would (issue 9, "The table (tui)")."""
+
+from __future__ import annotations
+
+from rules.core import ActionKind, SomeOf
+from tui.local_game import LocalGame, SeatChoice
+from tui.zestrea.form import ActionForm
+from tui.zestrea.results import ZestreaResultsScreen
+from tui.zestrea.table import ZestreaTableScreen
+
+from .helpers import until
+
+SMALL = (80, 24)
+
+
+def zestrea_game(*seats: SeatChoice, seed: int = 2, options: tuple = ()) -> LocalGame:
+    seats = seats or (SeatChoice("You"), SeatChoice("Ada", "easy"), SeatChoice("Ben", "easy"))
+    return LocalGame(seats, seed=seed, pace=0, game="zestrea", options=options)
+
+
+async def start(pilot, game: LocalGame) -> ZestreaTableScreen:
+    app = pilot.app
+    app.start_local(game)
+    await until(pilot, lambda: isinstance(app.screen, ZestreaTableScreen) and app.screen.snap is not None)
+    return app.screen
+
+
+def waiting_for_keys(app, table: ZestreaTableScreen) -> bool:
+    return (table.snap is not None and table.snap.over) or (app.screen is table and table.my_turn)
+
+
+async def answer_form(pilot, kind: ActionKind) -> None:
+    """In an open form: tick the least number of items each list needs (the first
+    ones, in order), leave the rest at their first values, and send with ctrl+s."""
+    form = pilot.app.screen
+    assert isinstance(form, ActionForm)
+    for param in kind.params:
+        if isinstance(param, SomeOf) and param.lo:
+            form.query_one(f"#p{kind.params.index(param)}").focus()
+            for _ in range(param.lo):
+                await pilot.press("space", "down")
+    await pilot.press("ctrl+s")
+
+
+async def play_step(pilot, table: ZestreaTableScreen, seen: list[str]) -> None:
+    """One thing the player does by keys: p passes, y is Ready, else Enter on the
+    first entry of the Do list (its form answered). ``seen`` gets the prompt kinds."""
+    app = pilot.app
+    snap = table.snap
+    legal = snap.legal_actions
+    kinds = [getattr(a, "kind", "") for a in legal]
+    version = snap.version
+    if snap.view.my_prompt is not None:
+        seen.append(snap.view.my_prompt.kind)
+    if snap.view.my_prompt is None and ("pass" in kinds or "pass-window" in kinds):
+        await pilot.press("p")
+    elif snap.view.my_prompt is None and "ready" in kinds:
+        await pilot.press("y")
+    else:
+        table.query_one("#z-actions").focus()
+        await pilot.press("home", "enter")
+        if isinstance(legal[0], ActionKind):
+            await until(pilot, lambda: isinstance(app.screen, ActionForm))
+            await answer_form(pilot, legal[0])
+    await until(pilot, lambda: table.snap.version != version or bool(table._error), timeout=20)
+    assert not table._error, table._error
+
+
+async def play_to_the_end(pilot, table: ZestreaTableScreen, seen: list[str] | None = None) -> None:
+    seen = [] if seen is None else seen
+    app = pilot.app
+    for _ in range(2000):
+        await until(pilot, lambda: waiting_for_keys(app, table), timeout=20)
+        if table.snap.over:
+            break
+        await play_step(pilot, table, seen)
+    await until(pilot, lambda: isinstance(app.screen, ZestreaResultsScreen), timeout=20)

@@ -1,0 +1,18 @@
+"""A saved game of Zestrea, step by step (``parlour replay FILE``): the Zestrea table as
+a spectator saw it (no hand, no offer's terms) with what every replay does
+(tui/screens/replay.py)."""
+
+from __future__ import annotations
+
+from ..screens.replay import ReplayTable
+from .table import ZestreaTableScreen
+
+
+class ZestreaReplayScreen(ReplayTable, ZestreaTableScreen):
+    """A Zestrea game replayed (arguments as for :class:`ReplayTable`)."""
+
+    hand_id = "#z-hand"
+
+    def _forget_events(self) -> None:
+        super()._forget_events()
+        self._log.clear()

@@ -1,0 +1,418 @@
+"""Zestrea's table: an estate panel per Boyar, what is happening now (the Time card,
+the auction, a wedding window, prompts, offers), the hand with each card's text, the
+log of dice and deals, and the list of what may be done now.
+
+Data flow as at every game's table (tui/screens/game_table.py): snapshots come
+through one queue; the view is shown from the human seat at the keyboard. Everything
+that may be done comes from the snapshot's legal actions: a listed action is one entry
+of the action list (Enter sends it); an :class:`~rules.core.ActionKind` (a bid, a
+choice, an offer, a card with targets) opens :class:`~tui.zestrea.form.ActionForm`,
+drawn from its bounds. No rule is decided here: the host has the last word.
+
+Hotseat: Boyars act at once, so the keyboard goes to the human Boyar who still owes
+something (a prompt, a bid, a window pass, Ready), and a hand-over screen hides the
+table (hand and offers) between two humans."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from net.table import Snapshot
+from rules.core import ActionKind, Seat, listed
+from rules.zestrea.state import Pass, PassWindow, Ready, Unready, ZestreaAction
+
+from ..names import fit, seat_name
+from ..screens.game_table import GameTableScreen
+from ..screens.handover import HandOverScreen
+from ..widgets.message import TableMessage
+from ..widgets.movelog import MoveLog
+from . import words
+from .form import open_form
+from .results import ZestreaResultsScreen, headline
+
+NEWS_LINES = 6
+"""Log lines a hotseat hand-over shows: what happened since that Boyar last played."""
+
+
+def owes(snap: Snapshot) -> bool:
+    """Whether the seat of ``snap`` still owes something the table waits for: it may act,
+    and it is not (in step IV) ready, nor (in a window) passed with no rent to answer."""
+    view = snap.view
+    if snap.over or snap.seat is None or snap.seat not in snap.active_seats or not snap.legal_actions:
+        return False
+    if view.phase != "negotiation" or view.my_prompt is not None:
+        return True
+    if view.window is not None:
+        return any(isinstance(a, PassWindow) for a in snap.legal_actions) or any(
+            getattr(o, "kind", "") == "rent-offer" and o.to == snap.seat for o in view.my_offers)
+    return snap.seat not in view.ready
+
+
+class ZestreaStatus(Static):
+    """The top line: ``▶`` who is to act and what, the turn and step."""
+
+    turn = ""
+
+
+class ZestreaTableScreen(GameTableScreen):
+    """One game of Zestrea at this keyboard (arguments as for GameTableScreen)."""
+
+    DEFAULT_CLASSES = "-zestrea"  # (its LAN table too, for parlour.tcss)
+    pieces = "cards"
+    results_screen = ZestreaResultsScreen
+    status_type = ZestreaStatus
+    play_actions = frozenset({"ready", "pass_", "act"})
+    footer_checks = (("ready", ()), ("pass_", ()), ("act", ()), ("results", ()))
+    sending_words = "Sending"
+
+
+    BINDINGS = [
+        Binding("enter", "act", "Do it", key_display="⏎"),
+        Binding("y", "ready", "Ready"),
+        Binding("p", "pass_", "Pass"),
+        Binding("r", "results", "Results"),
+        Binding("f1,question_mark", "rules", "Rules"),
+        Binding("q,escape", "leave", "Leave"),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._log: list[str] = []
+        self._entries: tuple[Any, ...] = ()
+        self._hidden = False
+        self._log_seen: dict[Seat, int] = {}  # hotseat: log lines each seat has seen
+
+    # ---- layout -------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield ZestreaStatus("", id="z-status", markup=False)
+        with Horizontal(id="z-main"):
+            with Vertical(id="z-left"):
+                with VerticalScroll(id="z-estates-box") as box:
+                    box.border_title = "Estates · Z Zestre L Land H hand"
+                    yield Static("", id="z-estates", markup=False)
+                with VerticalScroll(id="z-hand-box") as box:
+                    box.border_title = "Your hand"
+                    yield Static("", id="z-hand", markup=False)
+            with Vertical(id="z-right"):
+                with VerticalScroll(id="z-now-box") as box:
+                    box.border_title = "Now"
+                    yield Static("", id="z-now", markup=False)
+                actions = OptionList(id="z-actions")
+                actions.border_title = "Do (↑↓ Enter)"
+                yield actions
+                log = MoveLog(id="log")
+                log.border_title = "Log"
+                yield log
+        yield TableMessage(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        actions = self.query_one("#z-actions", OptionList)
+        if self.links:  # a player's table: the Do list has the keys
+            actions.focus()
+        else:  # a replay or a watcher: nothing to do, the screen's keys (Home, End) act
+            actions.can_focus = False
+
+    # ---- what the base asks ---------------------------------------------------------
+
+    def _note_events(self, story: Snapshot) -> None:
+        """Every version's events the log tells (dice, bids, offers, weddings), once."""
+        if story.version <= self._seen_version:
+            return
+        self._seen_version = story.version
+        for event in story.events:
+            line = words.event_line(event, story.names)
+            if line is not None:
+                self._log.append(line)
+
+    def _headline(self, snap: Snapshot) -> str:
+        return headline(snap)
+
+    def _hides_hand(self) -> bool:
+        return self._hidden
+
+    def _hide_hand(self) -> None:
+        """Before a hand-over: the hand and the offers' terms leave the screen."""
+        self._hidden = True
+        self.query_one("#z-hand", Static).update("(hidden)")
+        self.query_one("#z-now", Static).update("(hidden)")
+        self.query_one("#z-actions", OptionList).clear_options()
+        self._entries = ()
+
+    def _told_events(self, snap: Snapshot) -> tuple[Any, ...]:
+        """The log's lines (the results tell the last of them)."""
+        return tuple(self._log)
+
+    def _awaited_seat(self) -> Seat:
+        """Several Boyars act at once: the first other seat the table waits for."""
+        snap = self.snap
+        others = sorted(s for s in snap.active_seats if s != snap.seat) if snap is not None else []
+        if others:
+            return others[0]
+        return snap.seat if snap is not None and snap.seat is not None else 0
+
+    async def _hand_over(self, story: Snapshot) -> bool:
+        """The keyboard goes to a human Boyar who owes something: the one shown if they
+        still do, else the next in seat order; between two humans a hand-over screen
+        hides the table."""
+        snaps = {seat: self._seat_snaps[seat].get(story.version) for seat in self.links}
+        owing = [seat for seat, snap in sorted(snaps.items()) if snap is not None and owes(snap)]
+        target = self.seat
+        if target is None or target not in owing:
+            later = [s for s in owing if self.seat is None or s > self.seat]
+            target = (later or owing or [self.seat if self.seat is not None else min(self.links, default=None)])[0]
+        if target is None:
+            return True
+        if len(self.links) > 1 and target in owing and target != self._at_keyboard:
+            self._hide_hand()
+            since = self._log[self._log_seen.get(target, 0):][-NEWS_LINES:]  # public lines only
+            self._log_seen[target] = len(self._log)
+            cover = HandOverScreen(story.names[target], "\n".join(since), self.leave_question)
+            if not await self.app.push_screen_wait(cover):
+                self.leave()
+                return False
+            self._at_keyboard = target
+        self._hidden = False
+        if target != self.seat:
+            self.seat = target
+        return True
+
+    def _turn_text(self) -> str:
+        snap, view = self.snap, self.view
+        assert snap is not None and view is not None
+        if snap.over:
+            return f"Game over: {headline(snap)} (r: results)" if snap.result else "Game over"
+        if self.busy:
+            return "Sending…"
+        waited = [s for s in sorted(snap.active_seats) if s != snap.seat]
+        if self.my_turn and snap.seat is not None and owes(snap):
+            you = fit(snap.names[snap.seat], 16)
+            return f"{you}: {self._your_turn_instructions()}"
+        if snap.seat is not None and self.my_turn:
+            return f"{fit(snap.names[snap.seat], 16)}: you may still act; waiting for the others"
+        if waited:
+            who = ", ".join(fit(seat_name(snap.names, snap.bots, s), 14) for s in waited[:3])
+            return f"Waiting for {who}"
+        return "Waiting"
+
+    def _your_turn_instructions(self) -> str:
+        view = self.view
+        if view.my_prompt is not None:
+            return "answer the prompt (Enter on Answer)"
+        if view.auction is not None:
+            return "bid or pass"
+        if view.window is not None:
+            return "the wedding window: add cards or pass (p)"
+        return "act, then Ready (y)"
+
+    def _spin(self) -> None:
+        if self.snap is not None:
+            self._refresh_footer()
+
+    # ---- showing --------------------------------------------------------------------
+
+    def _update(self) -> None:
+        snap, view = self.snap, self.view
+        if snap is None or view is None:
+            return
+        names = snap.names
+        step = words.PHASE_WORDS.get(view.phase, view.phase)
+        final = " (final)" if view.final_turn else ""
+        self.query_one("#z-status", Static).update(
+            f"▶ {self._turn_text()}  ·  turn {view.turn}{final} · {step}")
+        self.query_one("#z-estates", Static).update(self._estates_text(snap))
+        self.query_one("#z-hand-box").border_title = (
+            f"Hand of {fit(names[snap.seat], 20)}" if snap.seat is not None else "Hand")
+        if self._hidden:
+            self.query_one("#z-hand", Static).update("(hidden)")
+        else:
+            hand = self._hand_text(view) if snap.seat is not None else "(a spectator sees no hand)"
+            self.query_one("#z-hand", Static).update(hand or "(no Fate cards)")
+            self.query_one("#z-now", Static).update(self._now_text(snap))
+            self._fill_actions(snap)
+        self.query_one(MoveLog).entries = tuple(self._log)
+        message = self.query_one(TableMessage)
+        message.warning = self.save_problem()
+        message.news = ""
+        if self._error:
+            message.text, message.kind = self._error, "error"
+        else:
+            message.text, message.kind = self._instructions(), "info"
+        self._refresh_footer()
+
+    def _instructions(self) -> str:
+        snap = self.snap
+        if snap is None:
+            return ""
+        if snap.over:
+            return "Game over: r shows the results, q leaves."
+        if snap.seat is None:
+            return "Watching. q leaves."
+        if not self.my_turn:
+            return "Nothing to do now; the others are acting. F1: rules."
+        return "↑↓ choose, Enter does it (… opens a form); y: Ready; p: Pass; F1: rules."
+
+    def _estates_text(self, snap: Snapshot) -> str:
+        view = snap.view
+        roles = dict(view.roles)
+        lines: list[str] = []
+        for seat, estate in enumerate(view.estates):
+            mark = "▶" if seat == snap.seat else " "
+            flags = []
+            if view.phase == "negotiation":
+                flags.append("✓ready" if seat in view.ready else "·acting")
+            if any(p.seat == seat and not p.answered for p in view.prompts):
+                flags.append("?owes answer")
+            if view.auction is not None and view.auction.turn == seat:
+                flags.append("?to bid")
+            name = seat_name(snap.names, snap.bots, seat) + (" (you)" if seat == snap.seat else "")
+            lines.append(f"{mark} {fit(name, 20)} Z{estate.zestre} L{estate.land} "
+                         f"H{estate.hand_count} {' '.join(flags)}")
+            couples = ", ".join(f"{words.name(c.stayed)}+{words.name(c.moved)}" for c in estate.couples)
+            singles = [words.who(v) + (" (baby, lying)" if v in estate.babies else "") for v in estate.singles]
+            lines.append(f"   {len(estate.couples)} Couple{'s' * (len(estate.couples) != 1)}: {couples or '—'}"
+                         + (f"; singles: {', '.join(singles)}" if singles else ""))
+            mine = [f"{words.card_name(card)} on {words.who(v)}" for v, card in roles.items()
+                    if v in {x for c in estate.couples for x in c.spouses} | set(estate.singles)]
+            if mine:
+                lines.append(f"   Roles: {', '.join(mine)}")
+            if estate.revealed:
+                lines.append(f"   Revealed: {', '.join(words.card_name(c) for c in estate.revealed)}")
+        lines.append(f"Supply: {view.supply_lads} Lads, {view.supply_maidens} Maidens · "
+                     f"Fate deck {view.fate_deck_count} · Time cards left {view.time_left}")
+        return "\n".join(lines)
+
+    def _hand_text(self, view: Any) -> str:
+        return "\n".join(f"{i + 1}. {words.card_text(card)}" + (" (revealed)" if card in
+                         view.estates[view.seat].revealed else "")
+                         for i, card in enumerate(view.hand)) if view.seat is not None else ""
+
+    def _now_text(self, snap: Snapshot) -> str:
+        view, names = snap.view, snap.names
+        lines: list[str] = []
+        if view.foretold:
+            lines.append("Foretold to you: " + ", ".join(words.card_name(c) for c in view.foretold))
+        if view.my_prompt is not None:
+            p = view.my_prompt
+            count = str(p.lo) if p.lo == p.hi else f"{p.lo}-{p.hi}"
+            lines.append(f"? {words.PROMPT_WORDS.get(p.kind, p.kind)}: choose {count} of "
+                         + ", ".join(words.value_text("picked", c, names) for c in p.choices))
+        others = [f"{words.seat_word(names, p.seat)} {'✓' if p.answered else '…'} {p.kind}"
+                  for p in view.prompts if p.seat != view.seat]
+        if others:
+            lines.append("Prompts: " + "; ".join(others))
+        if view.auction is not None:
+            a = view.auction
+            high = f"{words.seat_word(names, a.high[0])} {a.high[1]}" if a.high else "no bid yet"
+            lines.append(f"Auction: {words.card_text(a.card)}")
+            lines.append(f"  high: {high}; to bid: {words.seat_word(names, a.turn)}; out: "
+                         + (", ".join(words.seat_word(names, s) for s in sorted(a.out)) or "—"))
+        if view.window is not None:
+            w = view.window
+            parts = " + ".join(f"{words.value_text('', n, names)} {v}" for n, v in view.chance_parts)
+            lines.append(f"Wedding: {words.who(w.stays)} + {words.who(w.moves)}, attempt "
+                         f"{w.attempt}/{w.attempts}")
+            lines.append(f"  chance {view.chance} of 6 = {parts or '—'}")
+            lines.append("  passed: " + (", ".join(words.seat_word(names, s) for s in sorted(w.passed)) or "—"))
+        for offer in view.my_offers:
+            tag = "in " if offer.to == view.seat else "out"
+            lines.append(f"{tag} {words.offer_text(offer, names)}")
+        public = [o for o in view.offers if view.seat not in (o.by, o.to)]
+        if public:
+            lines.append("Others' offers: " + "; ".join(
+                f"#{o.id} {words.seat_word(names, o.by)}→{words.seat_word(names, o.to)} {o.what}" for o in public))
+        lines.append(f"Time: {words.time_text(view.time_card)}")  # last: what is asked comes first
+        return "\n".join(lines)
+
+    def _fill_actions(self, snap: Snapshot) -> None:
+        entries = tuple(snap.legal_actions) if (self.my_turn or snap.legal_actions) and not snap.over else ()
+        if entries == self._entries:
+            return
+        self._entries = entries
+        actions = self.query_one("#z-actions", OptionList)
+        actions.clear_options()
+        actions.add_options([Option(words.action_text(a, snap.names), id=str(i))
+                             for i, a in enumerate(entries)])
+        if entries:
+            actions.highlighted = 0
+
+    # ---- doing ----------------------------------------------------------------------
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = int(event.option.id or 0)
+        if index < len(self._entries):
+            self._do(self._entries[index])
+
+    def _do(self, entry: Any) -> None:
+        if not self.my_turn or self.snap is None:
+            self._error = "Nothing can be done now."
+            self._update()
+            return
+        if isinstance(entry, ActionKind):
+            open_form(self, entry, self.snap.legal_actions, self.snap.names, ZestreaAction,
+                      self._send_checked, note=self._form_note(entry), owners=self._owners())
+            return
+        self._send(entry)
+
+    def _owners(self) -> dict[str, str]:
+        """Whose each villager and each revealed card is (by seat name), for the forms."""
+        snap = self.snap
+        owners: dict[str, str] = {}
+        for seat, estate in enumerate(snap.view.estates):
+            if seat == snap.seat:
+                continue
+            for item in (*estate.singles, *estate.revealed, *(v for c in estate.couples for v in c.spouses)):
+                owners[item] = snap.names[seat]
+        return owners
+
+    def _form_note(self, kind: ActionKind) -> str:
+        view = self.view
+        if kind.kind == "bid" and view.auction is not None:
+            return f"Up for auction: {words.card_text(view.auction.card)}"
+        if kind.kind == "choose" and view.my_prompt is not None:
+            return words.PROMPT_WORDS.get(view.my_prompt.kind, view.my_prompt.kind)
+        return ""
+
+    def _send_checked(self, action: Any) -> None:
+        if self.my_turn:
+            self._send(action)
+
+    def _listed(self, *types: type) -> Any:
+        snap = self.snap
+        if snap is None or not self.my_turn:
+            return None
+        return next((a for a in listed(snap.legal_actions) if isinstance(a, types)), None)
+
+    def action_act(self) -> None:
+        actions = self.query_one("#z-actions", OptionList)
+        if actions.highlighted is not None and actions.highlighted < len(self._entries):
+            self._do(self._entries[actions.highlighted])
+
+    def action_ready(self) -> None:
+        action = self._listed(Ready, Unready)
+        if action is not None:
+            self._send(action)
+
+    def action_pass_(self) -> None:
+        action = self._listed(Pass, PassWindow)
+        if action is not None:
+            self._send(action)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "ready":
+            return self._listed(Ready, Unready) is not None
+        if action == "pass_":
+            return self._listed(Pass, PassWindow) is not None
+        if action == "act":
+            return bool(self._entries) and self.my_turn
+        if action == "results":
+            return self.snap is not None and self.snap.over
+        return True

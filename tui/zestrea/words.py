@@ -1,0 +1,229 @@
+"""Zestrea's table words: cards, villagers, seats, actions, action kinds' parameters and
+events in words, as the table shows them (names from rules/zestrea's data files).
+
+Only what the view and the events already hold is told: nothing here decides a rule."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rules.core import ActionKind
+from rules.zestrea.cards import BOYAR_CARDS, PEOPLE, TIMES, title
+from rules.zestrea.state import (
+    Accept, Adopt, AuctionEnded, AuctionOpened, Attempted, Bid, BidMade, BidPassed, BuyFate,
+    BuyLand, ChanceChanged, Choose, Decline, FatePlayed, Married, OfferClosed, OfferMade, Pass,
+    PassWindow, PlayFate, Ready, ReadyChanged, Reveal, Rolled, TimeRevealed, TurnBegan, Unready,
+    UseMusician, VillagerCame, VillagerGone, Withdraw, WindowOpened,
+)
+
+PHASE_WORDS = {"hard-times": "I Hard Times", "production": "II Production", "auction": "III Auction",
+               "negotiation": "IV Weddings and Negotiations", "food": "V Food", "over": "game over"}
+KIND_WORDS = {
+    "bid": "Bid (choose the amount)", "choose": "Answer (choose)", "play": "Play a card",
+    "propose-wedding": "Propose a wedding", "propose-trade": "Propose a trade",
+    "gift": "Give a gift", "rent-musician": "Rent a Musician",
+}
+PARAM_WORDS = {
+    "to": "to Boyar", "mine": "your single", "theirs": "their single", "split": "who pays the 2",
+    "attempts": "attempts", "receiver": "receiver", "sweet_payer": "sweetener paid by",
+    "sweet_zestre": "sweetener Zestre", "sweet_cards": "sweetener cards",
+    "sweet_when": "sweetener given", "counter": "counters offer", "give_zestre": "you give Zestre",
+    "give_cards": "you give cards", "ask_zestre": "you ask Zestre", "ask_cards": "you ask cards",
+    "zestre": "Zestre", "cards": "cards", "amount": "amount", "picked": "choice",
+    "villager": "villager", "other": "other single", "couple": "Couple", "record": "wedding",
+    "mode": "play as", "musician": "Musician",
+}
+PROMPT_WORDS = {
+    "produce": "Production: which Couples roll for a baby, in the order rolled",
+    "tatars": "The Tatars Are Coming: what you give up",
+    "cholera": "Cholera: who is hit (at most one spouse of each Couple)",
+    "winter": "Harsh Winter: the singles you pay for",
+    "newcomer": "Newcomers: the sex of your newcomer",
+    "starve": "Food: the villagers you cannot feed starve (one Couple always stays)",
+    "play-now": "You won the auction: play the card now, or keep it",
+    "ransom": "Steal the Bride: pay the ransom, or hand over the bride",
+    "fortune": "The Fortune Teller: the Time card stays on top or goes to the bottom",
+}
+"""What each prompt asks, in words (rules.zestrea.state.Prompt kinds)."""
+VALUE_WORDS = {"proposer_2": "you pay 2", "each_1": "1 each", "target_2": "they pay 2",
+               "proposer": "you", "target": "them", "": "nobody", "on_accept": "on accepting",
+               "on_success": "on a wedding", "keep": "keep the card", "top": "on top",
+               "bottom": "to the bottom", "ransom": "pay the ransom", "bride": "hand over the bride",
+               "lad": "a Lad", "maiden": "a Maiden", "any": "at random"}
+
+
+def who(villager: str) -> str:
+    """``"Ion (L03)"``: a villager by name and id."""
+    person = PEOPLE.get(villager)
+    return f"{person.name} ({'♂' if person.sex == 'lad' else '♀'})" if person else villager
+
+
+def name(villager: str) -> str:
+    """``"Ion"``: a villager's name alone."""
+    person = PEOPLE.get(villager)
+    return person.name if person else villager
+
+
+def card_name(card: str) -> str:
+    """A Fate card (``"F07-2"``) or Time card (``"H03"``) by its name."""
+    if card in TIMES:
+        return TIMES[card].name
+    try:
+        return title(card).name
+    except (KeyError, ValueError):
+        return card
+
+
+def card_text(card: str) -> str:
+    """A Fate card's name, kind, chance and text, marked when it is a stand-in."""
+    t = title(card)
+    chance = f" {t.chance:+d}" if t.chance else ""
+    mark = " [stand-in]" if t.source == "stand-in" else ""
+    return f"{t.name} ({t.kind}{chance}){mark}: {t.text}"
+
+
+def time_text(card: str) -> str:
+    if card not in TIMES:
+        return "no Time card yet"
+    t = TIMES[card]
+    mark = " [stand-in]" if t.source == "stand-in" else ""
+    return f"{t.name}{mark}: {t.text}"
+
+
+def boyar_name(number: int) -> str:
+    return BOYAR_CARDS[number].name if number in BOYAR_CARDS else f"Boyar {number}"
+
+
+def seat_word(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+
+
+def value_text(name: str, value: Any, names: Sequence[str]) -> str:
+    """One parameter value in words (a seat by name, a villager, a card, a split)."""
+    if isinstance(value, tuple):
+        return ", ".join(value_text(name, v, names) for v in value) or "none"
+    if name in ("to",) or (name == "receiver" and value >= 0):
+        return seat_word(names, value)
+    if name == "receiver":
+        return "the Lad's Boyar"
+    if name == "counter":
+        return "no offer" if value == 0 else f"offer {value}"
+    if isinstance(value, str):
+        if value in VALUE_WORDS:
+            return VALUE_WORDS[value]
+        if value in PEOPLE:
+            return who(value)
+        if value[:1] == "F" and "-" in value:
+            return card_name(value)
+        if value[:1] == "C" and value[1:].isdigit():
+            return f"Couple {value[1:]}"
+    return str(value)
+
+
+def kind_text(kind: ActionKind) -> str:
+    if kind.kind == "play":
+        return f"Play {card_name(dict(kind.fixed)['card'])}…"
+    return KIND_WORDS.get(kind.kind, kind.kind) + "…"
+
+
+def action_text(action: Any, names: Sequence[str]) -> str:
+    """A listed legal action as an entry of the table's action list."""
+    if isinstance(action, ActionKind):
+        return kind_text(action)
+    if isinstance(action, Choose):
+        return "Answer: " + value_text("picked", action.picked, names)
+    if isinstance(action, Pass):
+        return "Pass (leave the auction)"
+    if isinstance(action, Bid):
+        return f"Bid {action.amount}"
+    if isinstance(action, BuyLand):
+        return "Buy a Land (4 Zestre)"
+    if isinstance(action, Adopt):
+        return f"Adopt {VALUE_WORDS.get(action.sex, action.sex)} (2 Zestre)"
+    if isinstance(action, BuyFate):
+        return "Buy a Fate card (2 Zestre)"
+    if isinstance(action, PlayFate):
+        extra = f" as {action.mode}" if action.mode else ""
+        return f"Play {card_name(action.card)}{extra}"
+    if isinstance(action, Reveal):
+        return f"Reveal {card_name(action.card)}"
+    if isinstance(action, Accept):
+        return f"Accept offer {action.offer}"
+    if isinstance(action, Decline):
+        return f"Decline offer {action.offer}"
+    if isinstance(action, Withdraw):
+        return f"Withdraw offer {action.offer}"
+    if isinstance(action, Ready):
+        return "Ready (nothing more this step)"
+    if isinstance(action, Unready):
+        return "Not ready after all"
+    if isinstance(action, UseMusician):
+        return f"Add your Musician ({card_name(action.musician)})"
+    if isinstance(action, PassWindow):
+        return "Pass the window (no more cards)"
+    return str(getattr(action, "kind", action))
+
+
+def offer_text(offer: Any, names: Sequence[str]) -> str:
+    """An offer's terms (only the two parties' views hold them)."""
+    head = f"#{offer.id} {seat_word(names, offer.by)} → {seat_word(names, offer.to)}: "
+    if offer.kind == "wedding-offer":
+        sweet = ""
+        if offer.sweet_payer:
+            sweet = (f"; sweetener from {VALUE_WORDS[offer.sweet_payer]}: {offer.sweet_zestre} Z"
+                     + (f" + {value_text('', offer.sweet_cards, names)}" if offer.sweet_cards else "")
+                     + f" {VALUE_WORDS[offer.sweet_when]}")
+        receiver = "" if offer.receiver < 0 else f"; to {seat_word(names, offer.receiver)}"
+        return (head + f"wedding {who(offer.mine)} + {who(offer.theirs)}, {VALUE_WORDS[offer.split]}, "
+                f"{offer.attempts} attempt{'s' * (offer.attempts > 1)}{receiver}{sweet}")
+    if offer.kind == "trade-offer":
+        give = f"{offer.give_zestre} Z" + (f" + {value_text('', offer.give_cards, names)}" if offer.give_cards else "")
+        ask = f"{offer.ask_zestre} Z" + (f" + {value_text('', offer.ask_cards, names)}" if offer.ask_cards else "")
+        return head + f"trade: gives {give} for {ask}"
+    return head + f"rent {card_name(offer.musician)} for {offer.zestre} Z" + (
+        f" + {value_text('', offer.cards, names)}" if offer.cards else "")
+
+
+def event_line(event: Any, names: Sequence[str]) -> str | None:
+    """The events the log tells (dice, the auction, offers, weddings, arrivals and
+    departures); ``None`` for the rest (their effect shows on the estates)."""
+    if isinstance(event, TurnBegan):
+        return f"— turn {event.turn}, {seat_word(names, event.start_player)} starts"
+    if isinstance(event, TimeRevealed):
+        return f"Time card: {card_name(event.card)} ({event.left} left)"
+    if isinstance(event, Rolled):
+        subject = f" for {value_text('', event.subject, names)}" if event.subject else ""
+        return f"{seat_word(names, event.seat)} rolled {event.die} ({event.why}{subject})"
+    if isinstance(event, AuctionOpened):
+        return f"Auction: {card_name(event.card)}"
+    if isinstance(event, BidMade):
+        return f"{seat_word(names, event.seat)} bids {event.amount}"
+    if isinstance(event, BidPassed):
+        return f"{seat_word(names, event.seat)} passes"
+    if isinstance(event, AuctionEnded):
+        return (f"{card_name(event.card)} goes to {seat_word(names, event.winner)} for {event.amount}"
+                if event.winner is not None else f"nobody bid for {card_name(event.card)}")
+    if isinstance(event, OfferMade):
+        return f"{seat_word(names, event.by)} offers {seat_word(names, event.to)} a {event.what} (#{event.id})"
+    if isinstance(event, OfferClosed):
+        why = f": {event.why}" if event.why else ""
+        return f"offer #{event.id} {event.how}{why}"
+    if isinstance(event, WindowOpened):
+        w = event.window
+        return f"Wedding window: {who(w.stays)} + {who(w.moves)}, attempt {w.attempt}/{w.attempts}"
+    if isinstance(event, ChanceChanged):
+        return f"{seat_word(names, event.seat)}: {value_text('', event.source, names)} +{event.value}"
+    if isinstance(event, Attempted):
+        return (f"{who(event.stays)} + {who(event.moves)}: rolled {event.die} vs chance {event.chance}: "
+                + ("married!" if event.success else "no wedding"))
+    if isinstance(event, FatePlayed):
+        return f"{seat_word(names, event.seat)} played {card_name(event.card)}"
+    if isinstance(event, VillagerCame) and event.how not in ("start", "wedding"):
+        return f"{who(event.villager)} came to {seat_word(names, event.seat)} ({event.how})"
+    if isinstance(event, VillagerGone):
+        return f"{who(event.villager)} of {seat_word(names, event.seat)} {event.how} ({event.why})"
+    if isinstance(event, ReadyChanged):
+        return f"{seat_word(names, event.seat)} is {'ready' if event.ready else 'not ready'}"
+    if isinstance(event, Married):
+        return None
+    return None
