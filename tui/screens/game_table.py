@@ -78,6 +78,9 @@ class GameTableScreen(ParlourScreen):
     ``on_save_problem``): while its latest save failed, the message line says so.
     """
 
+    waiting_keys = "F1: rules, s: sheets"
+    """The keys worth knowing while others play (a game without sheets says less)."""
+
     results_screen: ClassVar[type]
     """The game's results screen, built from a finished Snapshot."""
     status_type: ClassVar[type]
@@ -562,7 +565,7 @@ class GameTableScreen(ParlourScreen):
         if self.seat is None:
             return "Watching the bots play. q leaves."
         if not self.my_turn:
-            return "Not your turn yet. F1: rules, s: sheets."
+            return f"Not your turn yet. {self.waiting_keys}."
         return self._your_turn_instructions()
 
     def _hides_hand(self) -> bool:

@@ -202,7 +202,7 @@ class LanTable(GameTableScreen):
                         f"/bot seat {current + 1} strong.")
             return f"{name} is away; the host may wait or let a bot play on."
         if not self.my_turn and not self.snap.over:
-            return "Not your turn yet. t: chat, s: sheets, F1: rules."
+            return f"Not your turn yet. t: chat, {self.waiting_keys}."
         return super()._instructions()
 
     def _bot_took_words(self) -> str:

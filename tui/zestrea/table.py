@@ -72,6 +72,8 @@ class ZestreaTableScreen(GameTableScreen):
     sending_words = "Sending"
 
 
+    waiting_keys = "F1: rules"  # (no score sheets in Zestrea)
+
     BINDINGS = [
         Binding("enter", "act", "Do it", key_display="⏎"),
         Binding("y", "ready", "Ready"),
