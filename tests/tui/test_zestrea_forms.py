@@ -104,3 +104,24 @@ async def test_a_saved_game_replays_at_the_zestrea_table(tmp_path):
         await pilot.press("end")
         await until(pilot, lambda: table.snap.over)
         assert "Ann" in shown(table.query_one("#z-estates"))
+
+
+def test_an_offer_names_its_payer_the_same_way_to_both_boyars():
+    """Z-F15 ff., the wedding's cost: an offer's split names who pays by seat, so the
+    Boyar asked reads who pays, not "they" from the proposer's side (a player-tester
+    accepted "they pay 2" and paid)."""
+    from types import SimpleNamespace
+
+    from tui.zestrea.words import offer_text
+
+    names = ("You", "Ada", "Ben")
+    offer = SimpleNamespace(id=11, kind="wedding-offer", by=1, to=0, mine="L03", theirs="M03",
+                            split="target_2", sweet_payer="", sweet_zestre=0, sweet_cards=(),
+                            sweet_when="", receiver=-1, attempts=3)
+    assert ", You pay 2, 3 attempts" in offer_text(offer, names)
+    offer.split, offer.by, offer.to = "proposer_2", 0, 2
+    assert ", You pay 2, " in offer_text(offer, names)
+    offer.split = "target_2"
+    assert ", Ben pays 2, " in offer_text(offer, names)
+    offer.sweet_payer, offer.sweet_zestre, offer.sweet_when = "target", 1, "on_success"
+    assert "; sweetener from Ben: 1 Z on a wedding" in offer_text(offer, names)

@@ -164,17 +164,28 @@ def action_text(action: Any, names: Sequence[str]) -> str:
     return str(getattr(action, "kind", action))
 
 
+def _pays(name: str, amount: str) -> str:
+    """``"Ada pays 2"``, ``"You pay 2"``."""
+    return f"{name} {'pay' if name == 'You' else 'pays'} {amount}"
+
+
 def offer_text(offer: Any, names: Sequence[str]) -> str:
-    """An offer's terms (only the two parties' views hold them)."""
-    head = f"#{offer.id} {seat_word(names, offer.by)} → {seat_word(names, offer.to)}: "
+    """An offer's terms (only the two parties' views hold them), every payer named by
+    seat, so they read the same to the proposer and to the Boyar asked: ``"#11 Ada →
+    You: wedding Catinca (♀) + Marin (♂), Ada pays 2, 3 attempts"``."""
+    by, to = seat_word(names, offer.by), seat_word(names, offer.to)
+    head = f"#{offer.id} {by} → {to}: "
     if offer.kind == "wedding-offer":
+        split = {"proposer_2": _pays(by, "2"), "target_2": _pays(to, "2")}.get(
+            offer.split, VALUE_WORDS.get(offer.split, offer.split))
         sweet = ""
         if offer.sweet_payer:
-            sweet = (f"; sweetener from {VALUE_WORDS[offer.sweet_payer]}: {offer.sweet_zestre} Z"
+            payer = {"proposer": by, "target": to}.get(offer.sweet_payer, offer.sweet_payer)
+            sweet = (f"; sweetener from {payer}: {offer.sweet_zestre} Z"
                      + (f" + {value_text('', offer.sweet_cards, names)}" if offer.sweet_cards else "")
                      + f" {VALUE_WORDS[offer.sweet_when]}")
         receiver = "" if offer.receiver < 0 else f"; to {seat_word(names, offer.receiver)}"
-        return (head + f"wedding {who(offer.mine)} + {who(offer.theirs)}, {VALUE_WORDS[offer.split]}, "
+        return (head + f"wedding {who(offer.mine)} + {who(offer.theirs)}, {split}, "
                 f"{offer.attempts} attempt{'s' * (offer.attempts > 1)}{receiver}{sweet}")
     if offer.kind == "trade-offer":
         give = f"{offer.give_zestre} Z" + (f" + {value_text('', offer.give_cards, names)}" if offer.give_cards else "")
