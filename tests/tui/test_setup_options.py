@@ -118,3 +118,12 @@ def test_a_hosted_table_starts_with_profi_only_where_the_game_has_it():
 
     assert starting_options(ZATRE, True) == ZatreOptions(profi=True)
     assert starting_options(ZESTREA, True) == ZestreaOptions()
+
+
+def test_the_setup_hint_speaks_of_teams_only_for_zatre():
+    """Zatre's Variant for Advanced Players is Zatre's: the setup's hint does not tell
+    a Zestrea or card-game player how teams sit (a player-tester's report)."""
+    from tui.screens.local_setup import setup_hint
+
+    assert "teams" in setup_hint("zatre")
+    assert "teams" not in setup_hint("zestrea") and "teams" not in setup_hint("zatre-cards")

@@ -100,6 +100,15 @@ def bot_name(kinds: list[str], names: list[str], seat: int) -> str:
     return free[0] if free else f"Bot {seat + 1}"
 
 
+def setup_hint(game: str) -> str:
+    """The line above the seats: solo or hotseat, and for Zatre how teams sit."""
+    hint = ("One human with bots is solo practice; two or more humans take turns at this "
+            "keyboard (hotseat).")
+    if game == "zatre":
+        hint += " Zatre in teams: 4 or 6 players, partners side by side (seats 1+2, 3+4, 5+6)."
+    return hint
+
+
 def plain_seats(game: str) -> int:
     """The seats the form offers for ``game`` without teams: :data:`PLAIN_SEATS` for
     Zatre (5 and 6 only in teams), else the game's most (Zestrea: 6)."""
@@ -209,12 +218,7 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                 for spec in form_options():
                     yield FieldLabel(spec.label, spec.name, classes="game-option")
                     yield self._option_field(spec)
-            yield Static(
-                "One human with bots is solo practice; two or more humans take turns at "
-                "this keyboard (hotseat). Zatre in teams: 4 or 6 players, partners side by "
-                "side (seats 1+2, 3+4, 5+6).",
-                classes="hint",
-            )
+            yield Static(setup_hint(self.form.game), classes="hint", id="setup-hint")
             form = self.form
             with Grid(id="seats"):
                 yield Label("  Seat", classes="head")
@@ -302,6 +306,7 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
         an error said about the form goes once the form changes."""
         if event.select.id == "game":
             self._offer_options()
+            self.query_one("#setup-hint", Static).update(setup_hint(event.value))  # type: ignore[arg-type]
         if event.select.id in ("game", "teams"):
             self._offer_team_seats()
         if (event.select.id or "").startswith("kind-") and event.value in ("easy", "strong"):
