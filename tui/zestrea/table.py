@@ -59,6 +59,19 @@ def owes(snap: Snapshot) -> bool:
     return snap.seat not in view.ready
 
 
+def status_line(turn_text: str, view: Any, width: int = STATUS_WIDTH) -> str:
+    """The top line in ``width`` cells: ``▶`` the turn text, then the turn and the step
+    whole (``IV Weddings`` for step IV when the line is short of room); the turn text
+    is what gets cut."""
+    step = words.PHASE_WORDS.get(view.phase, view.phase)
+    turn = f"turn {view.turn}{' (final)' if view.final_turn else ''}"
+    head = f"▶ {turn_text}"
+    if len(head) + len(f" · {turn} · {step}") > width:
+        step = step.split(" and ")[0]
+    tail = f" · {turn} · {step}"
+    return fit(head, width - len(tail)) + tail
+
+
 class ZestreaStatus(Static):
     """The top line: ``▶`` who is to act and what, the turn and step."""
 
@@ -245,10 +258,7 @@ class ZestreaTableScreen(GameTableScreen):
         if snap is None or view is None:
             return
         names = snap.names
-        step = words.PHASE_WORDS.get(view.phase, view.phase)
-        tail = f" · turn {view.turn}{' (final)' if view.final_turn else ''} · {fit(step, 14)}"
-        self.query_one("#z-status", Static).update(
-            fit(f"▶ {self._turn_text()}", STATUS_WIDTH - len(tail)) + tail)
+        self.query_one("#z-status", Static).update(status_line(self._turn_text(), view))
         self.query_one("#z-estates", Static).update(self._estates_text(snap))
         self._hand_title = f"Hand of {fit(names[snap.seat], 20)}" if snap.seat is not None else "Hand"
         self._mark_focus()
