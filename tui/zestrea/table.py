@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -31,12 +32,16 @@ from ..names import fit, seat_name
 from ..screens.game_table import GameTableScreen
 from ..screens.handover import HandOverScreen
 from ..widgets.message import TableMessage
-from ..widgets.movelog import MoveLog
 from . import words
 from .form import open_form
 from .results import ZestreaResultsScreen, headline
 
 NEWS_LINES = 6
+PANELS = {"z-estates-box": "Estates · Z Zestre L Land H hand", "z-hand-box": "Hand",
+          "z-now-box": "Now", "z-actions": "Do (↑↓ Enter)", "z-log-box": "Log"}
+"""Each panel Tab reaches and its title; the focused one's title starts with ``▶``."""
+STATUS_WIDTH = 78
+"""Cells of the top line at 80 columns (less its padding)."""
 """Log lines a hotseat hand-over shows: what happened since that Boyar last played."""
 
 
@@ -52,6 +57,19 @@ def owes(snap: Snapshot) -> bool:
         return any(isinstance(a, PassWindow) for a in snap.legal_actions) or any(
             getattr(o, "kind", "") == "rent-offer" and o.to == snap.seat for o in view.my_offers)
     return snap.seat not in view.ready
+
+
+def status_line(turn_text: str, view: Any, width: int = STATUS_WIDTH) -> str:
+    """The top line in ``width`` cells: ``▶`` the turn text, then the turn and the step
+    whole (``IV Weddings`` for step IV when the line is short of room); the turn text
+    is what gets cut."""
+    step = words.PHASE_WORDS.get(view.phase, view.phase)
+    turn = f"turn {view.turn}{' (final)' if view.final_turn else ''}"
+    head = f"▶ {turn_text}"
+    if len(head) + len(f" · {turn} · {step}") > width:
+        step = step.split(" and ")[0]
+    tail = f" · {turn} · {step}"
+    return fit(head, width - len(tail)) + tail
 
 
 class ZestreaStatus(Static):
@@ -89,6 +107,8 @@ class ZestreaTableScreen(GameTableScreen):
         self._entries: tuple[Any, ...] = ()
         self._hidden = False
         self._log_seen: dict[Seat, int] = {}  # hotseat: log lines each seat has seen
+        self._now_kind: tuple[Any, ...] = ()  # what the Now panel shows, in kind
+        self._hand_title = "Hand"
 
     # ---- layout -------------------------------------------------------------------
 
@@ -96,22 +116,16 @@ class ZestreaTableScreen(GameTableScreen):
         yield ZestreaStatus("", id="z-status", markup=False)
         with Horizontal(id="z-main"):
             with Vertical(id="z-left"):
-                with VerticalScroll(id="z-estates-box") as box:
-                    box.border_title = "Estates · Z Zestre L Land H hand"
+                with VerticalScroll(id="z-estates-box"):
                     yield Static("", id="z-estates", markup=False)
-                with VerticalScroll(id="z-hand-box") as box:
-                    box.border_title = "Your hand"
+                with VerticalScroll(id="z-hand-box"):
                     yield Static("", id="z-hand", markup=False)
             with Vertical(id="z-right"):
-                with VerticalScroll(id="z-now-box") as box:
-                    box.border_title = "Now"
+                with VerticalScroll(id="z-now-box"):
                     yield Static("", id="z-now", markup=False)
-                actions = OptionList(id="z-actions")
-                actions.border_title = "Do (↑↓ Enter)"
-                yield actions
-                log = MoveLog(id="log")
-                log.border_title = "Log"
-                yield log
+                yield OptionList(id="z-actions")
+                with VerticalScroll(id="z-log-box"):
+                    yield Static("", id="z-log", markup=False)
         yield TableMessage(id="message")
         yield Footer()
 
@@ -121,6 +135,25 @@ class ZestreaTableScreen(GameTableScreen):
             actions.focus()
         else:  # a replay or a watcher: nothing to do, the screen's keys (Home, End) act
             actions.can_focus = False
+        self._mark_focus()
+
+    def _mark_focus(self) -> None:
+        """Each panel's title; the focused one's starts with ``▶`` (its border turns
+        double too, parlour.tcss), so focus shows without colour. The log, focused,
+        takes the Do list's room (class ``-log-open``)."""
+        focused = self.focused
+        for panel, title in PANELS.items():
+            widget = self.query_one(f"#{panel}")
+            title = self._hand_title if panel == "z-hand-box" else title
+            widget.border_title = f"▶ {title}" if widget is focused else title
+        self.query_one("#z-right").set_class(
+            focused is not None and focused.id == "z-log-box", "-log-open")
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._mark_focus()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self._mark_focus()
 
     # ---- what the base asks ---------------------------------------------------------
 
@@ -211,7 +244,7 @@ class ZestreaTableScreen(GameTableScreen):
         if view.auction is not None:
             return "bid or pass"
         if view.window is not None:
-            return "the wedding window: add cards or pass (p)"
+            return "window: add cards or pass (p)"
         return "act, then Ready (y)"
 
     def _spin(self) -> None:
@@ -225,21 +258,25 @@ class ZestreaTableScreen(GameTableScreen):
         if snap is None or view is None:
             return
         names = snap.names
-        step = words.PHASE_WORDS.get(view.phase, view.phase)
-        final = " (final)" if view.final_turn else ""
-        self.query_one("#z-status", Static).update(
-            f"▶ {self._turn_text()}  ·  turn {view.turn}{final} · {step}")
+        self.query_one("#z-status", Static).update(status_line(self._turn_text(), view))
         self.query_one("#z-estates", Static).update(self._estates_text(snap))
-        self.query_one("#z-hand-box").border_title = (
-            f"Hand of {fit(names[snap.seat], 20)}" if snap.seat is not None else "Hand")
+        self._hand_title = f"Hand of {fit(names[snap.seat], 20)}" if snap.seat is not None else "Hand"
+        self._mark_focus()
         if self._hidden:
             self.query_one("#z-hand", Static).update("(hidden)")
         else:
             hand = self._hand_text(view) if snap.seat is not None else "(a spectator sees no hand)"
             self.query_one("#z-hand", Static).update(hand or "(no Fate cards)")
             self.query_one("#z-now", Static).update(self._now_text(snap))
+            kind = self._now_kind_of(snap)
+            if kind != self._now_kind:  # a new auction, window, prompt, Time card or step
+                self._now_kind = kind
+                self.query_one("#z-now-box").scroll_home(animate=False, immediate=True)
             self._fill_actions(snap)
-        self.query_one(MoveLog).entries = tuple(self._log)
+        log_box = self.query_one("#z-log-box")
+        self.query_one("#z-log", Static).update("\n".join(self._log))
+        if log_box is not self.focused:  # the latest lines, unless the player is reading
+            log_box.call_after_refresh(log_box.scroll_end, animate=False)
         message = self.query_one(TableMessage)
         message.warning = self.save_problem()
         message.news = ""
@@ -259,13 +296,26 @@ class ZestreaTableScreen(GameTableScreen):
             return "Watching. q leaves."
         if not self.my_turn:
             return "Nothing to do now; the others are acting. F1: rules."
-        return "↑↓ choose, Enter does it (… opens a form); y: Ready; p: Pass; F1: rules."
+        return "Tab: next panel; in Do ↑↓ choose, Enter does it; y: Ready; p: Pass; F1: rules."
+
+    @staticmethod
+    def _now_kind_of(snap: Snapshot) -> tuple[Any, ...]:
+        """What the Now panel shows, in kind: the turn and step, the Time card, the
+        auction's card, the wedding window (who, which attempt) and the prompt."""
+        view = snap.view
+        window = view.window
+        return (view.turn, view.phase, view.time_card,
+                view.auction.card if view.auction is not None else None,
+                (window.stays, window.moves, window.attempt) if window is not None else None,
+                view.my_prompt.kind if view.my_prompt is not None else None)
 
     def _estates_text(self, snap: Snapshot) -> str:
         view = snap.view
         roles = dict(view.roles)
         lines: list[str] = []
-        for seat, estate in enumerate(view.estates):
+        order = sorted(range(len(view.estates)), key=lambda s: s != snap.seat)  # yours first
+        for seat in order:
+            estate = view.estates[seat]
             mark = "▶" if seat == snap.seat else " "
             flags = []
             if view.phase == "negotiation":
@@ -394,9 +444,24 @@ class ZestreaTableScreen(GameTableScreen):
         return next((a for a in listed(snap.legal_actions) if isinstance(a, types)), None)
 
     def action_act(self) -> None:
+        """Enter outside the Do list only moves focus to it (the Do list's own Enter
+        does its highlighted entry): a player never acts on a list they are not on."""
         actions = self.query_one("#z-actions", OptionList)
-        if actions.highlighted is not None and actions.highlighted < len(self._entries):
-            self._do(self._entries[actions.highlighted])
+        if actions.can_focus and self.focused is not actions:
+            actions.focus()
+            self._error = "The Do list has the keys now: ↑↓ choose, Enter does it."
+            self._update()
+
+    def on_key(self, event: events.Key) -> None:
+        """``y`` or ``p`` when there is nothing to be ready for or to pass: say why
+        (their footer keys are hidden then)."""
+        why = {"p": (self._listed(Pass, PassWindow), "Nothing to pass now: p passes a bid "
+                     "(auction) or a wedding window."),
+               "y": (self._listed(Ready, Unready), "Nothing to be ready for: y is Ready in step IV.")}
+        if event.key in why and why[event.key][0] is None and self.snap is not None and self.links:
+            event.stop()
+            self._error = why[event.key][1] if self.my_turn else "Not your turn yet."
+            self._update()
 
     def action_ready(self) -> None:
         action = self._listed(Ready, Unready)
