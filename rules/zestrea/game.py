@@ -230,9 +230,12 @@ def apply(state: ZestreaState, seat: Seat, action) -> tuple[ZestreaState, tuple[
     return _proceed(state, events), tuple(events)
 
 
-CHOICE_WORDS = {"keep": "keep the card", "top": "on top", "bottom": "to the bottom",
+CHOICE_WORDS = {"keep": "keep it for later", "top": "on top", "bottom": "to the bottom",
                 "ransom": "pay the ransom", "bride": "hand over the bride", "lad": "a Lad",
                 "maiden": "a Maiden", "any": "at random"}
+
+
+"""Prompt choices that are no id, in words (the table's words use them too)."""
 
 
 def choice_text(state: ZestreaState, choice: str) -> str:

@@ -10,6 +10,7 @@ from typing import Any, Sequence
 from rules.core import ActionKind
 from rules.zestrea.cards import BOYAR_CARDS, FATE, PEOPLE, TIMES, person, reason, title
 from rules.zestrea.cards import card_name as _card_name
+from rules.zestrea.game import CHOICE_WORDS
 from rules.zestrea.state import (
     Accept, Adopt, AuctionEnded, AuctionOpened, Attempted, Bid, BidMade, BidPassed, BuyFate,
     BuyLand, ChanceChanged, Choose, Decline, FatePlayed, Married, OfferClosed, OfferMade, Pass,
@@ -48,9 +49,7 @@ PROMPT_WORDS = {
 """What each prompt asks, in words (rules.zestrea.state.Prompt kinds)."""
 VALUE_WORDS = {"proposer_2": "you pay 2", "each_1": "1 each", "target_2": "they pay 2",
                "proposer": "you", "target": "them", "": "nobody", "on_accept": "on accepting",
-               "on_success": "on a wedding", "keep": "keep it for later", "top": "on top",
-               "bottom": "to the bottom", "ransom": "pay the ransom", "bride": "hand over the bride",
-               "lad": "a Lad", "maiden": "a Maiden", "any": "at random"}
+               "on_success": "on a wedding", **CHOICE_WORDS}
 
 
 def who(villager: str) -> str:
@@ -225,8 +224,8 @@ def event_line(event: Any, names: Sequence[str]) -> str | None:
         return (f"{card_name(event.card)} goes to {seat_word(names, event.winner)} for {event.amount}"
                 if event.winner is not None else f"nobody bid for {card_name(event.card)}")
     if isinstance(event, OfferMade):
-        return (_verb(seat_word(names, event.by), "offer", "offers")
-                + f" {seat_word(names, event.to)} {offer_kind(event.what)} (offer {event.id})")
+        return (_verb(seat_word(names, event.by), "make", "makes")
+                + f" {offer_kind(event.what)} to {seat_word(names, event.to)} (offer {event.id})")
     if isinstance(event, OfferClosed):
         why = event.why or ("it could no longer go ahead" if event.how == "cancelled" else "")
         return (f"offer {event.id} from {seat_word(names, event.by)} to {seat_word(names, event.to)} "
