@@ -223,7 +223,7 @@ def apply(state: ZestreaState, seat: Seat, action) -> tuple[ZestreaState, tuple[
                                 "can be done until then.", "zestrea.md §3.7")
         state = negotiation.act(state, seat, action, events)
     else:
-        raise RuleViolation("not-now", f"That cannot be done in this step ({state.phase}).",
+        raise RuleViolation("not-now", f"That cannot be done in this step ({STEP_NAMES.get(state.phase, state.phase)}).",
                             "zestrea.md §3.1")
     if state.phase == "negotiation":
         state = offers.sweep(state, events)
@@ -233,9 +233,10 @@ def apply(state: ZestreaState, seat: Seat, action) -> tuple[ZestreaState, tuple[
 CHOICE_WORDS = {"keep": "keep it for later", "top": "on top", "bottom": "to the bottom",
                 "ransom": "pay the ransom", "bride": "hand over the bride", "lad": "a Lad",
                 "maiden": "a Maiden", "any": "at random"}
-
-
 """Prompt choices that are no id, in words (the table's words use them too)."""
+STEP_NAMES = {"hard-times": "I. Hard Times", "production": "II. Production", "auction": "III. Auction",
+              "negotiation": "IV. Weddings and Negotiations", "food": "V. Food"}
+"""The steps by their rulebook names."""
 
 
 def choice_text(state: ZestreaState, choice: str) -> str:

@@ -99,7 +99,7 @@ def propose_wedding(state: ZestreaState, seat: Seat, a: ProposeWedding, events: 
     same = a.mine[0] == a.theirs[0]
     if not same and a.receiver != -1:
         raise RuleViolation("no-receiver", "A Lad and a Maiden: the Couple goes to the Lad's "
-                            "Estate (Z-F18); name no receiver.", "zestrea.md Z-R32")
+                            "Estate; name no receiver.", "zestrea.md Z-R32")  # Z-F18
     why = can_marry(state, a.mine, a.theirs, a.receiver)
     if why:
         raise RuleViolation("cannot-marry", why[0].upper() + why[1:] + ".", "zestrea.md Z-R28")

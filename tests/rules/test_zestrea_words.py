@@ -73,3 +73,22 @@ def test_option_help_is_player_words():
     """LAN ``/help`` shows the options' help: no rule ids, sections or stand-in marks."""
     for spec in option_specs(ZestreaOptions):
         assert not re.search(r"Z-R\d|§|reference|stand-in", spec.help), spec.help
+
+
+def test_no_refusal_text_names_an_id():
+    """Every RuleViolation message written in rules/zestrea is player words: no villager,
+    card or rule id in its text (the rule id goes in the violation's ``rule`` field)."""
+    import ast
+    from pathlib import Path
+
+    import rules.zestrea
+
+    found = 0
+    for path in Path(rules.zestrea.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "RuleViolation":
+                for part in ast.walk(node.args[1]):
+                    if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                        found += 1
+                        assert not re.search(r"\b[LMFGH]\d\d\b|Z-[RF]\d|§", part.value), (path.name, part.value)
+    assert found > 40
