@@ -153,3 +153,16 @@ def test_log_words_name_things_and_agree_with_you():
     assert "Land" in words.PROMPT_WORDS["produce"] and "Zestre" in words.PROMPT_WORDS["produce"]
     for line in lines:
         assert not re.search(r"\b[LMFGH]\d\d?\b|-", line), line
+
+
+def test_a_couple_is_told_by_its_spouses():
+    """Player-tester issue ("Couple 7"): with the view's Couples, a Couple reads as its spouses."""
+    from types import SimpleNamespace
+
+    from rules.zestrea.state import Couple, Rolled
+    from tui.zestrea import words
+
+    view = SimpleNamespace(estates=(SimpleNamespace(couples=(Couple(7, "L02", "M02"),)),))
+    couples = words.couple_names(view)
+    assert words.value_text("picked", "C7", ("Ada",), couples).startswith("Dumitru (♂) and ")
+    assert "Couple 7" not in words.event_line(Rolled(0, 3, "cholera", "C7"), ("Ada",), couples)

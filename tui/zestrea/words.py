@@ -5,7 +5,7 @@ Only what the view and the events already hold is told: nothing here decides a r
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from rules.core import ActionKind
 from rules.zestrea.cards import BOYAR_CARDS, FATE, PEOPLE, TIMES, person, reason, title
@@ -92,10 +92,17 @@ def seat_word(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
 
 
-def value_text(name: str, value: Any, names: Sequence[str]) -> str:
-    """One parameter value in words (a seat by name, a villager, a card, a split)."""
+def couple_names(view: Any) -> dict[str, str]:
+    """``{"C3": "Ion (♂) and Ana (♀)"}``: every Couple in ``view`` (its ``estates``) by
+    its spouses, for :func:`value_text` and :func:`event_line`."""
+    return {c.id: f"{who(c.stayed)} and {who(c.moved)}" for e in view.estates for c in e.couples}
+
+
+def value_text(name: str, value: Any, names: Sequence[str], couples: Mapping[str, str] | None = None) -> str:
+    """One parameter value in words (a seat by name, a villager, a card, a split; a
+    Couple by its spouses when ``couples``, from :func:`couple_names`, has it)."""
     if isinstance(value, tuple):
-        return ", ".join(value_text(name, v, names) for v in value) or "none"
+        return ", ".join(value_text(name, v, names, couples) for v in value) or "none"
     if name in ("to",) or (name == "receiver" and value >= 0):
         return seat_word(names, value)
     if name == "receiver":
@@ -110,7 +117,7 @@ def value_text(name: str, value: Any, names: Sequence[str]) -> str:
         if value in TIMES or value.split("-")[0] in FATE:
             return card_name(value)
         if value[:1] == "C" and value[1:].isdigit():
-            return f"Couple {value[1:]}"
+            return (couples or {}).get(value) or f"Couple {value[1:]}"
     return str(value)
 
 
@@ -204,7 +211,7 @@ def offer_text(offer: Any, names: Sequence[str]) -> str:
         f" + {value_text('', offer.cards, names)}" if offer.cards else "")
 
 
-def event_line(event: Any, names: Sequence[str]) -> str | None:
+def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | None = None) -> str | None:
     """The events the log tells (dice, the auction, offers, weddings, arrivals and
     departures); ``None`` for the rest (their effect shows on the estates)."""
     if isinstance(event, TurnBegan):
@@ -212,7 +219,7 @@ def event_line(event: Any, names: Sequence[str]) -> str | None:
     if isinstance(event, TimeRevealed):
         return f"Time card: {card_name(event.card)} ({event.left} left)"
     if isinstance(event, Rolled):
-        subject = f" for {value_text('', event.subject, names)}" if event.subject else ""
+        subject = f" for {value_text('', event.subject, names, couples)}" if event.subject else ""
         return f"{seat_word(names, event.seat)} rolled {event.die} ({reason(event.why)}{subject})"
     if isinstance(event, AuctionOpened):
         return f"Auction: {card_name(event.card)}"
