@@ -148,6 +148,8 @@ def test_log_words_name_things_and_agree_with_you():
     assert "(Strawberry Pickers for " in lines[5] and "(♀)" in lines[5]
     assert lines[6:] == ["Ada: Wedding Season +1", "Ada: Elopement +1"]
     assert words.event_line(BidMade(1, 2), names) == "Ada bids 2"
+    from rules.zestrea.state import TurnBegan
+    assert words.event_line(TurnBegan(3, 0), names).endswith("turn 3, You start")
     assert words.offer_kind("wedding-offer") == "a wedding offer"
     assert words.action_text(Choose(("keep",)), names) == "Answer: keep it for later"
     assert "Land" in words.PROMPT_WORDS["produce"] and "Zestre" in words.PROMPT_WORDS["produce"]

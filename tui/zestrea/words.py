@@ -215,7 +215,7 @@ def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | No
     """The events the log tells (dice, the auction, offers, weddings, arrivals and
     departures); ``None`` for the rest (their effect shows on the estates)."""
     if isinstance(event, TurnBegan):
-        return f"— turn {event.turn}, {seat_word(names, event.start_player)} starts"
+        return f"— turn {event.turn}, " + _verb(seat_word(names, event.start_player), "start", "starts")
     if isinstance(event, TimeRevealed):
         return f"Time card: {card_name(event.card)} ({event.left} left)"
     if isinstance(event, Rolled):
@@ -228,7 +228,7 @@ def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | No
     if isinstance(event, BidPassed):
         return _verb(seat_word(names, event.seat), "pass", "passes")
     if isinstance(event, AuctionEnded):
-        return (f"{card_name(event.card)} goes to {seat_word(names, event.winner)} for {event.amount}"
+        return (f"{card_name(event.card)} goes to {seat_word(names, event.winner)} for {event.amount} Zestre"
                 if event.winner is not None else f"nobody bid for {card_name(event.card)}")
     if isinstance(event, OfferMade):
         return (_verb(seat_word(names, event.by), "make", "makes")
