@@ -97,7 +97,7 @@ def bid(state: ZestreaState, seat: Seat, amount: object, events: list) -> Zestre
                             f"A raise must be higher than the standing bid: at least {low}.", RULE)
     if amount > state.estates[seat].zestre:
         raise RuleViolation("cannot-pay", f"You have {state.estates[seat].zestre} Zestre; a bid "
-                            "must be paid in full (Z-R5).", RULE)
+                            "must be paid in full.", RULE)  # Z-R5
     auction = state.auction
     assert auction is not None
     events.append(BidMade(seat, amount))

@@ -153,3 +153,35 @@ def title(card: str) -> FateTitle:
 def sex(villager: str) -> Sex:
     """``"lad"`` or ``"maiden"``."""
     return PEOPLE[villager].sex
+
+
+def person(villager: str) -> str:
+    """``"Ion (♂)"``: a villager by name and sex sign, as every message names them
+    (``villager`` itself if it is no villager id)."""
+    p = PEOPLE.get(villager)
+    return f"{p.name} ({'♂' if p.sex == 'lad' else '♀'})" if p else villager
+
+
+def card_name(card: str) -> str:
+    """A Fate card (``"F07-2"``), Fate title (``"F23"``) or Time card (``"H03"``) by its
+    name; anything else as given."""
+    if card in TIMES:
+        return TIMES[card].name
+    if card.split("-")[0] in FATE:
+        return title(card).name
+    return card
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-").replace("--", "-")
+
+
+def reason(why: str) -> str:
+    """An event's ``why`` (``"harsh-winter"``, ``"bar-fight"``, ``"F23"``, ``"starvation"``)
+    in words: a card's title when it names a card, else the words of the slug."""
+    if why in TIMES or why.split("-")[0] in FATE:
+        return card_name(why)
+    for entry in (*TIMES.values(), *FATE.values()):  # "tatars": The Tatars Are Coming
+        if f"-{why}-" in f"-{_slug(entry.name)}-":
+            return entry.name
+    return why.replace("-", " ").replace("_", " ")

@@ -12,7 +12,7 @@ import attrs
 
 from ..core import ActionKind, Result, Rng, RuleViolation, Seat, SomeOf, Whole
 from . import auction, fate, food, negotiation, offers, production, scoring, times
-from .cards import FATE_DECK, GOOD_IDS, HARD_IDS, VILLAGER_IDS, sex
+from .cards import FATE_DECK, GOOD_IDS, HARD_IDS, VILLAGER_IDS, card_name, person, sex
 from .estate import add_single, adult_singles, draw_villager, marry
 from .weddings import chance, chance_parts
 from .state import (
@@ -223,11 +223,33 @@ def apply(state: ZestreaState, seat: Seat, action) -> tuple[ZestreaState, tuple[
                                 "can be done until then.", "zestrea.md §3.7")
         state = negotiation.act(state, seat, action, events)
     else:
-        raise RuleViolation("not-now", f"That cannot be done in this step ({state.phase}).",
+        raise RuleViolation("not-now", f"That cannot be done in this step ({STEP_NAMES.get(state.phase, state.phase)}).",
                             "zestrea.md §3.1")
     if state.phase == "negotiation":
         state = offers.sweep(state, events)
     return _proceed(state, events), tuple(events)
+
+
+CHOICE_WORDS = {"keep": "keep it for later", "top": "on top", "bottom": "to the bottom",
+                "ransom": "pay the ransom", "bride": "hand over the bride", "lad": "a Lad",
+                "maiden": "a Maiden", "any": "at random"}
+"""Prompt choices that are no id, in words (the table's words use them too)."""
+STEP_NAMES = {"hard-times": "I. Hard Times", "production": "II. Production", "auction": "III. Auction",
+              "negotiation": "IV. Weddings and Negotiations", "food": "V. Food"}
+"""The steps by their rulebook names."""
+
+
+def choice_text(state: ZestreaState, choice: str) -> str:
+    """A prompt's choice in words: a villager by name and sex, a Couple by its spouses'
+    names, a card by title (``"C3"`` -> ``"Ion (♂) and Ana (♀)"``)."""
+    if choice in CHOICE_WORDS:
+        return CHOICE_WORDS[choice]
+    if choice[:1] == "C" and choice[1:].isdigit():
+        for estate in state.estates:
+            for couple in estate.couples:
+                if couple.id == choice:
+                    return f"{person(couple.stayed)} and {person(couple.moved)}"
+    return person(choice) if choice[:1] in "LM" else card_name(choice)
 
 
 def _choose(state: ZestreaState, seat: Seat, picked, events: list) -> ZestreaState:
@@ -238,7 +260,8 @@ def _choose(state: ZestreaState, seat: Seat, picked, events: list) -> ZestreaSta
         raise RuleViolation("answered", "You have answered already; the others are choosing.")
     if not SomeOf("picked", prompt.choices, prompt.lo, prompt.hi).holds(picked):
         count = str(prompt.lo) if prompt.lo == prompt.hi else f"{prompt.lo} to {prompt.hi}"
-        raise RuleViolation("bad-choice", f"Choose {count} different of: {', '.join(prompt.choices)}.")
+        raise RuleViolation("bad-choice", f"Choose {count} different of: "
+                            + ", ".join(choice_text(state, c) for c in prompt.choices) + ".")
     check = {"cholera": times.check, "starve": food.check}.get(prompt.kind)
     err = check(state, prompt, picked) if check else None
     if err is not None:
@@ -324,6 +347,11 @@ def view(state: ZestreaState, seat: Seat | None) -> ZestreaView:
     )
 
 
+PUBLIC_WHY = {"cancelled": "it could no longer go ahead", "expired": "the wedding window closed"}
+"""Why an offer ended, as told to the Boyars not party to it (its real reason may tell
+the terms, §3.6): a cancelled or expired offer always says why."""
+
+
 def project_event(event: ZestreaEvent, seat: Seat | None) -> ZestreaEvent:
     """``event`` as ``seat`` may see it (§3.6 "Who sees what", §3.10, Z-R23, Z-R37):
     drawn and dealt Fate cards only to their taker; an offer's terms and the cards
@@ -335,7 +363,7 @@ def project_event(event: ZestreaEvent, seat: Seat | None) -> ZestreaEvent:
     if isinstance(event, OfferMade) and seat not in (event.by, event.to):
         return attrs.evolve(event, offer=None)
     if isinstance(event, OfferClosed) and seat not in (event.by, event.to):
-        return attrs.evolve(event, why="")
+        return attrs.evolve(event, why=PUBLIC_WHY.get(event.how, ""))
     if isinstance(event, CardsMoved) and seat not in (event.giver, event.taker):
         return attrs.evolve(event, cards=())
     if isinstance(event, Foretold) and event.seat != seat:

@@ -257,8 +257,8 @@ def _play(state: ZestreaState, seat: Seat, action: PlayFate, context: str, event
         raise RuleViolation("not-held", "You can play only a Fate card in your hand.", "zestrea.md Z-F23")
     kind = fate.play_kind(state, seat, action.card, context)
     if kind is None:
-        raise RuleViolation("cannot-play", "That card cannot be played now (Z-R22), or would do "
-                            "nothing (Z-R42).", "zestrea.md Z-R22")
+        raise RuleViolation("cannot-play", "That card cannot be played now, or would do "
+                            "nothing.", "zestrea.md Z-R22")  # and Z-R42
     if not (kind.bounds(action) if isinstance(kind, ActionKind) else kind == action):
         raise RuleViolation("bad-target", "That is not a target this card can take.", "zestrea.md Z-R26")
     fate.check(state, seat, action)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import attrs
 
 from ..core import RuleViolation, Seat
-from .cards import title
+from .cards import person, title
 from .estate import owner, set_estate
 from .state import (
     CardsMoved, ChanceChanged, MAX_ATTEMPTS, OfferClosed, OfferMade, ProposeTrade, ProposeWedding,
@@ -99,7 +99,7 @@ def propose_wedding(state: ZestreaState, seat: Seat, a: ProposeWedding, events: 
     same = a.mine[0] == a.theirs[0]
     if not same and a.receiver != -1:
         raise RuleViolation("no-receiver", "A Lad and a Maiden: the Couple goes to the Lad's "
-                            "Estate (Z-F18); name no receiver.", "zestrea.md Z-R32")
+                            "Estate; name no receiver.", "zestrea.md Z-R32")  # Z-F18
     why = can_marry(state, a.mine, a.theirs, a.receiver)
     if why:
         raise RuleViolation("cannot-marry", why[0].upper() + why[1:] + ".", "zestrea.md Z-R28")
@@ -280,7 +280,7 @@ def _invalid(state: ZestreaState, offer) -> str:
     if isinstance(offer, WeddingOffer):
         for villager, seat in ((offer.mine, offer.by), (offer.theirs, offer.to)):
             if owner(state, villager) != seat:
-                return f"{villager} is no longer on that Estate"
+                return f"{person(villager)} is no longer on that Estate"
         why = can_marry(state, offer.mine, offer.theirs, offer.receiver)
         if why:
             return why
@@ -294,7 +294,7 @@ def _invalid(state: ZestreaState, offer) -> str:
             return "a card of it is no longer held"
         return ""
     if state.window is None:
-        return "the window closed"
+        return "the wedding window closed"
     if any(c not in hand[offer.by] for c in offer.cards):
         return "a card of it is no longer held"
     if musician_controller(state, offer.musician) != offer.to:
@@ -315,7 +315,7 @@ def expire_rents(state: ZestreaState, events: list) -> ZestreaState:
     """The window closes: rent offers still open expire (§3.6)."""
     for offer in state.offers:
         if isinstance(offer, RentOffer):
-            state = close(state, offer, "expired", "the window closed", events)
+            state = close(state, offer, "expired", "the wedding window closed", events)
     return state
 
 

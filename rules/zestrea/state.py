@@ -18,7 +18,7 @@ Phase = Literal["hard-times", "production", "auction", "negotiation", "food", "o
 PHASES: tuple[str, ...] = ("hard-times", "production", "auction", "negotiation", "food")
 """The five steps of a turn, in order (Z-F7; reference §3.1)."""
 
-TIMER_HELP = "seconds before the seat gets its default (reference §3.9); 0 is off"
+TIMER_HELP = "seconds before a player who has not acted is given the default; 0 is off"  # reference §3.9
 
 
 @attrs.frozen
@@ -26,17 +26,20 @@ class ZestreaOptions:
     """Table options (reference §8). The timers are the host's (§3.9): the rules only
     carry them; a seat whose timer runs out is given :func:`rules.zestrea.game.default_action`."""
 
-    extra_hard_times: int = option(0, "Hard Times added for a longer game (rulebook Setup)",
+    # rulebook Setup
+    extra_hard_times: int = option(0, "Hard Times added for a longer game",
                                    choices=(0, 1, 2), label="Extra Hard Times")
+    # Z-R12, stand-in
     adoption_sex: str = option("choose", "an adopter chooses the villager's sex, or it is "
-                               "random (Z-R12, stand-in)", choices=("choose", "random"), label="Adoption sex")
-    starting_zestre: int = option(0, "Zestre each Boyar starts with (Z-R1, stand-in)", lo=0, hi=30,
+                               "random", choices=("choose", "random"), label="Adoption sex")
+    # Z-R1, stand-in
+    starting_zestre: int = option(0, "Zestre each Boyar starts with", lo=0, hi=30,
                                   label="Start Zestre")
-    negotiation_timeout_s: int = option(0, "step IV: " + TIMER_HELP, lo=0, hi=3600, unit="s", off=0,
+    negotiation_timeout_s: int = option(0, "Weddings and Negotiations: " + TIMER_HELP, lo=0, hi=3600, unit="s", off=0,
                                    label="Step IV timer")
     window_timeout_s: int = option(0, "wedding windows: " + TIMER_HELP, lo=0, hi=600, unit="s",
                                off=0, label="Window timer")
-    prompt_timeout_s: int = option(0, "prompts: " + TIMER_HELP, lo=0, hi=600, unit="s", off=0,
+    prompt_timeout_s: int = option(0, "questions to answer (Hard Times, Production, Food): " + TIMER_HELP, lo=0, hi=600, unit="s", off=0,
                                label="Prompt timer")
     auction_timeout_s: int = option(0, "auction turns: " + TIMER_HELP, lo=0, hi=600, unit="s",
                                 off=0, label="Auction timer")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import attrs
 
 from ..core import RuleViolation, Seat
-from .cards import sex, title
+from .cards import person, sex, title
 from .estate import adult_singles, draw_fate, marry, owner, roles_of, set_estate
 from .state import (
     Attempted, CardsMoved, Married, Window, WindowOpened, WeddingRecord, ZestreaState, ZestreGiven,
@@ -30,9 +30,9 @@ def can_marry(state: ZestreaState, a: str, b: str, receiver: Seat = -1) -> str:
     home_a, home_b = owner(state, a), owner(state, b)
     for v, home in ((a, home_a), (b, home_b)):
         if home is None or v not in adult_singles(state, home):
-            return f"{v} is not an adult single on an Estate"
+            return f"{person(v)} is not an adult single on an Estate"
         if v in state.barred:
-            return f"{v} is barred from weddings this turn (Bar Fight)"
+            return f"{person(v)} is barred from weddings this turn (Bar Fight)"
     if home_a == home_b:
         return "a wedding joins villagers of two different Boyars"
     if sex(a) == sex(b):

@@ -136,9 +136,9 @@ def test_two_acceptances_naming_one_villager_make_one_wedding(monkeypatch):
     state, events = pass_all(state)
     (closed,) = [e for e in events if e.kind == "offer-closed"]
     assert (closed.id, closed.how, closed.by, closed.to) == (to_costache, "cancelled", ANA, COSTACHE)
-    assert "M10" in closed.why
+    assert "Catinca (♀)" in closed.why and "M10" not in closed.why  # named, not by id
     e = refused_by(game, state, Accept(to_costache), COSTACHE)
-    assert e.code == "closed" and "M10" in e.message
+    assert e.code == "closed" and "Catinca (♀)" in e.message
     assert len(state.weddings) == 1
 
 

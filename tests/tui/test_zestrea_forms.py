@@ -125,3 +125,46 @@ def test_an_offer_names_its_payer_the_same_way_to_both_boyars():
     assert ", Ben pays 2, " in offer_text(offer, names)
     offer.sweet_payer, offer.sweet_zestre, offer.sweet_when = "target", 1, "on_success"
     assert "; sweetener from Ben: 1 Z on a wedding" in offer_text(offer, names)
+
+
+def test_log_words_name_things_and_agree_with_you():
+    """Player-tester issue: the log names villagers by name and sex, cards by title, offers
+    by kind, reasons in words; "You" takes "are", "offer", "bid" (no id like L02 or F23)."""
+    import re
+
+    from rules.zestrea.state import (
+        BidMade, ChanceChanged, OfferClosed, OfferMade, ReadyChanged, Rolled, VillagerGone,
+    )
+    from tui.zestrea import words
+
+    names = ("You", "Ada", "Root")
+    lines = [words.event_line(e, names) for e in (
+        ReadyChanged(0, True), BidMade(0, 1), OfferMade(0, 1, 2, "wedding"),
+        OfferClosed(1, 0, 3, "cancelled", ""), VillagerGone(1, "L02", "died", "harsh-winter"),
+        Rolled(2, 4, "strawberry-pickers", "M02"), ChanceChanged(1, "G3", 1), ChanceChanged(1, "F23", 1))]
+    assert lines[:4] == ["You are ready", "You bid 1", "You make a wedding offer to Ada (offer 2)",
+                         "offer 3 from Ada to You was cancelled: it could no longer go ahead"]
+    assert lines[4] == "Dumitru (♂) of Ada died (Harsh Winter)"
+    assert "(Strawberry Pickers for " in lines[5] and "(♀)" in lines[5]
+    assert lines[6:] == ["Ada: Wedding Season +1", "Ada: Elopement +1"]
+    assert words.event_line(BidMade(1, 2), names) == "Ada bids 2"
+    from rules.zestrea.state import TurnBegan
+    assert words.event_line(TurnBegan(3, 0), names).endswith("turn 3, You start")
+    assert words.offer_kind("wedding-offer") == "a wedding offer"
+    assert words.action_text(Choose(("keep",)), names) == "Answer: keep it for later"
+    assert "Land" in words.PROMPT_WORDS["produce"] and "Zestre" in words.PROMPT_WORDS["produce"]
+    for line in lines:
+        assert not re.search(r"\b[LMFGH]\d\d?\b|-", line), line
+
+
+def test_a_couple_is_told_by_its_spouses():
+    """Player-tester issue ("Couple 7"): with the view's Couples, a Couple reads as its spouses."""
+    from types import SimpleNamespace
+
+    from rules.zestrea.state import Couple, Rolled
+    from tui.zestrea import words
+
+    view = SimpleNamespace(estates=(SimpleNamespace(couples=(Couple(7, "L02", "M02"),)),))
+    couples = words.couple_names(view)
+    assert words.value_text("picked", "C7", ("Ada",), couples).startswith("Dumitru (♂) and ")
+    assert "Couple 7" not in words.event_line(Rolled(0, 3, "cholera", "C7"), ("Ada",), couples)

@@ -202,4 +202,4 @@ async def test_an_offer_countered_by_keys(tmp_path):
         await pilot.press("ctrl+s")
         await pilot.pause(0.1)
         assert app.screen is table, shown(form.query_one("#form-error"))
-        await until(pilot, lambda: any(f"offer #{offer.id} countered" in line for line in table._log), timeout=20)
+        await until(pilot, lambda: any(f"offer {offer.id} from" in line and "was countered" in line for line in table._log), timeout=20)

@@ -5,10 +5,12 @@ Only what the view and the events already hold is told: nothing here decides a r
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from rules.core import ActionKind
-from rules.zestrea.cards import BOYAR_CARDS, PEOPLE, TIMES, title
+from rules.zestrea.cards import BOYAR_CARDS, FATE, PEOPLE, TIMES, person, reason, title
+from rules.zestrea.cards import card_name as _card_name
+from rules.zestrea.game import CHOICE_WORDS
 from rules.zestrea.state import (
     Accept, Adopt, AuctionEnded, AuctionOpened, Attempted, Bid, BidMade, BidPassed, BuyFate,
     BuyLand, ChanceChanged, Choose, Decline, FatePlayed, Married, OfferClosed, OfferMade, Pass,
@@ -34,28 +36,25 @@ PARAM_WORDS = {
     "mode": "play as", "musician": "Musician",
 }
 PROMPT_WORDS = {
-    "produce": "Production: which Couples roll for a baby, in the order rolled",
+    "produce": "Production: the Couples with a Land you roll for (Zestre and perhaps a baby), in the order rolled",
     "tatars": "The Tatars Are Coming: what you give up",
     "cholera": "Cholera: who is hit (at most one spouse of each Couple)",
     "winter": "Harsh Winter: the singles you pay for",
     "newcomer": "Newcomers: the sex of your newcomer",
     "starve": "Food: the villagers you cannot feed starve (one Couple always stays)",
-    "play-now": "You won the auction: play the card now, or keep it",
+    "play-now": "You won the auction: play the card now, or keep it for later",
     "ransom": "Steal the Bride: pay the ransom, or hand over the bride",
     "fortune": "The Fortune Teller: the Time card stays on top or goes to the bottom",
 }
 """What each prompt asks, in words (rules.zestrea.state.Prompt kinds)."""
 VALUE_WORDS = {"proposer_2": "you pay 2", "each_1": "1 each", "target_2": "they pay 2",
                "proposer": "you", "target": "them", "": "nobody", "on_accept": "on accepting",
-               "on_success": "on a wedding", "keep": "keep the card", "top": "on top",
-               "bottom": "to the bottom", "ransom": "pay the ransom", "bride": "hand over the bride",
-               "lad": "a Lad", "maiden": "a Maiden", "any": "at random"}
+               "on_success": "on a wedding", **CHOICE_WORDS}
 
 
 def who(villager: str) -> str:
-    """``"Ion (L03)"``: a villager by name and id."""
-    person = PEOPLE.get(villager)
-    return f"{person.name} ({'♂' if person.sex == 'lad' else '♀'})" if person else villager
+    """``"Ion (♂)"``: a villager by name and sex."""
+    return person(villager)
 
 
 def name(villager: str) -> str:
@@ -65,13 +64,8 @@ def name(villager: str) -> str:
 
 
 def card_name(card: str) -> str:
-    """A Fate card (``"F07-2"``) or Time card (``"H03"``) by its name."""
-    if card in TIMES:
-        return TIMES[card].name
-    try:
-        return title(card).name
-    except (KeyError, ValueError):
-        return card
+    """A Fate card (``"F07-2"``), Fate title (``"F23"``) or Time card (``"H03"``) by its name."""
+    return _card_name(card)
 
 
 def card_text(card: str) -> str:
@@ -98,10 +92,17 @@ def seat_word(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
 
 
-def value_text(name: str, value: Any, names: Sequence[str]) -> str:
-    """One parameter value in words (a seat by name, a villager, a card, a split)."""
+def couple_names(view: Any) -> dict[str, str]:
+    """``{"C3": "Ion (♂) and Ana (♀)"}``: every Couple in ``view`` (its ``estates``) by
+    its spouses, for :func:`value_text` and :func:`event_line`."""
+    return {c.id: f"{who(c.stayed)} and {who(c.moved)}" for e in view.estates for c in e.couples}
+
+
+def value_text(name: str, value: Any, names: Sequence[str], couples: Mapping[str, str] | None = None) -> str:
+    """One parameter value in words (a seat by name, a villager, a card, a split; a
+    Couple by its spouses when ``couples``, from :func:`couple_names`, has it)."""
     if isinstance(value, tuple):
-        return ", ".join(value_text(name, v, names) for v in value) or "none"
+        return ", ".join(value_text(name, v, names, couples) for v in value) or "none"
     if name in ("to",) or (name == "receiver" and value >= 0):
         return seat_word(names, value)
     if name == "receiver":
@@ -113,10 +114,10 @@ def value_text(name: str, value: Any, names: Sequence[str]) -> str:
             return VALUE_WORDS[value]
         if value in PEOPLE:
             return who(value)
-        if value[:1] == "F" and "-" in value:
+        if value in TIMES or value.split("-")[0] in FATE:
             return card_name(value)
         if value[:1] == "C" and value[1:].isdigit():
-            return f"Couple {value[1:]}"
+            return (couples or {}).get(value) or f"Couple {value[1:]}"
     return str(value)
 
 
@@ -164,9 +165,24 @@ def action_text(action: Any, names: Sequence[str]) -> str:
     return str(getattr(action, "kind", action))
 
 
+def _verb(name: str, plain: str, third: str) -> str:
+    """``"Ada is"``, ``"You are"``: ``name`` and the verb agreeing with it."""
+    return f"{name} {plain if name == 'You' else third}"
+
+
 def _pays(name: str, amount: str) -> str:
     """``"Ada pays 2"``, ``"You pay 2"``."""
-    return f"{name} {'pay' if name == 'You' else 'pays'} {amount}"
+    return _verb(name, "pay", "pays") + f" {amount}"
+
+
+OFFER_KINDS = {"wedding-offer": "a wedding offer", "wedding": "a wedding offer",
+               "trade-offer": "a trade offer", "trade": "a trade offer",
+               "rent-offer": "an offer to rent a Musician", "rent": "an offer to rent a Musician"}
+
+
+def offer_kind(what: str) -> str:
+    """An offer's kind in words: ``"wedding-offer"`` -> ``"a wedding offer"``."""
+    return OFFER_KINDS.get(what, "an offer")
 
 
 def offer_text(offer: Any, names: Sequence[str]) -> str:
@@ -195,30 +211,32 @@ def offer_text(offer: Any, names: Sequence[str]) -> str:
         f" + {value_text('', offer.cards, names)}" if offer.cards else "")
 
 
-def event_line(event: Any, names: Sequence[str]) -> str | None:
+def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | None = None) -> str | None:
     """The events the log tells (dice, the auction, offers, weddings, arrivals and
     departures); ``None`` for the rest (their effect shows on the estates)."""
     if isinstance(event, TurnBegan):
-        return f"— turn {event.turn}, {seat_word(names, event.start_player)} starts"
+        return f"— turn {event.turn}, " + _verb(seat_word(names, event.start_player), "start", "starts")
     if isinstance(event, TimeRevealed):
         return f"Time card: {card_name(event.card)} ({event.left} left)"
     if isinstance(event, Rolled):
-        subject = f" for {value_text('', event.subject, names)}" if event.subject else ""
-        return f"{seat_word(names, event.seat)} rolled {event.die} ({event.why}{subject})"
+        subject = f" for {value_text('', event.subject, names, couples)}" if event.subject else ""
+        return f"{seat_word(names, event.seat)} rolled {event.die} ({reason(event.why)}{subject})"
     if isinstance(event, AuctionOpened):
         return f"Auction: {card_name(event.card)}"
     if isinstance(event, BidMade):
-        return f"{seat_word(names, event.seat)} bids {event.amount}"
+        return _verb(seat_word(names, event.seat), "bid", "bids") + f" {event.amount}"
     if isinstance(event, BidPassed):
-        return f"{seat_word(names, event.seat)} passes"
+        return _verb(seat_word(names, event.seat), "pass", "passes")
     if isinstance(event, AuctionEnded):
-        return (f"{card_name(event.card)} goes to {seat_word(names, event.winner)} for {event.amount}"
+        return (f"{card_name(event.card)} goes to {seat_word(names, event.winner)} for {event.amount} Zestre"
                 if event.winner is not None else f"nobody bid for {card_name(event.card)}")
     if isinstance(event, OfferMade):
-        return f"{seat_word(names, event.by)} offers {seat_word(names, event.to)} a {event.what} (#{event.id})"
+        return (_verb(seat_word(names, event.by), "make", "makes")
+                + f" {offer_kind(event.what)} to {seat_word(names, event.to)} (offer {event.id})")
     if isinstance(event, OfferClosed):
-        why = f": {event.why}" if event.why else ""
-        return f"offer #{event.id} {event.how}{why}"
+        why = event.why or ("it could no longer go ahead" if event.how == "cancelled" else "")
+        return (f"offer {event.id} from {seat_word(names, event.by)} to {seat_word(names, event.to)} "
+                f"was {event.how}" + (f": {why}" if why else ""))
     if isinstance(event, WindowOpened):
         w = event.window
         return f"Wedding window: {who(w.stays)} + {who(w.moves)}, attempt {w.attempt}/{w.attempts}"
@@ -230,11 +248,11 @@ def event_line(event: Any, names: Sequence[str]) -> str | None:
     if isinstance(event, FatePlayed):
         return f"{seat_word(names, event.seat)} played {card_name(event.card)}"
     if isinstance(event, VillagerCame) and event.how not in ("start", "wedding"):
-        return f"{who(event.villager)} came to {seat_word(names, event.seat)} ({event.how})"
+        return f"{who(event.villager)} came to {seat_word(names, event.seat)} ({reason(event.how)})"
     if isinstance(event, VillagerGone):
-        return f"{who(event.villager)} of {seat_word(names, event.seat)} {event.how} ({event.why})"
+        return f"{who(event.villager)} of {seat_word(names, event.seat)} {event.how} ({reason(event.why)})"
     if isinstance(event, ReadyChanged):
-        return f"{seat_word(names, event.seat)} is {'ready' if event.ready else 'not ready'}"
+        return _verb(seat_word(names, event.seat), "are", "is") + (" ready" if event.ready else " not ready")
     if isinstance(event, Married):
         return None
     return None

@@ -1,0 +1,94 @@
+"""Zestrea's messages name villagers by name and sex, cards by title, offers by kind, never
+by id (issue: player-tester's "text that shows internal ids"; reference §3.6 "Who sees what")."""
+
+from __future__ import annotations
+
+import re
+
+from rules.core import RuleViolation, option_specs
+from rules.zestrea import game
+from rules.zestrea.cards import reason
+from rules.zestrea.state import (
+    AuctionEnded, Bid, OfferClosed, ProposeWedding, Ready, VillagerGone, ZestreaOptions,
+)
+from rules.zestrea.words import describe
+from tests.rules.contract import refused_by
+from tests.rules.zestrea_support import estate, step_four
+
+ID = re.compile(r"\b[LMFGHC]\d\d?\b|\(Z-|§|stand-in|\b[a-z]+-[a-z]+\b")
+ANA, BOGDAN = range(2)
+
+
+def three(**changes):
+    return step_four(estate(zestre=4, singles=("M10",), couples=(("L01", "M01"),)),
+                     estate(zestre=4, singles=("L10",), couples=(("L02", "M02"),)),
+                     estate(couples=(("L03", "M03"),)), **changes)
+
+
+def test_a_barred_villager_is_refused_by_name():
+    """F13 Bar Fight bars a Lad for the turn (Z-R28); the refusal names him, not ``L10``."""
+    e = refused_by(game, three(barred=frozenset({"L10"})), ProposeWedding(BOGDAN, "M10", "L10"), ANA)
+    assert isinstance(e, RuleViolation) and "is barred from weddings this turn (Bar Fight)" in e.message
+    assert "(♂)" in e.message and not ID.search(e.message), e.message
+
+
+def test_a_villager_who_is_no_single_is_refused_by_name():
+    """Z-R28: only adult singles marry; the refusal names the married villager."""
+    e = refused_by(game, three(), ProposeWedding(BOGDAN, "M01", "L10"), ANA)
+    assert "is not an adult single on an Estate" in e.message and "(♀)" in e.message
+    assert not ID.search(e.message), e.message
+
+
+def test_choices_are_told_in_words():
+    """A Couple by its spouses' names, ``keep`` as words, a villager with their sex."""
+    state = three()
+    couple = state.estates[ANA].couples[0]
+    both = game.choice_text(state, couple.id)
+    assert "(♂) and " in both and both.endswith("(♀)") and not ID.search(both)
+    assert game.choice_text(state, "keep") == "keep it for later"
+    assert game.choice_text(state, "F23") == "Elopement"
+
+
+def test_reasons_and_the_log_name_cards_by_title():
+    """Events' ``why`` slugs and ids read as card titles; "You" takes "are"."""
+    assert [reason(w) for w in ("harsh-winter", "strawberry-pickers", "tatars", "G3", "F23")] == [
+        "Harsh Winter", "Strawberry Pickers", "The Tatars Are Coming", "Wedding Season", "Elopement"]
+    text = describe("Cy", Ready(), (VillagerGone(2, "L02", "died", "harsh-winter"),))
+    assert text == "Cy is ready; Dumitru (♂) died (Harsh Winter)"
+    assert describe("You", Ready()) == "You are ready"
+    won = describe("Cy", Bid(2), (AuctionEnded("F07-1", 0, 2),), names=("Ana", "Bob", "Cy"))
+    assert won.endswith("Bad Eyesight went for 2 Zestre to Ana"), won
+
+
+def test_a_cancelled_offer_always_says_why():
+    """§3.6: the two parties hear the real reason; everyone else a reason telling no terms."""
+    closed = OfferClosed(ANA, BOGDAN, 1, "cancelled", "seat 1 cannot pay 2 Zestre")
+    assert game.project_event(closed, ANA).why == "seat 1 cannot pay 2 Zestre"
+    assert game.project_event(closed, 2).why == "it could no longer go ahead"
+    assert describe("Bob", Ready(), (game.project_event(closed, 2),)).endswith(
+        "offer 1 was cancelled: it could no longer go ahead")
+
+
+def test_option_help_is_player_words():
+    """LAN ``/help`` shows the options' help: no rule ids, sections or stand-in marks."""
+    for spec in option_specs(ZestreaOptions):
+        assert not re.search(r"Z-R\d|§|reference|stand-in", spec.help), spec.help
+
+
+def test_no_refusal_text_names_an_id():
+    """Every RuleViolation message written in rules/zestrea is player words: no villager,
+    card or rule id in its text (the rule id goes in the violation's ``rule`` field)."""
+    import ast
+    from pathlib import Path
+
+    import rules.zestrea
+
+    found = 0
+    for path in Path(rules.zestrea.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "RuleViolation":
+                for part in ast.walk(node.args[1]):
+                    if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                        found += 1
+                        assert not re.search(r"\b[LMFGH]\d\d\b|Z-[RF]\d|§", part.value), (path.name, part.value)
+    assert found > 40
