@@ -163,7 +163,7 @@ class ZestreaTableScreen(GameTableScreen):
             return
         self._seen_version = story.version
         for event in story.events:
-            line = words.event_line(event, story.names)
+            line = words.event_line(event, story.names, words.couple_names(story.view))
             if line is not None:
                 self._log.append(line)
 
@@ -353,9 +353,14 @@ class ZestreaTableScreen(GameTableScreen):
             lines.append("Foretold to you: " + ", ".join(words.card_name(c) for c in view.foretold))
         if view.my_prompt is not None:
             p = view.my_prompt
-            count = str(p.lo) if p.lo == p.hi else f"{p.lo}-{p.hi}"
-            lines.append(f"? {words.PROMPT_WORDS.get(p.kind, p.kind)}: choose {count} of "
-                         + ", ".join(words.value_text("picked", c, names) for c in p.choices))
+            couples = words.couple_names(view)
+            choices = [words.value_text("picked", c, names, couples) for c in p.choices]
+            if p.lo == p.hi == 1:  # one of them: "keep it for later or play it now"
+                asked = " or ".join(choices)
+            else:
+                count = str(p.lo) if p.lo == p.hi else f"{p.lo} to {p.hi}"
+                asked = f"choose {count} of " + ", ".join(choices)
+            lines.append(f"? {words.PROMPT_WORDS.get(p.kind, p.kind)}: {asked}")
         others = [f"{words.seat_word(names, p.seat)} {'✓' if p.answered else '…'} {p.kind}"
                   for p in view.prompts if p.seat != view.seat]
         if others:
@@ -379,7 +384,8 @@ class ZestreaTableScreen(GameTableScreen):
         public = [o for o in view.offers if view.seat not in (o.by, o.to)]
         if public:
             lines.append("Others' offers: " + "; ".join(
-                f"#{o.id} {words.seat_word(names, o.by)}→{words.seat_word(names, o.to)} {o.what}" for o in public))
+                f"#{o.id} {words.seat_word(names, o.by)}→{words.seat_word(names, o.to)} "
+                f"{words.offer_kind(o.what)}" for o in public))
         lines.append(f"Time: {words.time_text(view.time_card)}")  # last: what is asked comes first
         return "\n".join(lines)
 
