@@ -327,7 +327,6 @@ class LanSession:
     # ---- from the link ----
 
     def _event(self, message: Any) -> None:
-        link = self.link
         if isinstance(message, Welcome) and message.seat is not None:
             self.was_seated = True
         self._keep_token()

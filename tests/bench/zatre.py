@@ -12,7 +12,6 @@ import time
 
 from rules.zatre import GAME, ZatreOptions, legal_cells
 from rules.zatre import placement
-from rules.zatre.board import index
 from tests.bench import figures
 from tests.bench.figures import games_to_play, report, timed
 from tests.bench.zatre_bruteforce import brute_legal

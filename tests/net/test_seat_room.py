@@ -4,7 +4,6 @@ newest watcher gives way (docs/protocol.md, "Connections at a table")."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 from net import closecodes as cc

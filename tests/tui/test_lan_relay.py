@@ -15,7 +15,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.zatre.lan_table import LanTableScreen
 from tui.zatre.status import TurnStatus
 
-from .helpers import SIZE, until
+from .helpers import until
 from .lan_helpers import FAST, LINK, TIMEOUT, app_for, fast_delays, host_session
 
 RELAY_KEY = bytes(range(32))
