@@ -182,3 +182,22 @@ async def test_a_bot_seat_is_left_to_its_bot():
         await until(lambda: host.state.phase != "negotiation")
         timed = [a for a in host.applied if a.action_id.startswith(TIMER_ACTION_ID)]
         assert [(a.seat, a.action) for a in timed] == [(0, Ready())]
+
+
+async def test_z7_a_seat_handed_to_a_bot_keeps_its_hand_unseen_by_others():
+    """§3.9 "A dropped seat that is handed to a bot keeps its hand, and nobody else
+    sees it" (pitfall Z-7 step 3): the bot plays with the seat's own hand, presses
+    Ready when it has nothing to do, and step IV ends; no other seat's snapshot (nor a
+    spectator's) holds the card."""
+    clock = ManualClock()
+    state = step_four(estate(hand=("F07-1",)), estate(couples=(("L02", "M02"),)), estate(couples=(("L03", "M03"),)))
+    host = hosted(state, clock)
+    async with host:
+        for seat in (1, 2):
+            assert (await host.link(seat).submit(Ready())).accepted
+        host.seat_bot(0, "easy")
+        await until(lambda: host.state.phase != "negotiation" or 0 in host.state.ready)
+        assert "F07-1" in host.state.estates[0].hand
+        assert host.snapshot(0).view.hand == host.state.estates[0].hand
+        for seat in (1, 2, None):
+            assert "F07-1" not in repr(host.snapshot(seat).view)
