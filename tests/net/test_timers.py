@@ -201,3 +201,31 @@ async def test_z7_a_seat_handed_to_a_bot_keeps_its_hand_unseen_by_others():
         assert host.snapshot(0).view.hand == host.state.estates[0].hand
         for seat in (1, 2, None):
             assert "F07-1" not in repr(host.snapshot(seat).view)
+
+
+async def test_timers_go_over_the_wire_in_snapshots_and_updates():
+    """docs/protocol.md ``timers[]``: the fast encoder writes what the codec writes, a
+    client reads the countdowns back, and an update carries a changed one (``null``
+    when unchanged)."""
+    from net import protocol as p
+    from net.client import apply_update
+    from net.codec import SnapshotEncoder, codec_for
+
+    clock = ManualClock()
+    host = hosted(at_auction(5, 5, 5, 5), clock, auction_timeout_s=20)
+    codec = codec_for(GAME)
+    encoder = SnapshotEncoder(codec)
+    async with host:
+        old = host.snapshot(0)
+        assert (await host.link(1).submit(Bid(1))).accepted
+        new = host.snapshot(0)
+    assert old.timers != new.timers and new.timers[0].seats == {2}
+    for snap in (old, new):
+        message = p.SnapshotMsg(**{f.name: getattr(snap, f.name) for f in attrs.fields(type(snap))})
+        frame = encoder.encode(snap)
+        assert frame == codec.encode(message)
+        assert codec.decode_host(frame).timers == snap.timers
+    update = codec.decode_host(encoder.encode_update(old, new))
+    assert apply_update(old, update).timers == new.timers
+    same = attrs.evolve(new, version=new.version + 1)
+    assert codec.decode_host(encoder.encode_update(new, same)).timers is None
