@@ -229,3 +229,42 @@ async def test_timers_go_over_the_wire_in_snapshots_and_updates():
     assert apply_update(old, update).timers == new.timers
     same = attrs.evolve(new, version=new.version + 1)
     assert codec.decode_host(encoder.encode_update(new, same)).timers is None
+
+
+async def test_a_move_and_its_default_at_the_same_moment_exactly_one_is_applied():
+    """design.md "one authority, one queue": the seat's own bid reaches the queue as its
+    timer runs out; the bid is applied, the default (a pass) is refused, never both."""
+    clock = ManualClock()
+    host = hosted(at_auction(5, 5, 5, 5), clock, auction_timeout_s=20)
+    async with host:
+        bogdan = host.link(1)
+        clock.advance(20)  # the default is on its way...
+        outcome = await bogdan.submit(Bid(2))  # ...but the bid was queued first
+        assert outcome.accepted
+        await until(lambda: host.state.auction.turn == 2)
+        await asyncio.sleep(0.05)
+        moves = [(a.seat, a.action) for a in host.applied]
+        assert moves == [(1, Bid(2))] and host.state.auction.out == frozenset()
+
+
+async def test_z7_steal_the_bride_prompt_gets_its_default_at_the_timeout(monkeypatch):
+    """Pitfall Z-7 step 5, §3.9 "Steal the Bride: pay the ransom if able": the prompt
+    waits (nothing resolves on the Boyar's behalf) until the prompt timer runs out;
+    then the ransom is paid for them."""
+    from tests.rules.test_zestrea_fate import married, play
+
+    state = married(monkeypatch, costache=dict(hand=("F10-1",)))
+    state = attrs.evolve(state, estates=tuple(attrs.evolve(e, zestre=4) if i == 1 else e
+                                              for i, e in enumerate(state.estates)))
+    state, _ = play(state, 2, "F10-1", record=1)
+    assert state.prompts[0].kind == "ransom"
+    clock = ManualClock()
+    host = hosted(state, clock, prompt_timeout_s=45)
+    async with host:
+        assert host.snapshot(2).timers == (Countdown("prompt_timeout_s", frozenset({1}), clock.wall0 + 45),)
+        clock.advance(44)
+        await asyncio.sleep(0.05)
+        assert host.state.prompts and host.version == 0
+        clock.advance(1)
+        await until(lambda: not host.state.prompts)
+        assert [e.zestre for e in host.state.estates[1:3]] == [1, 4]  # 3 paid to Costache
