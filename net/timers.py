@@ -184,18 +184,21 @@ class Timers:
         was refused at a version is not tried again at that version)."""
         host = self.host
         tried: set[tuple[Seat, int]] = set()
-        while self._running:
-            frame = host._frame
-            pending = [(seat, action) for seat, action in self._due(frame).get(key, ())
-                       if host.bot_kinds[seat] is None and (seat, frame.version) not in tried]
-            if not pending:
-                return
-            seat, action = pending[0]
-            tried.add((seat, frame.version))
-            intent = _intent(action, frame.version)
-            outcome = await host.submit(_peer(seat), intent)
-            if not outcome.accepted:
-                log.info("timer %s: seat %d's default %r refused (%s)", key[0], seat, action, outcome.code)
+        try:
+            while self._running:
+                frame = host._frame
+                pending = [(seat, action) for seat, action in self._due(frame).get(key, ())
+                           if host.bot_kinds[seat] is None and (seat, frame.version) not in tried]
+                if not pending:
+                    return
+                seat, action = pending[0]
+                tried.add((seat, frame.version))
+                outcome = await host.submit(_peer(seat), _intent(action, frame.version))
+                if not outcome.accepted:
+                    log.info("timer %s: seat %d's default %r refused (%s)", key[0], seat, action, outcome.code)
+        finally:
+            if self._firing.get(key) is asyncio.current_task():
+                del self._firing[key]
 
 
 def _intent(action: Any, version: int) -> Any:
