@@ -4,21 +4,19 @@ the Boyar's own view, so the host (which gives the default) and the Boyar's tabl
 (which says what it will be) read the same answer; plain bots use the defaults too.
 
 The four timers are host options (state.ZestreaOptions), each a whole number of
-seconds, 0 (the default) off:
+seconds, 0 (the default) off; one timer runs per situation:
 
-=====================  ==================================================  ==========================
-timer                  situations (one timer per situation)                 default when it runs out
-=====================  ==================================================  ==========================
-``auction_timeout_s``  each auction turn; the winner's "play it now?"      ``Pass``; ``Keep``
-``prompt_timeout_s``   Production, Hard Times' questions, starvation,       §3.9's row for the prompt
-                       Steal the Bride's ransom, the Fortune Teller
-``window_timeout_s``   one wedding window (a new card or Musician in it    ``PassWindow`` (a rent
-                       starts it again: every pass is cleared, §3.6)       offer: declined)
-``negotiation_         the whole of step IV, one timer for the step        every Boyar ``Ready`` (and
-timeout_s``                                                                what a window or prompt
-                                                                           then asks); open offers
-                                                                           expire as the step ends
-=====================  ==================================================  ==========================
+- ``auction_timeout_s``: each auction turn (default ``Pass``) and the winner's "play
+  it now?" (``Keep``);
+- ``prompt_timeout_s``: Production, Hard Times' questions, starvation, Steal the
+  Bride's ransom, the Fortune Teller (one timer for all the Boyars asked at once; the
+  prompt's row of §3.9);
+- ``window_timeout_s``: one wedding window, started again when a card or Musician
+  changes the chance (every pass is cleared then, §3.6); ``PassWindow``, or declining
+  a rent offer for a Boyar who passed already;
+- ``negotiation_timeout_s``: the whole of step IV, one timer from its start to its
+  end; every Boyar ``Ready`` (and what a window or prompt inside asks on the way), so
+  the step ends and open offers expire (pitfall Z-7).
 """
 
 from __future__ import annotations
