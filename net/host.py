@@ -17,6 +17,10 @@ thread (the event loop never blocks), paces the answer to take at least ``bot_de
 seconds, and submits it through the same queue as a human's intent. Legal actions may
 hold :class:`rules.core.ActionKind` entries; ``apply`` checks every intent either way.
 
+Timers (a game's :func:`rules.core.timeouts`, options at 0 off) live in
+:mod:`net.timers`: a default given when one runs out is an intent of that seat through
+the same queue.
+
 Applying an action (``game.apply`` and every seat's snapshot) runs in a worker thread
 when it is slow, and on the event loop when it is quick: see :data:`INLINE_BELOW`. A
 quick game's intent arriving while nothing waits in the queue is judged at once, in
@@ -40,6 +44,7 @@ from rules.core import Game, Result, RuleViolation, Seat, awaited, kinds, listed
 
 from .lobby import counts_text
 from .table import BotTook, Outcome, Snapshot, takeovers_from_log
+from .timers import Clock, Timers
 
 if TYPE_CHECKING:
     from .local import LocalSeatLink
@@ -162,7 +167,8 @@ class Host:
     how many seats (one of ``game.seat_counts(options)``); ``seed``: the game's seed
     (also seeds each bot's ``random.Random`` from ``(seed, seat)``); ``names``: one
     per seat; ``bots``: seat -> bot kind, a key of ``game.bots``; ``bot_delay``: the
-    least time in seconds from a bot's turn starting to its intent being submitted.
+    least time in seconds from a bot's turn starting to its intent being submitted;
+    ``clock``: the timers' clock (:class:`net.timers.Clock`; default: the event loop's).
 
     The game is set up at construction (``game.setup`` errors propagate), so links and
     snapshots exist before :meth:`start`; intents submitted before it wait in the queue.
@@ -197,6 +203,7 @@ class Host:
         names: tuple[str, ...],
         bots: Mapping[int, str] | None = None,
         bot_delay: float = 0.6,
+        clock: Clock | None = None,
     ) -> None:
         bots = dict(bots or {})
         counts = tuple(sorted(game.seat_counts(options)))
@@ -242,6 +249,7 @@ class Host:
         self._over = asyncio.Event()
         if self._frame.over:
             self._over.set()
+        self._timers = Timers(self, clock)
 
     # ---- reading ------------------------------------------------------------
 
@@ -431,6 +439,12 @@ class Host:
             raise RuntimeError("this host was stopped; build a new one")
         if self._worker is None:
             self._worker = asyncio.create_task(self._work(), name="parlour-host")
+            self._timers.start()
+            frame = self._timers.settle(self._frame)
+            if frame is not self._frame:  # timers run from the start: every peer is told
+                self._frame = frame
+                for peer in list(self._peers):
+                    self._deliver(peer, frame.snapshots[peer.seat])
             self._wake_bots()
 
     async def stop(self) -> None:
@@ -440,6 +454,7 @@ class Host:
         answer is dropped.
         """
         self._closed = True
+        self._timers.stop()
         tasks = [t for t in (self._worker, *self._bot_tasks.values()) if t is not None]
         for task in tasks:
             task.cancel()
@@ -633,6 +648,7 @@ class Host:
                 self.bot_took = took
                 frame = attrs.evolve(frame, snapshots={
                     k: attrs.evolve(s, bot_took=took) for k, s in frame.snapshots.items()})
+        frame = self._timers.settle(frame)
         self._frame = frame
         for peer in list(self._peers):
             self._deliver(peer, frame.snapshots[peer.seat])

@@ -153,6 +153,12 @@ class Game(Protocol, Generic[S, A, V, E]):
       :func:`option_specs` describes each (yes/no, a whole number with bounds, a
       choice), so a setup form and the lobby's ``/option NAME VALUE`` are drawn from it.
       Fields made with :func:`option` carry their bounds, choices and help.
+    - ``timeouts(view)`` (optional): the timers that govern what the seat of ``view``
+      is waited for now, as :class:`Timeout` entries (each the option giving its seconds,
+      the situation it times and the action the seat is given when it runs out);
+      ``()`` when the seat is not waited for. A game without timers does not have it;
+      :func:`timeouts` answers for every game. It takes the seat's view, so the host
+      and the seat's own table read the same default.
     """
 
     name: str
@@ -429,3 +435,31 @@ def awaited(game: Any, state: Any) -> frozenset[Seat]:
     else its active seats (every seat that may act is waited for)."""
     own = getattr(game, "awaited", None)
     return own(state) if own is not None else game.active_seats(state)
+
+
+# ---- timers: what a waited-for seat is given when its time runs out -----------------------
+
+
+@attrs.frozen
+class Timeout:
+    """One timer over what a seat is waited for now (Zestrea: reference §3.9).
+
+    ``option``: the name of the options field holding the timer's length in whole
+    seconds (``0``: off). ``situation``: what it times, a hashable value that stays the
+    same while the situation lasts (an auction turn, one wedding window, a whole step)
+    and differs in the next one; a host keeps one timer per ``(option, situation)``,
+    started when the situation first awaits a seat and started again for a new one.
+    ``action``: what the seat is given when the timer runs out, applied like any of its
+    own actions (the situation's default).
+    """
+
+    option: str
+    situation: Any
+    action: Any
+
+
+def timeouts(game: Any, view: Any) -> tuple[Timeout, ...]:
+    """The :class:`Timeout` entries over what the seat of ``view`` is waited for now:
+    ``game.timeouts(view)`` if the game has timers, else ``()``."""
+    own = getattr(game, "timeouts", None)
+    return tuple(own(view)) if own is not None else ()

@@ -20,7 +20,7 @@ from typing import Any, Sequence
 
 from ..core import ActionKind, listed
 from .cards import sex, title
-from .game import default_answer
+from .timers import default_answer
 from .state import (
     Accept, Adopt, Bid, BuyLand, Choose, Decline, Pass, PassWindow, PlayFate,
     ProposeWedding, Ready, RentMusician, TradeOffer, UseMusician, WeddingOffer, ZestreaView,

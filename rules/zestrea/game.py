@@ -11,13 +11,13 @@ from __future__ import annotations
 import attrs
 
 from ..core import ActionKind, Result, Rng, RuleViolation, Seat, SomeOf, Whole
-from . import auction, fate, food, negotiation, offers, production, scoring, times
+from . import auction, fate, food, negotiation, offers, production, scoring, times, timers
 from .cards import FATE_DECK, GOOD_IDS, HARD_IDS, VILLAGER_IDS, card_name, person, sex
-from .estate import add_single, adult_singles, draw_villager, marry
+from .estate import add_single, draw_villager, marry
 from .weddings import chance, chance_parts
 from .state import (
-    Answered, Bid, CardsMoved, Choose, Decline, Estate, EstateView, FateDrawn, Foretold, OfferClosed,
-    OfferMade, OfferSummary, Pass, PassWindow, PhaseBegan, PlayFate, Prompt, PromptView, Ready,
+    Answered, Bid, CardsMoved, Choose, Estate, EstateView, FateDrawn, Foretold, OfferClosed,
+    OfferMade, OfferSummary, Pass, PhaseBegan, PlayFate, Prompt, PromptView,
     RentOffer, Window, WindowOpened, ZestreaEvent, ZestreaOptions, ZestreaState, ZestreaView,
 )
 
@@ -274,37 +274,11 @@ def _choose(state: ZestreaState, seat: Seat, picked, events: list) -> ZestreaSta
     return state
 
 
-def default_answer(prompt: Prompt, singles: tuple[str, ...]) -> tuple[str, ...]:
-    """The default answer to ``prompt`` (reference §3.9; ``singles``: the seat's adult
-    singles not abroad, oldest first): the winner keeps the card; the ransom is paid if
-    possible, else the bride handed over; the Fortune Teller leaves the card on top; the
-    steps' own defaults otherwise. Bots and timers use it; it needs only the view."""
-    if prompt.kind in ("play-now", "ransom", "fortune"):
-        return prompt.choices[:1]
-    if prompt.kind == "produce":
-        return production.default(prompt)
-    if prompt.kind == "starve":
-        return food.default(prompt)
-    return times.default(prompt, singles)
-
-
 def default_action(state: ZestreaState, seat: Seat):
     """What a seat does when its timer runs out, and what a plain bot does (reference
-    §3.9): :func:`default_answer` to its prompt, :class:`Pass` in the auction, in step IV
-    a window pass or :class:`Ready`; ``None`` if the game does not wait for the seat."""
-    if seat not in awaited(state):
-        return None
-    prompt = prompt_of(state, seat)
-    if prompt is not None:
-        return Choose(default_answer(prompt, adult_singles(state, seat)))
-    if state.auction is not None:
-        return Pass()
-    if state.window is not None:
-        if seat not in state.window.passed:
-            return PassWindow()
-        rent = next(o for o in state.offers if o.to == seat and isinstance(o, RentOffer))
-        return Decline(rent.id)
-    return Ready()
+    §3.9): :func:`rules.zestrea.timers.default_action` read from ``seat``'s view;
+    ``None`` if the game does not wait for the seat."""
+    return timers.default_action(view(state, seat))
 
 
 def _window_for(window: Window | None, seat: Seat | None) -> Window | None:

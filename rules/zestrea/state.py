@@ -23,8 +23,9 @@ TIMER_HELP = "seconds before a player who has not acted is given the default; 0 
 
 @attrs.frozen
 class ZestreaOptions:
-    """Table options (reference §8). The timers are the host's (§3.9): the rules only
-    carry them; a seat whose timer runs out is given :func:`rules.zestrea.game.default_action`."""
+    """Table options (reference §8). The timers are the host's (§3.9), whole seconds,
+    0 off: the rules carry them and say which one governs what a seat is asked and its
+    default (:mod:`rules.zestrea.timers`); the host runs them."""
 
     # rulebook Setup
     extra_hard_times: int = option(0, "Hard Times added for a longer game",
@@ -35,14 +36,18 @@ class ZestreaOptions:
     # Z-R1, stand-in
     starting_zestre: int = option(0, "Zestre each Boyar starts with", lo=0, hi=30,
                                   label="Start Zestre")
-    negotiation_timeout_s: int = option(0, "Weddings and Negotiations: " + TIMER_HELP, lo=0, hi=3600, unit="s", off=0,
-                                   label="Step IV timer")
+    # the timers, reference §3.9 (rules/zestrea/timers.py)
+    negotiation_timeout_s: int = option(
+        0, "the whole of Weddings and Negotiations, then everyone is Ready: " + TIMER_HELP,
+        lo=0, hi=3600, unit="s", off=0, label="Step IV timer")
     window_timeout_s: int = option(0, "wedding windows: " + TIMER_HELP, lo=0, hi=600, unit="s",
-                               off=0, label="Window timer")
-    prompt_timeout_s: int = option(0, "questions to answer (Hard Times, Production, Food): " + TIMER_HELP, lo=0, hi=600, unit="s", off=0,
-                               label="Prompt timer")
-    auction_timeout_s: int = option(0, "auction turns: " + TIMER_HELP, lo=0, hi=600, unit="s",
-                                off=0, label="Auction timer")
+                                   off=0, label="Window timer")
+    prompt_timeout_s: int = option(
+        0, "questions (Hard Times, Production, Food, a ransom, the Fortune Teller): " + TIMER_HELP,
+        lo=0, hi=600, unit="s", off=0, label="Prompt timer")
+    auction_timeout_s: int = option(
+        0, "auction turns and the winner's 'play it now?': " + TIMER_HELP,
+        lo=0, hi=600, unit="s", off=0, label="Auction timer")
 
 
 @attrs.frozen

@@ -33,6 +33,7 @@ from ..screens.game_table import GameTableScreen
 from ..screens.handover import HandOverScreen
 from ..widgets.message import TableMessage
 from . import words
+from .countdown import TimerLine
 from .form import open_form
 from .results import ZestreaResultsScreen, headline
 
@@ -122,6 +123,7 @@ class ZestreaTableScreen(GameTableScreen):
                     yield Static("", id="z-hand", markup=False)
             with Vertical(id="z-right"):
                 with VerticalScroll(id="z-now-box"):
+                    yield TimerLine(id="z-timer")
                     yield Static("", id="z-now", markup=False)
                 yield OptionList(id="z-actions")
                 with VerticalScroll(id="z-log-box"):
@@ -176,6 +178,7 @@ class ZestreaTableScreen(GameTableScreen):
     def _hide_hand(self) -> None:
         """Before a hand-over: the hand and the offers' terms leave the screen."""
         self._hidden = True
+        self.query_one(TimerLine).show(None)
         self.query_one("#z-hand", Static).update("(hidden)")
         self.query_one("#z-now", Static).update("(hidden)")
         self.query_one("#z-actions", OptionList).clear_options()
@@ -262,6 +265,7 @@ class ZestreaTableScreen(GameTableScreen):
         self.query_one("#z-estates", Static).update(self._estates_text(snap))
         self._hand_title = f"Hand of {fit(names[snap.seat], 20)}" if snap.seat is not None else "Hand"
         self._mark_focus()
+        self.query_one(TimerLine).show(None if self._hidden else snap)  # its default may name your villagers
         if self._hidden:
             self.query_one("#z-hand", Static).update("(hidden)")
         else:
