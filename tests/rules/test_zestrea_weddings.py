@@ -220,6 +220,38 @@ def test_musicians_are_used_free_or_rented(monkeypatch):
     assert refused_by(game, state, RentMusician("F01-1", 0), DANA).code == "used"
 
 
+def test_a_rent_offer_for_a_musician_who_already_plays_is_cancelled():
+    """Z-R34, §3.6 (issue 9 item 2): a Musician plays once per attempt, so once it
+    plays (rented by another Boyar, or used by its own) every other rent offer for it
+    is cancelled at once, saying why in words to both parties, and can no longer be
+    accepted; so is one whose Musician has left the village."""
+    state = four(ana=dict(zestre=2, singles=("M10",)), bogdan=dict(zestre=2, singles=("L10",)),
+                 costache=dict(zestre=3, singles=("L12",)), dana=dict(zestre=2),
+                 roles=(("L12", "F01-1"),))
+    state, offer = proposed(state, ANA, BOGDAN, "M10", "L10")
+    state, _ = game.apply(state, BOGDAN, Accept(offer))
+    state, _ = act(state, (ANA, RentMusician("F01-1", 1)), (DANA, RentMusician("F01-1", 2)))
+    anas, danas = (o.id for o in state.offers)
+    state, events = game.apply(state, COSTACHE, Accept(danas))
+    (closed,) = [e for e in events if e.kind == "offer-closed" and e.id == anas]
+    assert (closed.how, closed.why) == ("cancelled", "that Musician already plays at this attempt")
+    assert game.project_event(closed, ANA).why == closed.why
+    assert Accept(anas) not in game.legal_actions(state, COSTACHE)
+    refusal = refused_by(game, state, Accept(anas), COSTACHE)
+    assert refusal.code == "closed" and "already plays at this attempt" in refusal.message
+    assert state.estates[0].zestre == 1  # Ana paid nothing for it
+
+    state = four(ana=dict(zestre=2, singles=("M10",)), bogdan=dict(zestre=2, singles=("L10",)),
+                 costache=dict(singles=("L12",)), roles=(("L12", "F01-1"),))
+    state, offer = proposed(state, ANA, BOGDAN, "M10", "L10")
+    state, _ = game.apply(state, BOGDAN, Accept(offer))
+    state, _ = game.apply(state, ANA, RentMusician("F01-1", 1))
+    state, events = game.apply(state, COSTACHE, UseMusician("F01-1"))  # played for free
+    assert [(e.how, e.why) for e in events if e.kind == "offer-closed"] == [
+        ("cancelled", "that Musician already plays at this attempt")]
+    assert state.offers == ()
+
+
 def test_rent_offers_expire_with_the_window(monkeypatch):
     state = four(ana=dict(zestre=2, singles=("M10",)), bogdan=dict(zestre=2, singles=("L10",)),
                  costache=dict(singles=("L12",)), roles=(("L12", "F01-1"),))
