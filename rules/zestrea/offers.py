@@ -35,7 +35,7 @@ def whole(value: object, what: str, lo: int = 0, hi: int | None = None) -> int:
 
 def other_seat(state: ZestreaState, seat: Seat, to: object, rule: str = RULE) -> Seat:
     if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < state.seats:
-        raise RuleViolation("no-seat", f"There is no seat {to!r}.", rule)
+        raise RuleViolation("no-seat", f"No Boyar sits at seat number {to!r} (seats count from 0).", rule)
     if to == seat:
         raise RuleViolation("self", "Offers, trades and gifts are made to another Boyar.",
                             "zestrea.md Z-R35")

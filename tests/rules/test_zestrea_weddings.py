@@ -3,7 +3,10 @@ Z-F15-Z-F20, Z-F28, Z-R20, Z-R28-Z-R34; pitfalls Z-5 and Z-12; issue 9's race)."
 
 from __future__ import annotations
 
+import attrs
+
 from rules.zestrea import game
+from rules.zestrea.words import who
 from rules.zestrea.state import (
     Accept, PassWindow, PlayFate, ProposeWedding, RentMusician, UseMusician,
 )
@@ -314,3 +317,43 @@ def test_a_window_does_not_tell_who_holds_a_card():
     assert game.awaited(state) == {ANA, BOGDAN}
     assert game.legal_actions(state, COSTACHE) == (PlayFate("F07-1"),)
     assert game.legal_actions(state, DANA) == ()
+
+
+def test_a_failed_attempt_says_what_comes_next(monkeypatch):
+    """§3.6 attempt life cycle, Z-R31, Z-R32 (issue 9 item 4): a failed attempt of several
+    says the die, the faces needed and what comes next: the next attempt at once, or no
+    wedding because a payer cannot pay it (named) or none is left."""
+    from rules.zestrea.words import attempt_text
+    names = ("Ana", "Bogdan", "Costache", "Dana")
+    state = four(ana=dict(zestre=2, singles=("M10",)), bogdan=dict(zestre=5, singles=("L10",)))
+    state, offer = proposed(state, ANA, BOGDAN, "M10", "L10", attempts=3)
+    state, _ = game.apply(state, BOGDAN, Accept(offer))
+    Dice(monkeypatch, 5, 4)
+    state, events = pass_all(state)
+    (first,) = [e for e in events if e.kind == "attempted"]
+    assert (first.attempt, first.attempts, first.then) == (1, 3, "again")
+    assert attempt_text(first, names).endswith(
+        "attempt 1 of 3 failed: rolled 5, needed 2 or less; 2 attempts left: the next starts now")
+    state, events = pass_all(state)
+    (second,) = [e for e in events if e.kind == "attempted"]
+    assert (second.then, second.short) == ("cannot-pay", ANA) and state.window is None
+    assert attempt_text(second, names).endswith(
+        "attempt 2 of 3 failed: rolled 4, needed 2 or less; 1 attempt left, but Ana cannot pay "
+        "the next: no wedding")
+
+    state = four(ana=dict(zestre=2, singles=("M10",)), bogdan=dict(zestre=2, singles=("L10",)))
+    state, offer = proposed(state, ANA, BOGDAN, "M10", "L10", attempts=2, split="target_2")
+    state, _ = game.apply(state, BOGDAN, Accept(offer))
+    state = attrs.evolve(state, estates=tuple(attrs.evolve(e, zestre=2) for e in state.estates))
+    Dice(monkeypatch, 6, 3)
+    state, _ = pass_all(state)
+    state, events = pass_all(state)
+    (last,) = [e for e in events if e.kind == "attempted"]
+    assert attempt_text(last).endswith("attempt 2 of 2 failed: rolled 3, needed 2 or less; "
+                                       "no attempt left: no wedding")
+    Dice(monkeypatch, 1)
+    state, offer = proposed(state, ANA, BOGDAN, "M10", "L10", split="proposer_2")
+    state, _ = game.apply(state, BOGDAN, Accept(offer))
+    state, events = pass_all(state)
+    (won,) = [e for e in events if e.kind == "attempted"]
+    assert attempt_text(won) == f"{who('L10')} and {who('M10')} married: rolled 1, needed 2 or less"
