@@ -58,20 +58,6 @@ def card_value(view: ZestreaView, seat: int, card: str) -> int:
     return 0
 
 
-def card_worth(view: ZestreaView, card: str) -> int:
-    """What Fate card ``card`` is worth to the strong bot now, in Zestre: the cards it
-    plays at once for Zestre or Land; the rest little."""
-    t = title(card).id
-    e = view.estates[view.seat]
-    if t == "F14":
-        return 2
-    if t == "F16":
-        return min(4, len(e.couples))
-    if t == "F24":
-        return 3 if e.land < 5 and view.time_left >= 1 else 1
-    return 0
-
-
 def abroad(view: ZestreaView, villager: str) -> bool:
     return any(v == villager and title(c).id == "F15" for v, c in view.roles)
 
@@ -189,7 +175,7 @@ class StrongBot(EasyBot):
         return super().answer(view, legal, rng)
 
     def bid(self, view: ZestreaView, legal) -> Any:
-        worth = card_worth(view, view.auction.card)
+        worth = card_value(view, view.seat, view.auction.card)  # bids below it
         high = view.auction.bids[-1][1] if view.auction.bids else 0
         if high + 1 <= min(worth - 1, self.spare(view)):
             return Bid(high + 1)
