@@ -34,7 +34,8 @@ from .state import (
 )
 
 TRADES_PER_TURN = 2
-"""At most this many trade offers (and as many counters) a turn from one strong bot."""
+"""At most this many trade offers a turn from one strong bot (besides its counters:
+one a turn to each Boyar whose trade did not pay it)."""
 HARMFUL = frozenset(("F03", "F10", "F11", "F12", "F13"))
 """Cards a bot keeps out of others' hands: they strike at another Boyar's weddings,
 Couples or singles."""
@@ -374,8 +375,9 @@ class StrongBot(EasyBot):
                 price = max(1, theirs + 1)
                 if mine > price and price <= spare:
                     options.append((mine - price, seat, ProposeTrade(seat, price, (), 0, (card,))))
+        refused = self._no_buyers(view)
         buyers = [s for s in sorted(others, key=lambda s: -view.estates[s].zestre)
-                  if view.estates[s].zestre >= 1 and s not in self._no_buyers(view)]
+                  if view.estates[s].zestre >= 1 and s not in refused]
         if buyers:
             options += [(0, buyers[0], ProposeTrade(buyers[0], 0, (card,), 1)) for card in view.hand
                         if card_value(view, me, card) == 0 and title(card).id not in HARMFUL]
