@@ -31,11 +31,6 @@ def who(villager: str) -> str:
     return person(villager)
 
 
-def seat_text(seat: int, names: Sequence[str] = ()) -> str:
-    """The player's name at ``seat`` when ``names`` has it, else ``"seat N"`` (1-based)."""
-    return seat_name(seat, names)
-
-
 def _count(n: int, one: str, many: str = "") -> str:
     """``"1 attempt"``, ``"2 attempts"``."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
@@ -123,9 +118,9 @@ def _action(name: str, action: object, names: Sequence[str]) -> str:
     if isinstance(action, PlayFate):
         return f"{name} played {title(action.card).name}"
     if isinstance(action, ProposeWedding):
-        return f"{name} made a wedding offer to {seat_text(action.to, names)}"
+        return f"{name} made a wedding offer to {seat_name(action.to, names)}"
     if isinstance(action, ProposeTrade):
-        return f"{name} made a trade offer to {seat_text(action.to, names)}"
+        return f"{name} made a trade offer to {seat_name(action.to, names)}"
     if isinstance(action, Accept):
         return f"{name} accepted offer {action.offer}"
     if isinstance(action, Decline):
@@ -135,7 +130,7 @@ def _action(name: str, action: object, names: Sequence[str]) -> str:
     if isinstance(action, Gift):
         parts = [f"{action.zestre} Zestre"] if action.zestre else []
         parts += [f"{len(action.cards)} Fate card{'s' * (len(action.cards) != 1)}"] if action.cards else []
-        return f"{name} gave {seat_text(action.to, names)} {' and '.join(parts)}"
+        return f"{name} gave {seat_name(action.to, names)} {' and '.join(parts)}"
     if isinstance(action, Reveal):
         return f"{name} revealed {title(action.card).name}"
     if isinstance(action, Ready):
@@ -172,7 +167,7 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
         elif isinstance(e, OfferClosed) and e.how in ("cancelled", "expired"):
             text += f"; offer {e.id} was {e.how}: {named(e.why, names) or 'it could no longer go ahead'}"
         elif isinstance(e, AuctionEnded):
-            text += (f"; {title(e.card).name} went for {e.amount} Zestre to {seat_text(e.winner, names)}"
+            text += (f"; {title(e.card).name} went for {e.amount} Zestre to {seat_name(e.winner, names)}"
                      if e.winner is not None else f"; nobody bid for {title(e.card).name}")
         elif isinstance(e, TimeRevealed):
             text += f"; {TIMES[e.card].name} is the Time card"
