@@ -9,6 +9,7 @@ Seats are ``int`` indices ``0 .. seats-1`` in turn order (clockwise at the table
 
 from __future__ import annotations
 
+import re
 from typing import Any, Generic, Literal, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 import attrs
@@ -24,6 +25,26 @@ E = TypeVar("E")  # event
 def cell_text(cell: tuple[int, int]) -> str:
     """``"(7, 7)"``: a board cell as ``(row, col)``, as on the wire and in the log."""
     return f"({cell[0]}, {cell[1]})"
+
+
+def seat_name(seat: Seat, names: Sequence[str] = ()) -> str:
+    """How words name the player at ``seat``: the name when ``names`` (by seat) has one,
+    else ``"seat N"`` (1-based). The rules know no names: a text they make (a
+    :class:`RuleViolation`'s message, an event's reason) says ``"seat N"``, and whoever
+    shows it with names at hand puts them in with :func:`named`."""
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+
+
+_SEAT_WORDS = re.compile(r"\bseat (\d+)\b")
+
+
+def named(text: str, names: Sequence[str]) -> str:
+    """``text`` made by the rules with every player it names as ``"seat N"`` (see
+    :func:`seat_name`) told by name where ``names`` has one: ``"seat 2 cannot pay 2
+    Zestre"`` -> ``"Bogdan cannot pay 2 Zestre"``. A number with no name stays as it is."""
+    def one(match: re.Match) -> str:
+        return seat_name(int(match.group(1)) - 1, names) if int(match.group(1)) >= 1 else match.group(0)
+    return _SEAT_WORDS.sub(one, text) if names else text
 
 
 class RuleViolation(Exception):
@@ -146,9 +167,11 @@ class Game(Protocol, Generic[S, A, V, E]):
       them over every option.
     - ``team_size(options)``: how many consecutive seats play as one side (1; 2 in
       Zatre's teams: seats 0+1, 2+3, 4+5), so a lobby keeps partners together.
-    - ``describe(name, action, events)``: the turn ``name`` played, in words, as the
-      table's log tells it (``"Ann laid 6 at (7, 7) → 12: +4"``), from the action and
-      the events it caused; ``parlour replay --text`` prints a game with it.
+    - ``describe(name, action, events, names)``: the turn ``name`` played, in words, as
+      the table's log tells it (``"Ann laid 6 at (7, 7) → 12: +4"``), from the action and
+      the events it caused; ``names`` (the players' names by seat, ``()`` if unknown)
+      names the other players it mentions (:func:`seat_name`, :func:`named`: ``"seat N"``
+      without them); ``parlour replay --text`` prints a game with it.
     - ``options_type``: an attrs class whose fields are the table options;
       :func:`option_specs` describes each (yes/no, a whole number with bounds, a
       choice), so a setup form and the lobby's ``/option NAME VALUE`` are drawn from it.
@@ -182,7 +205,7 @@ class Game(Protocol, Generic[S, A, V, E]):
     def result(self, state: S) -> Result: ...
     def seat_counts(self, options: Any) -> tuple[int, ...]: ...
     def team_size(self, options: Any) -> int: ...
-    def describe(self, name: str, action: A, events: Sequence[E]) -> str: ...
+    def describe(self, name: str, action: A, events: Sequence[E], names: Sequence[str] = ()) -> str: ...
 
 
 # ---- options, described for the setup form and the lobby's /option ------------------

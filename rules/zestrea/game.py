@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..core import ActionKind, Result, Rng, RuleViolation, Seat, SomeOf, Whole
+from ..core import ActionKind, Result, Rng, RuleViolation, Seat, SomeOf, Whole, seat_name
 from . import auction, fate, food, negotiation, offers, production, scoring, times, timers
 from .cards import FATE_DECK, GOOD_IDS, HARD_IDS, VILLAGER_IDS, card_name, person, sex
 from .estate import add_single, draw_villager, marry
@@ -95,7 +95,7 @@ def _proceed(state: ZestreaState, events: list) -> ZestreaState:
         elif state.phase == "negotiation" and negotiation.done(state):
             state = food.begin(negotiation.end(state, events), events)
         elif state.phase == "food":
-            state = _end_turn(food.grow_up(state), events)
+            state = _end_turn(food.grow_up(state, events), events)
         else:
             return state
         if state.phase != before:
@@ -200,7 +200,7 @@ def apply(state: ZestreaState, seat: Seat, action) -> tuple[ZestreaState, tuple[
     if state.phase == "over":
         raise RuleViolation("game-over", "The game is over.")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
-        raise RuleViolation("no-seat", f"There is no seat {seat!r} at this table.")
+        raise RuleViolation("no-seat", f"No Boyar sits at seat number {seat!r} (seats count from 0).")
     events: list = []
     prompt = prompt_of(state, seat)
     if isinstance(action, Choose):
@@ -218,7 +218,7 @@ def apply(state: ZestreaState, seat: Seat, action) -> tuple[ZestreaState, tuple[
             state = auction.pass_(state, seat, events)
     elif state.phase == "negotiation":
         if state.prompts:
-            waiting = ", ".join(f"seat {p.seat + 1}" for p in state.prompts)
+            waiting = ", ".join(seat_name(p.seat) for p in state.prompts)  # named by the table
             raise RuleViolation("prompt-open", f"Waiting for {waiting} to answer; nothing else "
                                 "can be done until then.", "zestrea.md §3.7")
         state = negotiation.act(state, seat, action, events)

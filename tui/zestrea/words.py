@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from rules.core import ActionKind
+from rules.core import ActionKind, named
 from rules.zestrea.cards import BOYAR_CARDS, FATE, PEOPLE, TIMES, person, reason, title
 from rules.zestrea.cards import card_name as _card_name
 from rules.zestrea.game import CHOICE_WORDS
@@ -234,7 +234,7 @@ def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | No
         return (_verb(seat_word(names, event.by), "make", "makes")
                 + f" {offer_kind(event.what)} to {seat_word(names, event.to)} (offer {event.id})")
     if isinstance(event, OfferClosed):
-        why = event.why or ("it could no longer go ahead" if event.how == "cancelled" else "")
+        why = named(event.why, names) or ("it could no longer go ahead" if event.how == "cancelled" else "")
         return (f"offer {event.id} from {seat_word(names, event.by)} to {seat_word(names, event.to)} "
                 f"was {event.how}" + (f": {why}" if why else ""))
     if isinstance(event, WindowOpened):
