@@ -21,7 +21,8 @@ from .words import describe as _describe
 class ZestreaGame:
     """Zestrea for Parlour: see rules.core.Game. Step IV's offers are given as
     :class:`~rules.core.ActionKind` entries of the legal actions (parameter bounds);
-    ``awaited`` names the seats the table waits for."""
+    ``awaited`` names the seats the table waits for; in step IV an out-of-date intent is
+    judged against the state as it is (``judged_now``, reference §3.1)."""
 
     name = "zestrea"
     title = "Zestrea"
@@ -37,6 +38,7 @@ class ZestreaGame:
     setup = staticmethod(_game.setup)
     active_seats = staticmethod(_game.active_seats)
     awaited = staticmethod(_game.awaited)
+    judged_now = staticmethod(_game.judged_now)
     legal_actions = staticmethod(_game.legal_actions)
     apply = staticmethod(_game.apply)
     view = staticmethod(_game.view)

@@ -1,0 +1,119 @@
+"""Zestrea over loopback: real clients and a real table on 127.0.0.1 (issue 9, "Tests,
+speed, screenshots": "Over loopback: three real clients and two bots play a game to
+the end; two Boyars accept offers naming the same villager at the same moment and
+exactly one wedding happens; a client dropped in the middle of a window reconnects to
+the same state"). Positions are built from a seed and scripted actions; bots move at
+once (pace 0); every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from rules.zestrea import GAME as ZESTREA
+from rules.zestrea import ZestreaOptions
+from rules.zestrea.cards import person
+from rules.zestrea.game import default_answer
+from rules.zestrea.state import Accept, Adopt, Choose, Pass, PassWindow, ProposeWedding
+from tests.net.wire import TIMEOUT, host_table, seated, until
+
+RICH = ZestreaOptions(starting_zestre=10)
+"""Ten Zestre each from the start (Z-R1's option): adoptions and attempts are paid in turn 1."""
+
+
+async def close_all(hosted, *links) -> None:
+    for link in links:
+        await link.close()
+    await hosted.stop()
+
+
+def latest(links, version: int) -> bool:
+    return all(link.snapshot().version == version for link in links)
+
+
+async def to_step_iv(hosted, links) -> None:
+    """Answer every prompt with its default (reference §3.9's table) and pass every
+    auction until the table is in step IV with nothing open, every link holding the
+    host's latest snapshot."""
+    host = hosted.table.host
+
+    for _ in range(50):
+        state = host.state
+        if state.phase == "negotiation" and not state.prompts and state.auction is None:
+            break
+        await until(lambda: latest(links, host.version), what="snapshots in step")
+        for link in links:
+            snap = link.snapshot()
+            view = snap.view
+            if link.seat not in snap.active_seats:
+                continue
+            if view.my_prompt is not None and view.my_prompt.answer is None:
+                singles = tuple(v for v in view.estates[link.seat].singles if v not in view.estates[link.seat].babies)
+                action = Choose(default_answer(view.my_prompt, singles))
+            elif view.auction is not None:
+                action = Pass()
+            else:
+                continue
+            outcome = await asyncio.wait_for(link.submit(action), TIMEOUT)
+            assert outcome.accepted, outcome
+    else:
+        raise AssertionError("step IV never came")
+    await until(lambda: latest(links, host.version), what="step IV snapshots")
+
+
+async def test_two_boyars_accept_offers_naming_one_lad_at_once_and_one_wedding_happens():
+    """Issue 9, rules/zestrea: "when two Boyars accept offers naming the same villager,
+    exactly one wedding happens and the other gets a refusal naming why; an offer that
+    has become impossible is cancelled with an event both parties see" (reference §3.1,
+    §3.6, Z-R33). Cas proposes his adopted Lad to Ann's and to Bob's adopted Maiden;
+    Ann and Bob accept in the same moment over the wire."""
+    hosted = await host_table(ZESTREA, options=RICH, seed=5)
+    ann, bob, cas = links = await seated(hosted, ("Ann", "Bob", "Cas"))
+    host = hosted.table.host
+    await to_step_iv(hosted, links)
+    for link, sex in ((cas, "lad"), (ann, "maiden"), (bob, "maiden")):
+        assert (await link.submit(Adopt(sex))).accepted
+    await until(lambda: latest(links, host.version), what="adoptions seen")
+    lad = cas.snapshot().view.estates[cas.seat].singles[-1]
+    maidens = {link.seat: link.snapshot().view.estates[link.seat].singles[-1] for link in (ann, bob)}
+    for link in (ann, bob):
+        assert (await cas.submit(ProposeWedding(link.seat, lad, maidens[link.seat]))).accepted
+    await until(lambda: latest(links, host.version), what="offers seen")
+    offer = {link.seat: next(o.id for o in link.snapshot().view.my_offers) for link in (ann, bob)}
+    seen = {link.seat: [] for link in links}
+    for link in links:
+        link.listen(lambda snap, seat=link.seat: seen[seat].extend(snap.events))
+
+    first, second = await asyncio.wait_for(asyncio.gather(
+        ann.submit(Accept(offer[ann.seat])), bob.submit(Accept(offer[bob.seat]))), TIMEOUT)
+    assert sorted((first.accepted, second.accepted)) == [False, True], (first, second)
+    winner, loser = (ann, bob) if first.accepted else (bob, ann)
+    refused = second if first.accepted else first
+    assert refused.code == "window-open" and "wedding is being celebrated" in refused.reason  # Z-R33
+    await until(lambda: latest(links, host.version), what="the window seen")
+    window = winner.snapshot().view.window
+    assert window is not None and (window.stays, window.moves) == (lad, maidens[winner.seat])
+    assert offer[loser.seat] in {o.id for o in loser.snapshot().view.my_offers}  # still open for now
+
+    for link in links:  # nobody adds to the chance: the die is rolled (seed 5: a 1, a success)
+        assert (await link.submit(PassWindow())).accepted
+    await until(lambda: host.state.window is None and latest(links, host.version), what="the roll")
+    married = [e for e in seen[cas.seat] if e.kind == "married"]
+    assert [(m.stays, m.moves) for m in married] == [(lad, maidens[winner.seat])]
+    estates = host.state.estates
+    assert len(estates[cas.seat].couples) == 2 and lad not in estates[cas.seat].singles
+    assert maidens[loser.seat] in estates[loser.seat].singles  # her wedding never happened
+
+    # the offer naming the married Lad is cancelled, with its reason for both its parties
+    for link in links:
+        closed = [e for e in seen[link.seat] if e.kind == "offer-closed" and e.id == offer[loser.seat]]
+        assert [e.how for e in closed] == ["cancelled"], link.name
+        if link in (loser, cas):
+            assert person(lad) in closed[0].why and "not an adult single" in closed[0].why
+        else:  # the terms are the parties' (§3.6): the others see only that it could not go ahead
+            assert person(lad) not in closed[0].why
+        assert not link.snapshot().view.my_offers
+    again = await loser.submit(Accept(offer[loser.seat]))
+    assert not again.accepted and again.code == "closed"
+    assert "cancelled" in again.reason and person(lad) in again.reason
+    await close_all(hosted, *links)
