@@ -14,8 +14,8 @@ from rules.zestrea import GAME as ZESTREA
 from rules.zestrea import ZestreaOptions
 from rules.zestrea.cards import person
 from rules.zestrea.game import default_answer
-from rules.zestrea.state import Accept, Adopt, Choose, Pass, PassWindow, ProposeWedding
-from tests.net.wire import TIMEOUT, host_table, seated, until
+from rules.zestrea.state import Accept, Adopt, Choose, Pass, PassWindow, ProposeTrade, ProposeWedding
+from tests.net.wire import TIMEOUT, host_table, join, seated, until
 
 RICH = ZestreaOptions(starting_zestre=10)
 """Ten Zestre each from the start (Z-R1's option): adoptions and attempts are paid in turn 1."""
@@ -117,3 +117,53 @@ async def test_two_boyars_accept_offers_naming_one_lad_at_once_and_one_wedding_h
     assert not again.accepted and again.code == "closed"
     assert "cancelled" in again.reason and person(lad) in again.reason
     await close_all(hosted, *links)
+
+
+async def test_a_boyar_dropped_in_a_window_comes_back_with_his_token_to_the_same_state():
+    """Issue 9: "a client dropped in the middle of a window reconnects to the same state"
+    (design.md "Seats": a seat token restores the seat and sends a snapshot). Bob has
+    made a trade offer to Cas and has one from him; Ann accepts Cas's wedding offer and
+    the window opens (§3.6); Bob's network drops; Cas passes while he is away; Bob comes
+    back on a new connection with his token: the same window (Ann's and Cas's passes
+    in it), his hand, his two offers, and he may pass, which rolls the die."""
+    hosted = await host_table(ZESTREA, options=RICH, seed=5)
+    ann, bob, cas = links = await seated(hosted, ("Ann", "Bob", "Cas"))
+    host = hosted.table.host
+    await to_step_iv(hosted, links)
+    for link, sex in ((cas, "lad"), (ann, "maiden")):
+        assert (await link.submit(Adopt(sex))).accepted
+    assert (await bob.submit(ProposeTrade(cas.seat, give_zestre=1))).accepted
+    assert (await cas.submit(ProposeTrade(bob.seat, ask_zestre=2))).accepted
+    await until(lambda: latest(links, host.version), what="adoptions and trades seen")
+    lad = cas.snapshot().view.estates[cas.seat].singles[-1]
+    maiden = ann.snapshot().view.estates[ann.seat].singles[-1]
+    assert (await cas.submit(ProposeWedding(ann.seat, lad, maiden))).accepted
+    await until(lambda: latest(links, host.version) and ann.snapshot().view.my_offers, what="the wedding offer")
+    wedding = next(o.id for o in ann.snapshot().view.my_offers if o.kind == "wedding-offer")
+    assert (await ann.submit(Accept(wedding))).accepted
+    assert (await ann.submit(PassWindow())).accepted
+    await until(lambda: latest(links, host.version), what="the window seen")
+    before = bob.snapshot().view
+    assert before.window is not None and before.hand and len(before.my_offers) == 2
+
+    seat, token = bob.seat, bob.token
+    bob._ws.transport.abort()  # the network drops, no close frame
+    await bob.close()  # this client is gone; a new one comes back with the token
+    await until(lambda: hosted.table.lobby.seats[seat].status == "away", what="Bob away")
+    assert (await cas.submit(PassWindow())).accepted  # the table goes on without him
+    assert host.state.window is not None and host.state.window.passed == {ann.seat, cas.seat}
+
+    back = await join(hosted, "Bob", token=token)
+    assert back.seat == seat
+    await until(lambda: back.has_snapshot and back.snapshot().version == host.version, what="Bob's snapshot")
+    view = back.snapshot().view
+    assert view == host.snapshot(seat).view
+    assert view.window == host.state.window and view.window.passed == {ann.seat, cas.seat}
+    assert (view.window.stays, view.window.moves) == (lad, maiden)
+    assert view.hand == before.hand == host.state.estates[seat].hand
+    assert view.my_offers == before.my_offers
+    assert back.snapshot().legal_actions[0] == PassWindow()
+    assert (await back.submit(PassWindow())).accepted  # every seat has passed: the die is rolled
+    await until(lambda: host.state.window is None, what="the roll")
+    assert any(e.kind == "attempted" for e in back.snapshot().events)
+    await close_all(hosted, ann, back, cas)
