@@ -9,14 +9,22 @@ once (pace 0); every wait is bounded.
 from __future__ import annotations
 
 import asyncio
+import random
+from collections import Counter
 
+from net.client import OFFLINE
+from net.host import BOT_SEAT, INTERNAL, NOT_YOUR_TURN
+from rules.core import ActionKind, kinds, listed, sample
 from rules.zestrea import GAME as ZESTREA
 from rules.zestrea import ZestreaOptions
+from rules.zestrea.bots import adult_singles
 from rules.zestrea.cards import person
 from rules.zestrea.game import default_answer
 from rules.zestrea.state import Accept, Adopt, Choose, Pass, PassWindow, ProposeTrade, ProposeWedding
-from tests.net.wire import TIMEOUT, host_table, join, seated, until
+from tests.net.wire import TIMEOUT, ErrorLog, host_table, join, seated, until
 
+SEED = 5
+"""The seed of the whole game played over loopback (a short one: about 170 actions)."""
 RICH = ZestreaOptions(starting_zestre=10)
 """Ten Zestre each from the start (Z-R1's option): adoptions and attempts are paid in turn 1."""
 
@@ -25,6 +33,11 @@ async def close_all(hosted, *links) -> None:
     for link in links:
         await link.close()
     await hosted.stop()
+
+
+def default_choice(view) -> Choose:
+    """The default answer to the seat's open prompt (reference §3.9), as bots give it."""
+    return Choose(default_answer(view.my_prompt, adult_singles(view, view.seat)))
 
 
 def latest(links, version: int) -> bool:
@@ -36,7 +49,6 @@ async def to_step_iv(hosted, links) -> None:
     auction until the table is in step IV with nothing open, every link holding the
     host's latest snapshot."""
     host = hosted.table.host
-
     for _ in range(50):
         state = host.state
         if state.phase == "negotiation" and not state.prompts and state.auction is None:
@@ -48,8 +60,7 @@ async def to_step_iv(hosted, links) -> None:
             if link.seat not in snap.active_seats:
                 continue
             if view.my_prompt is not None and view.my_prompt.answer is None:
-                singles = tuple(v for v in view.estates[link.seat].singles if v not in view.estates[link.seat].babies)
-                action = Choose(default_answer(view.my_prompt, singles))
+                action = default_choice(view)
             elif view.auction is not None:
                 action = Pass()
             else:
@@ -59,6 +70,90 @@ async def to_step_iv(hosted, links) -> None:
     else:
         raise AssertionError("step IV never came")
     await until(lambda: latest(links, host.version), what="step IV snapshots")
+
+
+def owed(view, seat: int) -> bool:
+    """Whether the table waits for ``seat``, read from its view (rules.zestrea.game's
+    ``awaited`` as a client sees it): an unanswered prompt, its auction turn, in step IV
+    not yet ready, or in a window not yet passed (or a rent offer to answer)."""
+    if view.prompts:
+        return view.my_prompt is not None and view.my_prompt.answer is None
+    if view.auction is not None:
+        return view.auction.turn == seat
+    if view.window is not None:
+        return seat not in view.window.passed or any(
+            o.kind == "rent-offer" and o.to == seat for o in view.my_offers)
+    return view.phase == "negotiation" and seat not in view.ready
+
+
+def pick(snap, rng: random.Random):
+    """A legal action for a client: one listed in its legal actions or drawn within the
+    bounds of one of its action kinds (rules.core ``sample``; ``apply`` may still refuse
+    it for what the kind's ``checks`` say). It leans to what ends a step (the default
+    answer, Pass, PassWindow, Ready) so that a game ends in a few hundred actions."""
+    view, legal = snap.view, snap.legal_actions
+    finish = {"pass", "pass-window", "ready"}
+    if view.my_prompt is not None and rng.random() < 0.5:
+        return default_choice(view)
+    if rng.random() < 0.5:
+        ending = [a for a in listed(legal) if a.kind in finish]
+        if ending:
+            return ending[0]
+    choices = [a for a in legal if not (isinstance(a, ActionKind) or a.kind == "unready")]
+    choices += [a for a in kinds(legal)]
+    entry = rng.choice(choices)
+    return sample(entry, ZESTREA.action_type, rng) if isinstance(entry, ActionKind) else entry
+
+
+async def play_to_the_end(link, rng: random.Random, tally: Counter) -> None:
+    """``link`` acts whenever the table waits for it, until the game is over. Refusals
+    are the game's own rules (a draw the kind's checks refuse) or a stale answer;
+    never an internal error or a seat mix-up."""
+    while True:
+        snap = link.snapshot()
+        if snap.over or link.game_over is not None:
+            return
+        if link.seat in snap.active_seats and snap.legal_actions and owed(snap.view, link.seat):
+            outcome = await link.submit(pick(snap, rng))
+            tally["accepted" if outcome.accepted else outcome.code] += 1
+            assert outcome.code not in (INTERNAL, NOT_YOUR_TURN, BOT_SEAT, OFFLINE), outcome
+            if not outcome.accepted:
+                await until(lambda: link.snapshot().version >= snap.version, what="a fresh snapshot")
+        else:
+            await asyncio.sleep(0.002)
+
+
+async def test_three_clients_and_two_bots_play_zestrea_to_the_end_and_agree_on_the_scores():
+    """Issue 9: "Over loopback: three real clients and two bots play a game to the end".
+    Five Boyars (three real clients, an easy and a strong bot at pace 0) and a
+    spectator; the clients choose from their snapshots' legal actions and action kinds.
+    At the end every view, the spectator's and the host's hold the same result, the
+    same public estates, and each client's view is the host's for its seat."""
+    hosted = await host_table(ZESTREA, seed=SEED)
+    links = await seated(hosted, ("Ann", "Bob", "Cas"), bots=("easy", "strong"))
+    sam = await join(hosted, "Sam")  # a spectator
+    host = hosted.table.host
+    tallies = [Counter() for _ in links]
+    with ErrorLog() as errors:  # no bot gave up, nothing raised inside the table
+        await asyncio.wait_for(asyncio.gather(*(
+            play_to_the_end(link, random.Random(SEED + i), tallies[i]) for i, link in enumerate(links))), 30)
+    assert not errors.records, [r.getMessage() for r in errors.records]
+    assert host.over and host.state.phase == "over"
+    await until(lambda: all(link.game_over is not None for link in links + [sam]), what="game over")
+    await until(lambda: latest(links + [sam], host.version), what="final snapshots")
+    result = host.result
+    assert result is not None and len(result.scores) == 5
+    for link in links + [sam]:
+        snap = link.snapshot()
+        assert snap.over and snap.result == result and link.game_over.result == result, link.name
+        assert snap.view == host.snapshot(link.seat).view, link.name
+        assert snap.view.estates == sam.snapshot().view.estates  # what is public agrees
+        for score, estate in zip(result.scores, snap.view.estates):  # Z-R40: Zestre + Land + bonus
+            parts = dict(score.parts)
+            assert (parts["Zestre"], parts["Land"]) == (estate.zestre, estate.land)
+    for tally in tallies:  # every client played its part
+        assert tally["accepted"] > 5, tallies
+    await close_all(hosted, sam, *links)
 
 
 async def test_two_boyars_accept_offers_naming_one_lad_at_once_and_one_wedding_happens():
