@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import attrs
 
-from rules.core import Game, Result, RuleViolation, Seat, awaited, kinds, listed, sample
+from rules.core import Game, Result, RuleViolation, Seat, awaited, judged_now, kinds, listed, sample
 
 from .lobby import counts_text
 from .table import BotTook, Outcome, Snapshot, takeovers_from_log
@@ -183,7 +183,9 @@ class Host:
        actions, or newer than the current one: ``STALE``, and the peer is sent the
        current snapshot. (An intent made before *another* seat's action that left this
        seat's choices as they were still counts, so seats acting at once do not
-       reject each other.)
+       reject each other. Where the game judges intents as the state is now,
+       :func:`rules.core.judged_now`, a peer's older intent goes on to 5. and 6.; the
+       host's own bots look again instead.)
     5. the seat may not act now: ``NOT_YOUR_TURN``;
     6. ``game.apply`` raises :class:`RuleViolation`: its ``code`` and ``message``;
        raises anything else: ``INTERNAL`` (logged);
@@ -587,7 +589,9 @@ class Host:
             return reject(BOT_SEAT, f"{self.names[seat]}'s seat is played by a bot.")
         if job.peer is None and seat not in self._bots:  # a bot's move sent before it stopped
             return reject(NOT_YOUR_TURN, f"No bot plays {self.names[seat]}'s seat any more.")
-        if not frame.changed_at[seat] <= intent.version <= frame.version:
+        if intent.version > frame.version or (
+                intent.version < frame.changed_at[seat]
+                and not (job.peer is not None and judged_now(self.game, frame.state))):
             if job.peer is not None:
                 self._deliver(job.peer, frame.snapshots[seat])
             return reject(STALE, "The table changed before your move arrived; look again.")

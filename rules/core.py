@@ -149,6 +149,11 @@ class Game(Protocol, Generic[S, A, V, E]):
       may act without being waited for (Zestrea: a Boyar who pressed Ready may still
       make an offer). Bots and timers act for these only; :func:`awaited` answers for
       every game (the active seats where a game does not say).
+    - ``judged_now(state)`` (optional): whether an intent made against an older version
+      is judged against ``state`` as it is (applied if still legal, else refused with
+      the rule's reason) rather than refused as stale (Zestrea's step IV, reference
+      §3.1); :func:`judged_now` answers for every game (``False`` where a game does not
+      say).
     - ``legal_actions(state, seat)``: every action ``seat`` may take now (empty if none).
       Where the actions of one kind cannot all be listed (an offer of any amount of
       Zestre and any set of cards), the kind stands in the sequence as one
@@ -451,6 +456,13 @@ def sample(kind: ActionKind, action_type: Any, rnd: Any) -> Any:
             hi = len(p.values) if p.hi is None else p.hi
             values[p.name] = tuple(rnd.sample(p.values, rnd.randint(p.lo, hi)))
     return action_class(action_type, kind.kind)(**values)
+
+
+def judged_now(game: Any, state: Any) -> bool:
+    """Whether ``game`` judges an out-of-date intent against ``state`` as it is: its
+    ``judged_now(state)`` if it has one, else ``False`` (such an intent is stale)."""
+    own = getattr(game, "judged_now", None)
+    return bool(own(state)) if own is not None else False
 
 
 def awaited(game: Any, state: Any) -> frozenset[Seat]:

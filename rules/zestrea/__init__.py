@@ -24,7 +24,9 @@ class ZestreaGame:
     """Zestrea for Parlour: see rules.core.Game. Step IV's offers are given as
     :class:`~rules.core.ActionKind` entries of the legal actions (parameter bounds);
     ``awaited`` names the seats the table waits for; ``timeouts`` the timers of
-    reference §3.9 over what a seat is waited for, with its default."""
+    reference §3.9 over what a seat is waited for, with its default; in step IV an
+    out-of-date intent is judged against the state as it is (``judged_now``, reference
+    §3.1)."""
 
     name = "zestrea"
     title = "Zestrea"
@@ -40,6 +42,7 @@ class ZestreaGame:
     setup = staticmethod(_game.setup)
     active_seats = staticmethod(_game.active_seats)
     awaited = staticmethod(_game.awaited)
+    judged_now = staticmethod(_game.judged_now)
     legal_actions = staticmethod(_game.legal_actions)
     apply = staticmethod(_game.apply)
     view = staticmethod(_game.view)

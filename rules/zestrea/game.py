@@ -155,6 +155,14 @@ def active_seats(state: ZestreaState) -> frozenset[Seat]:
     return frozenset()
 
 
+def judged_now(state: ZestreaState) -> bool:
+    """Reference §3.1: in step IV an intent is checked against the current state, not
+    the version it was made against (rules.core :func:`~rules.core.judged_now`): two
+    Boyars racing for one villager get the wedding and "a wedding is being
+    celebrated" (Z-R33), not a stale answer. Every other step: ``False``."""
+    return state.phase == "negotiation"
+
+
 def awaited(state: ZestreaState) -> frozenset[Seat]:
     """The seats the game waits for (rules.core :func:`~rules.core.awaited`): those of
     :func:`active_seats` except, in step IV, a seat that is ready, or in a window one
