@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import attrs
 
-from net.host import STALE, Host, Intent
+from net.host import Host, Intent
 from net.table import Countdown
 from net.timers import TIMER_ACTION_ID
 from rules.core import awaited
@@ -126,10 +126,12 @@ async def test_z7_a_seat_that_never_readies_step_iv_ends_at_the_timeout():
         assert host.snapshot(3).timers == ()
 
 
-async def test_a_window_timeout_passes_and_a_late_pass_is_stale():
+async def test_a_window_timeout_passes_and_a_late_pass_is_refused():
     """§3.9 "window: PassWindow": at the window timer every seat that has not passed
     passes, the window closes and the attempt is rolled; the seat's own pass made
-    against the old version is then refused as stale (one outcome per intent)."""
+    against the old version is then refused (one outcome per intent): in step IV it is
+    judged against the state as it is (reference §3.1), so the reason is that no window
+    is open."""
     clock = ManualClock()
     state = wedding(four(**WED))
     assert state.window is not None
@@ -144,7 +146,8 @@ async def test_a_window_timeout_passes_and_a_late_pass_is_stale():
         await until(lambda: host.state.window is None)
         assert {(a.seat, a.action) for a in host.applied[-3:]} == {(s, PassWindow()) for s in (0, 2, 3)}
         outcome = await host.submit(ana._peer, Intent(PassWindow(), "late", old))
-        assert not outcome.accepted and outcome.code == STALE
+        assert not outcome.accepted and outcome.code == "no-window"
+        assert outcome.reason == "No wedding window is open."
 
 
 async def test_an_auction_timeout_passes_and_the_next_turn_starts_afresh():

@@ -19,7 +19,8 @@ from rules.zestrea import ZestreaOptions
 from rules.zestrea.cards import person
 from rules.zestrea.state import Accept, Adopt, PassWindow, ProposeTrade, ProposeWedding
 from tests.net.wire import TIMEOUT, ErrorLog, host_table, join, seated, until
-from tests.net.zestrea_play import owed, pick, to_step_iv
+from rules.zestrea.timers import waited
+from tests.net.zestrea_play import pick, to_step_iv
 
 SEED = 5
 """The seed of the whole game played over loopback (a short one: about 170 actions)."""
@@ -45,7 +46,7 @@ async def play_to_the_end(link, rng: random.Random, tally: Counter) -> None:
         snap = link.snapshot()
         if snap.over or link.game_over is not None:
             return
-        if link.seat in snap.active_seats and snap.legal_actions and owed(snap.view, link.seat):
+        if link.seat in snap.active_seats and snap.legal_actions and waited(snap.view):
             outcome = await link.submit(pick(snap, rng))
             tally["accepted" if outcome.accepted else outcome.code] += 1
             assert outcome.code not in (INTERNAL, NOT_YOUR_TURN, BOT_SEAT, OFFLINE), outcome

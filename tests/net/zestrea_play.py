@@ -10,29 +10,9 @@ import random
 from net.host import STALE
 from rules.core import ActionKind, kinds, listed, sample
 from rules.zestrea import GAME as ZESTREA
-from rules.zestrea.bots import adult_singles
-from rules.zestrea.game import default_answer
-from rules.zestrea.state import Choose, Pass
+from rules.zestrea.state import Pass
+from rules.zestrea.timers import default_action, waited
 from tests.net.wire import TIMEOUT, until
-
-
-def default_choice(view) -> Choose:
-    """The default answer to the seat's open prompt (reference §3.9), as bots give it."""
-    return Choose(default_answer(view.my_prompt, adult_singles(view, view.seat)))
-
-
-def owed(view, seat: int) -> bool:
-    """Whether the table waits for ``seat``, read from its view (rules.zestrea.game's
-    ``awaited`` as a client sees it): an unanswered prompt, its auction turn, in step IV
-    not yet ready, or in a window not yet passed (or a rent offer to answer)."""
-    if view.prompts:
-        return view.my_prompt is not None and view.my_prompt.answer is None
-    if view.auction is not None:
-        return view.auction.turn == seat
-    if view.window is not None:
-        return seat not in view.window.passed or any(
-            o.kind == "rent-offer" and o.to == seat for o in view.my_offers)
-    return view.phase == "negotiation" and seat not in view.ready
 
 
 def pick(snap, rng: random.Random):
@@ -42,7 +22,7 @@ def pick(snap, rng: random.Random):
     answer, Pass, PassWindow, Ready) so that a game ends in a few hundred actions."""
     view, legal = snap.view, snap.legal_actions
     if view.my_prompt is not None and rng.random() < 0.5:
-        return default_choice(view)
+        return default_action(view)
     if rng.random() < 0.5:
         ending = [a for a in listed(legal) if a.kind in ("pass", "pass-window", "ready")]
         if ending:
@@ -69,8 +49,8 @@ async def to_step_iv(links, timeout: float = 3 * TIMEOUT) -> None:
         for link in links:
             snap = link.snapshot()
             view = snap.view
-            if link.seat in snap.active_seats and owed(view, link.seat) and not _calm(snap):
-                action = default_choice(view) if view.my_prompt is not None else Pass()
+            if link.seat in snap.active_seats and waited(view) and not _calm(snap):
+                action = default_action(view) if view.my_prompt is not None else Pass()
                 outcome = await asyncio.wait_for(link.submit(action), TIMEOUT)
                 assert outcome.accepted or outcome.code == STALE, outcome
                 acted = True
