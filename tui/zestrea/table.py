@@ -22,17 +22,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
 
 from net.table import Snapshot
 from rules.core import ActionKind, Seat, listed
-from rules.zestrea.state import Pass, PassWindow, Ready, Unready, ZestreaAction
+from rules.zestrea.game import default_answer
+from rules.zestrea.state import Pass, PassWindow, Ready, Unready, UseMusician, ZestreaAction
 
 from ..names import fit, seat_name
 from ..screens.game_table import GameTableScreen
 from ..screens.handover import HandOverScreen
 from ..widgets.message import TableMessage
 from . import words
+from .do_list import DoList
 from .form import open_form
 from .results import ZestreaResultsScreen, headline
 
@@ -91,6 +92,7 @@ class ZestreaTableScreen(GameTableScreen):
 
 
     waiting_keys = "F1: rules"  # (no score sheets in Zestrea)
+    AUTO_FOCUS = "#z-actions"  # a player's first focus: the Do list (a replay's cannot focus)
 
     BINDINGS = [
         Binding("enter", "act", "Do it", key_display="⏎"),
@@ -123,7 +125,7 @@ class ZestreaTableScreen(GameTableScreen):
             with Vertical(id="z-right"):
                 with VerticalScroll(id="z-now-box"):
                     yield Static("", id="z-now", markup=False)
-                yield OptionList(id="z-actions")
+                yield DoList(id="z-actions")
                 with VerticalScroll(id="z-log-box"):
                     yield Static("", id="z-log", markup=False)
         yield TableMessage(id="message")
@@ -178,7 +180,7 @@ class ZestreaTableScreen(GameTableScreen):
         self._hidden = True
         self.query_one("#z-hand", Static).update("(hidden)")
         self.query_one("#z-now", Static).update("(hidden)")
-        self.query_one("#z-actions", OptionList).clear_options()
+        self.query_one("#z-actions", DoList).show((), ())
         self._entries = ()
 
     def _told_events(self, snap: Snapshot) -> tuple[Any, ...]:
@@ -394,20 +396,21 @@ class ZestreaTableScreen(GameTableScreen):
         if entries == self._entries:
             return
         self._entries = entries
-        actions = self.query_one("#z-actions", OptionList)
-        actions.clear_options()
-        actions.add_options([Option(words.action_text(a, snap.names), id=str(i))
-                             for i, a in enumerate(entries)])
-        if entries:
-            actions.highlighted = 0
+        self.query_one("#z-actions", DoList).show(entries, [self._entry_text(a, snap) for a in entries])
+
+    @staticmethod
+    def _entry_text(action: Any, snap: Snapshot) -> str:
+        """A Do list entry in words; a Musician by whose it is and who carries it."""
+        if isinstance(action, UseMusician):
+            return f"Add {words.musician_text(action.musician, snap.view, snap.names)} (+1)"
+        return words.action_text(action, snap.names)
 
     # ---- doing ----------------------------------------------------------------------
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_do_list_chosen(self, event: DoList.Chosen) -> None:
         event.stop()
-        index = int(event.option.id or 0)
-        if index < len(self._entries):
-            self._do(self._entries[index])
+        if event.action in self._entries:
+            self._do(event.action)
 
     def _do(self, entry: Any) -> None:
         if not self.my_turn or self.snap is None:
@@ -416,7 +419,8 @@ class ZestreaTableScreen(GameTableScreen):
             return
         if isinstance(entry, ActionKind):
             open_form(self, entry, self.snap.legal_actions, self.snap.names, ZestreaAction,
-                      self._send_checked, note=self._form_note(entry), owners=self._owners())
+                      self._send_checked, note=self._form_note(entry), owners=self._owners(),
+                      ticked=self._form_ticks(entry), words=words.form_words(self.snap.view, self.snap.names))
             return
         self._send(entry)
 
@@ -430,6 +434,14 @@ class ZestreaTableScreen(GameTableScreen):
             for item in (*estate.singles, *estate.revealed, *(v for c in estate.couples for v in c.spouses)):
                 owners[item] = snap.names[seat]
         return owners
+
+    def _form_ticks(self, kind: ActionKind) -> dict[str, tuple[str, ...]]:
+        """The boxes ticked when a form opens: Production's Z-R8 default (every Couple
+        up to the Land count, oldest first), so sending at once rolls them."""
+        prompt = self.view.my_prompt
+        if kind.kind == "choose" and prompt is not None and prompt.kind == "produce":
+            return {"picked": default_answer(prompt, ())}
+        return {}
 
     def _form_note(self, kind: ActionKind) -> str:
         view = self.view
