@@ -12,6 +12,7 @@ class ZestreaReplayScreen(ReplayTable, ZestreaTableScreen):
     """A Zestrea game replayed (arguments as for :class:`ReplayTable`)."""
 
     hand_id = "#z-hand"
+    catch_up = False
 
     def _forget_events(self) -> None:
         super()._forget_events()

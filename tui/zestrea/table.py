@@ -35,6 +35,7 @@ from ..widgets.message import TableMessage
 from . import words
 from .do_list import DoList
 from .form import open_form
+from .story import catch_up_lines, event_lines, joined_late
 from .results import ZestreaResultsScreen, headline
 
 NEWS_LINES = 6
@@ -92,6 +93,9 @@ class ZestreaTableScreen(GameTableScreen):
 
 
     waiting_keys = "F1: rules"  # (no score sheets in Zestrea)
+    catch_up = True
+    """Whether the log starts with what the first snapshot's view tells (a replay
+    notes every version's events from the start, so it needs none)."""
     AUTO_FOCUS = "#z-actions"  # a player's first focus: the Do list (a replay's cannot focus)
 
     BINDINGS = [
@@ -163,11 +167,10 @@ class ZestreaTableScreen(GameTableScreen):
         """Every version's events the log tells (dice, bids, offers, weddings), once."""
         if story.version <= self._seen_version:
             return
+        if self._seen_version < 0 and self.catch_up:  # the opening, or a (re)join mid-game
+            self._log += catch_up_lines(story.view, story.names, joined_late(story.version, story.view))
         self._seen_version = story.version
-        for event in story.events:
-            line = words.event_line(event, story.names, words.couple_names(story.view))
-            if line is not None:
-                self._log.append(line)
+        self._log += event_lines(story.events, story.names, story.view)
 
     def _headline(self, snap: Snapshot) -> str:
         return headline(snap)
