@@ -13,6 +13,7 @@ class ZestreaReplayScreen(ReplayTable, ZestreaTableScreen):
 
     hand_id = "#z-hand"
     catch_up = False
+    AUTO_FOCUS = "*"  # (its Do list cannot focus: the first panel has the focus)
 
     def _forget_events(self) -> None:
         super()._forget_events()
