@@ -21,6 +21,7 @@ from typing import Any, Sequence
 from ..core import ActionKind, listed
 from .cards import sex, title
 from .game import default_answer
+from .offers import proposal_short
 from .state import (
     Accept, Adopt, Bid, BuyLand, Choose, Decline, Pass, PassWindow, PlayFate,
     ProposeWedding, Ready, RentMusician, TradeOffer, UseMusician, WeddingOffer, ZestreaView,
@@ -106,7 +107,7 @@ class EasyBot:
         if BuyLand() in simple and len(e.couples) > e.land and self.spare(view) >= 4:
             return BuyLand()
         proposal = self.propose(view, legal)
-        if proposal is not None:
+        if proposal is not None and proposal_short(view, me, proposal) is None:  # (§3.6)
             return proposal
         return Ready() if Ready() in simple else simple[0]
 
@@ -235,7 +236,7 @@ class StrongBot(EasyBot):
                 or (food_need(view, me) and view.time_left >= 3)):
             return BuyLand()
         proposal = self.propose(view, legal)
-        if proposal is not None:
+        if proposal is not None and proposal_short(view, me, proposal) is None:  # (§3.6)
             return proposal
         if self.spare(view) >= 4 and view.time_left >= 2 and not adult_singles(view, me) \
                 and len(e.couples) < e.land \
@@ -288,7 +289,7 @@ class StrongBot(EasyBot):
                 return Accept(offer.id)
             key = ("wed", view.turn, frozenset((offer.mine, offer.theirs)))  # once a pair a turn
             if key not in self.memory and offer.split != "proposer_2" and value >= 1 \
-                    and Accept(offer.id) in listed(legal):
+                    and Accept(offer.id) in listed(legal) and view.estates[offer.by].zestre >= 2:
                 self.memory.add(key)
                 # the counter asks the proposer (now the target) to pay the attempts
                 return ProposeWedding(offer.by, offer.theirs, offer.mine, "target_2",

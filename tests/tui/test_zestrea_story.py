@@ -70,3 +70,15 @@ async def test_turn_one_has_its_time_card_and_draws_in_the_log(tmp_path):
         assert table._log[0] == "— turn 1, You start"
         assert table._log[1].startswith("Time card: Spring Blessing")
         assert table._log[2:5] == [f"{n} drew 1 Fate card (Spring Blessing)" for n in NAMES]
+
+
+def test_a_cancelled_offer_tells_its_parties_who_could_not_pay():
+    """Item 4 (§3.6 acceptance checks): "Ada could not pay 2 Zestre", not "it could no
+    longer go ahead"; others' projection keeps only the public words."""
+    from rules.zestrea.state import OfferClosed
+    closed = OfferClosed(1, 0, 3, "cancelled", "seat 2 cannot pay 2 Zestre (has 0)", 1, 2)
+    assert event_lines((closed,), NAMES, _view()) == [
+        "offer 3 from Ada to You was cancelled: Ada could not pay 2 Zestre"]
+    public = GAME.project_event(closed, 2)
+    assert event_lines((public,), NAMES, _view()) == [
+        "offer 3 from Ada to You was cancelled: it could no longer go ahead"]

@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from rules.zestrea.cards import reason
 from rules.zestrea.state import (
-    Bought, CardsMoved, FateDrawn, PhaseBegan, Rolled, ZestreChanged, ZestreGiven,
+    Bought, CardsMoved, FateDrawn, OfferClosed, PhaseBegan, Rolled, ZestreChanged, ZestreGiven,
 )
 
 from . import words
@@ -73,6 +73,10 @@ def event_lines(events: Sequence[Any], names: Sequence[str], view: Any) -> list[
 
 def _other_line(event: Any, names: Sequence[str], view: Any) -> str | None:
     """The events :func:`words.event_line` leaves out that a player wants told."""
+    if isinstance(event, OfferClosed) and event.short >= 0:  # (told to the two parties only)
+        return (f"offer {event.id} from {words.seat_word(names, event.by)} to "
+                f"{words.seat_word(names, event.to)} was {event.how}: "
+                f"{words.seat_word(names, event.short)} could not pay {event.owed} Zestre")
     if isinstance(event, FateDrawn):
         return f"{words.seat_word(names, event.seat)} drew {_cards(event.count, event.cards)} ({_why(event.why, view)})"
     if isinstance(event, Bought) and event.what in ("land", "fate"):

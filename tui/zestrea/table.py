@@ -170,7 +170,17 @@ class ZestreaTableScreen(GameTableScreen):
         if self._seen_version < 0 and self.catch_up:  # the opening, or a (re)join mid-game
             self._log += catch_up_lines(story.view, story.names, joined_late(story.version, story.view))
         self._seen_version = story.version
-        self._log += event_lines(story.events, story.names, story.view)
+        self._log += event_lines(self._events_told(story), story.names, story.view)
+
+    def _events_told(self, story: Snapshot) -> tuple[Any, ...]:
+        """``story``'s events as the log tells them: with one human at this keyboard, as
+        that seat saw them (why its offers closed, its own cards), else as the story
+        saw them (a hotseat log is shared by its humans)."""
+        if len(self.links) == 1:
+            own = self._seat_snaps[next(iter(self.links))].get(story.version)
+            if own is not None:
+                return own.events
+        return story.events
 
     def _headline(self, snap: Snapshot) -> str:
         return headline(snap)
