@@ -61,6 +61,22 @@ def owes(snap: Snapshot) -> bool:
     return snap.seat not in view.ready
 
 
+def waited_seats(snap: Any) -> list[Seat]:
+    """The seats the table waits for, from ``snap``'s view alone (as rules.zestrea's
+    ``awaited``): with prompts open those not yet answered; in step IV those not ready,
+    or in a window those that have not passed (or have a rent offer to answer) — the
+    one source of the header's "Waiting for" and the window's "passed" line."""
+    view, active = snap.view, snap.active_seats
+    if view.prompts:
+        return sorted(p.seat for p in view.prompts if not p.answered and p.seat in active)
+    if view.phase != "negotiation":
+        return sorted(active)
+    if view.window is None:
+        return sorted(active - view.ready)
+    renting = {o.to for o in view.offers if o.what in ("rent", "rent-offer")}
+    return sorted(s for s in active if s not in view.window.passed or s in renting)
+
+
 def status_line(turn_text: str, view: Any, width: int = STATUS_WIDTH) -> str:
     """The top line in ``width`` cells: ``▶`` the turn text, then the turn and the step
     whole (``IV Weddings`` for step IV when the line is short of room); the turn text
@@ -241,7 +257,7 @@ class ZestreaTableScreen(GameTableScreen):
             return f"Game over: {headline(snap)} (r: results)" if snap.result else "Game over"
         if self.busy:
             return "Sending…"
-        waited = [s for s in sorted(snap.active_seats) if s != snap.seat]
+        waited = [s for s in waited_seats(snap) if s != snap.seat]
         if self.my_turn and snap.seat is not None and owes(snap):
             you = fit(snap.names[snap.seat], 16)
             return f"{you}: {self._your_turn_instructions()}"
@@ -333,7 +349,10 @@ class ZestreaTableScreen(GameTableScreen):
             estate = view.estates[seat]
             mark = "▶" if seat == snap.seat else " "
             flags = []
-            if view.phase == "negotiation":
+            away = self._away_words(seat)
+            if away:  # a dropped LAN player: not acting, whatever the flags say
+                flags.append(away)
+            elif view.phase == "negotiation":
                 flags.append("✓ready" if seat in view.ready else "·acting")
             if any(p.seat == seat and not p.answered for p in view.prompts):
                 flags.append("?owes answer")
@@ -355,6 +374,11 @@ class ZestreaTableScreen(GameTableScreen):
         lines.append(f"Supply: {view.supply_lads} Lads, {view.supply_maidens} Maidens · "
                      f"Fate deck {view.fate_deck_count} · Time cards left {view.time_left}")
         return "\n".join(lines)
+
+    def _away_words(self, seat: Seat) -> str:
+        """``"away (held until 23:41:07)"``, ``"away"``: a seat whose player dropped (a
+        LAN table says; ``""`` here)."""
+        return ""
 
     def _hand_text(self, view: Any) -> str:
         return "\n".join(f"{i + 1}. {words.card_text(card)}" + (" (revealed)" if card in
