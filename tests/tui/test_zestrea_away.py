@@ -58,3 +58,15 @@ def test_the_header_waits_for_the_seats_the_window_has_not_heard_from(tmp_path):
     assert waited_seats(snap) == [0, 2]
     step_four = SimpleNamespace(phase="negotiation", prompts=(), window=None, ready=frozenset({2}), offers=())
     assert waited_seats(SimpleNamespace(view=step_four, active_seats=frozenset({0, 1, 2}))) == [0, 1]
+
+
+def test_toasts_of_chat_and_comings_are_at_most_one_every_few_seconds():
+    """Item 8: a flood of joins, leaves and chat pops up once per gap; the next notice
+    says how many were held back (they stay in the chat; errors are not gated)."""
+    from tui.screens.lan_table import ToastGate
+
+    gate = ToastGate(gap=5.0)
+    assert gate.let(100.0) == ""
+    assert [gate.let(100.0 + k / 10) for k in range(1, 30)] == [None] * 29
+    assert gate.let(105.5) == " (+29 more: t for the chat)"
+    assert gate.let(106.0) is None

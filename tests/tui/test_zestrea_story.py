@@ -82,3 +82,35 @@ def test_a_cancelled_offer_tells_its_parties_who_could_not_pay():
     public = GAME.project_event(closed, 2)
     assert event_lines((public,), NAMES, _view()) == [
         "offer 3 from Ada to You was cancelled: it could no longer go ahead"]
+
+
+def test_the_rules_page_names_the_reconstructed_cards_rather_than_an_unshown_mark():
+    """Item 11: no card shows a "public-name" mark, so the rules page names those cards
+    (every card whose source is public-name) instead of pointing to the mark."""
+    from rules.zestrea.cards import FATE, TIMES
+    from tui.screens.rules import rules_text
+
+    text = " ".join(rules_text("tui.zestrea").split()).replace(">", "")
+    text = " ".join(text.split())
+    assert "public-name" not in text
+    for card in (*FATE.values(), *TIMES.values()):
+        if card.source == "public-name":
+            assert card.name in text, card.name
+
+
+def test_do_list_words_fit_and_name_whose_musician():
+    """Item 10: "Play Țuică as an Action card" fits the Do list at 80 columns (34
+    cells), and a Musician is named by its Boyar and bearer, not "Musician"."""
+    from types import SimpleNamespace
+
+    from rules.zestrea.state import PlayFate, UseMusician
+    from tui.zestrea.table import ZestreaTableScreen
+
+    view = _view()
+    bearer = view.estates[1].couples[0].stayed
+    view = attrs.evolve(view, roles=((bearer, "F01-1"),))
+    snap = SimpleNamespace(view=view, names=NAMES)
+    text = ZestreaTableScreen._entry_text(PlayFate("F14-1", mode="action"), snap)
+    assert text.startswith("Play Țuică as an Action card") and len(text) <= 34
+    musician = ZestreaTableScreen._entry_text(UseMusician("F01-1"), snap)
+    assert musician.startswith("Add Ada's Musician (") and ("(♂)" in musician or "(♀)" in musician)

@@ -8,6 +8,7 @@ import time
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
+from textual import events
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import Footer, OptionList, Static
@@ -58,9 +59,9 @@ class MenuScreen(ParlourScreen):
         Binding("s", "choose('solo')", "Solo"),
         Binding("h", "choose('host')", "Host"),
         Binding("j", "choose('join')", "Join"),
-        Binding("r", "choose('rules')", "Rules"),
+        Binding("r", "choose('rules')", "Zatre rules"),  # a key for each game's rules
         Binding("c", "choose('rules-cards')", "Card rules"),
-        Binding("z", "choose('rules-zestrea')", "Zestrea rules", show=False),
+        Binding("z", "choose('rules-zestrea')", "Zestrea rules"),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
@@ -136,6 +137,15 @@ class MenuScreen(ParlourScreen):
         if what is None or not what.startswith("continue:"):
             return None
         return self.saved[int(what.split(":")[1])]
+
+    def on_key(self, event: events.Key) -> None:
+        """``d`` with no Continue entry highlighted (its footer key hidden): say what it
+        needs rather than nothing."""
+        if event.key == "d" and self._highlighted_saved() is None:
+            event.stop()
+            needs = ("d discards an unfinished game: highlight its Continue entry (↑↓) first."
+                     if self.saved else "d discards an unfinished game; there is none to discard.")
+            self.notify(needs, markup=False)
 
     def on_option_list_option_highlighted(self, _: OptionList.OptionHighlighted) -> None:
         self.refresh_bindings()  # Discard shows on Continue entries only

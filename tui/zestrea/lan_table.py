@@ -43,6 +43,12 @@ class ZestreaLanTableScreen(LanTable, ZestreaTableScreen):
     scores_selector = "#z-estates-box"
     scores_title = "Estates · Z Zestre L Land H hand"
 
+    def _fold(self, line: Any) -> None:
+        """Comings and goings go into the log (and so stay in sight, untoasted)."""
+        self._log.append(line.text)
+        if self.snap is not None:
+            self._update()
+
     def _lobby_seats(self) -> tuple[Any, ...]:
         lobby = self.session.lobby
         return tuple(lobby.seats) if lobby is not None else ()

@@ -26,7 +26,7 @@ from textual.widgets import Footer, OptionList, Static
 from net.table import Snapshot
 from rules.core import ActionKind, Seat, listed
 from rules.zestrea.game import default_answer
-from rules.zestrea.state import Pass, PassWindow, Ready, Unready, UseMusician, ZestreaAction
+from rules.zestrea.state import Pass, PassWindow, PlayFate, Ready, Unready, UseMusician, ZestreaAction
 
 from ..names import fit, seat_name
 from ..screens.game_table import GameTableScreen
@@ -42,6 +42,8 @@ NEWS_LINES = 6
 PANELS = {"z-estates-box": "Estates · Z Zestre L Land H hand", "z-hand-box": "Hand",
           "z-now-box": "Now", "z-actions": "Do (↑↓ Enter)", "z-log-box": "Log"}
 """Each panel Tab reaches and its title; the focused one's title starts with ``▶``."""
+MODE_WORDS = {"wedding": "a Wedding card", "action": "an Action card"}
+"""How a card of two kinds (Țuică) is played, in the Do list."""
 STATUS_WIDTH = 78
 """Cells of the top line at 80 columns (less its padding)."""
 """Log lines a hotseat hand-over shows: what happened since that Boyar last played."""
@@ -440,6 +442,9 @@ class ZestreaTableScreen(GameTableScreen):
         """A Do list entry in words; a Musician by whose it is and who carries it."""
         if isinstance(action, UseMusician):
             return f"Add {words.musician_text(action.musician, snap.view, snap.names)} (+1)"
+        if isinstance(action, PlayFate) and action.mode:  # short enough for the Do list at 80 columns
+            short = words.card_name(action.card).split(" (")[0]
+            return f"Play {short} as {MODE_WORDS.get(action.mode, action.mode)}"
         return words.action_text(action, snap.names)
 
     # ---- doing ----------------------------------------------------------------------
