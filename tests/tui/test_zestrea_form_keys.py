@@ -81,3 +81,41 @@ async def test_refusals_say_what_is_needed_in_words():
         form.query_one(Input).value = "4"
         await pilot.press("ctrl+s")
         await until(pilot, lambda: sent == [None, Bid(4)])
+
+
+async def test_the_production_form_at_the_table_opens_ticked_and_names_couples(tmp_path):
+    """Items 2 and 10 at the table: Enter on Production's Answer opens the form with the
+    Couple ticked (Z-R8 default), named by its spouses, not "Couple 1"."""
+    from tui.app import ParlourApp as App
+
+    from .zestrea_helpers import start, waiting_for_keys, zestrea_game
+
+    app = App(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, zestrea_game(seed=2))
+        await until(pilot, lambda: waiting_for_keys(app, table) and table.view.my_prompt is not None)
+        assert table.view.my_prompt.kind == "produce"
+        table.query_one("#z-actions").focus()
+        await pilot.press("home", "enter")
+        await until(pilot, lambda: isinstance(app.screen, ActionForm))
+        box = str(app.screen.query_one(SelectionList).get_option_at_index(0).prompt)
+        assert box.startswith("[1] ") and "Couple" not in box and "(♂)" in box and "(♀)" in box
+
+
+def test_form_words_name_weddings_and_musicians():
+    """Item 10: Dowry Chest's "wedding" is the wedding of its Couple, not "wedding: 1";
+    a rented Musician is "Ada's Musician (…)"."""
+    import attrs
+
+    from rules.zestrea import ZestreaOptions
+    from rules.zestrea.state import WeddingRecord
+    from tui.zestrea.words import form_words
+
+    state = GAME.setup(ZestreaOptions(), 3, 2)
+    view = GAME.view(state, 0)
+    couple = view.estates[1].couples[0]
+    view = attrs.evolve(view, weddings=(WeddingRecord(1, 1, 0, couple.number),),
+                        roles=((couple.stayed, "F01-1"),))
+    told = form_words(view, NAMES)
+    assert told[("record", 1)].startswith("the wedding of ") and "(♂)" in told[("record", 1)]
+    assert told["F01-1"].startswith("Ada's Musician (")
