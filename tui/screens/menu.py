@@ -28,6 +28,9 @@ TITLE = r"""
 """
 
 
+RULES_KEYS = Binding.Group("Rules", compact=True)
+"""The footer's one place for every game's rules keys."""
+
 CONTINUE_SHOWN = 3
 """How many unfinished local games the menu offers to continue (the latest ones)."""
 
@@ -59,9 +62,11 @@ class MenuScreen(ParlourScreen):
         Binding("s", "choose('solo')", "Solo"),
         Binding("h", "choose('host')", "Host"),
         Binding("j", "choose('join')", "Join"),
-        Binding("r", "choose('rules')", "Zatre rules"),  # a key for each game's rules
-        Binding("c", "choose('rules-cards')", "Card rules"),
-        Binding("z", "choose('rules-zestrea')", "Zestrea rules"),
+        # a key for each game's rules, grouped to fit 80 columns ("rcz Rules"; the
+        # entries say which key is whose)
+        Binding("r", "choose('rules')", "Zatre rules", group=RULES_KEYS),
+        Binding("c", "choose('rules-cards')", "Card rules", group=RULES_KEYS),
+        Binding("z", "choose('rules-zestrea')", "Zestrea rules", group=RULES_KEYS),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
@@ -96,9 +101,9 @@ class MenuScreen(ParlourScreen):
             Option("Solo practice  (and hotseat: several players, one keyboard)", id="solo"),
             Option("Host a game on the LAN", id="host"),
             Option("Join a game on the LAN", id="join"),
-            Option("Rules of Zatre", id="rules"),
-            Option("Rules of Zatre: Das Kartenspiel  (the card game)", id="rules-cards"),
-            Option("Rules of Zestrea", id="rules-zestrea"),
+            Option("Rules of Zatre  (r)", id="rules"),
+            Option("Rules of Zatre: Das Kartenspiel  (the card game, c)", id="rules-cards"),
+            Option("Rules of Zestrea  (z)", id="rules-zestrea"),
             Option("Quit", id="quit"),
         ]
 
