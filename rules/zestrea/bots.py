@@ -26,6 +26,7 @@ from typing import Any, Sequence
 
 from ..core import ActionKind, listed
 from .cards import sex, title
+from .offers import proposal_short
 from .timers import default_answer
 from .state import (
     Accept, Adopt, Bid, BuyLand, Choose, Decline, Pass, PassWindow, PlayFate,
@@ -125,7 +126,7 @@ class EasyBot:
         if BuyLand() in simple and len(e.couples) > e.land and self.spare(view) >= 4:
             return BuyLand()
         proposal = self.propose(view, legal)
-        if proposal is not None:
+        if proposal is not None and proposal_short(view, me, proposal) is None:  # (§3.6)
             return proposal
         return Ready() if Ready() in simple else simple[0]
 
@@ -254,7 +255,7 @@ class StrongBot(EasyBot):
                 or (food_need(view, me) and view.time_left >= 3)):
             return BuyLand()
         proposal = self.propose(view, legal) or self.propose_trade(view, legal)
-        if proposal is not None:
+        if proposal is not None and proposal_short(view, me, proposal) is None:  # (§3.6)
             return proposal
         if self.spare(view) >= 4 and view.time_left >= 2 and not adult_singles(view, me) \
                 and len(e.couples) < e.land \
@@ -311,7 +312,7 @@ class StrongBot(EasyBot):
                 return Accept(offer.id)
             key = ("wed", view.turn, frozenset((offer.mine, offer.theirs)))  # once a pair a turn
             if key not in self.memory and offer.split != "proposer_2" and value >= 1 \
-                    and Accept(offer.id) in listed(legal):
+                    and Accept(offer.id) in listed(legal) and view.estates[offer.by].zestre >= 2:
                 self.memory.add(key)
                 # the counter asks the proposer (now the target) to pay the attempts
                 return ProposeWedding(offer.by, offer.theirs, offer.mine, "target_2",

@@ -345,7 +345,7 @@ def project_event(event: ZestreaEvent, seat: Seat | None) -> ZestreaEvent:
     if isinstance(event, OfferMade) and seat not in (event.by, event.to):
         return attrs.evolve(event, offer=None)
     if isinstance(event, OfferClosed) and seat not in (event.by, event.to):
-        return attrs.evolve(event, why=PUBLIC_WHY.get(event.how, ""))
+        return attrs.evolve(event, why=PUBLIC_WHY.get(event.how, ""), short=-1, owed=0)
     if isinstance(event, CardsMoved) and seat not in (event.giver, event.taker):
         return attrs.evolve(event, cards=())
     if isinstance(event, Foretold) and event.seat != seat:

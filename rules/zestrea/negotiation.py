@@ -21,7 +21,7 @@ from .state import (
     PlayFate, ProposeTrade, ProposeWedding, ReadyChanged, Ready, RentMusician, RentOffer, Reveal,
     Unready, UseMusician, WeddingOffer, Withdraw, WindowPassed, ZestreaState, ZestreChanged,
 )
-from .weddings import close_window
+from .weddings import close_window, shares
 
 RULE = "zestrea.md §3.5"
 LAND_PRICE, ADOPTION_PRICE, FATE_PRICE = 4, 2, 2  # Z-F22
@@ -69,8 +69,8 @@ def legal(state: ZestreaState, seat: Seat) -> tuple:
     others = tuple(s for s in range(state.seats) if s != seat)
     to_me = tuple(o.id for o in state.offers if o.to == seat)
     lent = state.time_card == offers.LENT  # proposals yes, acceptances no (H14)
-    out += [Accept(o.id) for o in state.offers
-            if o.to == seat and not (lent and isinstance(o, WeddingOffer))]
+    out += [Accept(o.id) for o in state.offers  # only what can be paid now (§3.6)
+            if o.to == seat and not (lent and isinstance(o, WeddingOffer)) and offers.payable(state, o)]
     out += [Decline(o.id) for o in state.offers if o.to == seat]
     out += [Withdraw(o.id) for o in state.offers if o.by == seat]
     mine = adult_singles(state, seat)
@@ -79,7 +79,7 @@ def legal(state: ZestreaState, seat: Seat) -> tuple:
     most = max(state.estates[s].zestre for s in others)
     if mine and theirs:
         out.append(ActionKind("propose-wedding", (
-            OneOf("to", others), OneOf("mine", mine), OneOf("theirs", theirs), OneOf("split", SPLITS),
+            OneOf("to", others), OneOf("mine", mine), OneOf("theirs", theirs), OneOf("split", payable_splits(estate.zestre)),
             Whole("attempts", 1, MAX_ATTEMPTS), OneOf("receiver", (-1, seat) + others),
             OneOf("sweet_payer", ("", "proposer", "target")),
             Whole("sweet_zestre", 0, max(most, estate.zestre)),
@@ -87,8 +87,8 @@ def legal(state: ZestreaState, seat: Seat) -> tuple:
             OneOf("counter", (0,) + to_me)),
             checks="theirs lives on to's Estate; a Lad and a Maiden (same sex only under Weddings in "
                    "Amsterdam, naming a receiver who is one of the two); the sweetener's payer "
-                   "holds (the target: has revealed) its cards and has its Zestre; a counter "
-                   "answers an offer from to"))
+                   "holds (the target: has revealed) its cards; each side has the Zestre it "
+                   "would pay at acceptance; a counter answers an offer from to"))
     out.append(ActionKind("propose-trade", (
         OneOf("to", others), Whole("give_zestre", 0, estate.zestre), SomeOf("give_cards", estate.hand),
         Whole("ask_zestre", 0, most), SomeOf("ask_cards", shown), OneOf("counter", (0,) + to_me)),
@@ -98,6 +98,12 @@ def legal(state: ZestreaState, seat: Seat) -> tuple:
                                    SomeOf("cards", estate.hand)), checks="something given"))
     out.append(Unready() if seat in state.ready else Ready())
     return tuple(out)
+
+
+def payable_splits(zestre: int) -> tuple[str, ...]:
+    """The splits a proposer with ``zestre`` could pay its share of (Z-R29: payment at
+    acceptance); ``target_2`` always."""
+    return tuple(s for s in SPLITS if dict(shares(s, 0, 1)).get(0, 0) <= zestre)
 
 
 def _window_legal(state: ZestreaState, seat: Seat) -> tuple:
@@ -119,7 +125,7 @@ def _window_legal(state: ZestreaState, seat: Seat) -> tuple:
                                                 Whole("zestre", 0, estate.zestre),
                                                 SomeOf("cards", estate.hand))))
     out += [a(o.id) for o in state.offers if o.to == seat and isinstance(o, RentOffer)
-            for a in (Accept, Decline)]
+            for a in (Accept, Decline) if a is Decline or offers.payable(state, o)]
     return tuple(out)
 
 

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import attrs
 
-from ..core import RuleViolation, Seat
+from ..core import RuleViolation, Seat, seat_name
 from .cards import person, title
 from .estate import owner, set_estate
 from .state import (
     CardsMoved, ChanceChanged, MAX_ATTEMPTS, OfferClosed, OfferMade, ProposeTrade, ProposeWedding,
     RentOffer, SPLITS, TradeOffer, WeddingOffer, Window, ZestreaState, ZestreGiven,
 )
-from .weddings import can_marry, can_pay, open_window, shares, sides
+from .weddings import can_marry, can_pay, open_window, shares, short_of, sides
 
 RULE = "zestrea.md §3.6"
 LENT = "H14"
@@ -116,6 +116,7 @@ def propose_wedding(state: ZestreaState, seat: Seat, a: ProposeWedding, events: 
             own_cards(state, seat, a.sweet_cards, "The sweetener")
         else:
             _shown_cards(state, to, a.sweet_cards, "The sweetener")
+    _check_payable(state, seat, a)
     state = _counter(state, seat, a.counter, to, events)
     offer = WeddingOffer(state.offers_made + 1, seat, to, a.mine, a.theirs, a.split, a.attempts,
                          a.receiver, a.sweet_payer, a.sweet_zestre, a.sweet_cards, a.sweet_when)
@@ -175,10 +176,13 @@ def use_musician(state: ZestreaState, seat: Seat, card: str, events: list) -> Ze
     return attrs.evolve(state, window=window)
 
 
-def close(state: ZestreaState, offer, how: str, why: str, events: list) -> ZestreaState:
+def close(state: ZestreaState, offer, how: str, why: str, events: list,
+          short: tuple[Seat, int] | None = None) -> ZestreaState:
     """End ``offer`` (``how``: accepted, declined, withdrawn, countered, cancelled,
-    expired), with a public event; a later answer to it is refused naming why."""
-    events.append(OfferClosed(offer.by, offer.to, offer.id, how, why))
+    expired), with a public event; a later answer to it is refused naming why.
+    ``short``: the seat that could not pay and what it owed (told to the parties)."""
+    seat, owed = short if short is not None else (-1, 0)
+    events.append(OfferClosed(offer.by, offer.to, offer.id, how, why, seat, owed))
     reason = f"{how}: {why}" if why else how
     return attrs.evolve(state, offers=tuple(o for o in state.offers if o.id != offer.id),
                         closed=state.closed + ((offer.id, offer.by, offer.to, reason),))
@@ -213,9 +217,8 @@ def accept(state: ZestreaState, seat: Seat, offer_id: object, events: list) -> Z
         raise RuleViolation("window-open", "A wedding is being celebrated: wait until its die "
                             "is rolled.", "zestrea.md Z-R33")
     if isinstance(offer, TradeOffer):
-        why = can_pay(state, (), {offer.by: offer.give_zestre, offer.to: offer.ask_zestre})
-        if why:
-            return close(state, offer, "cancelled", why, events)
+        if not payable(state, offer):
+            return _unpaid(state, offer, (), {offer.by: offer.give_zestre, offer.to: offer.ask_zestre}, events)
         state = close(state, offer, "accepted", "", events)
         state = transfer(state, offer.by, offer.to, offer.give_zestre, offer.give_cards, "trade", events)
         return transfer(state, offer.to, offer.by, offer.ask_zestre, offer.ask_cards, "trade", events)
@@ -224,9 +227,9 @@ def accept(state: ZestreaState, seat: Seat, offer_id: object, events: list) -> Z
                             "zestrea.md §5 H14")
     payer = {"proposer": offer.by, "target": offer.to}.get(offer.sweet_payer)
     payers = shares(offer.split, offer.by, offer.to)
-    why = can_pay(state, payers, {payer: offer.sweet_zestre} if payer is not None else {})
-    if why:
-        return close(state, offer, "cancelled", why, events)
+    sweet = {payer: offer.sweet_zestre} if payer is not None else {}
+    if can_pay(state, payers, sweet):
+        return _unpaid(state, offer, payers, sweet, events)
     state = close(state, offer, "accepted", "", events)
     escrow = None
     if payer is not None:
@@ -245,13 +248,56 @@ def accept(state: ZestreaState, seat: Seat, offer_id: object, events: list) -> Z
     return sweep(open_window(state, window, events), events)
 
 
+def _unpaid(state: ZestreaState, offer, payers: tuple[tuple[Seat, int], ...], extra: dict,
+            events: list) -> ZestreaState:
+    """Cancel ``offer``: a payer cannot pay now (§3.6 acceptance checks, Z-R5); the
+    parties are told who and what (pitfall Z-1)."""
+    short = short_of(state, payers, extra)
+    return close(state, offer, "cancelled", can_pay(state, payers, extra), events, short)
+
+
+def payable(state: ZestreaState, offer) -> bool:
+    """Whether both sides of ``offer`` could pay now what its acceptance takes (§3.6
+    acceptance checks: the first attempt's split and the sweetener; a trade's Zestre;
+    a rent's): only then is its acceptance listed."""
+    if isinstance(offer, TradeOffer):
+        return not can_pay(state, (), {offer.by: offer.give_zestre, offer.to: offer.ask_zestre})
+    if isinstance(offer, RentOffer):
+        return not can_pay(state, (), {offer.by: offer.zestre})
+    payer = {"proposer": offer.by, "target": offer.to}.get(offer.sweet_payer)
+    return not can_pay(state, shares(offer.split, offer.by, offer.to),
+                       {payer: offer.sweet_zestre} if payer is not None else {})
+
+
+def proposal_short(state, seat: Seat, action) -> tuple[Seat, int] | None:
+    """Who could not pay now what ``action`` (``seat``'s :class:`ProposeWedding` or
+    :class:`ProposeTrade`) asks, and what: payment is taken at acceptance (Z-R29, §3.6),
+    so neither side may be named for Zestre it does not have when the offer is made.
+    ``state`` may be a view (its public Zestre counts are all that is read)."""
+    if isinstance(action, ProposeTrade):
+        return short_of(state, (), {seat: action.give_zestre, action.to: action.ask_zestre})
+    payer = {"proposer": seat, "target": action.to}.get(action.sweet_payer)
+    return short_of(state, shares(action.split, seat, action.to),
+                    {payer: action.sweet_zestre} if payer is not None else {})
+
+
+def _check_payable(state: ZestreaState, seat: Seat, action) -> None:
+    """RuleViolation naming who could not pay what ``action`` asks of them now."""
+    short = proposal_short(state, seat, action)
+    if short is not None:
+        who, owed = short
+        has = state.estates[who].zestre
+        whose = "You have" if who == seat else f"{seat_name(who)} has"
+        raise RuleViolation("cannot-pay", f"{whose} {has} Zestre and could not pay the {owed} "
+                            "this offer asks at acceptance.", "zestrea.md Z-R29, §3.6")
+
+
 def _accept_rent(state: ZestreaState, offer: RentOffer, events: list) -> ZestreaState:
     why = musician_unable(state, offer) if state.window is not None else "the wedding window closed"
     if why:
         return close(state, offer, "cancelled", why, events)
-    why = can_pay(state, (), {offer.by: offer.zestre})
-    if why:
-        return close(state, offer, "cancelled", why, events)
+    if not payable(state, offer):
+        return _unpaid(state, offer, (), {offer.by: offer.zestre}, events)
     state = close(state, offer, "accepted", "", events)
     state = transfer(state, offer.by, offer.to, offer.zestre, offer.cards, "rent", events)
     return use_musician(state, offer.to, offer.musician, events)

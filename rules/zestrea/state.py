@@ -683,13 +683,16 @@ class OfferMade:
 class OfferClosed:
     """Offer ``id`` of ``by`` to ``to`` ended: ``how`` is accepted, declined, withdrawn,
     countered, cancelled or expired, public; ``why`` (it may tell the terms) only to the
-    two parties."""
+    two parties, and so are ``short`` and ``owed``: the seat that could not pay and what
+    it owed, when that cancelled it (``-1``, ``0``: not that)."""
 
     by: Seat
     to: Seat
     id: int
     how: str
     why: str = ""
+    short: Seat = -1
+    owed: int = 0
     kind: Literal["offer-closed"] = "offer-closed"
 
 

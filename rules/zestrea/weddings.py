@@ -63,16 +63,28 @@ def shares(split: str, proposer: Seat, target: Seat) -> tuple[tuple[Seat, int], 
     return ((proposer, 1), (target, 1))
 
 
-def can_pay(state: ZestreaState, payers: tuple[tuple[Seat, int], ...], extra: dict | None = None) -> str:
-    """Why the payers cannot pay (``extra``: more each must pay), ``""`` if they can:
-    ``"seat 2 cannot pay 2 Zestre"`` (:func:`rules.core.named` tells the Boyar by name)."""
+def short_of(state: ZestreaState, payers: tuple[tuple[Seat, int], ...],
+             extra: dict | None = None) -> tuple[Seat, int] | None:
+    """The first payer (seat order) who cannot pay what they owe now, with what they
+    owe (``extra``: more each must pay); ``None`` if all can (Z-R5, Z-R29)."""
     need: dict[Seat, int] = dict(extra or {})
     for seat, amount in payers:
         need[seat] = need.get(seat, 0) + amount
-    for seat, amount in need.items():
-        if state.estates[seat].zestre < amount:
-            return f"{seat_name(seat)} cannot pay {amount} Zestre"  # named by the table
-    return ""
+    for seat in sorted(need):
+        if state.estates[seat].zestre < need[seat]:
+            return seat, need[seat]
+    return None
+
+
+def can_pay(state: ZestreaState, payers: tuple[tuple[Seat, int], ...], extra: dict | None = None) -> str:
+    """Why the payers cannot pay (``extra``: more each must pay), ``""`` if they can:
+    ``"seat 2 cannot pay 2 Zestre (has 1)"`` (:func:`rules.core.named` tells the Boyar by
+    name)."""
+    short = short_of(state, payers, extra)
+    if short is None:
+        return ""
+    seat, amount = short
+    return f"{seat_name(seat)} cannot pay {amount} Zestre (has {state.estates[seat].zestre})"
 
 
 def pay(state: ZestreaState, payers: tuple[tuple[Seat, int], ...], events: list) -> ZestreaState:

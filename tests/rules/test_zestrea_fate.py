@@ -178,7 +178,7 @@ def test_unleash_the_dog_the_villager_leaves():
 def test_bar_fight(monkeypatch):
     """F13: an adult single Lad of another Boyar; 1-2 he dies, 3-6 he is barred and
     offers naming him are cancelled."""
-    state = four(ana=dict(hand=("F13-1",), singles=("M10",)), bogdan=dict(singles=("L10",)))
+    state = four(ana=dict(zestre=1, hand=("F13-1",), singles=("M10",)), bogdan=dict(zestre=1, singles=("L10",)))
     refused_by(game, state, PlayFate("F13-1", villager="M10"), ANA)
     state, _ = game.apply(state, ANA, ProposeWedding(BOGDAN, "M10", "L10"))
     Dice(monkeypatch, 4)

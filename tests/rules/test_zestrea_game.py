@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 from rules import registry
 from rules.core import Game, awaited
 from rules.zestrea import GAME, EasyBot, StrongBot
@@ -59,8 +61,11 @@ def test_the_strong_bot_answers_human_offers_sensibly():
     assert action == Accept(s.offers[0].id)
     action, s = reply(state, ProposeTrade(BOGDAN, 0, (), 1))
     assert action == Decline(s.offers[0].id)
-    poor = three(ana=dict(zestre=5, singles=("M10",)), bogdan=dict(zestre=0, singles=("L10",)))
-    action, s = reply(poor, ProposeWedding(BOGDAN, "M10", "L10", "target_2"))
+    # a last turn: three attempts at 2 each cost more than the wedding is worth to it
+    # (it can pay them: an offer asking more than Bogdan has cannot be made, §3.6)
+    late = attrs.evolve(three(ana=dict(zestre=5, singles=("M10",)), bogdan=dict(zestre=3, singles=("L10",))),
+                        time_stack=state.time_stack[:1])
+    action, s = reply(late, ProposeWedding(BOGDAN, "M10", "L10", "target_2", attempts=3))
     assert isinstance(action, ProposeWedding) and action.counter == s.offers[0].id
     assert action.split == "target_2" and action.to == ANA  # Ana is asked to pay
 

@@ -182,7 +182,7 @@ def test_z5_no_self_dealing():
     """Pitfall Z-5: offers, weddings and gifts to yourself, accepting or countering your
     own offer are refused and change nothing (Z-F15, Z-R28, §3.5)."""
     state = four(ana=dict(zestre=3, singles=("L10", "M10"), hand=("F14-1",)),
-                 bogdan=dict(singles=("M11",)))
+                 bogdan=dict(zestre=1, singles=("M11",)))
     assert refused_by(game, state, ProposeTrade(ANA, 1), ANA).code == "self"
     refused_by(game, state, ProposeWedding(ANA, "L10", "M10"), ANA)
     refused_by(game, state, Gift(ANA, 1), ANA)
@@ -210,7 +210,7 @@ def test_counter_closes_the_original_and_sends_a_new_offer_back():
 def test_offer_terms_are_seen_only_by_the_two():
     """§3.6 "Who sees what", pitfall Z-13: others see that A made an offer to B and
     how it ended, not its terms."""
-    state = four(ana=dict(zestre=3, singles=("L10",), hand=("F07-1",)), bogdan=dict(singles=("M10",)))
+    state = four(ana=dict(zestre=3, singles=("L10",), hand=("F07-1",)), bogdan=dict(zestre=1, singles=("M10",)))
     state, events = game.apply(state, ANA, ProposeWedding(BOGDAN, "L10", "M10", sweet_payer="proposer",
                                                          sweet_zestre=1, sweet_cards=("F07-1",),
                                                          sweet_when="on_success"))

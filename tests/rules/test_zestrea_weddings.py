@@ -8,7 +8,7 @@ import attrs
 from rules.zestrea import game
 from rules.zestrea.words import who
 from rules.zestrea.state import (
-    Accept, PassWindow, PlayFate, ProposeWedding, RentMusician, UseMusician,
+    Accept, Gift, PassWindow, PlayFate, ProposeWedding, RentMusician, UseMusician,
 )
 from tests.rules.contract import refused_by
 from tests.rules.zestrea_support import Dice, act, estate, pass_all, seen_by, step_four
@@ -171,13 +171,36 @@ def test_sweeteners_on_accept_and_in_escrow(monkeypatch):
     assert [e.zestre for e in state.estates[:2]] == [1, 3]
 
 
-def test_an_unaffordable_acceptance_cancels():
-    """§3.6, Z-R5: the payers must afford the first attempt and the sweetener."""
-    state = four(ana=dict(zestre=1, singles=("M10",)), bogdan=dict(zestre=2, singles=("L10",)))
+def test_an_unaffordable_acceptance_cancels_and_says_who_could_not_pay():
+    """§3.6, Z-R5: the payers must afford the first attempt and the sweetener. Ana could
+    pay 2 when she proposed, then gave 1 away: her offer's acceptance is not listed, and
+    accepting it anyway cancels it, telling both parties who could not pay what
+    (player-tester finding 4); the others see only that it was cancelled."""
+    state = four(ana=dict(zestre=2, singles=("M10",)), bogdan=dict(zestre=2, singles=("L10",)))
     state, offer = proposed(state, ANA, BOGDAN, "M10", "L10", split="proposer_2")
+    state, _ = game.apply(state, ANA, Gift(COSTACHE, 1))
+    assert Accept(offer) not in game.legal_actions(state, BOGDAN)
     state, events = game.apply(state, BOGDAN, Accept(offer))
-    assert state.window is None and [e.how for e in events if e.kind == "offer-closed"] == ["cancelled"]
+    closed = [e for e in events if e.kind == "offer-closed"]
+    assert state.window is None and [e.how for e in closed] == ["cancelled"]
+    assert (closed[0].short, closed[0].owed) == (ANA, 2) and "cannot pay 2 Zestre (has 1)" in closed[0].why
+    assert game.project_event(closed[0], DANA).short == -1
     assert [e.zestre for e in state.estates[:2]] == [1, 2]
+
+
+def test_an_offer_nobody_could_pay_cannot_be_made():
+    """§3.6, Z-R29: payment is taken at acceptance, so a proposal naming a payer for
+    Zestre they do not have now is refused, saying who (player-tester finding 4: "you
+    pay 2" at 0 Zestre); the form's splits are those the proposer can pay."""
+    state = four(ana=dict(zestre=0, singles=("M10",)), bogdan=dict(zestre=1, singles=("L10",)))
+    refusal = refused_by(game, state, ProposeWedding(BOGDAN, "M10", "L10", "proposer_2"), ANA)
+    assert refusal.code == "cannot-pay" and "You have 0 Zestre" in refusal.message
+    assert refused_by(game, state, ProposeWedding(BOGDAN, "M10", "L10", "target_2"), ANA).code == "cannot-pay"
+    kind = next(k for k in game.legal_actions(state, ANA) if getattr(k, "kind", "") == "propose-wedding")
+    assert next(p for p in kind.params if p.name == "split").values == ("target_2",)
+    state = four(ana=dict(zestre=0, singles=("M10",)), bogdan=dict(zestre=2, singles=("L10",)))
+    state, offer = proposed(state, ANA, BOGDAN, "M10", "L10", split="target_2")
+    assert Accept(offer) in game.legal_actions(state, BOGDAN)
 
 
 def test_z12_changes_clear_every_pass(monkeypatch):

@@ -62,7 +62,7 @@ async def test_the_starvation_prompt_is_answered_by_choosing(tmp_path):
     async with app.run_test(size=SMALL) as pilot:
         table = await start(pilot, zestrea_game(seed=STARVE_SEED))
         seen: list[str] = []
-        await play_to_the_end(pilot, table, seen)
+        await play_to_the_end(pilot, table, seen, roll=False)  # (a Boyar who never rolls)
         assert "starve" in seen
 
 

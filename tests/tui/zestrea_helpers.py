@@ -30,12 +30,17 @@ def waiting_for_keys(app, table: ZestreaTableScreen) -> bool:
     return (table.snap is not None and table.snap.over) or (app.screen is table and table.my_turn)
 
 
-async def answer_form(pilot, kind: ActionKind) -> None:
+async def answer_form(pilot, kind: ActionKind, roll: bool = True) -> None:
     """In an open form: tick the least number of items each list needs (the first
-    ones, in order), leave the rest at their first values, and send with ctrl+s."""
+    ones, in order), leave the rest at their first values, and send with ctrl+s.
+    ``roll`` ``False``: untick the Couples Production ticks at first (roll none)."""
     form = pilot.app.screen
     assert isinstance(form, ActionForm)
     for param in kind.params:
+        if isinstance(param, SomeOf) and not roll and form.ticked.get(param.name):
+            form.query_one(f"#p{kind.params.index(param)}").focus()
+            for _ in form.ticked[param.name]:
+                await pilot.press("space", "down")
         if isinstance(param, SomeOf) and param.lo:
             form.query_one(f"#p{kind.params.index(param)}").focus()
             for _ in range(param.lo):
@@ -43,9 +48,10 @@ async def answer_form(pilot, kind: ActionKind) -> None:
     await pilot.press("ctrl+s")
 
 
-async def play_step(pilot, table: ZestreaTableScreen, seen: list[str]) -> None:
+async def play_step(pilot, table: ZestreaTableScreen, seen: list[str], roll: bool = True) -> None:
     """One thing the player does by keys: p passes, y is Ready, else Enter on the
-    first entry of the Do list (its form answered). ``seen`` gets the prompt kinds."""
+    first entry of the Do list (its form answered, ``roll`` as there). ``seen`` gets
+    the prompt kinds."""
     app = pilot.app
     snap = table.snap
     legal = snap.legal_actions
@@ -62,17 +68,18 @@ async def play_step(pilot, table: ZestreaTableScreen, seen: list[str]) -> None:
         await pilot.press("home", "enter")
         if isinstance(legal[0], ActionKind):
             await until(pilot, lambda: isinstance(app.screen, ActionForm))
-            await answer_form(pilot, legal[0])
+            await answer_form(pilot, legal[0], roll)
     await until(pilot, lambda: table.snap.version != version or bool(table._error), timeout=20)
     assert not table._error, table._error
 
 
-async def play_to_the_end(pilot, table: ZestreaTableScreen, seen: list[str] | None = None) -> None:
+async def play_to_the_end(pilot, table: ZestreaTableScreen, seen: list[str] | None = None,
+                          roll: bool = True) -> None:
     seen = [] if seen is None else seen
     app = pilot.app
     for _ in range(2000):
         await until(pilot, lambda: waiting_for_keys(app, table), timeout=20)
         if table.snap.over:
             break
-        await play_step(pilot, table, seen)
+        await play_step(pilot, table, seen, roll)
     await until(pilot, lambda: isinstance(app.screen, ZestreaResultsScreen), timeout=20)

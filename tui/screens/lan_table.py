@@ -21,6 +21,7 @@ it sets :attr:`LanTable.offline_words`, :attr:`LanTable.watching_words` and
 
 from __future__ import annotations
 
+import time
 from typing import Any, Callable, ClassVar
 
 from textual.binding import Binding
@@ -32,6 +33,30 @@ from .chat import ChatScreen
 from .game_table import SPINNER, GameTableScreen
 
 CHAT_NOTICE = 4.0
+TOAST_GAP = 5.0
+"""Seconds between two pop-up notices of chat, comings and goings (errors always pop
+up): anyone can say or do those as often as they like, and a notice covers the top
+right of the table (player-tester findings on issue 9, item 8)."""
+
+
+class ToastGate:
+    """At most one pop-up every :data:`TOAST_GAP` seconds; what is held back is
+    counted and said with the next one that pops up (all of it stays in the chat)."""
+
+    def __init__(self, gap: float = TOAST_GAP) -> None:
+        self.gap = gap
+        self.last = float("-inf")
+        self.held = 0
+
+    def let(self, now: float) -> str | None:
+        """``None`` to hold a notice back, else the words to add to it (``""``, or
+        ``" (+3 more: t for the chat)"``)."""
+        if now - self.last < self.gap:
+            self.held += 1
+            return None
+        self.last, held, self.held = now, self.held, 0
+        return f" (+{held} more: t for the chat)" if held else ""
+
 """Seconds a chat line stays up at the table (t opens the whole chat)."""
 HOST_LEAVES = "Leave? You host this table: the game ends for everyone."
 PLAYER_LEAVES = ("Leave this table? Your seat is held for a while: join again with the "
@@ -66,6 +91,7 @@ class LanTable(GameTableScreen):
         self.ended = ""
         self._table_seat = link.seat  # the seat whose snapshots the table listens to
         self._lan_stops: list[Callable[[], None]] = []
+        self._toasts = ToastGate()
 
     def action_leave(self) -> None:
         """Leave (asked first): a watcher has no seat to be told is held."""
@@ -123,12 +149,22 @@ class LanTable(GameTableScreen):
     def _line(self, line: Line) -> None:
         if isinstance(self.app.screen, ChatScreen) or line.kind == "you":
             return
-        if line.kind == "chat":  # (notices sit top right, clear of the move log)
-            self.notify(line.text, title=line.name, timeout=CHAT_NOTICE, markup=False)
-        elif line.kind == "error":  # (markup=False: names and chat show as typed)
+        if line.kind == "event":
+            self._fold(line)  # comings and goings: the table's own log, where it has one
+        if line.kind == "error":  # (markup=False: names and chat show as typed)
             self.notify(line.text, title="Refused", severity="error", markup=False)
+            return
+        more = self._toasts.let(time.monotonic())
+        if more is None:
+            return
+        if line.kind == "chat":  # (notices sit top right, clear of the move log)
+            self.notify(line.text + more, title=line.name, timeout=CHAT_NOTICE, markup=False)
         else:
-            self.notify(line.text, markup=False)
+            self.notify(line.text + more, markup=False)
+
+    def _fold(self, line: Line) -> None:
+        """Keep a coming or going in the table's log (a game's table that has one says
+        how); the chat keeps it anyway."""
 
     def save_problem(self) -> str:
         """The host's latest save failed: why (the lobby state's ``save_problem``)."""

@@ -8,6 +8,7 @@ import time
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
+from textual import events
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import Footer, OptionList, Static
@@ -26,6 +27,9 @@ TITLE = r"""
 |_|  |_|_||_\_\|___||___||___||_\_\
 """
 
+
+RULES_KEYS = Binding.Group("Rules", compact=True)
+"""The footer's one place for every game's rules keys."""
 
 CONTINUE_SHOWN = 3
 """How many unfinished local games the menu offers to continue (the latest ones)."""
@@ -58,9 +62,11 @@ class MenuScreen(ParlourScreen):
         Binding("s", "choose('solo')", "Solo"),
         Binding("h", "choose('host')", "Host"),
         Binding("j", "choose('join')", "Join"),
-        Binding("r", "choose('rules')", "Rules"),
-        Binding("c", "choose('rules-cards')", "Card rules"),
-        Binding("z", "choose('rules-zestrea')", "Zestrea rules", show=False),
+        # a key for each game's rules, grouped to fit 80 columns ("rcz Rules"; the
+        # entries say which key is whose)
+        Binding("r", "choose('rules')", "Zatre rules", group=RULES_KEYS),
+        Binding("c", "choose('rules-cards')", "Card rules", group=RULES_KEYS),
+        Binding("z", "choose('rules-zestrea')", "Zestrea rules", group=RULES_KEYS),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
@@ -95,9 +101,9 @@ class MenuScreen(ParlourScreen):
             Option("Solo practice  (and hotseat: several players, one keyboard)", id="solo"),
             Option("Host a game on the LAN", id="host"),
             Option("Join a game on the LAN", id="join"),
-            Option("Rules of Zatre", id="rules"),
-            Option("Rules of Zatre: Das Kartenspiel  (the card game)", id="rules-cards"),
-            Option("Rules of Zestrea", id="rules-zestrea"),
+            Option("Rules of Zatre  (r)", id="rules"),
+            Option("Rules of Zatre: Das Kartenspiel  (the card game, c)", id="rules-cards"),
+            Option("Rules of Zestrea  (z)", id="rules-zestrea"),
             Option("Quit", id="quit"),
         ]
 
@@ -136,6 +142,15 @@ class MenuScreen(ParlourScreen):
         if what is None or not what.startswith("continue:"):
             return None
         return self.saved[int(what.split(":")[1])]
+
+    def on_key(self, event: events.Key) -> None:
+        """``d`` with no Continue entry highlighted (its footer key hidden): say what it
+        needs rather than nothing."""
+        if event.key == "d" and self._highlighted_saved() is None:
+            event.stop()
+            needs = ("d discards an unfinished game: highlight its Continue entry (↑↓) first."
+                     if self.saved else "d discards an unfinished game; there is none to discard.")
+            self.notify(needs, markup=False)
 
     def on_option_list_option_highlighted(self, _: OptionList.OptionHighlighted) -> None:
         self.refresh_bindings()  # Discard shows on Continue entries only

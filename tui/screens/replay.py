@@ -58,11 +58,12 @@ class ReplayTable(GameTableScreen):
     """``snaps`` from :func:`replay_snapshots`; ``title`` names the game shown;
     ``leave`` is called on leaving. The game's table sets :attr:`hand_id`."""
 
-    BINDINGS = [
-        Binding("left,h", "step(-1)", "Back", key_display="←"),
-        Binding("right,l,space", "step(1)", "Forward", key_display="→"),
-        Binding("home,g", "jump(0)", "Start"),
-        Binding("end,G", "jump(-1)", "End"),
+    BINDINGS = [  # priority: they step the replay wherever the focus is (a panel's own
+        # Home and End would only scroll it)
+        Binding("left,h", "step(-1)", "Back", key_display="←", priority=True),
+        Binding("right,l,space", "step(1)", "Forward", key_display="→", priority=True),
+        Binding("home,g", "jump(0)", "Start", priority=True),
+        Binding("end,G", "jump(-1)", "End", priority=True),
     ]
 
     hand_id: ClassVar[str] = "#hand"

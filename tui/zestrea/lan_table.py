@@ -1,11 +1,38 @@
 """Zestrea's table over the LAN: the Zestrea table fed by a RemoteSeatLink, with what
 every LAN table adds (tui/screens/lan_table.py: the reconnect banner that blocks
-moves, seats away, chat with ``t``, a game ended early)."""
+moves, seats away, chat with ``t``, a game ended early).
+
+Every Boyar acts at once, so a dropped player is told in the estates panel (``away
+(held until 23:41:07)``, then ``away`` once the grace period is over) rather than only
+when the table waits for them alone; and the host is told at the table, under it, how
+to give such a seat to a bot (player-tester findings on issue 9, item 6)."""
 
 from __future__ import annotations
 
+import time
+from typing import Any, Sequence
+
 from ..screens.lan_table import LanTable
 from .table import ZestreaTableScreen
+
+
+def away_words(info: Any) -> str:
+    """A lobby seat's absence in words (``info``: a ``SeatInfo``): ``"away (held until
+    23:41:07)"`` while held (local time), ``"away"`` after; ``""`` if not away."""
+    if info is None or info.status != "away":
+        return ""
+    if info.deadline:
+        return f"away (held until {time.strftime('%H:%M:%S', time.localtime(info.deadline))})"
+    return "away"
+
+
+def seat_bot_hint(names: Sequence[str], seats: Sequence[Any]) -> str:
+    """What the host may do for the first seat away past its grace period: ``"Bob is
+    away: wait, or give the seat to a bot: t, then /bot seat 2 strong."``."""
+    seat = next((i.seat for i in seats if i.status == "away" and not i.deadline), None)
+    if seat is None or not 0 <= seat < len(names):
+        return ""
+    return f"{names[seat]} is away: wait, or give the seat to a bot: t, then /bot seat {seat + 1} strong."
 
 
 class ZestreaLanTableScreen(LanTable, ZestreaTableScreen):
@@ -15,3 +42,25 @@ class ZestreaLanTableScreen(LanTable, ZestreaTableScreen):
     watching_words = "You are watching: nobody's hand or offers are shown. t: chat, q leaves."
     scores_selector = "#z-estates-box"
     scores_title = "Estates · Z Zestre L Land H hand"
+
+    def _fold(self, line: Any) -> None:
+        """Comings and goings go into the log (and so stay in sight, untoasted)."""
+        self._log.append(line.text)
+        if self.snap is not None:
+            self._update()
+
+    def _lobby_seats(self) -> tuple[Any, ...]:
+        lobby = self.session.lobby
+        return tuple(lobby.seats) if lobby is not None else ()
+
+    def _away_words(self, seat: int) -> str:
+        return away_words(next((i for i in self._lobby_seats() if i.seat == seat), None))
+
+    def _instructions(self) -> str:
+        """The host sees how to seat a bot for a Boyar away, whoever the table waits for."""
+        snap = self.snap
+        if snap is not None and not snap.over and self.online and self.link.is_host:
+            hint = seat_bot_hint(snap.names, self._lobby_seats())
+            if hint:
+                return hint
+        return super()._instructions()

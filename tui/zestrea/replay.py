@@ -12,6 +12,8 @@ class ZestreaReplayScreen(ReplayTable, ZestreaTableScreen):
     """A Zestrea game replayed (arguments as for :class:`ReplayTable`)."""
 
     hand_id = "#z-hand"
+    catch_up = False
+    AUTO_FOCUS = "*"  # (its Do list cannot focus: the first panel has the focus)
 
     def _forget_events(self) -> None:
         super()._forget_events()

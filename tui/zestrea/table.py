@@ -22,11 +22,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
 
 from net.table import Snapshot
 from rules.core import ActionKind, Seat, listed
-from rules.zestrea.state import Pass, PassWindow, Ready, Unready, ZestreaAction
+from rules.zestrea.game import default_answer
+from rules.zestrea.state import Pass, PassWindow, PlayFate, Ready, Unready, UseMusician, ZestreaAction
 
 from ..names import fit, seat_name
 from ..screens.game_table import GameTableScreen
@@ -34,13 +34,17 @@ from ..screens.handover import HandOverScreen
 from ..widgets.message import TableMessage
 from . import words
 from .countdown import TimerLine
+from .do_list import DoList
 from .form import open_form
+from .story import catch_up_lines, event_lines, joined_late
 from .results import ZestreaResultsScreen, headline
 
 NEWS_LINES = 6
 PANELS = {"z-estates-box": "Estates · Z Zestre L Land H hand", "z-hand-box": "Hand",
           "z-now-box": "Now", "z-actions": "Do (↑↓ Enter)", "z-log-box": "Log"}
 """Each panel Tab reaches and its title; the focused one's title starts with ``▶``."""
+MODE_WORDS = {"wedding": "a Wedding card", "action": "an Action card"}
+"""How a card of two kinds (Țuică) is played, in the Do list."""
 STATUS_WIDTH = 78
 """Cells of the top line at 80 columns (less its padding)."""
 """Log lines a hotseat hand-over shows: what happened since that Boyar last played."""
@@ -58,6 +62,22 @@ def owes(snap: Snapshot) -> bool:
         return any(isinstance(a, PassWindow) for a in snap.legal_actions) or any(
             getattr(o, "kind", "") == "rent-offer" and o.to == snap.seat for o in view.my_offers)
     return snap.seat not in view.ready
+
+
+def waited_seats(snap: Any) -> list[Seat]:
+    """The seats the table waits for, from ``snap``'s view alone (as rules.zestrea's
+    ``awaited``): with prompts open those not yet answered; in step IV those not ready,
+    or in a window those that have not passed (or have a rent offer to answer) — the
+    one source of the header's "Waiting for" and the window's "passed" line."""
+    view, active = snap.view, snap.active_seats
+    if view.prompts:
+        return sorted(p.seat for p in view.prompts if not p.answered and p.seat in active)
+    if view.phase != "negotiation":
+        return sorted(active)
+    if view.window is None:
+        return sorted(active - view.ready)
+    renting = {o.to for o in view.offers if o.what in ("rent", "rent-offer")}
+    return sorted(s for s in active if s not in view.window.passed or s in renting)
 
 
 def status_line(turn_text: str, view: Any, width: int = STATUS_WIDTH) -> str:
@@ -92,6 +112,10 @@ class ZestreaTableScreen(GameTableScreen):
 
 
     waiting_keys = "F1: rules"  # (no score sheets in Zestrea)
+    catch_up = True
+    """Whether the log starts with what the first snapshot's view tells (a replay
+    notes every version's events from the start, so it needs none)."""
+    AUTO_FOCUS = "#z-actions"  # a player's first focus: the Do list (a replay's cannot focus)
 
     BINDINGS = [
         Binding("enter", "act", "Do it", key_display="⏎"),
@@ -125,7 +149,7 @@ class ZestreaTableScreen(GameTableScreen):
                 with VerticalScroll(id="z-now-box"):
                     yield TimerLine(id="z-timer")
                     yield Static("", id="z-now", markup=False)
-                yield OptionList(id="z-actions")
+                yield DoList(id="z-actions")
                 with VerticalScroll(id="z-log-box"):
                     yield Static("", id="z-log", markup=False)
         yield TableMessage(id="message")
@@ -163,11 +187,20 @@ class ZestreaTableScreen(GameTableScreen):
         """Every version's events the log tells (dice, bids, offers, weddings), once."""
         if story.version <= self._seen_version:
             return
+        if self._seen_version < 0 and self.catch_up:  # the opening, or a (re)join mid-game
+            self._log += catch_up_lines(story.view, story.names, joined_late(story.version, story.view))
         self._seen_version = story.version
-        for event in story.events:
-            line = words.event_line(event, story.names, words.couple_names(story.view))
-            if line is not None:
-                self._log.append(line)
+        self._log += event_lines(self._events_told(story), story.names, story.view)
+
+    def _events_told(self, story: Snapshot) -> tuple[Any, ...]:
+        """``story``'s events as the log tells them: with one human at this keyboard, as
+        that seat saw them (why its offers closed, its own cards), else as the story
+        saw them (a hotseat log is shared by its humans)."""
+        if len(self.links) == 1:
+            own = self._seat_snaps[next(iter(self.links))].get(story.version)
+            if own is not None:
+                return own.events
+        return story.events
 
     def _headline(self, snap: Snapshot) -> str:
         return headline(snap)
@@ -181,7 +214,7 @@ class ZestreaTableScreen(GameTableScreen):
         self.query_one(TimerLine).show(None)
         self.query_one("#z-hand", Static).update("(hidden)")
         self.query_one("#z-now", Static).update("(hidden)")
-        self.query_one("#z-actions", OptionList).clear_options()
+        self.query_one("#z-actions", DoList).show((), ())
         self._entries = ()
 
     def _told_events(self, snap: Snapshot) -> tuple[Any, ...]:
@@ -229,7 +262,7 @@ class ZestreaTableScreen(GameTableScreen):
             return f"Game over: {headline(snap)} (r: results)" if snap.result else "Game over"
         if self.busy:
             return "Sending…"
-        waited = [s for s in sorted(snap.active_seats) if s != snap.seat]
+        waited = [s for s in waited_seats(snap) if s != snap.seat]
         if self.my_turn and snap.seat is not None and owes(snap):
             you = fit(snap.names[snap.seat], 16)
             return f"{you}: {self._your_turn_instructions()}"
@@ -322,7 +355,10 @@ class ZestreaTableScreen(GameTableScreen):
             estate = view.estates[seat]
             mark = "▶" if seat == snap.seat else " "
             flags = []
-            if view.phase == "negotiation":
+            away = self._away_words(seat)
+            if away:  # a dropped LAN player: not acting, whatever the flags say
+                flags.append(away)
+            elif view.phase == "negotiation":
                 flags.append("✓ready" if seat in view.ready else "·acting")
             if any(p.seat == seat and not p.answered for p in view.prompts):
                 flags.append("?owes answer")
@@ -344,6 +380,11 @@ class ZestreaTableScreen(GameTableScreen):
         lines.append(f"Supply: {view.supply_lads} Lads, {view.supply_maidens} Maidens · "
                      f"Fate deck {view.fate_deck_count} · Time cards left {view.time_left}")
         return "\n".join(lines)
+
+    def _away_words(self, seat: Seat) -> str:
+        """``"away (held until 23:41:07)"``, ``"away"``: a seat whose player dropped (a
+        LAN table says; ``""`` here)."""
+        return ""
 
     def _hand_text(self, view: Any) -> str:
         return "\n".join(f"{i + 1}. {words.card_text(card)}" + (" (revealed)" if card in
@@ -398,20 +439,24 @@ class ZestreaTableScreen(GameTableScreen):
         if entries == self._entries:
             return
         self._entries = entries
-        actions = self.query_one("#z-actions", OptionList)
-        actions.clear_options()
-        actions.add_options([Option(words.action_text(a, snap.names), id=str(i))
-                             for i, a in enumerate(entries)])
-        if entries:
-            actions.highlighted = 0
+        self.query_one("#z-actions", DoList).show(entries, [self._entry_text(a, snap) for a in entries])
+
+    @staticmethod
+    def _entry_text(action: Any, snap: Snapshot) -> str:
+        """A Do list entry in words; a Musician by whose it is and who carries it."""
+        if isinstance(action, UseMusician):
+            return f"Add {words.musician_text(action.musician, snap.view, snap.names)} (+1)"
+        if isinstance(action, PlayFate) and action.mode:  # short enough for the Do list at 80 columns
+            short = words.card_name(action.card).split(" (")[0]
+            return f"Play {short} as {MODE_WORDS.get(action.mode, action.mode)}"
+        return words.action_text(action, snap.names)
 
     # ---- doing ----------------------------------------------------------------------
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_do_list_chosen(self, event: DoList.Chosen) -> None:
         event.stop()
-        index = int(event.option.id or 0)
-        if index < len(self._entries):
-            self._do(self._entries[index])
+        if event.action in self._entries:
+            self._do(event.action)
 
     def _do(self, entry: Any) -> None:
         if not self.my_turn or self.snap is None:
@@ -420,7 +465,8 @@ class ZestreaTableScreen(GameTableScreen):
             return
         if isinstance(entry, ActionKind):
             open_form(self, entry, self.snap.legal_actions, self.snap.names, ZestreaAction,
-                      self._send_checked, note=self._form_note(entry), owners=self._owners())
+                      self._send_checked, note=self._form_note(entry), owners=self._owners(),
+                      ticked=self._form_ticks(entry), words=words.form_words(self.snap.view, self.snap.names))
             return
         self._send(entry)
 
@@ -434,6 +480,14 @@ class ZestreaTableScreen(GameTableScreen):
             for item in (*estate.singles, *estate.revealed, *(v for c in estate.couples for v in c.spouses)):
                 owners[item] = snap.names[seat]
         return owners
+
+    def _form_ticks(self, kind: ActionKind) -> dict[str, tuple[str, ...]]:
+        """The boxes ticked when a form opens: Production's Z-R8 default (every Couple
+        up to the Land count, oldest first), so sending at once rolls them."""
+        prompt = self.view.my_prompt
+        if kind.kind == "choose" and prompt is not None and prompt.kind == "produce":
+            return {"picked": default_answer(prompt, ())}
+        return {}
 
     def _form_note(self, kind: ActionKind) -> str:
         view = self.view

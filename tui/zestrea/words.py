@@ -256,3 +256,25 @@ def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | No
     if isinstance(event, Married):
         return None
     return None
+
+
+def musician_text(card: str, view: Any, names: Sequence[str]) -> str:
+    """A Musician Role card by whose it is and who carries it: ``"Ada's Musician (Ion
+    (♂))"``, ``"your Musician (Ion (♂))"`` (the Role's bearer from ``view.roles``)."""
+    bearer = next((v for v, c in view.roles if c == card), "")
+    seat = next((s for s, e in enumerate(view.estates) if bearer in e.singles
+                 or any(bearer in c.spouses for c in e.couples)), None)
+    whose = "your" if seat is not None and seat == view.seat else (
+        f"{seat_word(names, seat)}'s" if seat is not None else "a")
+    return f"{whose} Musician" + (f" ({who(bearer)})" if bearer else "")
+
+
+def form_words(view: Any, names: Sequence[str]) -> dict[str, str]:
+    """Ids a form names otherwise than :func:`value_text` does: every Couple by its
+    spouses, every Musician Role card by its Boyar and bearer, and (keyed
+    ``("record", id)``) every wedding of the turn by its Couple."""
+    musicians = {c: musician_text(c, view, names) for _, c in view.roles if title(c).id == "F01"}
+    couples = couple_names(view)
+    weddings = {("record", r.id): f"the wedding of {couples.get(f'C{r.couple}', f'Couple {r.couple}')}"
+                for r in view.weddings}
+    return {**couples, **musicians, **weddings}

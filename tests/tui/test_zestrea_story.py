@@ -1,0 +1,116 @@
+"""Zestrea's live log (player-tester findings on issue 9, items 2 and 5): Production
+rolls say what they gained and who rolled nothing; Fate draws, Land bought and gifts
+are told; turn 1's Time card and draws are in the log from the start; a table that
+(re)joins mid-game rebuilds its log's head from the view."""
+
+from __future__ import annotations
+
+import attrs
+
+from rules.zestrea import GAME, ZestreaOptions
+from rules.zestrea.state import (
+    Bought, CardsMoved, FateDrawn, PhaseBegan, Rolled, ZestreChanged, ZestreGiven,
+)
+from tui.app import ParlourApp
+from tui.zestrea.story import catch_up_lines, event_lines, joined_late
+
+from .helpers import until
+from .zestrea_helpers import SMALL, start, zestrea_game
+
+NAMES = ("You", "Ada", "Ben")
+
+
+def _view(seat=0, **changes):
+    state = GAME.setup(ZestreaOptions(), 3, 2)
+    return attrs.evolve(GAME.view(state, seat), **changes)
+
+
+def test_production_lines_tell_the_zestre_gained_and_who_rolled_nothing():
+    """Z-R9: each roll with its Zestre (+0 when the table gives nothing); a Boyar who
+    chose no Couple is told "rolled nothing" (item 2)."""
+    view = _view()
+    couple = view.estates[1].couples[0].id
+    events = (Rolled(1, 6, "production", couple), ZestreChanged(1, 3, "production"),
+              Rolled(0, 1, "production", view.estates[0].couples[0].id), PhaseBegan("auction"))
+    lines = event_lines(events, NAMES, view)
+    assert lines[0].startswith("Ada rolled 6 for ") and lines[0].endswith(": +3 Zestre")
+    assert "(♂)" in lines[0]  # the Couple by its spouses
+    assert lines[1].startswith("You rolled 1 for ") and lines[1].endswith(": +0 Zestre")
+    assert lines[2] == "Ben rolled nothing (no Couple chosen)"
+
+
+def test_draws_land_and_gifts_are_told():
+    """Item 5: a Good Times draw names its Time card; a Land bought and a gift (Zestre
+    and cards, Z-R35) each have a line."""
+    view = _view(time_card="G1")
+    lines = event_lines((FateDrawn(1, 1, "good-times"), Bought(0, "land", 4),
+                         ZestreGiven(0, 2, 3, "gift"), CardsMoved(0, 2, 1, "gift", ("F01-1",))), NAMES, view)
+    assert lines == ["Ada drew 1 Fate card (Spring Blessing)", "You bought a Land for 4 Zestre",
+                     "You gave Ben 3 Zestre (gift)", "You gave Ben 1 Fate card: Musician (gift)"]
+
+
+def test_a_rejoining_table_rebuilds_the_head_of_its_log():
+    """Item 5: a rejoin at turn 3 says so, lists the Time cards so far and the hands
+    held (only this seat's cards by name)."""
+    view = _view(turn=3, phase="negotiation", time_revealed=("G1", "H01", "H02"), time_card="H02")
+    assert joined_late(40, view) and not joined_late(0, view)
+    lines = catch_up_lines(view, NAMES, True)
+    assert lines[0].startswith("— turn 3,") and "joined" in lines[0]
+    assert lines[1] == "Time cards so far: Spring Blessing, Beaten by Fate"
+    assert lines[2].startswith("Time card: ")
+
+
+async def test_turn_one_has_its_time_card_and_draws_in_the_log(tmp_path):
+    """Item 5: the live log starts with turn 1, its Time card and each Boyar's draws
+    (they happen at setup, in no version's events)."""
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, zestrea_game(seed=2))
+        await until(pilot, lambda: len(table._log) >= 5)
+        assert table._log[0] == "— turn 1, You start"
+        assert table._log[1].startswith("Time card: Spring Blessing")
+        assert table._log[2:5] == [f"{n} drew 1 Fate card (Spring Blessing)" for n in NAMES]
+
+
+def test_a_cancelled_offer_tells_its_parties_who_could_not_pay():
+    """Item 4 (§3.6 acceptance checks): "Ada could not pay 2 Zestre", not "it could no
+    longer go ahead"; others' projection keeps only the public words."""
+    from rules.zestrea.state import OfferClosed
+    closed = OfferClosed(1, 0, 3, "cancelled", "seat 2 cannot pay 2 Zestre (has 0)", 1, 2)
+    assert event_lines((closed,), NAMES, _view()) == [
+        "offer 3 from Ada to You was cancelled: Ada could not pay 2 Zestre"]
+    public = GAME.project_event(closed, 2)
+    assert event_lines((public,), NAMES, _view()) == [
+        "offer 3 from Ada to You was cancelled: it could no longer go ahead"]
+
+
+def test_the_rules_page_names_the_reconstructed_cards_rather_than_an_unshown_mark():
+    """Item 11: no card shows a "public-name" mark, so the rules page names those cards
+    (every card whose source is public-name) instead of pointing to the mark."""
+    from rules.zestrea.cards import FATE, TIMES
+    from tui.screens.rules import rules_text
+
+    text = " ".join(rules_text("tui.zestrea").split()).replace(">", "")
+    text = " ".join(text.split())
+    assert "public-name" not in text
+    for card in (*FATE.values(), *TIMES.values()):
+        if card.source == "public-name":
+            assert card.name in text, card.name
+
+
+def test_do_list_words_fit_and_name_whose_musician():
+    """Item 10: "Play Țuică as an Action card" fits the Do list at 80 columns (34
+    cells), and a Musician is named by its Boyar and bearer, not "Musician"."""
+    from types import SimpleNamespace
+
+    from rules.zestrea.state import PlayFate, UseMusician
+    from tui.zestrea.table import ZestreaTableScreen
+
+    view = _view()
+    bearer = view.estates[1].couples[0].stayed
+    view = attrs.evolve(view, roles=((bearer, "F01-1"),))
+    snap = SimpleNamespace(view=view, names=NAMES)
+    text = ZestreaTableScreen._entry_text(PlayFate("F14-1", mode="action"), snap)
+    assert text.startswith("Play Țuică as an Action card") and len(text) <= 34
+    musician = ZestreaTableScreen._entry_text(UseMusician("F01-1"), snap)
+    assert musician.startswith("Add Ada's Musician (") and ("(♂)" in musician or "(♀)" in musician)

@@ -1,0 +1,123 @@
+"""Zestrea's live log: one version's events as lines, and the lines a table that joins
+(or rejoins) a game mid-way can rebuild from the view alone (player-tester findings on
+issue 9, items 2 and 5).
+
+Beyond :func:`tui.zestrea.words.event_line` (one event, one line) it tells what needs
+two events together or the view: each Production roll with the Zestre it gained (and
+each Boyar who rolled nothing), Fate cards drawn (a Good Times card's draws), Land and
+Fate cards bought, and gifts, trades and sweeteners given. Only what the view and the
+events as projected for this seat hold is told."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from rules.zestrea.cards import reason
+from rules.zestrea.state import (
+    Bought, CardsMoved, FateDrawn, OfferClosed, PhaseBegan, Rolled, ZestreChanged, ZestreGiven,
+)
+
+from . import words
+
+BOUGHT_WORDS = {"land": "a Land", "fate": "a Fate card", "adoption": "an adoption"}
+
+
+def _why(why: str, view: Any) -> str:
+    """An event's reason; a Good Times draw by the Time card that gave it."""
+    if why == "good-times" and view is not None and view.time_card:
+        return words.card_name(view.time_card)
+    return reason(why)
+
+
+def _cards(count: int, cards: Sequence[str]) -> str:
+    """``"2 Fate cards"``, ``"1 Fate card: Musician"`` (the names where this seat sees them)."""
+    text = f"{count} Fate card{'s' * (count != 1)}"
+    return text + (f": {', '.join(words.card_name(c) for c in cards)}" if cards else "")
+
+
+def _production(events: Sequence[Any], k: int, names: Sequence[str], couples: Mapping[str, str]) -> str:
+    """The roll at ``events[k]`` with what it gained (the ZestreChanged after it)."""
+    roll = events[k]
+    gained = 0
+    for later in events[k + 1:]:
+        if isinstance(later, Rolled):
+            break
+        if isinstance(later, ZestreChanged) and later.seat == roll.seat and later.why == "production":
+            gained = later.delta
+            break
+    who = words.value_text("", roll.subject, names, couples) if roll.subject else "a Couple"
+    return f"{words.seat_word(names, roll.seat)} rolled {roll.die} for {who}: +{gained} Zestre"
+
+
+def event_lines(events: Sequence[Any], names: Sequence[str], view: Any) -> list[str]:
+    """``events`` (one version's, as projected for this seat) as log lines; ``view``
+    the version's view (its Couples name the rolls, its Time card the draws)."""
+    couples = words.couple_names(view) if view is not None else {}
+    lines: list[str] = []
+    rolled: set[int] = set()
+    for k, event in enumerate(events):
+        line: str | None
+        if isinstance(event, Rolled) and event.why == "production":
+            rolled.add(event.seat)
+            line = _production(events, k, names, couples)
+        elif isinstance(event, PhaseBegan) and event.phase == "auction":  # Production is over
+            line = None
+            lines += [f"{words.seat_word(names, s)} rolled nothing (no Couple chosen)"
+                      for s in range(len(names)) if s not in rolled]
+        else:
+            line = _other_line(event, names, view) or words.event_line(event, names, couples)
+        if line is not None:
+            lines.append(line)
+    return lines
+
+
+def _other_line(event: Any, names: Sequence[str], view: Any) -> str | None:
+    """The events :func:`words.event_line` leaves out that a player wants told."""
+    if isinstance(event, OfferClosed) and event.short >= 0:  # (told to the two parties only)
+        return (f"offer {event.id} from {words.seat_word(names, event.by)} to "
+                f"{words.seat_word(names, event.to)} was {event.how}: "
+                f"{words.seat_word(names, event.short)} could not pay {event.owed} Zestre")
+    if isinstance(event, FateDrawn):
+        return f"{words.seat_word(names, event.seat)} drew {_cards(event.count, event.cards)} ({_why(event.why, view)})"
+    if isinstance(event, Bought) and event.what in ("land", "fate"):
+        return f"{words.seat_word(names, event.seat)} bought {BOUGHT_WORDS[event.what]} for {event.price} Zestre"
+    if isinstance(event, ZestreGiven) and event.giver != event.taker:
+        return (f"{words.seat_word(names, event.giver)} gave {words.seat_word(names, event.taker)} "
+                f"{event.zestre} Zestre ({reason(event.why)})")
+    if isinstance(event, CardsMoved):
+        return (f"{words.seat_word(names, event.giver)} gave {words.seat_word(names, event.taker)} "
+                f"{_cards(event.count, event.cards)} ({reason(event.why)})")
+    return None
+
+
+def joined_late(version: int, view: Any) -> bool:
+    """Whether a table's first snapshot (``version``) comes after turn 1's Production
+    began: then the log's earlier lines are lost to it (a rejoin), else it has them all
+    (the opening's events are in no snapshot, :func:`catch_up_lines` tells them)."""
+    return version > 0 and not (view.turn == 1 and view.phase in ("hard-times", "production"))
+
+
+def catch_up_lines(view: Any, names: Sequence[str], joined: bool) -> list[str]:
+    """The log a table rebuilds from ``view`` when it was not there for the events
+    (the game's first snapshot carries none; a player who rejoins gets only the
+    latest): the turn, the Time cards so far and this one, and the Fate cards each
+    Boyar holds. ``joined``: a (re)join mid-game, said so."""
+    start = words.seat_word(names, view.start_player)
+    head = f"— turn {view.turn}, {start} {'start' if start == 'You' else 'starts'}" + (
+        " (you joined here: earlier lines are not kept)" if joined else "")
+    lines = [head]
+    earlier = [c for c in view.time_revealed if c != view.time_card]
+    if earlier:
+        lines.append("Time cards so far: " + ", ".join(words.card_name(c) for c in earlier))
+    if view.time_card:
+        lines.append(f"Time card: {words.card_name(view.time_card)} ({view.time_left} left)")
+    drawn = not joined and view.turn == 1  # the opening: the Good Times card's draws
+    for seat, estate in enumerate(view.estates):
+        if estate.hand_count:
+            mine = view.hand if seat == view.seat else ()
+            held = _cards(estate.hand_count, mine)
+            name = words.seat_word(names, seat)
+            holds = "hold" if name == "You" else "holds"
+            lines.append(f"{name} " + (f"drew {held} ({words.card_name(view.time_card)})" if drawn
+                                       else f"{holds} {held}"))
+    return lines
