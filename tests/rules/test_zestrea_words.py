@@ -9,14 +9,14 @@ from rules.core import RuleViolation, option_specs
 from rules.zestrea import game
 from rules.zestrea.cards import reason
 from rules.zestrea.state import (
-    AuctionEnded, Bid, OfferClosed, ProposeWedding, Ready, VillagerGone, ZestreaOptions,
+    AuctionEnded, Bid, Gift, OfferClosed, ProposeWedding, Ready, VillagerGone, ZestreaOptions,
 )
 from rules.zestrea.words import describe
 from tests.rules.contract import refused_by
 from tests.rules.zestrea_support import estate, step_four
 
 ID = re.compile(r"\b[LMFGHC]\d\d?\b|\(Z-|§|stand-in|\b[a-z]+-[a-z]+\b")
-ANA, BOGDAN = range(2)
+ANA, BOGDAN, COSTACHE = range(3)
 
 
 def three(**changes):
@@ -101,16 +101,17 @@ def test_a_cannot_pay_refusal_names_the_boyar():
     from rules.core import named
     from rules.zestrea.state import Accept
     names = ("Ana", "Bogdan", "Costache")
-    state = step_four(estate(zestre=1, singles=("M10",)), estate(zestre=4, singles=("L10",),
+    state = step_four(estate(zestre=2, singles=("M10",)), estate(zestre=4, singles=("L10",),
                       couples=(("L02", "M02"),)), estate(couples=(("L03", "M03"),)))
     state, _ = game.apply(state, ANA, ProposeWedding(BOGDAN, "M10", "L10", split="proposer_2"))
     offer = state.offers[-1].id
+    state, _ = game.apply(state, ANA, Gift(COSTACHE, zestre=1))  # Ana now has 1 of the 2
     state, events = game.apply(state, BOGDAN, Accept(offer))
     (closed,) = [e for e in events if e.kind == "offer-closed"]
-    assert (closed.how, closed.why) == ("cancelled", "seat 1 cannot pay 2 Zestre")
+    assert (closed.how, closed.why) == ("cancelled", "seat 1 cannot pay 2 Zestre (has 1)")
     assert describe("Bogdan", Accept(offer), events, names) == (
-        f"Bogdan accepted offer {offer}; offer {offer} was cancelled: Ana cannot pay 2 Zestre")
+        f"Bogdan accepted offer {offer}; offer {offer} was cancelled: Ana cannot pay 2 Zestre (has 1)")
     refusal = refused_by(game, state, Accept(offer), BOGDAN)
     assert named(refusal.message, names) == (
-        f"Offer {offer} is no longer open (cancelled: Ana cannot pay 2 Zestre).")
+        f"Offer {offer} is no longer open (cancelled: Ana cannot pay 2 Zestre (has 1)).")
     assert named(refusal.message, ()) == refusal.message  # no names: "seat 1" stays
