@@ -25,7 +25,7 @@ from textual.widgets import Footer, OptionList, Static
 
 from net.table import Snapshot
 from rules.core import ActionKind, Seat, listed
-from rules.zestrea.game import default_answer
+from rules.zestrea.timers import default_answer
 from rules.zestrea.state import Pass, PassWindow, PlayFate, Ready, Unready, UseMusician, ZestreaAction
 
 from ..names import fit, seat_name
