@@ -61,6 +61,7 @@ class MenuScreen(ParlourScreen):
         Binding("r", "choose('rules')", "Rules"),
         Binding("c", "choose('rules-cards')", "Card rules"),
         Binding("z", "choose('rules-zestrea')", "Zestrea rules", show=False),
+        Binding("e", "choose('rules-estate')", "Estate rules", show=False),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
@@ -72,7 +73,7 @@ class MenuScreen(ParlourScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
             yield Static(TITLE, id="menu-title")
-            yield Static("a table for tabletop games · Zatre, Zatre: Das Kartenspiel, Zestrea", id="menu-subtitle")
+            yield Static("a table for tabletop games · Zatre, Zatre: Das Kartenspiel, Zestrea, Estate", id="menu-subtitle")
             with Center():
                 yield OptionList(*self._options(), id="menu-options")
             yield Static(self._unreadable_text(), id="menu-problems", markup=False)
@@ -98,6 +99,7 @@ class MenuScreen(ParlourScreen):
             Option("Rules of Zatre", id="rules"),
             Option("Rules of Zatre: Das Kartenspiel  (the card game)", id="rules-cards"),
             Option("Rules of Zestrea", id="rules-zestrea"),
+            Option("Rules of Estate: Raise the Realm", id="rules-estate"),
             Option("Quit", id="quit"),
         ]
 
