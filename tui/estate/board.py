@@ -95,12 +95,18 @@ def hand_page(view: EstateView, names: Sequence[str] = ()) -> str:
     lines: list[str] = []
     if view.phase == "draft" and view.packet:
         to = view.passing_to
-        passing = (f", the rest passed to {names[to] if names else f'seat {to + 1}'}"
-                   if to is not None and view.seats > 1 else "")
-        lines.append(f"Draft packet ({len(view.packet)} cards): keep 1{passing}")
+        if view.seats == 1:  # E-F48: keep 4 of 10, the rest discarded
+            kept = 10 - len(view.packet)
+            lines.append(f"Starting hand: keep {4 - kept} more of these {len(view.packet)} "
+                         "(the rest are discarded)")
+        else:  # E-F14: 5 cards, keep 1 and pass the rest, until 4 are kept
+            pick = 6 - len(view.packet)
+            lines.append(f"Draft packet ({len(view.packet)} cards), pick {pick} of 4: keep 1, "
+                         f"pass the rest to {names[to] if names and to is not None else 'the left'}")
         lines += [f"{i + 1}. {words.card_text(c)}" for i, c in enumerate(view.packet)]
-        sizes = " ".join(str(n) for n in view.packet_sizes)
-        lines.append(f"(packets: {sizes})")
+        if view.seats > 1 and names:
+            lines.append("Packets now: " + ", ".join(f"{fit(names[s], 10)} {n}"
+                                                     for s, n in enumerate(view.packet_sizes)))
         lines.append("")
     hand = est.hand if est is not None else ()
     lines.append(f"Hand ({len(hand)} cards):" if hand else "Hand: no cards")

@@ -23,6 +23,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -48,6 +50,8 @@ PAGE_KEYS = {"estate": "e", "hand": "h", "realm": "b", "market": "m", "others": 
 CONVERT = "convert"
 """The Do list's one entry for every conversion (a chooser opens)."""
 PAGE = Binding.Group("Pages", compact=True)
+NOW_DELAY = 0.06
+"""Seconds the Do list's highlight rests before the Now panel shows what it gives."""
 
 
 def owes(snap: Snapshot) -> bool:
@@ -68,10 +72,15 @@ class DoList(OptionList):
     BINDINGS = [Binding("enter", "select", "Do it", key_display="⏎")]
 
 
-class EstateStatus(Static):
-    """The top line: ``▶`` who is to act and what, the Era and the phase."""
+class EstateStatus(Widget):
+    """The top line: ``▶`` who is to act and what, the Era and the phase (one line: a
+    change repaints it, no layout)."""
 
     turn = ""
+    text: reactive[str] = reactive("", layout=False)
+
+    def render(self) -> Content:
+        return Content(self.text)
 
 
 class EstateTableScreen(GameTableScreen):
@@ -106,11 +115,13 @@ class EstateTableScreen(GameTableScreen):
         self._log_seen: dict[Seat, int] = {}
         self.page = "estate"
         self._phase = ""
+        self._shown: dict[str, Any] = {}  # what each widget shows, so that only changes redraw
+        self._now_timer: Any = None
 
     # ---- layout -------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield EstateStatus("", id="e-status", markup=False)
+        yield EstateStatus(id="e-status")
         with Horizontal(id="e-main"):
             with VerticalScroll(id="e-page-box"):
                 yield Static("", id="e-page", markup=False)
@@ -131,14 +142,27 @@ class EstateTableScreen(GameTableScreen):
             actions.can_focus = False
         self._mark_focus()
 
+    def _set(self, selector: str, text: str) -> None:
+        """Show ``text`` in the Static ``selector`` if it is not shown already (a
+        redraw costs a layout: a game of many small steps shows a lot)."""
+        if self._shown.get(selector) != text:
+            self._shown[selector] = text
+            self.query_one(selector, Static).update(text)
+
     def _mark_focus(self) -> None:
         focused = self.focused
         for panel, title in PANELS.items():
             widget = self.query_one(f"#{panel}")
             if panel == "e-page-box":
                 title = board.PAGES[self.page]
-                widget.border_subtitle = Content(page_tabs(self.page))
-            widget.border_title = Content(f"▶ {title}" if widget is focused else title)  # (not markup)
+                subtitle = page_tabs(self.page)
+                if self._shown.get("subtitle") != subtitle:
+                    self._shown["subtitle"] = subtitle
+                    widget.border_subtitle = Content(subtitle)
+            title = f"▶ {title}" if widget is focused else title
+            if self._shown.get(panel) != title:
+                self._shown[panel] = title
+                widget.border_title = Content(title)  # (not markup)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._mark_focus()
@@ -170,7 +194,7 @@ class EstateTableScreen(GameTableScreen):
         the Do list leave the screen."""
         self._hidden = True
         for widget in ("#e-page", "#e-now"):
-            self.query_one(widget, Static).update("(hidden until the next player is ready)")
+            self._set(widget, "(hidden until the next player is ready)")
         self.query_one("#e-actions", OptionList).clear_options()
         self._entries = ()
 
@@ -255,6 +279,10 @@ class EstateTableScreen(GameTableScreen):
         return fit(f"▶ {self._turn_text()}", STATUS_WIDTH - len(tail)) + tail
 
     def _update(self) -> None:
+        with self.app.batch_update():
+            self._update_now()
+
+    def _update_now(self) -> None:
         snap, view = self.snap, self.view
         if snap is None or view is None:
             return
@@ -264,16 +292,18 @@ class EstateTableScreen(GameTableScreen):
                 self.page = "hand"
             elif view.phase == "turns" and self.page == "hand":
                 self.page = "estate"
-        self.query_one("#e-status", Static).update(self._status(view))
+        self.query_one(EstateStatus).text = self._status(view)
         self._mark_focus()
         if not self._hidden:
-            self.query_one("#e-page", Static).update(self._page_text(snap))
+            self._set("#e-page", self._page_text(snap))
             self._fill_actions(snap)
             self._show_now()
         log_box = self.query_one("#e-log-box")
-        self.query_one("#e-log", Static).update("\n".join(self._log))
-        if log_box is not self.focused:
-            log_box.call_after_refresh(log_box.scroll_end, animate=False)
+        log = "\n".join(self._log[-200:])
+        if log != self._shown.get("#e-log"):
+            self._set("#e-log", log)
+            if log_box is not self.focused:
+                log_box.call_after_refresh(log_box.scroll_end, animate=False)
         message = self.query_one(TableMessage)
         message.warning = self.save_problem()
         message.news = ""
@@ -293,8 +323,8 @@ class EstateTableScreen(GameTableScreen):
             return "Watching. e h b m o: pages; q leaves."
         if not self.my_turn:
             return f"Not your turn yet. {self.waiting_keys}."
-        convert = " c: convert;" if self._conversions() else ""
-        return f"↑↓ see what each gives, Enter does it;{convert} e h b m o: pages; Tab: panels."
+        convert = " c convert;" if self._conversions() else ""
+        return f"↑↓ what each gives, Enter does it;{convert} e h b m o pages; Tab panels."
 
     def _page_text(self, snap: Snapshot) -> str:
         view, names = snap.view, snap.names
@@ -333,7 +363,7 @@ class EstateTableScreen(GameTableScreen):
             lines.append(words.preview(entry, view))
         elif snap.seat is not None and not self.my_turn and not snap.over:
             lines.append("Waiting for the others.")
-        self.query_one("#e-now", Static).update("\n".join(l for l in lines if l))
+        self._set("#e-now", "\n".join(l for l in lines if l))
 
     def _highlighted(self) -> Any:
         actions = self.query_one("#e-actions", OptionList)
@@ -343,19 +373,27 @@ class EstateTableScreen(GameTableScreen):
         return self._entries[index]
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The Now panel follows the highlight once it rests (a held arrow key, or
+        several pressed quickly, redraw it once)."""
+        if self._now_timer is not None:
+            self._now_timer.stop()
+        self._now_timer = self.set_timer(NOW_DELAY, self._highlight_rests)
+
+    def _highlight_rests(self) -> None:
+        self._now_timer = None
         if not self._hidden and self.snap is not None:
             self._show_now()
 
     def _conversions(self) -> list[Convert]:
         snap = self.snap
-        if snap is None or not self.my_turn:
+        if snap is None or not owes(snap) or self._hidden:
             return []
         return [a for a in snap.legal_actions if isinstance(a, Convert)]
 
     def _fill_actions(self, snap: Snapshot) -> None:
         """The legal actions (conversions behind one entry), then the cards in hand
         that cannot be played now, greyed, each with why."""
-        legal = tuple(snap.legal_actions) if self.my_turn and not snap.over else ()
+        legal = tuple(snap.legal_actions) if owes(snap) else ()  # (kept while a move is sent)
         entries: list[Any] = [a for a in legal if not isinstance(a, Convert)]
         if any(isinstance(a, Convert) for a in legal):
             entries.append(CONVERT)
@@ -435,8 +473,8 @@ class EstateTableScreen(GameTableScreen):
             self._update()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "act":
-            return bool(self._entries) and self.my_turn
+        if action == "act":  # (steady while a move is sent: the footer is not redrawn for it)
+            return bool(self._entries) and self.snap is not None and owes(self.snap)
         if action == "convert":
             return bool(self._conversions())
         if action == "results":

@@ -10,6 +10,7 @@ card costs against what you hold) it says what it is made of, and the host's ans
 
 from __future__ import annotations
 
+import ast
 from typing import Any, Sequence
 
 from rules.estate.data import CONTENT, RESOURCES, TRACKS, card
@@ -236,7 +237,9 @@ def preview(action: Any, view: EstateView) -> str:
 
 # ---- questions ----------------------------------------------------------------------
 
-WHY = {"store": "store which resource", "exchange": "exchange which (or stop)",
+WHY = {"store": "store which resource", "gain": "gain which resource",
+       "Gather bonus": "gain which resource (Gather bonus)", "discard": "discard which",
+       "move the tucked cards under": "move the tucked cards under which card", "exchange": "exchange which (or stop)",
        "trade away": "trade away which (or stop)", "trade for": "trade for which",
        "draw from": "draw from the deck or the Market", "keep": "keep which card",
        "take from the discard pile": "take which card from the discard pile (or stop)",
@@ -275,6 +278,18 @@ def source_text(view: EstateView) -> str:
         return src
 
 
+def spec_text(text: str) -> str:
+    """``"{'I': 1}"`` (a spec as the rules write it in a question) as ``"1 Iron"``."""
+    try:
+        spec = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text
+    if not isinstance(spec, dict):
+        return text
+    return " ".join(f"{n} {'of your choice' if r == 'any' else res_name(r)}" for r, n in spec.items()
+                    if isinstance(n, int)) or text
+
+
 def question_text(view: EstateView) -> str:
     """``"? Forge: …  — gain which resource"``: the question the viewer owes."""
     q = view.question
@@ -282,9 +297,11 @@ def question_text(view: EstateView) -> str:
         return ""
     why = WHY.get(q.why, q.why)
     if q.why.startswith("pay "):
-        why = "pay this?"
+        why = f"pay {spec_text(q.why[4:].rstrip('?'))}?"
     elif q.why.startswith("take "):
-        why = q.why
+        why = q.why.replace("hand_card", "a card from hand").replace("resource_or_gold", "a resource or Gold")
+    if "stop" in q.options:
+        why += " (or stop)"
     source = source_text(view)
     shown = f"\nShown to you: {', '.join(card_name(c) for c in q.shown)}" if q.shown else ""
     return f"? {why}" + (f"\n  ({source})" if source else "") + shown
@@ -353,7 +370,16 @@ def event_line(event: Any, names: Sequence[str], me: int | None) -> str:
     what = event.what
     if what == "chose" and not event.cards:
         what = "answered"
+    if who == "You":  # "You gather", "You are"
+        verb, _, rest = what.partition(" ")
+        what = " ".join(x for x in (YOU_VERBS.get(verb, verb), rest) if x)
     line = f"{who} {what}".strip()
-    if event.cards and (event.seat == me or not event.private):
-        line += ": " + ", ".join(card_name(c) for c in event.cards)
+    shown = [card_name(c) for c in event.cards if card_name(c) not in what]
+    if shown and (event.seat == me or not event.private):
+        line += ": " + ", ".join(shown)
     return line[0].upper() + line[1:] if line else line
+
+
+YOU_VERBS = {"is": "are", "produces": "produce", "draws": "draw", "gathers": "gather",
+             "expands": "expand", "activates": "activate", "uses": "use"}
+"""The rules' event verbs as they go after "You"."""
