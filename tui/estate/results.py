@@ -77,8 +77,9 @@ class EstateResultsScreen(ResultsScreen):
 
     def story_lines(self) -> list[str]:
         if len(self.snap.names) == 1:
-            ladder = " · ".join(f"{name} {at}+" for at, name in reversed(TITLES))
-            return [f"Solo titles (rulebook Solo): {ladder}."]
+            ladder = " · ".join(f"{name} {at}+" if at else f"{name} under {TITLES[-2][0]}"
+                                for at, name in reversed(TITLES))
+            return [f"Solo titles (rulebook Solo Mode Scoring): {ladder}."]
         result = self.snap.result
         best = max(s.total for s in result.scores)
         if sum(s.total == best for s in result.scores) > 1:

@@ -330,7 +330,10 @@ class EstateTableScreen(GameTableScreen):
         view, names = snap.view, snap.names
         if view.phase == "leaders" or not view.estates:
             taken = [f"{names[s]}: {words.leader_name(l)}" for s, l in enumerate(view.leaders) if l]
-            return "Choosing Leaders (the last seat first).\n" + ("\n".join(taken) or "none chosen yet")
+            lines = ["Choosing Leaders (the last seat first): " + (", ".join(taken) or "none chosen yet")]
+            for action in snap.legal_actions if owes(snap) else ():
+                lines += ["", words.preview(action, view)]
+            return "\n".join(lines)
         seat = snap.seat if snap.seat is not None else 0
         if self.page == "hand":
             return board.hand_page(view, names)
