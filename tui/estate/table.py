@@ -154,7 +154,8 @@ class EstateTableScreen(GameTableScreen):
         for panel, title in PANELS.items():
             widget = self.query_one(f"#{panel}")
             if panel == "e-page-box":
-                title = board.PAGES[self.page]
+                leaders = self.view is not None and (self.view.phase == "leaders" or not self.view.estates)
+                title = "Leaders" if leaders else board.PAGES[self.page]
                 subtitle = page_tabs(self.page)
                 if self._shown.get("subtitle") != subtitle:
                     self._shown["subtitle"] = subtitle
@@ -275,6 +276,8 @@ class EstateTableScreen(GameTableScreen):
 
     def _status(self, view: Any) -> str:
         era = f"Era {view.era}/5" if view.era else "set-up"
+        if not view.era and view.phase in ("leaders", "extra", "draft", "secrets"):
+            era = "set-up"
         tail = f" · {era} · {words.PHASES.get(view.phase, view.phase)}"
         return fit(f"▶ {self._turn_text()}", STATUS_WIDTH - len(tail)) + tail
 

@@ -20,7 +20,7 @@ from rules.estate.state import (Activate, Answer, ChooseLeader, ChooseOption, Co
 
 RESOURCE_NAMES = {"I": "Iron", "S": "Stone", "W": "Wood", "G": "Grain", "Gold": "Gold"}
 TRACK_LIMIT = 7  # E-F30: 7 cards a track (rules.estate.table.TRACK_LIMIT)
-PHASES = {"leaders": "choosing Leaders", "extra": "set-up", "draft": "the draft",
+PHASES = {"leaders": "choosing Leaders", "extra": "Leaders' set-up", "draft": "the draft",
           "secrets": "Family Secrets", "era": "Era start", "era_start": "Era start",
           "turns": "turns", "era_end": "Era end", "over": "game over"}
 STAND_IN = " [stand-in]"
@@ -352,7 +352,7 @@ def answer_preview(value: Any, view: EstateView) -> str:
     if kind == "track":
         seat = view.seat
         return f"{value} track: value {track_value(view, seat, value)} → {next_value(view, seat, value)}"
-    return question_text(view)
+    return ""  # (the question above says what the answer does)
 
 
 def seat_word(view: EstateView, seat: int, names: Sequence[str] = ()) -> str:
