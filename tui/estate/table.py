@@ -362,10 +362,7 @@ class EstateTableScreen(GameTableScreen):
         entry = self._highlighted()
         if entry == CONVERT:
             lines.append("Convert: pay 3 (2 with a discount) of your supply for 1 of your choice.")
-        elif isinstance(entry, tuple):  # a card that cannot be played
-            lines.append(f"Cannot play {words.card_name(entry[1])}: {words.why_not(view, view.seat, entry[1])}.")
-            lines.append(words.card_text(entry[1]))
-        elif entry is not None:
+        elif entry is not None and not isinstance(entry, tuple):  # (a ✗ line is never highlighted)
             lines.append(words.preview(entry, view))
         elif snap.seat is not None and not self.my_turn and not snap.over:
             lines.append("Waiting for the others.")
@@ -397,18 +394,18 @@ class EstateTableScreen(GameTableScreen):
         return [a for a in snap.legal_actions if isinstance(a, Convert)]
 
     def _fill_actions(self, snap: Snapshot) -> None:
-        """The legal actions (conversions behind one entry), then the cards in hand
-        that cannot be played now, greyed, each with why."""
+        """The legal actions, the cards in hand that cannot be played now (greyed,
+        each with why), then one entry for every conversion."""
         legal = tuple(snap.legal_actions) if owes(snap) else ()  # (kept while a move is sent)
         entries: list[Any] = [a for a in legal if not isinstance(a, Convert)]
-        if any(isinstance(a, Convert) for a in legal):
-            entries.append(CONVERT)
         view = snap.view
         if legal and view.phase == "turns" and view.question is None and view.producing is None \
                 and not view.offer and snap.seat == view.turn:
             playable = {a.card for a in legal if isinstance(a, Expand)}
             hand = view.estates[snap.seat].hand
             entries += [("cannot", c) for c in dict.fromkeys(hand) if c not in playable]
+        if any(isinstance(a, Convert) for a in legal):  # last: End reaches it, the ✗ lines in sight
+            entries.append(CONVERT)
         entries_t = tuple(entries)
         if entries_t == self._entries:
             return
@@ -423,7 +420,7 @@ class EstateTableScreen(GameTableScreen):
                 options.append(Option(f"✗ {words.card_name(entry[1])}: "
                                       f"{words.why_not(view, snap.seat, entry[1])}", id=str(i), disabled=True))
             else:
-                options.append(Option(words.action_text(entry, view), id=str(i)))
+                options.append(Option(words.action_text(entry, view, snap.names), id=str(i)))
         actions.add_options(options)
         if options and legal:
             actions.highlighted = 0

@@ -126,8 +126,8 @@ def why_not(view: EstateView, seat: int, copy: str) -> str:
 
 # ---- actions ----------------------------------------------------------------------
 
-def action_text(action: Any, view: EstateView) -> str:
-    """One entry of the Do list (``…`` opens a choice)."""
+def action_text(action: Any, view: EstateView, names: Sequence[str] = ()) -> str:
+    """One entry of the Do list; ``names`` the seats' names (a target is named)."""
     if isinstance(action, Produce):
         return (f"Produce with the {leader_name(action.ability)}'s ability" if action.ability
                 else f"Produce (up to {plural(track_value(view, view.seat, 'Production'), 'card')})")
@@ -162,7 +162,7 @@ def action_text(action: Any, view: EstateView) -> str:
     if isinstance(action, Convert):
         return f"Convert {' '.join(res_name(r) for r in action.give)} → 1 {res_name(action.get)}"
     if isinstance(action, Answer):
-        return answer_text(action.value, view)
+        return answer_text(action.value, view, names)
     return str(getattr(action, "kind", action))
 
 
@@ -307,7 +307,7 @@ def question_text(view: EstateView) -> str:
     return f"? {why}" + (f"\n  ({source})" if source else "") + shown
 
 
-def answer_text(value: Any, view: EstateView) -> str:
+def answer_text(value: Any, view: EstateView, names: Sequence[str] = ()) -> str:
     """One answer to the viewer's question, in words."""
     q = view.question
     kind = q.kind if q is not None else ""
@@ -320,7 +320,7 @@ def answer_text(value: Any, view: EstateView) -> str:
     if kind == "option":
         return f"Option {int(value) + 1}"
     if kind == "target":
-        return f"{seat_word(view, int(value))} ({leader_name(view.estates[int(value)].leader)})"
+        return f"{seat_word(view, int(value), names)} ({leader_name(view.estates[int(value)].leader)})"
     if kind == "resource":
         return res_name(str(value))
     if kind == "track":
@@ -332,7 +332,7 @@ def answer_text(value: Any, view: EstateView) -> str:
         return f"{res_name(item)} stored on {card_name(c)}"
     if kind == "tucked":
         s, under, c = value
-        return f"{card_name(c)} under {seat_word(view, s)}'s {card_name(under)}"
+        return f"{card_name(c)} under {seat_word(view, s, names)}'s {card_name(under)}"
     if kind == "leader":
         return f"The {leader_name(value)}"
     if kind == "card":
@@ -356,6 +356,7 @@ def answer_preview(value: Any, view: EstateView) -> str:
 
 
 def seat_word(view: EstateView, seat: int, names: Sequence[str] = ()) -> str:
+    """``"you"``, the seat's name, or ``"seat 2"`` without names."""
     if seat == view.seat:
         return "you"
     return names[seat] if names and 0 <= seat < len(names) else f"seat {seat + 1}"
