@@ -41,6 +41,13 @@ def ready(app, table: EstateTableScreen) -> bool:
     return (table.snap is not None and table.snap.over) or (app.screen is table and table.my_turn)
 
 
+def keys_to(entries: tuple, index: int) -> list[str]:
+    """The keys that bring the highlight to ``entries[index]``: Home and ↓, or End and
+    ↑ when that is shorter (↑↓ skip the greyed ✗ lines, which are tuples)."""
+    after = sum(1 for e in entries[index + 1:] if not isinstance(e, tuple))
+    return ["home", *["down"] * index] if index <= after else ["end", *["up"] * after]
+
+
 async def choose(pilot, table: EstateTableScreen, want: Callable[[Any], bool]) -> Any:
     """Bring the Do list's highlight to the first entry ``want`` accepts (↑↓) and
     press Enter; the entry is returned. Waits until the table has moved on."""
@@ -49,7 +56,7 @@ async def choose(pilot, table: EstateTableScreen, want: Callable[[Any], bool]) -
     index = next(i for i, e in enumerate(table._entries) if want(e))
     actions = table.query_one("#e-actions", OptionList)
     actions.focus()
-    await pilot.press("home", *(["down"] * index))
+    await pilot.press(*keys_to(table._entries, index))
     assert actions.highlighted == index
     entry = table._entries[index]
     version = table.snap.version
@@ -80,7 +87,7 @@ async def play_as(pilot, table: EstateTableScreen, bot: Any, rng: random.Random)
         await until(pilot, lambda: isinstance(pilot.app.screen, ConvertScreen))
         chooser = pilot.app.screen
         index = chooser.conversions.index(action)
-        await pilot.press("home", *(["down"] * index), "enter")
+        await pilot.press(*keys_to(tuple(chooser.conversions), index), "enter")
         await until(pilot, lambda: table.snap.version != version or bool(table._error), timeout=20)
         assert not table._error, table._error
         return
