@@ -104,7 +104,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     host = sub.add_parser("host", parents=[pace], help="host a table on the LAN and open its lobby")
     host.add_argument("--game", type=_game, metavar="GAME",
                       help="zatre (the default), zatre-cards (Zatre: Das Kartenspiel; in the "
-                           "lobby /option cardgame on|off switches to it and back) or zestrea")
+                           "lobby /option cardgame on|off switches to it and back), zestrea or estate")
     host.add_argument("--name", type=_name, metavar="TABLE", help="the table's name (default: NAME's table)")
     host.add_argument("--player", type=_name, metavar="NAME", help="your name at the table (default: your login)")
     host.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")

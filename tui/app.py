@@ -13,9 +13,13 @@ from textual.binding import Binding
 from net.client import LinkStatus
 from net.local import LocalTable
 from net.saves import SaveError, SavedGame, local_games, local_saves_dir, new_local_path
+from rules.estate import EstateView
 from rules.zatre_cards import ZatreCardsView
 from rules.zestrea import ZestreaView
 
+from .estate.lan_table import EstateLanTableScreen
+from .estate.replay import EstateReplayScreen
+from .estate.table import EstateTableScreen
 from .lan import HostError, HostSettings, LanSession, TokenStore, join_hosted
 from .local_game import DEFAULT_PACE, LocalGame, continue_table, open_table
 from .screens.confirm import ConfirmScreen
@@ -37,12 +41,14 @@ from .zestrea.lan_table import ZestreaLanTableScreen
 from .zestrea.replay import ZestreaReplayScreen
 from .zestrea.table import ZestreaTableScreen
 
-TABLES: dict[str, type] = {"zatre": TableScreen, "zatre-cards": CardTableScreen, "zestrea": ZestreaTableScreen}
+TABLES: dict[str, type] = {"zatre": TableScreen, "zatre-cards": CardTableScreen, "zestrea": ZestreaTableScreen,
+                           "estate": EstateTableScreen}
 """Each game's table at this keyboard, by game name."""
 LAN_TABLES: dict[str, type] = {"zatre": LanTableScreen, "zatre-cards": CardLanTableScreen,
-                               "zestrea": ZestreaLanTableScreen}
+                               "zestrea": ZestreaLanTableScreen, "estate": EstateLanTableScreen}
 """Each game's LAN table, by game name."""
-RULES_PACKAGES: dict[str, str] = {"zatre": "tui.zatre", "zatre-cards": "tui.zatre_cards", "zestrea": "tui.zestrea"}
+RULES_PACKAGES: dict[str, str] = {"zatre": "tui.zatre", "zatre-cards": "tui.zatre_cards", "zestrea": "tui.zestrea",
+                                  "estate": "tui.estate"}
 """Whose rules page (a package with a rules.md) each game shows."""
 
 
@@ -200,6 +206,8 @@ class ParlourApp(App):
             self.show_rules("tui.zatre_cards")
         elif what == "rules-zestrea":
             self.show_rules("tui.zestrea")
+        elif what == "rules-estate":
+            self.show_rules("tui.estate")
         elif what == "quit":
             self.exit()
 
@@ -295,7 +303,8 @@ class ParlourApp(App):
         """Step through ``snaps`` (tui.screens.replay.replay_snapshots) at the table of
         the game they show."""
         screen = (CardReplayScreen if isinstance(snaps[0].view, ZatreCardsView) else
-                  ZestreaReplayScreen if isinstance(snaps[0].view, ZestreaView) else ReplayScreen)
+                  ZestreaReplayScreen if isinstance(snaps[0].view, ZestreaView) else
+                  EstateReplayScreen if isinstance(snaps[0].view, EstateView) else ReplayScreen)
         self.push_screen(screen(snaps, title, leave=lambda: self.run_worker(self.close_table())))
 
     # ---- leaving ----

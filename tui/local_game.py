@@ -14,6 +14,7 @@ import attrs
 
 from net.local import LocalTable, start_local_game
 from rules.core import Game
+from rules.estate import GAME as ESTATE_GAME
 from rules.zatre import GAME
 from rules.zatre_cards import GAME as CARDS_GAME
 from rules.zestrea import GAME as ZESTREA_GAME
@@ -22,8 +23,9 @@ PACES: dict[str, float] = {"instant": 0.0, "fast": 0.15, "normal": 0.4, "slow": 
 """Named bot paces: seconds between two tiles of a bot's move."""
 DEFAULT_PACE = PACES["normal"]
 
-RULES: dict[str, Game] = {GAME.name: GAME, CARDS_GAME.name: CARDS_GAME, ZESTREA_GAME.name: ZESTREA_GAME}
-"""The games a local table can play, by name (``"zatre"``, ``"zatre-cards"``, ``"zestrea"``)."""
+RULES: dict[str, Game] = {GAME.name: GAME, CARDS_GAME.name: CARDS_GAME, ZESTREA_GAME.name: ZESTREA_GAME,
+                         ESTATE_GAME.name: ESTATE_GAME}
+"""The games a local table can play, by name (``"zatre"``, ``"zatre-cards"``, ``"zestrea"``, ``"estate"``)."""
 GAMES: dict[str, str] = {name: game.title for name, game in RULES.items()}
 """The games a local table can play: name -> title."""
 

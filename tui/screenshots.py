@@ -202,6 +202,80 @@ async def _zestrea_results(app, pilot) -> None:
     await _until(pilot, lambda: isinstance(app.screen, ZestreaResultsScreen) and app.screen.listening)
 
 
+async def _estate_to(app, pilot, seed: int, want, seats=None, leaders: str = "random"):
+    """An Estate game (You against bots), played by keys until ``want(table)`` holds:
+    each step the one a strong bot would choose from what You see, brought under the
+    Do list's highlight (↑↓) and done with Enter; a conversion through ``c``."""
+    import random
+
+    from rules.estate import StrongBot
+    from rules.estate.state import Convert
+
+    from .estate.convert import ConvertScreen
+    from .estate.table import EstateTableScreen
+
+    seats = seats or (SeatChoice("You"), SeatChoice("Ada", "strong"), SeatChoice("Ben", "easy"))
+    app.start_local(LocalGame(seats, seed=seed, pace=0, game="estate", options=(("leaders", leaders),)))
+    await _until(pilot, lambda: isinstance(app.screen, EstateTableScreen) and app.screen.snap is not None)
+    table = app.screen
+    bot, rng = StrongBot(), random.Random(seed)
+    for _ in range(3000):
+        await _until(pilot, lambda: table.snap.over or (app.screen is table and table.my_turn))
+        if want(table) or table.snap.over:
+            return table
+        snap = table.snap
+        action = bot.choose(snap.view, snap.legal_actions, rng)
+        if isinstance(action, Convert):
+            await pilot.press("c")
+            await _until(pilot, lambda: isinstance(app.screen, ConvertScreen))
+            index = app.screen.conversions.index(action)
+        else:
+            index = table._entries.index(action)
+            table.query_one("#e-actions").focus()
+        await pilot.press("home", *["down"] * index, "enter")
+        await _until(pilot, lambda: table.snap.version != snap.version or bool(table._error))
+    raise TimeoutError("the Estate game did not get there")
+
+
+async def _estate_table(app, pilot) -> None:
+    """Estate at 80x24: your Estate in Era 3, an Expand highlighted (what it costs and
+    gives in the Now panel)."""
+    from rules.estate.state import Expand
+
+    table = await _estate_to(app, pilot, 5, lambda t: t.view.phase == "turns" and t.view.era >= 3
+                             and any(isinstance(e, Expand) for e in t._entries))
+    index = next(i for i, e in enumerate(table._entries) if isinstance(e, Expand))
+    await pilot.press("home", *["down"] * index)
+    await pilot.pause(0.3)
+
+
+async def _estate_realm(app, pilot) -> None:
+    """The Realm board in Era 2: who stands where, what lies on the spaces."""
+    await _estate_to(app, pilot, 5, lambda t: t.view.phase == "turns" and t.view.era >= 2
+                     and len(t.view.occupied) >= 3)
+    await pilot.press("b")
+
+
+async def _estate_draft(app, pilot) -> None:
+    """The draft at three seats: your packet with each card's text, pick 2 of 4."""
+    await _estate_to(app, pilot, 5, lambda t: t.view.phase == "draft" and len(t.view.packet) == 4)
+
+
+async def _estate_score_pad(app, pilot) -> None:
+    from .estate.results import EstateResultsScreen
+
+    await _estate_to(app, pilot, 5, lambda t: False)
+    await _until(pilot, lambda: isinstance(app.screen, EstateResultsScreen) and app.screen.listening)
+
+
+async def _estate_solo_title(app, pilot) -> None:
+    """A solo game (rulebook Solo Mode) to its title."""
+    from .estate.results import EstateResultsScreen
+
+    await _estate_to(app, pilot, 265, lambda t: False, seats=(SeatChoice("You"),))
+    await _until(pilot, lambda: isinstance(app.screen, EstateResultsScreen) and app.screen.listening)
+
+
 LAN_ADDRESS = "192.168.1.20:7531"
 """The address the LAN pictures show (the table really listens on a free loopback port)."""
 
@@ -361,6 +435,11 @@ SHOTS = {  # name: terminal size, the app's bot pace (games start at pace 0), sc
     "zestrea-window": (SMALL, 0.0, _zestrea_window),
     "zestrea-wedding-form": (SMALL, 0.0, _zestrea_wedding_form),
     "zestrea-results": (SMALL, 0.0, _zestrea_results),
+    "estate-table": (SMALL, 0.0, _estate_table),
+    "estate-realm": (SMALL, 0.0, _estate_realm),
+    "estate-draft": (SMALL, 0.0, _estate_draft),
+    "estate-score-pad": (SMALL, 0.0, _estate_score_pad),
+    "estate-solo-title": (SMALL, 0.0, _estate_solo_title),
 }
 
 

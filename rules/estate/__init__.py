@@ -1,5 +1,5 @@
 """Estate: Raise the Realm (estate-raise-the-realm.txt; reference estate.md), 1-5 players.
-``GAME`` is the rules.core.Game (not yet in rules/registry.py: the table is still to come).
+``GAME`` is the rules.core.Game, listed in rules/registry.py.
 
 Modules: data (the data files cards/leaders/events/secrets/realm.toml, loaded and checked
 against the rulebook's counts and the effect vocabulary E-V1-E-V25), table (the Estates,

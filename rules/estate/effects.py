@@ -41,9 +41,17 @@ class Question:
 
     seat: int
     kind: str
-    options: tuple
+    options: tuple = attrs.field(converter=lambda v: tupled(v))
     why: str
     shown: tuple[str, ...] = ()
+
+
+def tupled(value: Any) -> Any:
+    """``value`` with every list made a tuple, all the way down: an answer or a
+    question's options read back from JSON (lists) equal the ones the rules made."""
+    if isinstance(value, (list, tuple)):
+        return tuple(tupled(v) for v in value)
+    return value
 
 
 @attrs.frozen

@@ -1,6 +1,5 @@
 """Estate as one :class:`rules.core.Game`: the phases of setup.py, eras.py and turns.py
-joined (rulebook Setup, Play; reference E-R1-E-R23). Not registered in rules/registry.py
-until the table is built (issue 10)."""
+joined (rulebook Setup, Play; reference E-R1-E-R23). Listed in rules/registry.py (issue 10)."""
 
 from __future__ import annotations
 

@@ -10,11 +10,12 @@ E-F15).
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any, Literal, Union
 
 import attrs
 
 from ..core import Seat, option
+from .effects import Question, tupled
 from .table import Estate, Table
 
 
@@ -136,15 +137,15 @@ class ChooseLeader:
     """Take Leader ``leader`` (an ``E-L`` id) in the ``leaders`` phase (E-R1)."""
 
     leader: str
-    kind: str = "leader"
+    kind: Literal["leader"] = "leader"
 
 
 @attrs.frozen
 class Answer:
     """Answer the pending effect's question with ``value``, one of its options."""
 
-    value: Any
-    kind: str = "answer"
+    value: Any = attrs.field(converter=lambda v: tupled(v))
+    kind: Literal["answer"] = "answer"
 
 
 @attrs.frozen
@@ -154,7 +155,7 @@ class Pick:
 
     card: str
     tuck: str = ""
-    kind: str = "pick"
+    kind: Literal["pick"] = "pick"
 
 
 @attrs.frozen
@@ -162,7 +163,7 @@ class KeepSecret:
     """Keep Family Secret ``secret`` and discard the other (E-F12)."""
 
     secret: str
-    kind: str = "secret"
+    kind: Literal["secret"] = "secret"
 
 
 @attrs.frozen
@@ -171,7 +172,7 @@ class Produce:
     ability is used (Druid Lord, Agrarian Lord), ``""`` for none."""
 
     ability: str = ""
-    kind: str = "produce"
+    kind: Literal["produce"] = "produce"
 
 
 @attrs.frozen
@@ -179,14 +180,14 @@ class Activate:
     """Activate Production card ``card`` in the Produce action under way (E-R16)."""
 
     card: str
-    kind: str = "activate"
+    kind: Literal["activate"] = "activate"
 
 
 @attrs.frozen
 class StopProducing:
     """End the Produce action early (E-R16)."""
 
-    kind: str = "stop"
+    kind: Literal["stop"] = "stop"
 
 
 @attrs.frozen
@@ -194,7 +195,7 @@ class Draw:
     """Worker action Draw (E-F28); ``ability`` the Pious One's (or a copy), ``""``."""
 
     ability: str = ""
-    kind: str = "draw"
+    kind: Literal["draw"] = "draw"
 
 
 @attrs.frozen
@@ -204,7 +205,7 @@ class Gather:
 
     space: str
     smuggle: bool = False
-    kind: str = "gather"
+    kind: Literal["gather"] = "gather"
 
 
 @attrs.frozen
@@ -212,7 +213,7 @@ class Expand:
     """Worker action Expand: play ``card`` from hand, paying its cost (E-F30, E-R11)."""
 
     card: str
-    kind: str = "expand"
+    kind: Literal["expand"] = "expand"
 
 
 @attrs.frozen
@@ -222,7 +223,7 @@ class Convert:
 
     give: tuple[str, ...]
     get: str
-    kind: str = "convert"
+    kind: Literal["convert"] = "convert"
 
 
 @attrs.frozen
@@ -230,7 +231,7 @@ class StoreOn:
     """Use ``card``'s own-turn storage (Larder, Storehouse; E-R10)."""
 
     card: str
-    kind: str = "store"
+    kind: Literal["store"] = "store"
 
 
 @attrs.frozen
@@ -238,7 +239,7 @@ class UseAbility:
     """Use the offered Leader ability of ``leader`` (E-R24), or ``""`` to let it pass."""
 
     leader: str
-    kind: str = "ability"
+    kind: Literal["ability"] = "ability"
 
 
 @attrs.frozen
@@ -246,7 +247,7 @@ class ChooseOption:
     """Solo: take option ``"a"`` or ``"b"`` of the revealed Solo Era Event (E-F47)."""
 
     option: str
-    kind: str = "option"
+    kind: Literal["option"] = "option"
 
 
 EstateAction = Union[ChooseLeader, Answer, Pick, KeepSecret, Produce, Activate, StopProducing,
@@ -297,7 +298,10 @@ class EstateView:
     seat's own draft packet and ``packet_sizes`` everyone's; ``question`` the pending
     choice, only for the seat that owes it (with the cards shown to it); in turns, whose
     turn it is, the spaces taken, Crests flipped, workers used, a Produce action's
-    ``(limit, done)``, and the Leader abilities offered to the viewer."""
+    ``(limit, done)``, and the Leader abilities offered to the viewer; ``question_from``
+    what the viewer's question comes from (the pending effect's source: a card copy, a
+    Leader, a space or tile, an Era Event, or ``"draw"``, ``"expand"``, ``"refill"``,
+    ``"reward"``, ``"deal"``, ``"drought"``), so that a table can show its text."""
 
     seat: Seat | None
     seats: int
@@ -316,7 +320,7 @@ class EstateView:
     packet: tuple[str, ...] = ()
     packet_sizes: tuple[int, ...] = ()
     passing_to: Seat | None = None
-    question: Any = None
+    question: Question | None = None
     awaiting: tuple[Seat, ...] = ()
     turn: Seat = 0
     occupied: tuple[tuple[str, Seat], ...] = ()
@@ -326,6 +330,7 @@ class EstateView:
     producing: tuple[int, int] | None = None
     activated: tuple[str, ...] = ()
     offer: tuple[str, ...] = ()
+    question_from: str = ""
 
 
 def estate_view(state: EstateState, seat: Seat | None, s: Seat) -> EstateInView:

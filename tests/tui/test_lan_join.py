@@ -29,7 +29,7 @@ async def test_tables_appear_and_vanish_and_enter_joins(tmp_path):
     table = await hosted("Friday", advertise=FakeBackend(network))
     other = TableAd("Sunday (box:7600)._parlour._tcp.local.", "Sunday", "zatre", 3, True, "10.0.0.9", 7600)
     cards = TableAd("Monday (box:7601)._parlour._tcp.local.", "Monday", "zatre-cards", 0, False, "10.0.0.9", 7601)
-    newer = TableAd("Tuesday (box:7602)._parlour._tcp.local.", "Tuesday", "estate", 2, False, "10.0.0.9", 7602)
+    newer = TableAd("Tuesday (box:7602)._parlour._tcp.local.", "Tuesday", "gloomhaven", 2, False, "10.0.0.9", 7602)
     app = app_for(tmp_path, discovery=lambda: FakeBackend(network))
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -49,7 +49,7 @@ async def test_tables_appear_and_vanish_and_enter_joins(tmp_path):
             await FakeBackend(network).publish(newer)  # a game this Parlour lacks: its short name
             await until(pilot, lambda: len(listed(screen)) == 3)
             assert "Monday · Zatre: Das Kartenspiel · game on · 10.0.0.9:7601" in listed(screen)
-            assert "Tuesday · estate · 2 seats free · 10.0.0.9:7602" in listed(screen)
+            assert "Tuesday · gloomhaven · 2 seats free · 10.0.0.9:7602" in listed(screen)
             await FakeBackend(network).withdraw(cards)
             await FakeBackend(network).withdraw(newer)
             await until(pilot, lambda: len(listed(screen)) == 1)

@@ -51,6 +51,9 @@ async def test_menu_arrow_keys_and_enter():
         await pilot.press("down", "enter")  # the sixth: Zestrea's rules (issue 9)
         assert isinstance(app.screen, RulesScreen) and app.screen.package == "tui.zestrea"
         await pilot.press("q")
+        await pilot.press("down", "enter")  # the seventh: Estate's rules (issue 10)
+        assert isinstance(app.screen, RulesScreen) and app.screen.package == "tui.estate"
+        await pilot.press("q")
         await pilot.press("down", "enter")  # Quit
         await pilot.pause()
     assert app.return_code == 0

@@ -1,5 +1,5 @@
 """The menu's footer and its ``d`` (player-tester findings on issue 9, item 11): a key
-for the rules of every game shows in the footer at 80 columns, and ``d`` with no
+for the rules of every game (Estate included) shows in the footer at 80 columns, and ``d`` with no
 Continue entry highlighted says what it needs."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ async def test_the_footer_has_a_key_for_each_games_rules_at_80_columns(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         keys = {k.key: k for k in app.screen.query(FooterKey)}
-        for key in "rcz":
+        for key in "rcze":
             assert key in keys and 0 < keys[key].region.width and keys[key].region.right <= 80
         assert "Rules" in " ".join(str(label.render()) for label in app.screen.query(FooterLabel))
         entries = [str(o.prompt) for o in app.screen.query_one("#menu-options").options]

@@ -397,7 +397,7 @@ class GameTableScreen(ParlourScreen):
         self.animating = False
         if fresh:
             self._error = ""
-            self.chosen = 0 if snap.view.hand else None
+            self.chosen = 0 if getattr(snap.view, "hand", ()) else None  # (a game may have no hand in its view)
             self._new_turn()
         self._update()
         if snap.over and not self._results_shown:

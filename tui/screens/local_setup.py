@@ -106,6 +106,8 @@ def setup_hint(game: str) -> str:
             "keyboard (hotseat).")
     if game == "zatre":
         hint += " Zatre in teams: 4 or 6 players, partners side by side (seats 1+2, 3+4, 5+6)."
+    if game == "estate":
+        hint += " One seat alone (the others empty) plays Estate's solo mode."
     return hint
 
 
@@ -225,9 +227,9 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                 yield FieldLabel("Player", *(f"kind-{i}" for i in range(SEATS)), classes="head")
                 yield FieldLabel("Name", *(f"name-{i}" for i in range(SEATS)), classes="head")
                 for i in range(SEATS):
-                    extra = "team-seat" if i >= PLAIN_SEATS else ""
+                    extra = f"team-seat seat-{i}" if i >= PLAIN_SEATS else ""
                     yield FieldLabel(f"{i + 1}", f"kind-{i}", f"name-{i}", classes=extra)
-                    options = KINDS + ([EMPTY] if i >= 2 else [])
+                    options = KINDS + ([EMPTY] if i >= 1 else [])  # (a solo game: seat 2 empty)
                     yield Select(options, value=form.kinds[i], allow_blank=False, compact=True,
                                  id=f"kind-{i}", classes=extra)
                     yield Input(form.names[i], max_length=MAX_NAME, compact=True, id=f"name-{i}",
@@ -288,10 +290,11 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
             field.display = label.display = on
 
     def _offer_team_seats(self) -> None:
-        """Seats 5 and 6 only for Zatre in teams (4 or 6 players); else 2-4 seats."""
+        """Seats 5 and 6 for Zatre in teams; else up to the game's most (Estate 5, Zestrea 6)."""
         teams = dict(self._option_values()).get("teams") is True
-        more = plain_seats(self.query_one("#game", Select).value) > PLAIN_SEATS  # type: ignore[arg-type]
-        self.query(".team-seat").set(display=teams or more)
+        most = plain_seats(self.query_one("#game", Select).value)  # type: ignore[arg-type]
+        for i in range(PLAIN_SEATS, SEATS):  # (Estate: 5 seats, Zestrea: 6)
+            self.query(f".team-seat.seat-{i}").set(display=teams or i < most)
 
     def _option_values(self) -> tuple[tuple[str, Any], ...]:
         """Every option field's value (a whole number as typed), by name."""

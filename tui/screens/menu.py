@@ -62,11 +62,12 @@ class MenuScreen(ParlourScreen):
         Binding("s", "choose('solo')", "Solo"),
         Binding("h", "choose('host')", "Host"),
         Binding("j", "choose('join')", "Join"),
-        # a key for each game's rules, grouped to fit 80 columns ("rcz Rules"; the
+        # a key for each game's rules, grouped to fit 80 columns ("rcze Rules"; the
         # entries say which key is whose)
         Binding("r", "choose('rules')", "Zatre rules", group=RULES_KEYS),
         Binding("c", "choose('rules-cards')", "Card rules", group=RULES_KEYS),
         Binding("z", "choose('rules-zestrea')", "Zestrea rules", group=RULES_KEYS),
+        Binding("e", "choose('rules-estate')", "Estate rules", group=RULES_KEYS),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
@@ -78,7 +79,7 @@ class MenuScreen(ParlourScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
             yield Static(TITLE, id="menu-title")
-            yield Static("a table for tabletop games · Zatre, Zatre: Das Kartenspiel, Zestrea", id="menu-subtitle")
+            yield Static("a table for tabletop games · Zatre, Zatre: Das Kartenspiel, Zestrea, Estate", id="menu-subtitle")
             with Center():
                 yield OptionList(*self._options(), id="menu-options")
             yield Static(self._unreadable_text(), id="menu-problems", markup=False)
@@ -104,6 +105,7 @@ class MenuScreen(ParlourScreen):
             Option("Rules of Zatre  (r)", id="rules"),
             Option("Rules of Zatre: Das Kartenspiel  (the card game, c)", id="rules-cards"),
             Option("Rules of Zestrea  (z)", id="rules-zestrea"),
+            Option("Rules of Estate: Raise the Realm  (e)", id="rules-estate"),
             Option("Quit", id="quit"),
         ]
 

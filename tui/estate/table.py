@@ -1,0 +1,485 @@
+"""Estate's table: one page at a time on the left (your Estate, your hand and Family
+Secret or the draft's packet, the Realm board, the Market and the Era, the other
+Estates), on the right what the highlighted action will give (or the question asked),
+the Do list and the log.
+
+Data flow as at every game's table (tui/screens/game_table.py): snapshots come through
+one queue; the view is shown from the human seat at the keyboard. The Do list is the
+snapshot's legal actions (conversions gathered behind one ``Convert…`` entry, and the
+cards in hand that cannot be played listed greyed with why); Enter sends the
+highlighted one. No rule is decided here: the host has the last word.
+
+Hotseat: in the draft and the Family Secrets everyone acts at once, so the keyboard goes
+to the human who still owes a pick (the one shown while they do, else the next in seat
+order), and a hand-over screen hides the table (hand, packet, secret) between two
+humans."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from net.table import Snapshot
+from rules.core import Seat
+from rules.estate.state import Convert, Expand
+
+from ..names import fit, seat_name
+from ..screens.game_table import GameTableScreen
+from ..screens.handover import HandOverScreen
+from ..widgets.message import TableMessage
+from . import board, words
+from .convert import ConvertScreen
+from .results import EstateResultsScreen, headline
+
+NEWS_LINES = 6
+"""Log lines a hotseat hand-over shows: what happened since that player last acted."""
+STATUS_WIDTH = 78
+PANELS = {"e-page-box": "Estate", "e-now-box": "Now", "e-actions": "Do (↑↓ Enter)", "e-log-box": "Log"}
+"""Each panel Tab reaches and its title (the page box's: the page shown, its tabs
+under it); the focused one's title starts with ``▶``."""
+PAGE_KEYS = {"estate": "e", "hand": "h", "realm": "b", "market": "m", "others": "o"}
+CONVERT = "convert"
+"""The Do list's one entry for every conversion (a chooser opens)."""
+PAGE = Binding.Group("Pages", compact=True)
+NOW_DELAY = 0.06
+"""Seconds the Do list's highlight rests before the Now panel shows what it gives."""
+
+
+def owes(snap: Snapshot) -> bool:
+    """Whether the seat of ``snap`` may act now (the table waits for it)."""
+    return (not snap.over and snap.seat is not None and snap.seat in snap.active_seats
+            and bool(snap.legal_actions))
+
+
+def page_tabs(page: str) -> str:
+    """The page panel's lower title: the other pages with their keys (the shown one
+    is the upper title): ``"h Hand b Realm m Market o Others"``."""
+    return " ".join(f"{PAGE_KEYS[p]} {title}" for p, title in board.PAGES.items() if p != page)
+
+
+class DoList(OptionList):
+    """The Do list: Enter does the highlighted entry (shown in the footer as ``⏎``)."""
+
+    BINDINGS = [Binding("enter", "select", "Do it", key_display="⏎")]
+
+
+class EstateStatus(Widget):
+    """The top line: ``▶`` who is to act and what, the Era and the phase (one line: a
+    change repaints it, no layout)."""
+
+    turn = ""
+    text: reactive[str] = reactive("", layout=False)
+
+    def render(self) -> Content:
+        return Content(self.text)
+
+
+class EstateTableScreen(GameTableScreen):
+    """One game of Estate at this keyboard (arguments as for GameTableScreen)."""
+
+    DEFAULT_CLASSES = "-estate"
+    pieces = "cards"
+    results_screen = EstateResultsScreen
+    status_type = EstateStatus
+    play_actions = frozenset({"act", "convert"})
+    footer_checks = (("act", ()), ("convert", ()), ("results", ()))
+    waiting_keys = "F1: rules; e h b m o: pages"
+
+    BINDINGS = [
+        Binding("enter", "act", "Do it", key_display="⏎"),
+        Binding("c", "convert", "Convert"),
+        Binding("e", "page('estate')", "Estate", group=PAGE),
+        Binding("h", "page('hand')", "Hand", group=PAGE),
+        Binding("b", "page('realm')", "Realm", group=PAGE),
+        Binding("m", "page('market')", "Market", group=PAGE),
+        Binding("o", "page('others')", "Others", group=PAGE),
+        Binding("r", "results", "Results"),
+        Binding("f1,question_mark", "rules", "Rules"),
+        Binding("q,escape", "leave", "Leave"),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._log: list[str] = []
+        self._entries: tuple[Any, ...] = ()
+        self._hidden = False
+        self._log_seen: dict[Seat, int] = {}
+        self.page = "estate"
+        self._phase = ""
+        self._shown: dict[str, Any] = {}  # what each widget shows, so that only changes redraw
+        self._now_timer: Any = None
+
+    # ---- layout -------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield EstateStatus(id="e-status")
+        with Horizontal(id="e-main"):
+            with VerticalScroll(id="e-page-box"):
+                yield Static("", id="e-page", markup=False)
+            with Vertical(id="e-right"):
+                with VerticalScroll(id="e-now-box"):
+                    yield Static("", id="e-now", markup=False)
+                yield DoList(id="e-actions")
+                with VerticalScroll(id="e-log-box"):
+                    yield Static("", id="e-log", markup=False)
+        yield TableMessage(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        actions = self.query_one("#e-actions", OptionList)
+        if self.links:
+            actions.focus()
+        else:  # a replay or a watcher: the screen's keys act
+            actions.can_focus = False
+        self._mark_focus()
+
+    def _set(self, selector: str, text: str) -> None:
+        """Show ``text`` in the Static ``selector`` if it is not shown already (a
+        redraw costs a layout: a game of many small steps shows a lot)."""
+        if self._shown.get(selector) != text:
+            self._shown[selector] = text
+            self.query_one(selector, Static).update(text)
+
+    def _mark_focus(self) -> None:
+        focused = self.focused
+        for panel, title in PANELS.items():
+            widget = self.query_one(f"#{panel}")
+            if panel == "e-page-box":
+                leaders = self.view is not None and (self.view.phase == "leaders" or not self.view.estates)
+                title = "Leaders" if leaders else board.PAGES[self.page]
+                subtitle = page_tabs(self.page)
+                if self._shown.get("subtitle") != subtitle:
+                    self._shown["subtitle"] = subtitle
+                    widget.border_subtitle = Content(subtitle)
+            title = f"▶ {title}" if widget is focused else title
+            if self._shown.get(panel) != title:
+                self._shown[panel] = title
+                widget.border_title = Content(title)  # (not markup)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._mark_focus()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self._mark_focus()
+
+    # ---- what the base asks ---------------------------------------------------------
+
+    def _note_events(self, story: Snapshot) -> None:
+        """Every version's events as log lines, once (a private card only to its seat:
+        the story link's events are projected for the seat it is)."""
+        if story.version <= self._seen_version:
+            return
+        self._seen_version = story.version
+        for event in story.events:
+            line = words.event_line(event, story.names, story.seat)
+            if line and event.what != "chose":  # (an answer: its effect tells itself)
+                self._log.append(line)
+
+    def _headline(self, snap: Snapshot) -> str:
+        return headline(snap)
+
+    def _hides_hand(self) -> bool:
+        return self._hidden
+
+    def _hide_hand(self) -> None:
+        """Before a hand-over: the page (a hand, a packet, a secret), the preview and
+        the Do list leave the screen."""
+        self._hidden = True
+        for widget in ("#e-page", "#e-now"):
+            self._set(widget, "(hidden until the next player is ready)")
+        self.query_one("#e-actions", OptionList).clear_options()
+        self._entries = ()
+
+    def _told_events(self, snap: Snapshot) -> tuple[Any, ...]:
+        return tuple(self._log)
+
+    def _awaited_seat(self) -> Seat:
+        snap = self.snap
+        others = sorted(s for s in snap.active_seats if s != snap.seat) if snap is not None else []
+        if others:
+            return others[0]
+        return snap.seat if snap is not None and snap.seat is not None else 0
+
+    async def _hand_over(self, story: Snapshot) -> bool:
+        """The keyboard goes to a human who owes something: the one shown while they
+        do, else the next in seat order; between two humans a hand-over screen hides
+        the table."""
+        snaps = {seat: self._seat_snaps[seat].get(story.version) for seat in self.links}
+        owing = [seat for seat, snap in sorted(snaps.items()) if snap is not None and owes(snap)]
+        target = self.seat
+        if target is None or target not in owing:
+            later = [s for s in owing if self.seat is None or s > self.seat]
+            target = (later or owing or [self.seat if self.seat is not None else min(self.links, default=None)])[0]
+        if target is None:
+            return True
+        if len(self.links) > 1 and target in owing and target != self._at_keyboard:
+            self._hide_hand()
+            since = self._log[self._log_seen.get(target, 0):][-NEWS_LINES:]
+            self._log_seen[target] = len(self._log)
+            cover = HandOverScreen(story.names[target], "\n".join(since), self.leave_question)
+            if not await self.app.push_screen_wait(cover):
+                self.leave()
+                return False
+            self._at_keyboard = target
+        self._hidden = False
+        if target != self.seat:
+            self.seat = target
+        return True
+
+    def _turn_text(self) -> str:
+        snap, view = self.snap, self.view
+        assert snap is not None and view is not None
+        if snap.over:
+            return f"Game over: {headline(snap)} (r: results)" if snap.result else "Game over"
+        if self.busy:
+            return "Sending…"
+        if self.my_turn and snap.seat is not None:
+            return f"{fit(snap.names[snap.seat], 14)}: {self._your_turn_instructions()}"
+        waited = [s for s in sorted(snap.active_seats) if s != snap.seat]
+        if waited:
+            who = ", ".join(fit(seat_name(snap.names, snap.bots, s), 14) for s in waited[:3])
+            return f"Waiting for {who}"
+        return "Waiting"
+
+    def _your_turn_instructions(self) -> str:
+        view = self.view
+        if view.question is not None:
+            return "answer the question"
+        if view.phase == "leaders":
+            return "choose your Leader"
+        if view.phase == "draft":
+            return "keep a card of the packet"
+        if view.phase == "secrets":
+            return "keep a Family Secret"
+        if view.phase == "era_start" and view.seats == 1:
+            return "take option A or B"
+        if view.offer:
+            return "use your Leader's ability?"
+        if view.producing is not None:
+            return "activate a card or stop"
+        return "place a worker"
+
+    def _spin(self) -> None:
+        if self.snap is not None:
+            self._refresh_footer()
+
+    # ---- showing --------------------------------------------------------------------
+
+    def _status(self, view: Any) -> str:
+        era = f"Era {view.era}/5" if view.era else "set-up"
+        if not view.era and view.phase in ("leaders", "extra", "draft", "secrets"):
+            era = "set-up"
+        tail = f" · {era} · {words.PHASES.get(view.phase, view.phase)}"
+        return fit(f"▶ {self._turn_text()}", STATUS_WIDTH - len(tail)) + tail
+
+    def _update(self) -> None:
+        with self.app.batch_update():
+            self._update_now()
+
+    def _update_now(self) -> None:
+        snap, view = self.snap, self.view
+        if snap is None or view is None:
+            return
+        if view.phase != self._phase:  # the draft and the secrets show the hand page
+            self._phase = view.phase
+            if view.phase in ("draft", "secrets"):
+                self.page = "hand"
+            elif view.phase == "turns" and self.page == "hand":
+                self.page = "estate"
+        self.query_one(EstateStatus).text = self._status(view)
+        self._mark_focus()
+        if not self._hidden:
+            self._set("#e-page", self._page_text(snap))
+            self._fill_actions(snap)
+            self._show_now()
+        log_box = self.query_one("#e-log-box")
+        log = "\n".join(self._log[-200:])
+        if log != self._shown.get("#e-log"):
+            self._set("#e-log", log)
+            if log_box is not self.focused:
+                log_box.call_after_refresh(log_box.scroll_end, animate=False)
+        message = self.query_one(TableMessage)
+        message.warning = self.save_problem()
+        message.news = ""
+        if self._error:
+            message.text, message.kind = self._error, "error"
+        else:
+            message.text, message.kind = self._instructions(), "info"
+        self._refresh_footer()
+
+    def _instructions(self) -> str:
+        snap = self.snap
+        if snap is None:
+            return ""
+        if snap.over:
+            return "Game over: r shows the score pad, q leaves."
+        if snap.seat is None:
+            return "Watching. e h b m o: pages; q leaves."
+        if not self.my_turn:
+            return f"Not your turn yet. {self.waiting_keys}."
+        convert = " c convert;" if self._conversions() else ""
+        return f"↑↓ what each gives, Enter does it;{convert} e h b m o pages; Tab panels."
+
+    def _page_text(self, snap: Snapshot) -> str:
+        view, names = snap.view, snap.names
+        if view.phase == "leaders" or not view.estates:
+            taken = [f"{names[s]}: {words.leader_name(l)}" for s, l in enumerate(view.leaders) if l]
+            lines = ["Choosing Leaders (the last seat first): " + (", ".join(taken) or "none chosen yet")]
+            for action in snap.legal_actions if owes(snap) else ():
+                lines += ["", words.preview(action, view)]
+            return "\n".join(lines)
+        seat = snap.seat if snap.seat is not None else 0
+        if self.page == "hand":
+            return board.hand_page(view, names)
+        if self.page == "realm":
+            return board.realm_page(view, names)
+        if self.page == "market":
+            return board.market_page(view, names)
+        if self.page == "others":
+            return board.others_page(view, names, snap.bots)
+        return board.estate_page(view, seat, names)
+
+    def _show_now(self) -> None:
+        """The Now panel: the question asked, then what the highlighted entry gives."""
+        snap, view = self.snap, self.view
+        lines: list[str] = []
+        if view.question is not None:
+            lines.append(words.question_text(view))
+        if view.offer:
+            lines.append("Your Leader's ability may be used now.")
+        if view.producing is not None:
+            limit, done = view.producing
+            lines.append(f"Producing: {done} of up to {limit} activated.")
+        entry = self._highlighted()
+        if entry == CONVERT:
+            lines.append("Convert: pay 3 (2 with a discount) of your supply for 1 of your choice.")
+        elif entry is not None and not isinstance(entry, tuple):  # (a ✗ line is never highlighted)
+            lines.append(words.preview(entry, view))
+        elif snap.seat is not None and not self.my_turn and not snap.over:
+            lines.append("Waiting for the others.")
+        self._set("#e-now", "\n".join(l for l in lines if l))
+
+    def _highlighted(self) -> Any:
+        actions = self.query_one("#e-actions", OptionList)
+        index = actions.highlighted
+        if index is None or index >= len(self._entries):
+            return None
+        return self._entries[index]
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The Now panel follows the highlight once it rests (a held arrow key, or
+        several pressed quickly, redraw it once)."""
+        if self._now_timer is not None:
+            self._now_timer.stop()
+        self._now_timer = self.set_timer(NOW_DELAY, self._highlight_rests)
+
+    def _highlight_rests(self) -> None:
+        self._now_timer = None
+        if not self._hidden and self.snap is not None:
+            self._show_now()
+
+    def _conversions(self) -> list[Convert]:
+        snap = self.snap
+        if snap is None or not owes(snap) or self._hidden:
+            return []
+        return [a for a in snap.legal_actions if isinstance(a, Convert)]
+
+    def _fill_actions(self, snap: Snapshot) -> None:
+        """The legal actions, the cards in hand that cannot be played now (greyed,
+        each with why), then one entry for every conversion."""
+        legal = tuple(snap.legal_actions) if owes(snap) else ()  # (kept while a move is sent)
+        entries: list[Any] = [a for a in legal if not isinstance(a, Convert)]
+        view = snap.view
+        if legal and view.phase == "turns" and view.question is None and view.producing is None \
+                and not view.offer and snap.seat == view.turn:
+            playable = {a.card for a in legal if isinstance(a, Expand)}
+            hand = view.estates[snap.seat].hand
+            entries += [("cannot", c) for c in dict.fromkeys(hand) if c not in playable]
+        if any(isinstance(a, Convert) for a in legal):  # last: End reaches it, the ✗ lines in sight
+            entries.append(CONVERT)
+        entries_t = tuple(entries)
+        if entries_t == self._entries:
+            return
+        self._entries = entries_t
+        actions = self.query_one("#e-actions", OptionList)
+        actions.clear_options()
+        options = []
+        for i, entry in enumerate(entries_t):
+            if entry == CONVERT:
+                options.append(Option("Convert resources…", id=str(i)))
+            elif isinstance(entry, tuple):
+                options.append(Option(f"✗ {words.card_name(entry[1])}: "
+                                      f"{words.why_not(view, snap.seat, entry[1])}", id=str(i), disabled=True))
+            else:
+                options.append(Option(words.action_text(entry, view, snap.names), id=str(i)))
+        actions.add_options(options)
+        if options and legal:
+            actions.highlighted = 0
+
+    # ---- doing ----------------------------------------------------------------------
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id != "e-actions":
+            return
+        event.stop()
+        index = int(event.option.id or 0)
+        if index < len(self._entries):
+            self._do(self._entries[index])
+
+    def _do(self, entry: Any) -> None:
+        if not self.my_turn or self.snap is None:
+            self._error = "Nothing can be done now."
+            self._update()
+            return
+        if entry == CONVERT:
+            self.action_convert()
+            return
+        if isinstance(entry, tuple):
+            return
+        self._send(entry)
+
+    def action_convert(self) -> None:
+        conversions = self._conversions()
+        if not conversions:
+            self._error = "No conversion now: you need 3 of your supply (2 with a discount) on your turn."
+            self._update()
+            return
+        est = self.view.estates[self.snap.seat]
+
+        def chosen(action: Convert | None) -> None:
+            if action is not None and self.my_turn:
+                self._send(action)
+
+        self.app.push_screen(ConvertScreen(conversions, words.supply(est.res, est.gold)), chosen)
+
+    def action_page(self, page: str) -> None:
+        self.page = page
+        self.query_one("#e-page-box").scroll_home(animate=False)
+        self._update()
+
+    def action_act(self) -> None:
+        """Enter outside the Do list moves the focus there (the Do list's own Enter
+        does its highlighted entry)."""
+        actions = self.query_one("#e-actions", OptionList)
+        if actions.can_focus and self.focused is not actions:
+            actions.focus()
+            self._error = "The Do list has the keys now: ↑↓ choose, Enter does it."
+            self._update()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "act":  # (steady while a move is sent: the footer is not redrawn for it)
+            return bool(self._entries) and self.snap is not None and owes(self.snap)
+        if action == "convert":
+            return bool(self._conversions())
+        if action == "results":
+            return self.snap is not None and self.snap.over
+        return True

@@ -1,0 +1,386 @@
+"""Estate in words, for its table: cards, Leaders, spaces, events and secrets by name
+with their text, resources by name, each legal action as a Do-list entry and what it
+will give, each question and each answer, and the log's lines.
+
+Everything here reads the view and the game's static content (rules.estate.data); the
+host decides. Where a line works a number out of the view (a track's value, what a
+card costs against what you hold) it says what it is made of, and the host's answer
+(the legal actions) stays what may be done.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, Sequence
+
+from rules.estate.data import CONTENT, RESOURCES, TRACKS, card
+from rules.estate.state import (Activate, Answer, ChooseLeader, ChooseOption, Convert, Draw,
+                                EstateView, Expand, Gather, KeepSecret, Pick, Produce,
+                                StopProducing, StoreOn, UseAbility)
+
+RESOURCE_NAMES = {"I": "Iron", "S": "Stone", "W": "Wood", "G": "Grain", "Gold": "Gold"}
+TRACK_LIMIT = 7  # E-F30: 7 cards a track (rules.estate.table.TRACK_LIMIT)
+PHASES = {"leaders": "choosing Leaders", "extra": "Leaders' set-up", "draft": "the draft",
+          "secrets": "Family Secrets", "era": "Era start", "era_start": "Era start",
+          "turns": "turns", "era_end": "Era end", "over": "game over"}
+STAND_IN = " [stand-in]"
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 card"``, ``"2 cards"``."""
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def res_name(r: str) -> str:
+    return RESOURCE_NAMES.get(r, r)
+
+
+def amounts(counts: dict[str, int] | Sequence[tuple[str, int]]) -> str:
+    """``"2 Wood 1 Stone"`` (``"nothing"`` when empty)."""
+    pairs = counts.items() if isinstance(counts, dict) else counts
+    text = " ".join(f"{n} {res_name(r)}" for r, n in pairs if n)
+    return text or "nothing"
+
+
+def supply(res: Sequence[int], gold: int) -> str:
+    """``"I2 S1 W0 G3 · Gold 1"``: the letters the reference uses, then Gold."""
+    return " ".join(f"{r}{n}" for r, n in zip(RESOURCES, res)) + f" · Gold {gold}"
+
+
+def mark(source: str) -> str:
+    """`` [stand-in]`` or `` [partial]`` after content not (wholly) from the rulebook."""
+    return "" if source == "rulebook" else f" [{source}]"
+
+
+def card_name(copy: str) -> str:
+    return card(copy).name if copy else "—"
+
+
+def card_head(copy: str) -> str:
+    """``"Actor · Citizen, Noble · cost 1 Grain 1 Wood · 1 VP"``."""
+    c = card(copy)
+    return f"{c.name} · {c.type}, {c.track} · cost {amounts(c.cost)} · {c.vp} VP"
+
+
+def card_text(copy: str) -> str:
+    """The card's head and text with its source mark, for the hand and the tableau."""
+    c = card(copy)
+    return f"{card_head(copy)}\n    {c.text}{mark(c.source)}"
+
+
+def leader_name(lid: str) -> str:
+    return CONTENT.leaders[lid].name if lid in CONTENT.leaders else "—"
+
+
+def leader_text(lid: str) -> str:
+    ld = CONTENT.leaders[lid]
+    return f"{ld.name}: {ld.text}{mark(ld.source)}"
+
+
+def space(sid: str) -> Any:
+    return CONTENT.spaces.get(sid) or CONTENT.tiles[sid]
+
+
+def space_name(sid: str) -> str:
+    return space(sid).name
+
+
+def track_value(view: EstateView, seat: int, track: str) -> int:
+    """The value of ``seat``'s ``track``: the highest number uncovered on its Leader mat
+    (E-R7), from the view's cubes."""
+    est = view.estates[seat]
+    return CONTENT.leaders[est.leader].tracks[track].value(est.cubes[TRACKS.index(track)])
+
+
+def next_value(view: EstateView, seat: int, track: str) -> int:
+    """The track's value once one more cube is off (a card played there, E-R8)."""
+    est = view.estates[seat]
+    return CONTENT.leaders[est.leader].tracks[track].value(min(7, est.cubes[TRACKS.index(track)] + 1))
+
+
+def held(view: EstateView, seat: int) -> dict[str, int]:
+    """Each resource ``seat`` holds in personal supply and stored on its cards (what a
+    paid play may spend, E-R11)."""
+    est = view.estates[seat]
+    out = dict(zip(RESOURCES, est.res))
+    for _, item in est.stored:
+        if item in out:
+            out[item] += 1
+    return out
+
+
+def why_not(view: EstateView, seat: int, copy: str) -> str:
+    """Why a card in hand cannot be played now: its track is full, or what it costs
+    beyond what ``seat`` holds (discounts and surcharges in force may change the cost:
+    the host decides)."""
+    c = card(copy)
+    est = view.estates[seat]
+    if sum(card(x).track == c.track for x in est.cards) >= TRACK_LIMIT:
+        return f"your {c.track} track is full (7 cards)"
+    have = held(view, seat)
+    short = {r: n - have.get(r, 0) for r, n in c.cost.items() if n > have.get(r, 0)}
+    if short:
+        return f"short of {amounts(short)} (costs {amounts(c.cost)})"
+    return f"costs {amounts(c.cost)} with this Era's surcharges"
+
+
+# ---- actions ----------------------------------------------------------------------
+
+def action_text(action: Any, view: EstateView, names: Sequence[str] = ()) -> str:
+    """One entry of the Do list; ``names`` the seats' names (a target is named)."""
+    if isinstance(action, Produce):
+        return (f"Produce with the {leader_name(action.ability)}'s ability" if action.ability
+                else f"Produce (up to {plural(track_value(view, view.seat, 'Production'), 'card')})")
+    if isinstance(action, Draw):
+        return (f"Draw with the {leader_name(action.ability)}'s ability" if action.ability
+                else f"Draw {plural(track_value(view, view.seat, 'Noble'), 'card')}")
+    if isinstance(action, Gather):
+        sp = space(action.space)
+        extra = f" +{view.accumulated[RESOURCES.index(sp.accumulates)]} here" if sp.accumulates else ""
+        how = " (Smugglers Den)" if action.smuggle else ""
+        return f"Gather: {sp.name}{extra}{how}"
+    if isinstance(action, Expand):
+        return f"Expand: {card_name(action.card)} ({amounts(card(action.card).cost)})"
+    if isinstance(action, Activate):
+        return f"Activate {card_name(action.card)}"
+    if isinstance(action, StopProducing):
+        return "Stop producing"
+    if isinstance(action, StoreOn):
+        return f"Store on {card_name(action.card)}"
+    if isinstance(action, UseAbility):
+        return f"Use the {leader_name(action.leader)}'s ability" if action.leader else "Let the ability pass"
+    if isinstance(action, ChooseOption):
+        return f"Take option {action.option.upper()}"
+    if isinstance(action, ChooseLeader):
+        return f"Lead as the {leader_name(action.leader)}"
+    if isinstance(action, Pick):
+        if action.tuck:
+            return f"Keep {card_name(action.card)}, tuck {card_name(action.tuck)}"
+        return f"Keep {card_name(action.card)}"
+    if isinstance(action, KeepSecret):
+        return f"Keep the secret {CONTENT.secrets[action.secret].name}"
+    if isinstance(action, Convert):
+        return f"Convert {' '.join(res_name(r) for r in action.give)} → 1 {res_name(action.get)}"
+    if isinstance(action, Answer):
+        return answer_text(action.value, view, names)
+    return str(getattr(action, "kind", action))
+
+
+def preview(action: Any, view: EstateView) -> str:
+    """What ``action`` will give, shown before it is confirmed."""
+    seat = view.seat
+    if isinstance(action, Produce):
+        cards = [card_name(c) for c in view.estates[seat].cards if card(c).track == "Production"]
+        lines = [f"Produce: activate up to {track_value(view, seat, 'Production')} of your "
+                 f"Production cards (Production value), one at a time: {', '.join(cards) or 'none'}."]
+        if action.ability:
+            lines.append(leader_text(action.ability))
+        return "\n".join(lines)
+    if isinstance(action, Draw):
+        lines = [f"Draw {track_value(view, seat, 'Noble')} cards (Noble value), each from the "
+                 f"deck or the Market: {', '.join(card_name(c) for c in view.market if c) or 'empty'}."]
+        if action.ability:
+            lines.append(leader_text(action.ability))
+        return "\n".join(lines)
+    if isinstance(action, Gather):
+        sp = space(action.space)
+        lines = [f"Gather at {sp.name} ({'open to all' if sp.use == 'open' else 'one worker an Era'}"
+                 + (f", level {sp.level}" if sp.level else "") + f"): {sp.text}{mark(sp.source)}"]
+        if sp.accumulates:
+            n = view.accumulated[RESOURCES.index(sp.accumulates)]
+            lines.append(f"Lying here: {n} {res_name(sp.accumulates)} (you take them all).")
+        if action.smuggle:
+            lines.append("Taken already: your Smugglers Den lets you use it (once an Era).")
+        return "\n".join(lines)
+    if isinstance(action, Expand):
+        c = card(action.card)
+        have = held(view, seat)
+        on = sum(card(x).track == c.track for x in view.estates[seat].cards)
+        value, after = track_value(view, seat, c.track), next_value(view, seat, c.track)
+        return (f"Expand: pay {amounts(c.cost)} (you hold "
+                f"{amounts({r: have[r] for r in c.cost})}) for {c.name}, {c.vp} VP, "
+                f"card {on + 1} of 7 on your {c.track} track: {c.track} value {value} → {after}.\n"
+                f"{c.text}{mark(c.source)}")
+    if isinstance(action, Activate):
+        c = card(action.card)
+        limit, done = view.producing or (0, 0)
+        return f"Activation {done + 1} of up to {limit}: {c.name}. {c.text}{mark(c.source)}"
+    if isinstance(action, StopProducing):
+        return "End this Produce action now (the cards not activated stay unused)."
+    if isinstance(action, StoreOn):
+        return f"{card_name(action.card)}: {card(action.card).text}"
+    if isinstance(action, UseAbility):
+        return leader_text(action.leader) + " (flips your Crest for this Era)" if action.leader else \
+            "Keep your Crest unflipped: the ability stays for later this Era."
+    if isinstance(action, ChooseOption):
+        ev = CONTENT.solo_events[view.era_events[view.era - 1]] if view.era else None
+        return f"{ev.name}: {ev.text}{mark(ev.source)}" if ev else ""
+    if isinstance(action, ChooseLeader):
+        ld = CONTENT.leaders[action.leader]
+        tracks = " · ".join(f"{t} {ld.tracks[t].base}→{max(ld.tracks[t].steps)}" for t in TRACKS)
+        return f"{leader_text(action.leader)}\nStarting Build: {', '.join(ld.start_build)}.\nTracks: {tracks}."
+    if isinstance(action, Pick):
+        text = card_text(action.card)
+        if action.tuck:
+            text += f"\nTucked under your Dungeon (1 VP): {card_name(action.tuck)}; the deck's top card joins the packet."
+        return text
+    if isinstance(action, KeepSecret):
+        s = CONTENT.secrets[action.secret]
+        return f"{s.name}: {s.text}{mark(s.source)} (scored at game end; the other is discarded)"
+    if isinstance(action, Convert):
+        return (f"Pay {' '.join(res_name(r) for r in action.give)} from your supply for 1 "
+                f"{res_name(action.get)} ({len(action.give)}:1).")
+    if isinstance(action, Answer):
+        return answer_preview(action.value, view)
+    return ""
+
+
+# ---- questions ----------------------------------------------------------------------
+
+WHY = {"store": "store which resource", "gain": "gain which resource",
+       "Gather bonus": "gain which resource (Gather bonus)", "discard": "discard which",
+       "move the tucked cards under": "move the tucked cards under which card", "exchange": "exchange which (or stop)",
+       "trade away": "trade away which (or stop)", "trade for": "trade for which",
+       "draw from": "draw from the deck or the Market", "keep": "keep which card",
+       "take from the discard pile": "take which card from the discard pile (or stop)",
+       "play": "play which card", "waive": "which unit the discount waives",
+       "tuck": "tuck which card (or none)", "remove a cube": "remove a cube from which track",
+       "copy a Production card": "copy which Production card",
+       "the card 'this card' means": "which card 'this card' means",
+       "choose one": "choose one", "give a tucked card": "give which tucked card",
+       "take a tucked card": "take which tucked card", "copy a Leader": "copy which Leader"}
+
+
+def source_text(view: EstateView) -> str:
+    """What the viewer's question comes from, with its text."""
+    src = view.question_from
+    if not src:
+        return ""
+    if src in CONTENT.leaders:
+        return leader_text(src)
+    if src in CONTENT.spaces or src in CONTENT.tiles:
+        sp = space(src)
+        return f"{sp.name}: {sp.text}{mark(sp.source)}"
+    if src in CONTENT.events:
+        ev = CONTENT.events[src]
+        return f"{ev.name}: {ev.text}{mark(ev.source)}"
+    if src in CONTENT.solo_events:
+        ev = CONTENT.solo_events[src]
+        return f"{ev.name}: {ev.text}{mark(ev.source)}"
+    words = {"draw": "Your Draw action", "expand": "Your Expand (paying its cost)",
+             "refill": "Refilling the Market", "reward": "An Era Objective's reward",
+             "deal": "An Era Objective's reward", "drought": "Drought: a Gather yields 1 less"}
+    if src in words:
+        return words[src]
+    try:
+        return f"{card_name(src)}: {card(src).text}{mark(card(src).source)}"
+    except (KeyError, ValueError, IndexError):
+        return src
+
+
+def spec_text(text: str) -> str:
+    """``"{'I': 1}"`` (a spec as the rules write it in a question) as ``"1 Iron"``."""
+    try:
+        spec = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text
+    if not isinstance(spec, dict):
+        return text
+    return " ".join(f"{n} {'of your choice' if r == 'any' else res_name(r)}" for r, n in spec.items()
+                    if isinstance(n, int)) or text
+
+
+def question_text(view: EstateView) -> str:
+    """``"? Forge: …  — gain which resource"``: the question the viewer owes."""
+    q = view.question
+    if q is None:
+        return ""
+    why = WHY.get(q.why, q.why)
+    if q.why.startswith("pay "):
+        why = f"pay {spec_text(q.why[4:].rstrip('?'))}?"
+    elif q.why.startswith("take "):
+        why = q.why.replace("hand_card", "a card from hand").replace("resource_or_gold", "a resource or Gold")
+    if "stop" in q.options:
+        why += " (or stop)"
+    source = source_text(view)
+    shown = f"\nShown to you: {', '.join(card_name(c) for c in q.shown)}" if q.shown else ""
+    return f"? {why}" + (f"\n  ({source})" if source else "") + shown
+
+
+def answer_text(value: Any, view: EstateView, names: Sequence[str] = ()) -> str:
+    """One answer to the viewer's question, in words."""
+    q = view.question
+    kind = q.kind if q is not None else ""
+    if value == "stop":
+        return "Stop"
+    if value == "none":
+        return "None"
+    if kind == "yes_no":
+        return "Yes" if value else "No"
+    if kind == "option":
+        return f"Option {int(value) + 1}"
+    if kind == "target":
+        return f"{seat_word(view, int(value), names)} ({leader_name(view.estates[int(value)].leader)})"
+    if kind == "resource":
+        return res_name(str(value))
+    if kind == "track":
+        return f"{value} track"
+    if kind == "draw":
+        return "The deck's top card" if value == "deck" else f"From the Market: {card_name(value)}"
+    if kind == "stored":
+        c, item = value
+        return f"{res_name(item)} stored on {card_name(c)}"
+    if kind == "tucked":
+        s, under, c = value
+        return f"{card_name(c)} under {seat_word(view, s, names)}'s {card_name(under)}"
+    if kind == "leader":
+        return f"The {leader_name(value)}"
+    if kind == "card":
+        return card_name(value)
+    return str(value)
+
+
+def answer_preview(value: Any, view: EstateView) -> str:
+    q = view.question
+    kind = q.kind if q is not None else ""
+    if kind in ("card", "draw") and value not in ("stop", "none", "deck"):
+        return card_text(value)
+    if kind == "leader":
+        return leader_text(value)
+    if kind == "option":
+        return f"Option {int(value) + 1} of: {source_text(view)}"
+    if kind == "track":
+        seat = view.seat
+        return f"{value} track: value {track_value(view, seat, value)} → {next_value(view, seat, value)}"
+    return ""  # (the question above says what the answer does)
+
+
+def seat_word(view: EstateView, seat: int, names: Sequence[str] = ()) -> str:
+    """``"you"``, the seat's name, or ``"seat 2"`` without names."""
+    if seat == view.seat:
+        return "you"
+    return names[seat] if names and 0 <= seat < len(names) else f"seat {seat + 1}"
+
+
+# ---- the log --------------------------------------------------------------------------
+
+def event_line(event: Any, names: Sequence[str], me: int | None) -> str:
+    """``"Ada gathers at Iron Seam"``; the cards of an event only as the view shows
+    them (a private pick's card only to its picker)."""
+    who = "" if event.seat < 0 else ("You" if event.seat == me else names[event.seat])
+    what = event.what
+    if what == "chose" and not event.cards:
+        what = "answered"
+    if who == "You":  # "You gather", "You are"
+        verb, _, rest = what.partition(" ")
+        what = " ".join(x for x in (YOU_VERBS.get(verb, verb), rest) if x)
+    line = f"{who} {what}".strip()
+    shown = [card_name(c) for c in event.cards if card_name(c) not in what]
+    if shown and (event.seat == me or not event.private):
+        line += ": " + ", ".join(shown)
+    return line[0].upper() + line[1:] if line else line
+
+
+YOU_VERBS = {"is": "are", "produces": "produce", "draws": "draw", "gathers": "gather",
+             "expands": "expand", "activates": "activate", "uses": "use"}
+"""The rules' event verbs as they go after "You"."""
