@@ -192,9 +192,11 @@ async def test_an_offer_countered_by_keys(tmp_path):
         await until(pilot, lambda: isinstance(app.screen, ActionForm))
         form = app.screen
         params = [p.name for p in form.kind.params]
-        to, counter = form.kind.params[params.index("to")], form.kind.params[params.index("counter")]
+        to = form.kind.params[params.index("to")]
         form.query_one(f"#p{params.index('to')}").focus()
         await pilot.press("enter", *["down"] * to.values.index(offer.by), "enter")
+        await until(pilot, lambda: form._chosen()["to"] == offer.by)
+        counter = form.params[params.index("counter")]  # offers from the Boyar chosen
         form.query_one(f"#p{params.index('give_zestre')}").focus()
         await pilot.press("end", "backspace", "1")
         form.query_one(f"#p{params.index('counter')}").focus()

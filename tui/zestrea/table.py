@@ -15,6 +15,7 @@ table (hand and offers) between two humans."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from textual import events
@@ -32,7 +33,7 @@ from ..names import fit, seat_name
 from ..screens.game_table import GameTableScreen
 from ..screens.handover import HandOverScreen
 from ..widgets.message import TableMessage
-from . import words
+from . import choices, words
 from .form import open_form
 from .results import ZestreaResultsScreen, headline
 
@@ -416,7 +417,8 @@ class ZestreaTableScreen(GameTableScreen):
             return
         if isinstance(entry, ActionKind):
             open_form(self, entry, self.snap.legal_actions, self.snap.names, ZestreaAction,
-                      self._send_checked, note=self._form_note(entry), owners=self._owners())
+                      self._send_checked, note=self._form_note(entry), owners=self._owners(),
+                      narrow=partial(choices.narrow, self.snap.view))
             return
         self._send(entry)
 
