@@ -29,7 +29,7 @@ from net.table import Snapshot
 from rules.core import ActionKind, Seat, listed
 from rules.zestrea.state import Pass, PassWindow, Ready, Unready, ZestreaAction
 
-from ..names import fit, seat_name
+from ..names import fit, fit_names, seat_name
 from ..screens.game_table import GameTableScreen
 from ..screens.handover import HandOverScreen
 from ..widgets.message import TableMessage
@@ -234,7 +234,8 @@ class ZestreaTableScreen(GameTableScreen):
         if snap.seat is not None and self.my_turn:
             return f"{fit(snap.names[snap.seat], 16)}: you may still act; waiting for the others"
         if waited:
-            who = ", ".join(fit(seat_name(snap.names, snap.bots, s), 14) for s in waited[:3])
+            short = fit_names([seat_name(snap.names, snap.bots, s) for s in range(len(snap.names))], 14)
+            who = ", ".join(short[s] for s in waited[:3])
             return f"Waiting for {who}"
         return "Waiting"
 
@@ -315,6 +316,8 @@ class ZestreaTableScreen(GameTableScreen):
         roles = dict(view.roles)
         lines: list[str] = []
         order = sorted(range(len(view.estates)), key=lambda s: s != snap.seat)  # yours first
+        short = fit_names([seat_name(snap.names, snap.bots, s) + (" (you)" if s == snap.seat else "")
+                           for s in range(len(view.estates))], 20)  # alike names kept apart
         for seat in order:
             estate = view.estates[seat]
             mark = "▶" if seat == snap.seat else " "
@@ -325,8 +328,7 @@ class ZestreaTableScreen(GameTableScreen):
                 flags.append("?owes answer")
             if view.auction is not None and view.auction.turn == seat:
                 flags.append("?to bid")
-            name = seat_name(snap.names, snap.bots, seat) + (" (you)" if seat == snap.seat else "")
-            lines.append(f"{mark} {fit(name, 20)} Z{estate.zestre} L{estate.land} "
+            lines.append(f"{mark} {short[seat]} Z{estate.zestre} L{estate.land} "
                          f"H{estate.hand_count} {' '.join(flags)}")
             couples = ", ".join(f"{words.name(c.stayed)}+{words.name(c.moved)}" for c in estate.couples)
             singles = [words.who(v) + (" (baby, lying)" if v in estate.babies else "") for v in estate.singles]
