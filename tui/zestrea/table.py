@@ -92,6 +92,7 @@ class ZestreaTableScreen(GameTableScreen):
 
 
     waiting_keys = "F1: rules"  # (no score sheets in Zestrea)
+    AUTO_FOCUS = "#z-actions"  # the Do list has the keys from the start (not the first panel)
 
     BINDINGS = [
         Binding("enter", "act", "Do it", key_display="⏎"),
@@ -136,7 +137,7 @@ class ZestreaTableScreen(GameTableScreen):
             actions.focus()
         else:  # a replay or a watcher: nothing to do, the screen's keys (Home, End) act
             actions.can_focus = False
-        self._mark_focus()
+        self.call_after_refresh(self._mark_focus)  # once the focus asked for has landed
 
     def _mark_focus(self) -> None:
         """Each panel's title; the focused one's starts with ``▶`` (its border turns
