@@ -27,13 +27,15 @@ from textual.widgets.option_list import Option
 
 from net.table import Snapshot
 from rules.core import ActionKind, Seat, listed
-from rules.zestrea.state import Pass, PassWindow, Ready, Unready, ZestreaAction
+from rules.zestrea.state import Pass, PassWindow, PhaseBegan, Ready, Unready, ZestreaAction
 
 from ..names import fit, fit_names, seat_name
 from ..screens.game_table import GameTableScreen
 from ..screens.handover import HandOverScreen
 from ..widgets.message import TableMessage
 from . import choices, words
+from .food import FoodSummary, food_lines
+from .food import summary as food_summary
 from .form import open_form
 from .results import ZestreaResultsScreen, headline
 
@@ -111,6 +113,8 @@ class ZestreaTableScreen(GameTableScreen):
         self._log_seen: dict[Seat, int] = {}  # hotseat: log lines each seat has seen
         self._now_kind: tuple[Any, ...] = ()  # what the Now panel shows, in kind
         self._hand_title = "Hand"
+        self._before: Any = None  # the last version's view (the estates before Food)
+        self._food: FoodSummary | None = None  # the latest Food, for the Now panel
 
     # ---- layout -------------------------------------------------------------------
 
@@ -168,6 +172,17 @@ class ZestreaTableScreen(GameTableScreen):
             line = words.event_line(event, story.names, words.couple_names(story.view))
             if line is not None:
                 self._log.append(line)
+        self._note_food(story)
+
+    def _note_food(self, story: Snapshot) -> None:
+        """The Food summary: begun from the estates just before Food (the last version's
+        view) when a version starts Food; who starved added as they do."""
+        if any(isinstance(e, PhaseBegan) and e.phase == "food" for e in story.events) \
+                and self._before is not None:
+            self._food = food_summary(self._before, story.events)
+        if self._food is not None:
+            self._food = self._food.with_starved(story.events)
+        self._before = story.view
 
     def _headline(self, snap: Snapshot) -> str:
         return headline(snap)
@@ -390,8 +405,19 @@ class ZestreaTableScreen(GameTableScreen):
             lines.append("Others' offers: " + "; ".join(
                 f"#{o.id} {words.seat_word(names, o.by)}→{words.seat_word(names, o.to)} "
                 f"{words.offer_kind(o.what)}" for o in public))
+        lines += self._food_now(snap)
         lines.append(f"Time: {words.time_text(view.time_card)}")  # last: what is asked comes first
         return "\n".join(lines)
+
+    def _food_now(self, snap: Snapshot) -> list[str]:
+        """The Food summary while Food lasts and through the next turn's first two
+        steps (a Food with nobody to starve is over within one move), and at the end."""
+        food, view = self._food, snap.view
+        if food is None:
+            return []
+        latest = (view.turn == food.turn and view.phase == "food") or snap.over or (
+            view.turn == food.turn + 1 and view.phase in ("hard-times", "production"))
+        return food_lines(food, snap.names, snap.seat, words.couple_names(view)) if latest else []
 
     def _fill_actions(self, snap: Snapshot) -> None:
         entries = tuple(snap.legal_actions) if (self.my_turn or snap.legal_actions) and not snap.over else ()
