@@ -12,7 +12,3 @@ class ZestreaReplayScreen(ReplayTable, ZestreaTableScreen):
     """A Zestrea game replayed (arguments as for :class:`ReplayTable`)."""
 
     hand_id = "#z-hand"
-
-    def _forget_events(self) -> None:
-        super()._forget_events()
-        self._log.clear()

@@ -27,7 +27,9 @@ from textual.widgets.option_list import Option
 
 from net.table import Snapshot
 from rules.core import ActionKind, Seat, listed
-from rules.zestrea.state import Pass, PassWindow, PhaseBegan, Ready, Unready, ZestreaAction
+from rules.zestrea.state import (
+    Attempted, Pass, PassWindow, PhaseBegan, Ready, Unready, WindowOpened, ZestreaAction,
+)
 
 from ..names import fit, fit_names, seat_name
 from ..screens.game_table import GameTableScreen
@@ -115,6 +117,7 @@ class ZestreaTableScreen(GameTableScreen):
         self._hand_title = "Hand"
         self._before: Any = None  # the last version's view (the estates before Food)
         self._food: FoodSummary | None = None  # the latest Food, for the Now panel
+        self._failed: Attempted | None = None  # the latest failed wedding attempt
 
     # ---- layout -------------------------------------------------------------------
 
@@ -168,11 +171,31 @@ class ZestreaTableScreen(GameTableScreen):
         if story.version <= self._seen_version:
             return
         self._seen_version = story.version
-        for event in story.events:
+        for k, event in enumerate(story.events):
             line = words.event_line(event, story.names, words.couple_names(story.view))
             if line is not None:
                 self._log.append(line)
+            if isinstance(event, Attempted) and not event.success:
+                self._log.append(self._note_failure(event, story.events[k + 1:]))
         self._note_food(story)
+
+    def _note_failure(self, event: Attempted, after: tuple[Any, ...]) -> str:
+        """A failed attempt: what comes next in words (the window again, attempts
+        left), kept for the Now panel while the next attempt's window is open."""
+        before = self._before.window if self._before is not None else None
+        same = before is not None and (before.stays, before.moves) == (event.stays, event.moves)
+        attempts = before.attempts if same else None
+        again = any(isinstance(e, WindowOpened) and (e.window.stays, e.window.moves) == (event.stays, event.moves)
+                    for e in after)
+        self._failed = event
+        return words.after_attempt(event, attempts, again)
+
+    def _forget_events(self) -> None:
+        """A replay stepping back: the log, the Food summary and the failed attempt
+        are told again from the first step."""
+        super()._forget_events()
+        self._log.clear()
+        self._before = self._food = self._failed = None
 
     def _note_food(self, story: Snapshot) -> None:
         """The Food summary: begun from the estates just before Food (the last version's
@@ -396,6 +419,7 @@ class ZestreaTableScreen(GameTableScreen):
             lines.append(f"Wedding: {words.who(w.stays)} + {words.who(w.moves)}, attempt "
                          f"{w.attempt}/{w.attempts}")
             lines.append(f"  chance {view.chance} of 6 = {parts or '—'}")
+            lines += self._again_now(w)
             lines.append("  passed: " + (", ".join(words.seat_word(names, s) for s in sorted(w.passed)) or "—"))
         for offer in view.my_offers:
             tag = "in " if offer.to == view.seat else "out"
@@ -408,6 +432,15 @@ class ZestreaTableScreen(GameTableScreen):
         lines += self._food_now(snap)
         lines.append(f"Time: {words.time_text(view.time_card)}")  # last: what is asked comes first
         return "\n".join(lines)
+
+    def _again_now(self, window: Any) -> list[str]:
+        """Under a window opened again after a failed attempt: how that one went."""
+        failed = self._failed
+        if failed is None or (failed.stays, failed.moves) != (window.stays, window.moves) \
+                or failed.attempt != window.attempt - 1:
+            return []
+        return [f"  attempt {failed.attempt} failed (rolled {failed.die}, chance {failed.chance}); "
+                f"this is attempt {window.attempt} of {window.attempts}: add cards or pass again"]
 
     def _food_now(self, snap: Snapshot) -> list[str]:
         """The Food summary while Food lasts and through the next turn's first two

@@ -211,6 +211,21 @@ def offer_text(offer: Any, names: Sequence[str]) -> str:
         f" + {value_text('', offer.cards, names)}" if offer.cards else "")
 
 
+def after_attempt(event: Attempted, attempts: int | None, again: bool) -> str:
+    """What follows a failed attempt (reference §3.6; Z-R31), from what the table saw:
+    ``attempts`` agreed (the window's, ``None`` if unseen) and whether the next
+    attempt's window opened at once (``again``)."""
+    of = f" of {attempts}" if attempts else ""
+    if again:
+        left = f" ({attempts - event.attempt} left)" if attempts else ""
+        return (f"  attempt {event.attempt}{of} failed; attempt {event.attempt + 1} is paid and its "
+                f"window opens again{left}: add cards or pass")
+    if attempts and event.attempt < attempts:
+        return (f"  attempt {event.attempt}{of} failed; no more attempts: the payers cannot pay or "
+                "the two can no longer marry")
+    return f"  attempt {event.attempt}{of} failed: that was the last; no wedding"
+
+
 def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | None = None) -> str | None:
     """The events the log tells (dice, the auction, offers, weddings, arrivals and
     departures); ``None`` for the rest (their effect shows on the estates)."""
