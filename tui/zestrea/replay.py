@@ -12,3 +12,4 @@ class ZestreaReplayScreen(ReplayTable, ZestreaTableScreen):
     """A Zestrea game replayed (arguments as for :class:`ReplayTable`)."""
 
     hand_id = "#z-hand"
+    AUTO_FOCUS = None  # nothing to do in the Do list: the replay's keys (Home, End) act
