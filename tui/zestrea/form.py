@@ -41,7 +41,7 @@ class ActionForm(ParlourModal):
     action union; ``title``/``note``: what the form is for and what it shows (the
     chance of a window, the card up for auction); ``narrow(kind, chosen)``: the
     parameters cut to what fits ``chosen`` (the values so far by name, ``fixed``
-    included), each within its bound."""
+    included), each within its bound; ``couples``: each Couple in words by its spouses."""
 
     DEFAULT_CSS = """
     ActionForm { align: center middle; }
@@ -65,8 +65,9 @@ class ActionForm(ParlourModal):
 
     def __init__(self, kind: ActionKind, legal: Sequence[Any], names: Sequence[str],
                  action_type: Any, note: str = "", owners: Mapping[str, str] | None = None,
-                 narrow: Narrow | None = None) -> None:
+                 narrow: Narrow | None = None, couples: Mapping[str, str] | None = None) -> None:
         super().__init__()
+        self.couples = dict(couples or {})
         self.narrow = narrow
         self.params: list[Param] = list(kind.params)  # what each field offers now
         self.owners = dict(owners or {})
@@ -132,7 +133,7 @@ class ActionForm(ParlourModal):
         """A value in words; a villager or a revealed card with its Boyar (``"Ana (♀)
         of Ada"``) where ``owners`` names one."""
         owner = self.owners.get(value) if isinstance(value, str) else None
-        return value_text(name, value, self.names) + (f" of {owner}" if owner else "")
+        return value_text(name, value, self.names, self.couples) + (f" of {owner}" if owner else "")
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
         """Ticked items say so in words (``[x]``, and their place where the order
@@ -261,7 +262,9 @@ def tick_text(text: str, place: int | None) -> Content:
 
 def open_form(screen: Any, kind: ActionKind, legal: Sequence[Any], names: Sequence[str],
               action_type: Any, then: Callable[[Any], None], note: str = "",
-              owners: Mapping[str, str] | None = None, narrow: Narrow | None = None) -> None:
-    """Push the form for ``kind`` over ``screen``; ``then(action)`` once sent."""
-    screen.app.push_screen(ActionForm(kind, legal, names, action_type, note, owners, narrow),
+              owners: Mapping[str, str] | None = None, narrow: Narrow | None = None,
+              couples: Mapping[str, str] | None = None) -> None:
+    """Push the form for ``kind`` over ``screen``; ``then(action)`` once sent
+    (``couples``: each Couple's id in words, :func:`tui.zestrea.words.couple_names`)."""
+    screen.app.push_screen(ActionForm(kind, legal, names, action_type, note, owners, narrow, couples),
                            lambda action: then(action) if action is not None else None)

@@ -18,6 +18,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+import attrs
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,10 +30,10 @@ from textual.widgets.option_list import Option
 from net.table import Snapshot
 from rules.core import ActionKind, Seat, listed
 from rules.zestrea.state import (
-    Attempted, Pass, PassWindow, PhaseBegan, Ready, Unready, WindowOpened, ZestreaAction,
+    Attempted, Decline, Pass, PassWindow, PhaseBegan, Ready, Unready, WindowOpened, ZestreaAction,
 )
 
-from ..names import fit, fit_names, seat_name
+from ..names import fit, fit_names, seat_name, wrap
 from ..screens.game_table import GameTableScreen
 from ..screens.handover import HandOverScreen
 from ..widgets.message import TableMessage
@@ -42,6 +44,8 @@ from .form import open_form
 from .results import ZestreaResultsScreen, headline
 
 NEWS_LINES = 6
+SCROLLBAR = 2
+"""Cells a panel keeps for its scrollbar when its text is wrapped."""
 PANELS = {"z-estates-box": "Estates · Z Zestre L Land H hand", "z-hand-box": "Hand",
           "z-now-box": "Now", "z-actions": "Do (↑↓ Enter)", "z-log-box": "Log"}
 """Each panel Tab reaches and its title; the focused one's title starts with ``▶``."""
@@ -64,6 +68,32 @@ def owes(snap: Snapshot) -> bool:
     return snap.seat not in view.ready
 
 
+COUNTERED = {"wedding-offer": "propose-wedding", "trade-offer": "propose-trade"}
+"""The proposal that counters each kind of offer (reference §3.6: a counter-offer)."""
+
+
+def with_counters(entries: tuple[Any, ...], view: Any) -> tuple[Any, ...]:
+    """The Do list's entries: the legal actions, and after each offer's Decline a
+    *Counter* entry: the proposal kind of that offer with its Boyar and the offer it
+    answers given (``fixed``), so the form asks only for the terms."""
+    out: list[Any] = []
+    for entry in entries:
+        out.append(entry)
+        if not isinstance(entry, Decline):
+            continue
+        offer = next((o for o in view.my_offers if o.id == entry.offer), None)
+        kind = next((k for k in entries if isinstance(k, ActionKind) and offer is not None
+                     and k.kind == COUNTERED.get(offer.kind)), None)
+        if offer is None or kind is None:
+            continue
+        counter = next((p for p in kind.params if p.name == "counter"), None)
+        if counter is None or not counter.holds(offer.id):
+            continue
+        out.append(attrs.evolve(kind, params=tuple(p for p in kind.params if p.name not in ("to", "counter")),
+                                fixed=kind.fixed + (("to", offer.by), ("counter", offer.id))))
+    return tuple(out)
+
+
 def status_line(turn_text: str, view: Any, width: int = STATUS_WIDTH) -> str:
     """The top line in ``width`` cells: ``▶`` the turn text, then the turn and the step
     whole (``IV Weddings`` for step IV when the line is short of room); the turn text
@@ -75,6 +105,18 @@ def status_line(turn_text: str, view: Any, width: int = STATUS_WIDTH) -> str:
         step = step.split(" and ")[0]
     tail = f" · {turn} · {step}"
     return fit(head, width - len(tail)) + tail
+
+
+class DoList(OptionList):
+    """The Do list: what may be done now, one entry each; Enter does the highlighted
+    one, and the footer says so (an OptionList's own Enter is not shown there)."""
+
+    BINDINGS = [Binding("enter", "select", "Do it", key_display="⏎")]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "select":
+            return self.option_count > 0 and self.screen.check_action("act", ()) is True
+        return True
 
 
 class ZestreaStatus(Static):
@@ -132,7 +174,7 @@ class ZestreaTableScreen(GameTableScreen):
             with Vertical(id="z-right"):
                 with VerticalScroll(id="z-now-box"):
                     yield Static("", id="z-now", markup=False)
-                yield OptionList(id="z-actions")
+                yield DoList(id="z-actions")
                 with VerticalScroll(id="z-log-box"):
                     yield Static("", id="z-log", markup=False)
         yield TableMessage(id="message")
@@ -300,22 +342,22 @@ class ZestreaTableScreen(GameTableScreen):
             return
         names = snap.names
         self.query_one("#z-status", Static).update(status_line(self._turn_text(), view))
-        self.query_one("#z-estates", Static).update(self._estates_text(snap))
+        self.query_one("#z-estates", Static).update(self._hung(self._estates_text(snap), "#z-estates-box"))
         self._hand_title = f"Hand of {fit(names[snap.seat], 20)}" if snap.seat is not None else "Hand"
         self._mark_focus()
         if self._hidden:
             self.query_one("#z-hand", Static).update("(hidden)")
         else:
             hand = self._hand_text(view) if snap.seat is not None else "(a spectator sees no hand)"
-            self.query_one("#z-hand", Static).update(hand or "(no Fate cards)")
-            self.query_one("#z-now", Static).update(self._now_text(snap))
+            self.query_one("#z-hand", Static).update(self._hung(hand or "(no Fate cards)", "#z-hand-box"))
+            self.query_one("#z-now", Static).update(self._hung(self._now_text(snap), "#z-now-box"))
             kind = self._now_kind_of(snap)
             if kind != self._now_kind:  # a new auction, window, prompt, Time card or step
                 self._now_kind = kind
                 self.query_one("#z-now-box").scroll_home(animate=False, immediate=True)
             self._fill_actions(snap)
         log_box = self.query_one("#z-log-box")
-        self.query_one("#z-log", Static).update("\n".join(self._log))
+        self.query_one("#z-log", Static).update(self._hung("\n".join(self._log), "#z-log-box"))
         if log_box is not self.focused:  # the latest lines, unless the player is reading
             log_box.call_after_refresh(log_box.scroll_end, animate=False)
         message = self.query_one(TableMessage)
@@ -327,6 +369,22 @@ class ZestreaTableScreen(GameTableScreen):
             message.text, message.kind = self._instructions(), "info"
         self._refresh_footer()
 
+    def _hung(self, text: str, box: str) -> str:
+        """``text`` wrapped to the panel ``box``, each line's run-on indented two cells
+        past its own indent, so a long line reads as one (room kept for a scrollbar)."""
+        width = self.query_one(box).content_region.width - SCROLLBAR
+        if width < 12:
+            return text
+        out: list[str] = []
+        for line in text.split("\n"):
+            lead = len(line) - len(line.lstrip(" "))
+            out += wrap(line, width, " " * (lead + 2))
+        return "\n".join(out)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.snap is not None:
+            self.call_after_refresh(self._update)  # wrapped anew to the panels' widths
+
     def _instructions(self) -> str:
         snap = self.snap
         if snap is None:
@@ -337,7 +395,12 @@ class ZestreaTableScreen(GameTableScreen):
             return "Watching. q leaves."
         if not self.my_turn:
             return "Nothing to do now; the others are acting. F1: rules."
-        return "Tab: next panel; in Do ↑↓ choose, Enter does it; y: Ready; p: Pass; F1: rules."
+        keys = ["Tab: next panel", "in Do ↑↓ choose, Enter does it"]
+        if self._listed(Ready, Unready) is not None:
+            keys.append("y: Ready" if self._listed(Ready) is not None else "y: not ready after all")
+        if self._listed(Pass, PassWindow) is not None:
+            keys.append("p: pass the window" if self._listed(PassWindow) is not None else "p: pass the auction")
+        return "; ".join(keys) + "; F1: rules."
 
     @staticmethod
     def _now_kind_of(snap: Snapshot) -> tuple[Any, ...]:
@@ -403,35 +466,80 @@ class ZestreaTableScreen(GameTableScreen):
                 count = str(p.lo) if p.lo == p.hi else f"{p.lo} to {p.hi}"
                 asked = f"choose {count} of " + ", ".join(choices)
             lines.append(f"? {words.PROMPT_WORDS.get(p.kind, p.kind)}: {asked}")
-        others = [f"{words.seat_word(names, p.seat)} {'✓' if p.answered else '…'} {p.kind}"
-                  for p in view.prompts if p.seat != view.seat]
-        if others:
-            lines.append("Prompts: " + "; ".join(others))
-        if view.auction is not None:
-            a = view.auction
-            high = f"{words.seat_word(names, a.high[0])} {a.high[1]}" if a.high else "no bid yet"
-            lines.append(f"Auction: {words.card_text(a.card)}")
-            lines.append(f"  high: {high}; to bid: {words.seat_word(names, a.turn)}; out: "
-                         + (", ".join(words.seat_word(names, s) for s in sorted(a.out)) or "—"))
-        if view.window is not None:
-            w = view.window
-            parts = " + ".join(f"{words.value_text('', n, names)} {v}" for n, v in view.chance_parts)
-            lines.append(f"Wedding: {words.who(w.stays)} + {words.who(w.moves)}, attempt "
-                         f"{w.attempt}/{w.attempts}")
-            lines.append(f"  chance {view.chance} of 6 = {parts or '—'}")
-            lines += self._again_now(w)
-            lines.append("  passed: " + (", ".join(words.seat_word(names, s) for s in sorted(w.passed)) or "—"))
+        lines += self._prompts_now(view, names)
+        lines += self._auction_now(view, names)
+        lines += self._window_now(snap)
+        lines += self._offers_now(view, names)
+        lines += self._food_now(snap)
+        lines.append(f"Time: {words.time_text(view.time_card)}")  # last: what is asked comes first
+        return "\n".join(lines)
+
+    @staticmethod
+    def _prompts_now(view: Any, names: Any) -> list[str]:
+        """The others' prompts by kind: who has answered (``✓``) and who not yet (``…``)."""
+        lines = []
+        for kind in dict.fromkeys(p.kind for p in view.prompts if p.seat != view.seat):
+            who = [f"{words.seat_word(names, p.seat)} {'✓' if p.answered else '…'}"
+                   for p in view.prompts if p.seat != view.seat and p.kind == kind]
+            lines.append(f"{words.PROMPT_NAMES.get(kind, kind)}: {', '.join(who)}")
+        return lines
+
+    @staticmethod
+    def _auction_now(view: Any, names: Any) -> list[str]:
+        """Step III: the card, the high bid and whose turn first, then every bid and
+        pass so far, then the card's text."""
+        a = view.auction
+        if a is None:
+            return []
+        high = f"{words.seat_word(names, a.high[0])} {a.high[1]}" if a.high else "no bid yet"
+        bids = ", ".join(f"{words.seat_word(names, s)} {n}" for s, n in a.bids) or "none"
+        out = ", ".join(words.seat_word(names, s) for s in sorted(a.out)) or "nobody"
+        return [f"Auction: {words.card_name(a.card)}: high {high}; to bid: {words.seat_word(names, a.turn)}",
+                f"  bids: {bids}; passed: {out}",
+                f"  {words.card_text(a.card)}"]
+
+    def _window_now(self, snap: Snapshot) -> list[str]:
+        """A wedding window (reference §3.6, Z-R30): the two and the attempt, the chance
+        and what makes it, how the last attempt failed, what you may add (from your
+        legal actions) and who has passed."""
+        view, names = snap.view, snap.names
+        w = view.window
+        if w is None:
+            return []
+        parts = " + ".join(f"{words.value_text('', n, names)} {v}" for n, v in view.chance_parts)
+        lines = [f"Wedding: {words.who(w.stays)} + {words.who(w.moves)}, attempt {w.attempt} of {w.attempts}",
+                 f"  chance {view.chance} of 6 (a die of {view.chance} or less marries) = {parts or '—'}"
+                 if view.chance else f"  chance 0 of 6 = {parts or '—'}"]
+        lines += self._again_now(w)
+        legal = snap.legal_actions if self.my_turn else ()
+        adds = [words.action_text(a, names).rstrip("…") for a in legal
+                if getattr(a, "kind", "") in ("play", "use-musician", "rent-musician")]
+        if adds:
+            lines.append("  you may add: " + "; ".join(adds) + (" (Do list)"))
+        if any(isinstance(a, PassWindow) for a in listed(legal)):
+            lines.append("  p: pass (nothing more from you for this attempt)")
+        waiting = [words.seat_word(names, s) for s in range(view.seats) if s not in w.passed]
+        lines.append("  passed: " + (", ".join(words.seat_word(names, s) for s in sorted(w.passed)) or "nobody")
+                     + (f"; not yet: {', '.join(waiting)}" if waiting else ""))
+        return lines
+
+    @staticmethod
+    def _offers_now(view: Any, names: Any) -> list[str]:
+        """Offers: those made to you (accept, decline or counter them in the Do list),
+        yours (withdraw them there), and the others' by who and what kind only."""
+        lines = []
         for offer in view.my_offers:
-            tag = "in " if offer.to == view.seat else "out"
-            lines.append(f"{tag} {words.offer_text(offer, names)}")
+            if offer.to == view.seat:
+                lines.append(f"Offer to you {words.offer_text(offer, names)}")
+        for offer in view.my_offers:
+            if offer.by == view.seat:
+                lines.append(f"Your offer {words.offer_text(offer, names)}")
         public = [o for o in view.offers if view.seat not in (o.by, o.to)]
         if public:
             lines.append("Others' offers: " + "; ".join(
                 f"#{o.id} {words.seat_word(names, o.by)}→{words.seat_word(names, o.to)} "
                 f"{words.offer_kind(o.what)}" for o in public))
-        lines += self._food_now(snap)
-        lines.append(f"Time: {words.time_text(view.time_card)}")  # last: what is asked comes first
-        return "\n".join(lines)
+        return lines
 
     def _again_now(self, window: Any) -> list[str]:
         """Under a window opened again after a failed attempt: how that one went."""
@@ -454,6 +562,7 @@ class ZestreaTableScreen(GameTableScreen):
 
     def _fill_actions(self, snap: Snapshot) -> None:
         entries = tuple(snap.legal_actions) if (self.my_turn or snap.legal_actions) and not snap.over else ()
+        entries = with_counters(entries, snap.view)
         if entries == self._entries:
             return
         self._entries = entries
@@ -480,7 +589,8 @@ class ZestreaTableScreen(GameTableScreen):
         if isinstance(entry, ActionKind):
             open_form(self, entry, self.snap.legal_actions, self.snap.names, ZestreaAction,
                       self._send_checked, note=self._form_note(entry), owners=self._owners(),
-                      narrow=partial(choices.narrow, self.snap.view))
+                      narrow=partial(choices.narrow, self.snap.view),
+                      couples=words.couple_names(self.snap.view))
             return
         self._send(entry)
 
@@ -501,6 +611,10 @@ class ZestreaTableScreen(GameTableScreen):
             return f"Up for auction: {words.card_text(view.auction.card)}"
         if kind.kind == "choose" and view.my_prompt is not None:
             return words.PROMPT_WORDS.get(view.my_prompt.kind, view.my_prompt.kind)
+        answered = dict(kind.fixed).get("counter")
+        offer = next((o for o in view.my_offers if o.id == answered), None) if answered else None
+        if offer is not None:
+            return f"Counter-offer to {words.offer_text(offer, self.snap.names)} (it closes as countered)"
         return ""
 
     def _send_checked(self, action: Any) -> None:

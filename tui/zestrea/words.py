@@ -47,6 +47,11 @@ PROMPT_WORDS = {
     "fortune": "The Fortune Teller: the Time card stays on top or goes to the bottom",
 }
 """What each prompt asks, in words (rules.zestrea.state.Prompt kinds)."""
+PROMPT_NAMES = {"produce": "Production", "tatars": "The Tatars", "cholera": "Cholera",
+                "winter": "Harsh Winter", "newcomer": "Newcomers", "starve": "Food (who starves)",
+                "play-now": "Play or keep the card won", "ransom": "Steal the Bride",
+                "fortune": "The Fortune Teller"}
+"""Each prompt kind by a short name, for the others' prompts in the Now panel."""
 VALUE_WORDS = {"proposer_2": "you pay 2", "each_1": "1 each", "target_2": "they pay 2",
                "proposer": "you", "target": "them", "": "nobody", "on_accept": "on accepting",
                "on_success": "on a wedding", **CHOICE_WORDS}
@@ -122,6 +127,10 @@ def value_text(name: str, value: Any, names: Sequence[str], couples: Mapping[str
 
 
 def kind_text(kind: ActionKind) -> str:
+    fixed = dict(kind.fixed)
+    if fixed.get("counter"):
+        what = "a wedding" if kind.kind == "propose-wedding" else "a trade"
+        return f"Counter offer {fixed['counter']} with {what}…"
     if kind.kind == "play":
         return f"Play {card_name(dict(kind.fixed)['card'])}…"
     return KIND_WORDS.get(kind.kind, kind.kind) + "…"
