@@ -33,9 +33,10 @@ from rules.zestrea.state import (
     Attempted, Decline, Pass, PassWindow, PhaseBegan, Ready, Unready, WindowOpened, ZestreaAction,
 )
 
-from ..names import fit, fit_names, seat_name, wrap
+from ..names import fit, fit_names, seat_name
 from ..screens.game_table import GameTableScreen
 from ..screens.handover import HandOverScreen
+from ..widgets.hung_text import HungText
 from ..widgets.message import TableMessage
 from . import choices, words
 from .food import FoodSummary, food_lines
@@ -44,8 +45,6 @@ from .form import open_form
 from .results import ZestreaResultsScreen, headline
 
 NEWS_LINES = 6
-SCROLLBAR = 2
-"""Cells a panel keeps for its scrollbar when its text is wrapped."""
 PANELS = {"z-estates-box": "Estates · Z Zestre L Land H hand", "z-hand-box": "Hand",
           "z-now-box": "Now", "z-actions": "Do (↑↓ Enter)", "z-log-box": "Log"}
 """Each panel Tab reaches and its title; the focused one's title starts with ``▶``."""
@@ -168,15 +167,15 @@ class ZestreaTableScreen(GameTableScreen):
         with Horizontal(id="z-main"):
             with Vertical(id="z-left"):
                 with VerticalScroll(id="z-estates-box"):
-                    yield Static("", id="z-estates", markup=False)
+                    yield HungText(id="z-estates")
                 with VerticalScroll(id="z-hand-box"):
-                    yield Static("", id="z-hand", markup=False)
+                    yield HungText(id="z-hand")
             with Vertical(id="z-right"):
                 with VerticalScroll(id="z-now-box"):
-                    yield Static("", id="z-now", markup=False)
+                    yield HungText(id="z-now")
                 yield DoList(id="z-actions")
                 with VerticalScroll(id="z-log-box"):
-                    yield Static("", id="z-log", markup=False)
+                    yield HungText(id="z-log")
         yield TableMessage(id="message")
         yield Footer()
 
@@ -258,8 +257,8 @@ class ZestreaTableScreen(GameTableScreen):
     def _hide_hand(self) -> None:
         """Before a hand-over: the hand and the offers' terms leave the screen."""
         self._hidden = True
-        self.query_one("#z-hand", Static).update("(hidden)")
-        self.query_one("#z-now", Static).update("(hidden)")
+        self.query_one("#z-hand", HungText).update("(hidden)")
+        self.query_one("#z-now", HungText).update("(hidden)")
         self.query_one("#z-actions", OptionList).clear_options()
         self._entries = ()
 
@@ -342,22 +341,22 @@ class ZestreaTableScreen(GameTableScreen):
             return
         names = snap.names
         self.query_one("#z-status", Static).update(status_line(self._turn_text(), view))
-        self.query_one("#z-estates", Static).update(self._hung(self._estates_text(snap), "#z-estates-box"))
+        self.query_one("#z-estates", HungText).update(self._estates_text(snap))
         self._hand_title = f"Hand of {fit(names[snap.seat], 20)}" if snap.seat is not None else "Hand"
         self._mark_focus()
         if self._hidden:
-            self.query_one("#z-hand", Static).update("(hidden)")
+            self.query_one("#z-hand", HungText).update("(hidden)")
         else:
             hand = self._hand_text(view) if snap.seat is not None else "(a spectator sees no hand)"
-            self.query_one("#z-hand", Static).update(self._hung(hand or "(no Fate cards)", "#z-hand-box"))
-            self.query_one("#z-now", Static).update(self._hung(self._now_text(snap), "#z-now-box"))
+            self.query_one("#z-hand", HungText).update(hand or "(no Fate cards)")
+            self.query_one("#z-now", HungText).update(self._now_text(snap))
             kind = self._now_kind_of(snap)
             if kind != self._now_kind:  # a new auction, window, prompt, Time card or step
                 self._now_kind = kind
                 self.query_one("#z-now-box").scroll_home(animate=False, immediate=True)
             self._fill_actions(snap)
         log_box = self.query_one("#z-log-box")
-        self.query_one("#z-log", Static).update(self._hung("\n".join(self._log), "#z-log-box"))
+        self.query_one("#z-log", HungText).update("\n".join(self._log))
         if log_box is not self.focused:  # the latest lines, unless the player is reading
             log_box.call_after_refresh(log_box.scroll_end, animate=False)
         message = self.query_one(TableMessage)
@@ -368,22 +367,6 @@ class ZestreaTableScreen(GameTableScreen):
         else:
             message.text, message.kind = self._instructions(), "info"
         self._refresh_footer()
-
-    def _hung(self, text: str, box: str) -> str:
-        """``text`` wrapped to the panel ``box``, each line's run-on indented two cells
-        past its own indent, so a long line reads as one (room kept for a scrollbar)."""
-        width = self.query_one(box).content_region.width - SCROLLBAR
-        if width < 12:
-            return text
-        out: list[str] = []
-        for line in text.split("\n"):
-            lead = len(line) - len(line.lstrip(" "))
-            out += wrap(line, width, " " * (lead + 2))
-        return "\n".join(out)
-
-    def on_resize(self, event: events.Resize) -> None:
-        if self.snap is not None:
-            self.call_after_refresh(self._update)  # wrapped anew to the panels' widths
 
     def _instructions(self) -> str:
         snap = self.snap
