@@ -95,6 +95,8 @@ async def test_the_wedding_form_follows_the_boyar_chosen_and_the_rules_accept_it
         offered = [str(prompt) for prompt, _ in theirs._options]
         assert not any("M02" in o or "Ada" in o for o in offered) and len(offered) == 2
         assert form._chosen()["mine"] == "M01"
+        for decided in ("receiver", "sweet_zestre", "sweet_cards", "sweet_when", "counter"):
+            assert not form.query_one(f"#r{params.index(decided)}").display, decided  # nothing to choose
         await pilot.press("ctrl+s")
         await until(pilot, lambda: len(sent) == 1)
     action = sent[0]
@@ -115,9 +117,10 @@ async def test_the_trade_form_hides_cards_not_revealed():
                           narrow=lambda k, chosen: narrow(view, k, chosen))
         await app.push_screen(form, sent.append)
         ask = form.query_one(f"#p{params.index('ask_cards')}", SelectionList)
-        await until(pilot, lambda: ask.option_count == 1 and ask.display)
+        row = form.query_one(f"#r{params.index('ask_cards')}")
+        await until(pilot, lambda: ask.option_count == 1 and row.display)
         await pilot.press("enter", "down", "enter")  # Ada -> Ben
-        await until(pilot, lambda: ask.option_count == 0 and not ask.display)
+        await until(pilot, lambda: ask.option_count == 0 and not row.display)
         await pilot.press("enter", "up", "enter")  # back to Ada
         await until(pilot, lambda: ask.option_count == 1)
         ask.focus()

@@ -31,6 +31,9 @@ from ..screens.base import ParlourModal
 from .words import PARAM_WORDS, kind_text, value_text
 
 
+SUBJECTS = frozenset({"to", "mine", "theirs", "villager", "other", "musician", "amount", "picked",
+                      "mode", "record", "couple"})
+"""Fields always shown, even with one value to offer: who and what an action names."""
 Narrow = Callable[[ActionKind, Mapping[str, Any]], tuple[Param, ...]]
 """``narrow(kind, chosen)``: ``kind``'s parameters cut to what fits the values chosen."""
 
@@ -51,6 +54,7 @@ class ActionForm(ParlourModal):
     ActionForm .form-row { height: auto; margin-top: 1; }
     ActionForm .form-label { width: 24; }
     ActionForm .form-row Input, ActionForm .form-row Select { width: 1fr; }
+    ActionForm .form-list { height: auto; }
     ActionForm .form-list-label { margin-top: 1; }
     ActionForm SelectionList { height: auto; max-height: 6; }
     ActionForm #form-error { color: $error; }
@@ -93,19 +97,29 @@ class ActionForm(ParlourModal):
 
     def _field(self, i: int, param: Any) -> ComposeResult:
         if isinstance(param, Whole):
-            with Horizontal(classes="form-row"):
+            with Horizontal(classes="form-row", id=f"r{i}"):
                 yield Label(self._label(param), classes="form-label", id=f"l{i}")
                 yield Input(str(param.lo), type="integer", id=f"p{i}", compact=True)
         elif isinstance(param, OneOf):
-            with Horizontal(classes="form-row"):
+            with Horizontal(classes="form-row", id=f"r{i}"):
                 yield Label(self._label(param), classes="form-label", id=f"l{i}")
                 yield Select(self._options(i, param), value=0, allow_blank=False, id=f"p{i}", compact=True)
         else:
-            yield Label(self._label(param), classes="form-list-label", id=f"l{i}")
-            ticks = SelectionList(*[(tick_text(self._word(param.name, v), None), k)
-                                    for k, v in self._options_of(i, param)], id=f"p{i}", compact=True)
-            ticks.display = bool(param.values)
-            yield ticks
+            with Vertical(classes="form-list", id=f"r{i}"):
+                yield Label(self._label(param), classes="form-list-label", id=f"l{i}")
+                yield SelectionList(*[(tick_text(self._word(param.name, v), None), k)
+                                      for k, v in self._options_of(i, param)], id=f"p{i}", compact=True)
+
+    def _decided(self, i: int, param: Param) -> bool:
+        """Whether field ``i`` has nothing to choose (one value, ``0-0``, no card to
+        tick), now that the fields before it are chosen, so it is not shown: the
+        receiver of a Lad and a Maiden, a sweetener nobody pays, a counter with no
+        offer to answer. The fields of :data:`SUBJECTS` always show."""
+        if param.name in SUBJECTS:
+            return isinstance(param, SomeOf) and not param.values
+        if isinstance(param, Whole):
+            return param.lo == param.hi
+        return len(param.values) <= (1 if isinstance(param, OneOf) else 0)
 
     def _label(self, param: Param) -> str:
         label = PARAM_WORDS.get(param.name, param.name)
@@ -158,8 +172,10 @@ class ActionForm(ParlourModal):
         self._renarrow()
 
     def on_mount(self) -> None:
+        for i, param in enumerate(self.params):
+            self.query_one(f"#r{i}").display = not self._decided(i, param)
         self._renarrow()
-        fields = [f for f in self.query("Input, Select, SelectionList") if f.display]
+        fields = [self.query_one(f"#p{i}") for i in range(len(self.params)) if self.query_one(f"#r{i}").display]
         (fields[0] if fields else self.query_one("#form-send")).focus()
 
     def _chosen(self) -> dict[str, Any]:
@@ -204,9 +220,9 @@ class ActionForm(ParlourModal):
             ticks.clear_options()
             ticks.add_options([(tick_text(self._word(param.name, v), None), k, k in was)
                                for k, v in self._options_of(i, param)])
-            ticks.display = bool(param.values)
             if ticks.option_count:
                 ticks.highlighted = 0
+        self.query_one(f"#r{i}").display = not self._decided(i, param)
 
     def _value(self, i: int, param: Any) -> Any:
         bound = self.kind.params[i]

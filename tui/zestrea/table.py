@@ -443,7 +443,9 @@ class ZestreaTableScreen(GameTableScreen):
             p = view.my_prompt
             couples = words.couple_names(view)
             choices = [words.value_text("picked", c, names, couples) for c in p.choices]
-            if p.lo == p.hi == 1:  # one of them: "keep it for later or play it now"
+            if p.lo == p.hi == 1 and len(choices) == 1:  # the other answer is an action
+                asked = f"{choices[0]} (Answer), or act in the Do list"
+            elif p.lo == p.hi == 1:  # one of them: "pay the ransom or hand over the bride"
                 asked = " or ".join(choices)
             else:
                 count = str(p.lo) if p.lo == p.hi else f"{p.lo} to {p.hi}"
@@ -453,6 +455,7 @@ class ZestreaTableScreen(GameTableScreen):
         lines += self._auction_now(view, names)
         lines += self._window_now(snap)
         lines += self._offers_now(view, names)
+        lines += self._ready_now(view, names)
         lines += self._food_now(snap)
         lines.append(f"Time: {words.time_text(view.time_card)}")  # last: what is asked comes first
         return "\n".join(lines)
@@ -505,6 +508,16 @@ class ZestreaTableScreen(GameTableScreen):
         lines.append("  passed: " + (", ".join(words.seat_word(names, s) for s in sorted(w.passed)) or "nobody")
                      + (f"; not yet: {', '.join(waiting)}" if waiting else ""))
         return lines
+
+    @staticmethod
+    def _ready_now(view: Any, names: Any) -> list[str]:
+        """Step IV's ready flags (reference §3.5): who is ready (✓) and who still acts;
+        the step ends when every Boyar is ready."""
+        if view.phase != "negotiation" or view.window is not None:
+            return []
+        ready = [words.seat_word(names, s) for s in range(view.seats) if s in view.ready]
+        acting = [words.seat_word(names, s) for s in range(view.seats) if s not in view.ready]
+        return [f"Ready ✓: {', '.join(ready) or 'nobody'}; still acting: {', '.join(acting) or 'nobody'}"]
 
     @staticmethod
     def _offers_now(view: Any, names: Any) -> list[str]:
