@@ -45,6 +45,8 @@ from .form import open_form
 from .results import ZestreaResultsScreen, headline
 
 NEWS_LINES = 6
+NOW_TITLE = 32
+"""Cells of the Now panel's title (``▶`` and the border's corners beside it at 80 columns)."""
 PANELS = {"z-estates-box": "Estates · Z Zestre L Land H hand", "z-hand-box": "Hand",
           "z-now-box": "Now", "z-actions": "Do (↑↓ Enter)", "z-log-box": "Log"}
 """Each panel Tab reaches and its title; the focused one's title starts with ``▶``."""
@@ -156,6 +158,7 @@ class ZestreaTableScreen(GameTableScreen):
         self._log_seen: dict[Seat, int] = {}  # hotseat: log lines each seat has seen
         self._now_kind: tuple[Any, ...] = ()  # what the Now panel shows, in kind
         self._hand_title = "Hand"
+        self._now_title = "Now"  # with the Time card of the turn, always in sight
         self._before: Any = None  # the last version's view (the estates before Food)
         self._food: FoodSummary | None = None  # the latest Food, for the Now panel
         self._failed: Attempted | None = None  # the latest failed wedding attempt
@@ -194,7 +197,7 @@ class ZestreaTableScreen(GameTableScreen):
         focused = self.focused
         for panel, title in PANELS.items():
             widget = self.query_one(f"#{panel}")
-            title = self._hand_title if panel == "z-hand-box" else title
+            title = {"z-hand-box": self._hand_title, "z-now-box": self._now_title}.get(panel, title)
             widget.border_title = f"▶ {title}" if widget is focused else title
         self.query_one("#z-right").set_class(
             focused is not None and focused.id == "z-log-box", "-log-open")
@@ -343,6 +346,8 @@ class ZestreaTableScreen(GameTableScreen):
         self.query_one("#z-status", Static).update(status_line(self._turn_text(), view))
         self.query_one("#z-estates", HungText).update(self._estates_text(snap))
         self._hand_title = f"Hand of {fit(names[snap.seat], 20)}" if snap.seat is not None else "Hand"
+        self._now_title = fit(f"Now · Time: {words.card_name(view.time_card)}", NOW_TITLE) \
+            if view.time_card else "Now"
         self._mark_focus()
         if self._hidden:
             self.query_one("#z-hand", HungText).update("(hidden)")
@@ -477,10 +482,10 @@ class ZestreaTableScreen(GameTableScreen):
         a = view.auction
         if a is None:
             return []
-        high = f"{words.seat_word(names, a.high[0])} {a.high[1]}" if a.high else "no bid yet"
+        high = f"high bid {words.seat_word(names, a.high[0])} {a.high[1]}" if a.high else "no bid yet"
         bids = ", ".join(f"{words.seat_word(names, s)} {n}" for s, n in a.bids) or "none"
         out = ", ".join(words.seat_word(names, s) for s in sorted(a.out)) or "nobody"
-        return [f"Auction: {words.card_name(a.card)}: high {high}; to bid: {words.seat_word(names, a.turn)}",
+        return [f"Auction: {words.card_name(a.card)}: {high}; to bid: {words.seat_word(names, a.turn)}",
                 f"  bids: {bids}; passed: {out}",
                 f"  {words.card_text(a.card)}"]
 
@@ -564,7 +569,8 @@ class ZestreaTableScreen(GameTableScreen):
         self._entries = entries
         actions = self.query_one("#z-actions", OptionList)
         actions.clear_options()
-        actions.add_options([Option(words.action_text(a, snap.names), id=str(i))
+        offers = {o.id: o for o in snap.view.my_offers}
+        actions.add_options([Option(words.action_text(a, snap.names, offers), id=str(i))
                              for i, a in enumerate(entries)])
         if entries:
             actions.highlighted = 0

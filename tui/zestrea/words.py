@@ -130,14 +130,27 @@ def kind_text(kind: ActionKind) -> str:
     fixed = dict(kind.fixed)
     if fixed.get("counter"):
         what = "a wedding" if kind.kind == "propose-wedding" else "a trade"
-        return f"Counter offer {fixed['counter']} with {what}…"
+        return f"Counter #{fixed['counter']} with {what}…"
     if kind.kind == "play":
         return f"Play {card_name(dict(kind.fixed)['card'])}…"
     return KIND_WORDS.get(kind.kind, kind.kind) + "…"
 
 
-def action_text(action: Any, names: Sequence[str]) -> str:
-    """A listed legal action as an entry of the table's action list."""
+def offer_short(verb: str, offer: Any, names: Sequence[str]) -> str:
+    """``"Accept Dan's wedding offer (#2)"``, ``"Withdraw your trade offer to Ada (#3)"``:
+    the Do list's Accept, Decline and Withdraw (the terms are in the Now panel)."""
+    what = offer_kind(offer.kind).split(" ", 1)[1]  # "a wedding offer" -> "wedding offer"
+    if verb == "Withdraw":
+        return f"Withdraw your {what} to {seat_word(names, offer.to)} (#{offer.id})"
+    return f"{verb} {seat_word(names, offer.by)}'s {what} (#{offer.id})"
+
+
+def action_text(action: Any, names: Sequence[str], offers: Mapping[int, Any] | None = None) -> str:
+    """A listed legal action as an entry of the table's action list (``offers``: the
+    offers the seat sees by id, to say which one an Accept answers)."""
+    if isinstance(action, (Accept, Decline, Withdraw)) and (offers or {}).get(action.offer) is not None:
+        verb = {Accept: "Accept", Decline: "Decline", Withdraw: "Withdraw"}[type(action)]
+        return offer_short(verb, offers[action.offer], names)
     if isinstance(action, ActionKind):
         return kind_text(action)
     if isinstance(action, Choose):
