@@ -51,14 +51,14 @@ class ActionForm(ParlourModal):
     ActionForm > Vertical { width: 74; max-width: 100%; height: auto; max-height: 100%;
                             border: round $accent; padding: 0 1; background: $surface; }
     ActionForm VerticalScroll { height: auto; max-height: 16; }
-    ActionForm .form-row { height: auto; margin-top: 1; }
+    ActionForm .form-row { height: auto; }
     ActionForm .form-label { width: 24; }
     ActionForm .form-row Input, ActionForm .form-row Select { width: 1fr; }
     ActionForm .form-list { height: auto; }
     ActionForm .form-list-label { margin-top: 1; }
     ActionForm SelectionList { height: auto; max-height: 6; }
     ActionForm #form-error { color: $error; }
-    ActionForm Horizontal { height: auto; margin-top: 1; }
+    ActionForm #form-buttons { height: auto; margin-top: 1; }
     ActionForm Button { min-width: 10; margin-right: 1; }
     """
 
@@ -91,7 +91,7 @@ class ActionForm(ParlourModal):
                 for i, param in enumerate(self.kind.params):
                     yield from self._field(i, param)
             yield Static("", id="form-error", markup=False)
-            with Horizontal():
+            with Horizontal(id="form-buttons"):
                 yield Button("Send", id="form-send", variant="primary", compact=True)
                 yield Button("Cancel", id="form-cancel", compact=True)
 
