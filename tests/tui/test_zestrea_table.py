@@ -122,8 +122,10 @@ async def test_hotseat_hand_over_hides_hands(tmp_path):
 
 
 async def test_the_footer_keys_follow_what_may_be_done(tmp_path):
-    """y (Ready) only where Ready or Unready is legal, p only for a pass; the rules
-    page says which cards are stand-ins."""
+    """y (Ready) only where Ready or Unready is legal, p only for a pass, and the
+    line under the table names only those keys; Enter ("Do it") is in the footer
+    while the Do list has something to do (issue 9: footer keys true to what may be
+    done now); the rules page says which cards are stand-ins."""
     app = ParlourApp(pace=0, local_saves=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         table = await start(pilot, zestrea_game(seed=2))
@@ -132,6 +134,13 @@ async def test_the_footer_keys_follow_what_may_be_done(tmp_path):
             legal = table.snap.legal_actions
             assert table.check_action("ready", ()) == any(getattr(a, "kind", "") in ("ready", "unready") for a in legal)
             assert table.check_action("pass_", ()) == any(getattr(a, "kind", "") in ("pass", "pass-window") for a in legal)
+            keys = {key: b.binding.description for key, b in table.active_bindings.items() if b.enabled}
+            line = shown(table.query_one("#message"))
+            assert ("y: " in line) == table.check_action("ready", ()), line
+            assert ("p: " in line) == table.check_action("pass_", ()), line
+            actions = table.query_one("#z-actions")
+            assert actions.has_focus and keys.get("enter") == "Do it"
+            assert actions.check_action("select", ()) is True
             if any(isinstance(a, Ready) for a in legal):
                 break
             await play_step(pilot, table, [])
