@@ -26,7 +26,7 @@ from typing import Any, Callable, Mapping
 
 import attrs
 
-from rules.core import ActionKind, OneOf, Param, SomeOf, Whole
+from rules.core import ActionKind, Param, SomeOf, Whole
 from rules.zestrea.cards import sex
 
 Chosen = Mapping[str, Any]
