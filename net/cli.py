@@ -272,7 +272,7 @@ async def run_relay(port: int = DEFAULT_PORT, bind: str = "0.0.0.0", key_file: P
 
 def replay_text(path: Path) -> Iterator[str]:
     """``parlour replay FILE``: the saved game move by move, as printable lines, each
-    told as the table's log tells it (the game's ``describe``). Raises
+    told as the table's log tells it (the game's ``describe``, with the seats' names). Raises
     :class:`net.saves.SaveError` for a file that is not a usable save."""
     replay = Replay.open(path)
     data, game = replay.data, replay.game
@@ -286,7 +286,7 @@ def replay_text(path: Path) -> Iterator[str]:
         if step.version == 0:
             continue
         yield from (f"      {bot_took_text(data.names, t)}" for t in took if t.since + 1 == step.version)
-        yield f"{step.version:>4}  {game.describe(data.names[step.seat], step.action, step.events)}"
+        yield f"{step.version:>4}  {game.describe(data.names[step.seat], step.action, step.events, data.names)}"
     if last is not None and game.is_over(last.state):
         result = game.result(last.state)
         for score in result.scores:

@@ -449,6 +449,7 @@ class RemoteSeatLink:
                 legal_actions=message.legal_actions, active_seats=message.active_seats,
                 events=message.events, names=message.names, bots=message.bots,
                 over=message.over, result=message.result, bot_took=message.bot_took,
+                timers=message.timers,
             )
             self._resync = False
             if self._latest is None or snap.version >= self._latest.version or snap.seat != self._latest.seat:
@@ -550,6 +551,7 @@ def apply_update(snapshot: Snapshot, update: UpdateMsg) -> Snapshot:
         events=update.events, names=snapshot.names,
         bots=snapshot.bots if update.bots is None else update.bots,
         over=update.over, result=update.result, bot_took=snapshot.bot_took,
+        timers=snapshot.timers if update.timers is None else update.timers,
     )
 
 

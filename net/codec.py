@@ -51,7 +51,7 @@ from rules.core import ActionKind, Game, Result
 from . import closecodes as cc
 from . import protocol as p
 from .kinds import ACTION_KIND, has_kinds, kind_from_wire, kind_to_wire
-from .table import BotTook
+from .table import BotTook, Countdown
 
 _TAG = "kind"
 
@@ -455,6 +455,7 @@ _NAMES = tuple[str, ...]
 _BOTS = tuple[str | None, ...]
 _RESULT = Result | None
 _TOOK = tuple[BotTook, ...]
+_TIMERS = tuple[Countdown, ...]
 
 
 class SnapshotEncoder:
@@ -515,7 +516,8 @@ class SnapshotEncoder:
             f'"names":{text(snapshot.names, _NAMES)},'
             f'"bots":{text(snapshot.bots, _BOTS)},'
             f'"over":{over},"result":{text(snapshot.result, _RESULT)},'
-            f'"bot_took":{text(snapshot.bot_took, _TOOK)}}}'
+            f'"bot_took":{text(snapshot.bot_took, _TOOK)},'
+            f'"timers":{text(snapshot.timers, _TIMERS)}}}'
         )
 
     def encode_update(self, old: Any, new: Any) -> str | None:
@@ -563,12 +565,13 @@ class SnapshotEncoder:
         if new.names != old.names or new.bot_took != old.bot_took:  # rare: a whole snapshot
             return None
         over = "true" if new.over else "false"
+        timers = "null" if new.timers == old.timers else text(new.timers, _TIMERS)
         return (
             f'{{"kind":"update","version":{int.__repr__(new.version)},"base":{int.__repr__(old.version)},'
             f'"seat":{seat},"view":{{{",".join(changed)}}},"tails":{{{",".join(grown)}}},'
             f'"legal_actions":{legal},"active_seats":{active},'
             f'"events":{text(new.events, self._events, self._event)},'
-            f'"bots":{bots},"over":{over},"result":{text(new.result, _RESULT)}}}'
+            f'"bots":{bots},"over":{over},"result":{text(new.result, _RESULT)},"timers":{timers}}}'
         )
 
     def _whole(self, value: Any, as_type: Any) -> str:

@@ -17,6 +17,10 @@ thread (the event loop never blocks), paces the answer to take at least ``bot_de
 seconds, and submits it through the same queue as a human's intent. Legal actions may
 hold :class:`rules.core.ActionKind` entries; ``apply`` checks every intent either way.
 
+Timers (a game's :func:`rules.core.timeouts`, options at 0 off) live in
+:mod:`net.timers`: a default given when one runs out is an intent of that seat through
+the same queue.
+
 Applying an action (``game.apply`` and every seat's snapshot) runs in a worker thread
 when it is slow, and on the event loop when it is quick: see :data:`INLINE_BELOW`. A
 quick game's intent arriving while nothing waits in the queue is judged at once, in
@@ -36,10 +40,11 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import attrs
 
-from rules.core import Game, Result, RuleViolation, Seat, awaited, kinds, listed, sample
+from rules.core import Game, Result, RuleViolation, Seat, awaited, judged_now, kinds, listed, sample
 
 from .lobby import counts_text
 from .table import BotTook, Outcome, Snapshot, takeovers_from_log
+from .timers import Clock, Timers
 
 if TYPE_CHECKING:
     from .local import LocalSeatLink
@@ -162,7 +167,8 @@ class Host:
     how many seats (one of ``game.seat_counts(options)``); ``seed``: the game's seed
     (also seeds each bot's ``random.Random`` from ``(seed, seat)``); ``names``: one
     per seat; ``bots``: seat -> bot kind, a key of ``game.bots``; ``bot_delay``: the
-    least time in seconds from a bot's turn starting to its intent being submitted.
+    least time in seconds from a bot's turn starting to its intent being submitted;
+    ``clock``: the timers' clock (:class:`net.timers.Clock`; default: the event loop's).
 
     The game is set up at construction (``game.setup`` errors propagate), so links and
     snapshots exist before :meth:`start`; intents submitted before it wait in the queue.
@@ -177,7 +183,9 @@ class Host:
        actions, or newer than the current one: ``STALE``, and the peer is sent the
        current snapshot. (An intent made before *another* seat's action that left this
        seat's choices as they were still counts, so seats acting at once do not
-       reject each other.)
+       reject each other. Where the game judges intents as the state is now,
+       :func:`rules.core.judged_now`, a peer's older intent goes on to 5. and 6.; the
+       host's own bots look again instead.)
     5. the seat may not act now: ``NOT_YOUR_TURN``;
     6. ``game.apply`` raises :class:`RuleViolation`: its ``code`` and ``message``;
        raises anything else: ``INTERNAL`` (logged);
@@ -197,6 +205,7 @@ class Host:
         names: tuple[str, ...],
         bots: Mapping[int, str] | None = None,
         bot_delay: float = 0.6,
+        clock: Clock | None = None,
     ) -> None:
         bots = dict(bots or {})
         counts = tuple(sorted(game.seat_counts(options)))
@@ -242,6 +251,7 @@ class Host:
         self._over = asyncio.Event()
         if self._frame.over:
             self._over.set()
+        self._timers = Timers(self, clock)
 
     # ---- reading ------------------------------------------------------------
 
@@ -431,6 +441,12 @@ class Host:
             raise RuntimeError("this host was stopped; build a new one")
         if self._worker is None:
             self._worker = asyncio.create_task(self._work(), name="parlour-host")
+            self._timers.start()
+            frame = self._timers.settle(self._frame)
+            if frame is not self._frame:  # timers run from the start: every peer is told
+                self._frame = frame
+                for peer in list(self._peers):
+                    self._deliver(peer, frame.snapshots[peer.seat])
             self._wake_bots()
 
     async def stop(self) -> None:
@@ -440,6 +456,7 @@ class Host:
         answer is dropped.
         """
         self._closed = True
+        self._timers.stop()
         tasks = [t for t in (self._worker, *self._bot_tasks.values()) if t is not None]
         for task in tasks:
             task.cancel()
@@ -572,7 +589,9 @@ class Host:
             return reject(BOT_SEAT, f"{self.names[seat]}'s seat is played by a bot.")
         if job.peer is None and seat not in self._bots:  # a bot's move sent before it stopped
             return reject(NOT_YOUR_TURN, f"No bot plays {self.names[seat]}'s seat any more.")
-        if not frame.changed_at[seat] <= intent.version <= frame.version:
+        if intent.version > frame.version or (
+                intent.version < frame.changed_at[seat]
+                and not (job.peer is not None and judged_now(self.game, frame.state))):
             if job.peer is not None:
                 self._deliver(job.peer, frame.snapshots[seat])
             return reject(STALE, "The table changed before your move arrived; look again.")
@@ -633,6 +652,7 @@ class Host:
                 self.bot_took = took
                 frame = attrs.evolve(frame, snapshots={
                     k: attrs.evolve(s, bot_took=took) for k, s in frame.snapshots.items()})
+        frame = self._timers.settle(frame)
         self._frame = frame
         for peer in list(self._peers):
             self._deliver(peer, frame.snapshots[peer.seat])

@@ -25,7 +25,7 @@ from attrs import validators as v
 from rules.core import Result
 
 from .closecodes import MAX_REASON_BYTES
-from .table import MAX_TAKEOVERS, BotTook
+from .table import MAX_TAKEOVERS, MAX_TIMERS, BotTook, Countdown
 
 SUBPROTOCOL = "parlour.v1"
 """The websocket subprotocol naming this protocol version."""
@@ -326,6 +326,7 @@ class SnapshotMsg:
     over: bool = False
     result: Result | None = None
     bot_took: tuple[BotTook, ...] = attrs.field(default=(), validator=_each(MAX_TAKEOVERS))
+    timers: tuple[Countdown, ...] = attrs.field(default=(), validator=_each(MAX_TIMERS))
 
 
 def _base(instance: Any, attribute: Any, value: int) -> None:
@@ -340,9 +341,9 @@ class UpdateMsg:
     snapshot: ``view`` the view fields that changed, whole; ``tails`` the view fields
     that only grew at the end (``tuple[X, ...]``), as their new items; ``legal_actions``,
     ``active_seats`` and ``bots`` ``None`` when unchanged; ``events``, ``over`` and
-    ``result`` always (as in :class:`SnapshotMsg`). The names never change in a game. A
-    field is in ``view`` or ``tails``, never both (a client that holds another version
-    asks for a ``sync``)."""
+    ``result`` always (as in :class:`SnapshotMsg`); ``timers`` ``None`` when unchanged.
+    The names never change in a game. A field is in ``view`` or ``tails``, never both
+    (a client that holds another version asks for a ``sync``)."""
 
     KIND: ClassVar[str]
     version: int = attrs.field(validator=_version)
@@ -356,6 +357,7 @@ class UpdateMsg:
     bots: tuple[str | None, ...] | None = attrs.field(default=None, validator=v.optional(v.and_(*_each(MAX_SEATS))))
     over: bool = False
     result: Result | None = None
+    timers: tuple[Countdown, ...] | None = attrs.field(default=None, validator=v.optional(v.and_(*_each(MAX_TIMERS))))
 
     def __attrs_post_init__(self) -> None:
         both = self.view.keys() & self.tails.keys()  # type: ignore[attr-defined]

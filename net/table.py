@@ -16,6 +16,8 @@ from rules.core import Result, Seat
 
 MAX_TAKEOVERS = 64
 """Bot takeovers a snapshot tells (the oldest are dropped past this)."""
+MAX_TIMERS = 8
+"""Running timers a snapshot may tell (Zestrea runs two at most)."""
 
 
 @attrs.frozen
@@ -81,6 +83,20 @@ def takeovers_from_log(log: Any, kinds: tuple[str | None, ...],
 
 
 @attrs.frozen
+class Countdown:
+    """A running timer (net/timers.py; Zestrea: reference §3.9): ``option`` names it
+    (the options field giving its seconds), ``seats`` are the seats it waits for,
+    ``deadline`` is when it runs out, in unix seconds (as a presence's deadline): then
+    each of those seats is given the default of what it is asked (the game's
+    ``timeouts`` for its view says which)."""
+
+    option: str = attrs.field(validator=attrs.validators.max_len(40))
+    seats: frozenset[Seat] = attrs.field(validator=[attrs.validators.max_len(16), attrs.validators.deep_iterable(
+        member_validator=[attrs.validators.ge(0), attrs.validators.lt(16)])])
+    deadline: float = attrs.field(validator=[attrs.validators.ge(0.0), attrs.validators.le(1e12)])
+
+
+@attrs.frozen
 class Snapshot:
     """Everything one seat may know right now.
 
@@ -90,7 +106,8 @@ class Snapshot:
     applied action as this seat may see them; ``names`` the seat names in seat order;
     ``bots`` the bot kind per seat (``None`` for a human); ``result`` once the game is over;
     ``bot_took``: the seats whose players left them to a bot during the game (a table
-    fact, told in the log and on the results).
+    fact, told in the log and on the results); ``timers``: the running timers, soonest
+    first (empty where the game has none or they are off).
     """
 
     version: int
@@ -104,6 +121,7 @@ class Snapshot:
     over: bool
     result: Result | None = None
     bot_took: tuple[BotTook, ...] = ()
+    timers: tuple[Countdown, ...] = ()
 
 
 @attrs.frozen

@@ -9,6 +9,7 @@ Seats are ``int`` indices ``0 .. seats-1`` in turn order (clockwise at the table
 
 from __future__ import annotations
 
+import re
 from typing import Any, Generic, Literal, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 import attrs
@@ -24,6 +25,26 @@ E = TypeVar("E")  # event
 def cell_text(cell: tuple[int, int]) -> str:
     """``"(7, 7)"``: a board cell as ``(row, col)``, as on the wire and in the log."""
     return f"({cell[0]}, {cell[1]})"
+
+
+def seat_name(seat: Seat, names: Sequence[str] = ()) -> str:
+    """How words name the player at ``seat``: the name when ``names`` (by seat) has one,
+    else ``"seat N"`` (1-based). The rules know no names: a text they make (a
+    :class:`RuleViolation`'s message, an event's reason) says ``"seat N"``, and whoever
+    shows it with names at hand puts them in with :func:`named`."""
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+
+
+_SEAT_WORDS = re.compile(r"\bseat (\d+)\b")
+
+
+def named(text: str, names: Sequence[str]) -> str:
+    """``text`` made by the rules with every player it names as ``"seat N"`` (see
+    :func:`seat_name`) told by name where ``names`` has one: ``"seat 2 cannot pay 2
+    Zestre"`` -> ``"Bogdan cannot pay 2 Zestre"``. A number with no name stays as it is."""
+    def one(match: re.Match) -> str:
+        return seat_name(int(match.group(1)) - 1, names) if int(match.group(1)) >= 1 else match.group(0)
+    return _SEAT_WORDS.sub(one, text) if names else text
 
 
 class RuleViolation(Exception):
@@ -128,6 +149,11 @@ class Game(Protocol, Generic[S, A, V, E]):
       may act without being waited for (Zestrea: a Boyar who pressed Ready may still
       make an offer). Bots and timers act for these only; :func:`awaited` answers for
       every game (the active seats where a game does not say).
+    - ``judged_now(state)`` (optional): whether an intent made against an older version
+      is judged against ``state`` as it is (applied if still legal, else refused with
+      the rule's reason) rather than refused as stale (Zestrea's step IV, reference
+      §3.1); :func:`judged_now` answers for every game (``False`` where a game does not
+      say).
     - ``legal_actions(state, seat)``: every action ``seat`` may take now (empty if none).
       Where the actions of one kind cannot all be listed (an offer of any amount of
       Zestre and any set of cards), the kind stands in the sequence as one
@@ -146,13 +172,21 @@ class Game(Protocol, Generic[S, A, V, E]):
       them over every option.
     - ``team_size(options)``: how many consecutive seats play as one side (1; 2 in
       Zatre's teams: seats 0+1, 2+3, 4+5), so a lobby keeps partners together.
-    - ``describe(name, action, events)``: the turn ``name`` played, in words, as the
-      table's log tells it (``"Ann laid 6 at (7, 7) → 12: +4"``), from the action and
-      the events it caused; ``parlour replay --text`` prints a game with it.
+    - ``describe(name, action, events, names)``: the turn ``name`` played, in words, as
+      the table's log tells it (``"Ann laid 6 at (7, 7) → 12: +4"``), from the action and
+      the events it caused; ``names`` (the players' names by seat, ``()`` if unknown)
+      names the other players it mentions (:func:`seat_name`, :func:`named`: ``"seat N"``
+      without them); ``parlour replay --text`` prints a game with it.
     - ``options_type``: an attrs class whose fields are the table options;
       :func:`option_specs` describes each (yes/no, a whole number with bounds, a
       choice), so a setup form and the lobby's ``/option NAME VALUE`` are drawn from it.
       Fields made with :func:`option` carry their bounds, choices and help.
+    - ``timeouts(view)`` (optional): the timers that govern what the seat of ``view``
+      is waited for now, as :class:`Timeout` entries (each the option giving its seconds,
+      the situation it times and the action the seat is given when it runs out);
+      ``()`` when the seat is not waited for. A game without timers does not have it;
+      :func:`timeouts` answers for every game. It takes the seat's view, so the host
+      and the seat's own table read the same default.
     """
 
     name: str
@@ -176,7 +210,7 @@ class Game(Protocol, Generic[S, A, V, E]):
     def result(self, state: S) -> Result: ...
     def seat_counts(self, options: Any) -> tuple[int, ...]: ...
     def team_size(self, options: Any) -> int: ...
-    def describe(self, name: str, action: A, events: Sequence[E]) -> str: ...
+    def describe(self, name: str, action: A, events: Sequence[E], names: Sequence[str] = ()) -> str: ...
 
 
 # ---- options, described for the setup form and the lobby's /option ------------------
@@ -424,8 +458,43 @@ def sample(kind: ActionKind, action_type: Any, rnd: Any) -> Any:
     return action_class(action_type, kind.kind)(**values)
 
 
+def judged_now(game: Any, state: Any) -> bool:
+    """Whether ``game`` judges an out-of-date intent against ``state`` as it is: its
+    ``judged_now(state)`` if it has one, else ``False`` (such an intent is stale)."""
+    own = getattr(game, "judged_now", None)
+    return bool(own(state)) if own is not None else False
+
+
 def awaited(game: Any, state: Any) -> frozenset[Seat]:
     """The seats ``game`` waits for in ``state``: its ``awaited(state)`` if it has one,
     else its active seats (every seat that may act is waited for)."""
     own = getattr(game, "awaited", None)
     return own(state) if own is not None else game.active_seats(state)
+
+
+# ---- timers: what a waited-for seat is given when its time runs out -----------------------
+
+
+@attrs.frozen
+class Timeout:
+    """One timer over what a seat is waited for now (Zestrea: reference §3.9).
+
+    ``option``: the name of the options field holding the timer's length in whole
+    seconds (``0``: off). ``situation``: what it times, a hashable value that stays the
+    same while the situation lasts (an auction turn, one wedding window, a whole step)
+    and differs in the next one; a host keeps one timer per ``(option, situation)``,
+    started when the situation first awaits a seat and started again for a new one.
+    ``action``: what the seat is given when the timer runs out, applied like any of its
+    own actions (the situation's default).
+    """
+
+    option: str
+    situation: Any
+    action: Any
+
+
+def timeouts(game: Any, view: Any) -> tuple[Timeout, ...]:
+    """The :class:`Timeout` entries over what the seat of ``view`` is waited for now:
+    ``game.timeouts(view)`` if the game has timers, else ``()``."""
+    own = getattr(game, "timeouts", None)
+    return tuple(own(view)) if own is not None else ()

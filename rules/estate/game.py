@@ -66,8 +66,10 @@ def project_event(event: EstateEvent, seat: Seat | None) -> EstateEvent:
     return views.project_event(event, seat)
 
 
-def describe(name: str, action: EstateAction, events: Sequence[EstateEvent] = ()) -> str:
-    """The turn in words: ``"Ann gathers at Iron Seam"``; private details left out."""
+def describe(name: str, action: EstateAction, events: Sequence[EstateEvent] = (),
+             names: Sequence[str] = ()) -> str:
+    """The turn in words: ``"Ann gathers at Iron Seam"``; private details left out.
+    ``names`` (by seat) is the contract's; Estate's words name only ``name``."""
     public = [e.what for e in events if not e.private]
     return f"{name} " + ("; ".join(public) if public else action.kind)
 

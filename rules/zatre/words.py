@@ -1,6 +1,6 @@
 """Zatre in words, the one place every screen and printed replay reads them from.
 
-- ``describe(name, action, events)``: one turn, as the table's log tells it (for
+- ``describe(name, action, events, names)``: one turn, as the table's log tells it (for
   ``parlour replay --text`` too); every fact comes from the action and the events the
   turn caused (the ``TurnRecord`` of Scoring rules 3, 6, 7).
 - :func:`event_text`: the rare rules and the end, said whole ("End of the Game": the
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from ..core import RuleViolation, cell_text
+from ..core import RuleViolation, cell_text, seat_name
 from .board import EMPTY_BOARD, index
 from .placement import RULE_5, explain, legal_turns, max_placeable
 from .state import PARTNER_FIRST, GameEnded, Placement, PlaceTiles, PrematureEnd, TeamOrder, TurnPlayed
@@ -27,11 +27,14 @@ ENDINGS = {
 """Why the game ended, after a turn's words (``GameEnded.reason``)."""
 
 
-def describe(name: str, action: PlaceTiles | TeamOrder, events: Sequence[object] = ()) -> str:
+def describe(name: str, action: PlaceTiles | TeamOrder, events: Sequence[object] = (),
+             names: Sequence[str] = ()) -> str:
     """``"Ann laid 6 at (7, 7), 1 at (7, 8) → 12 x2: +8"``, ``"Bob laid 3 at (5, 6) →
     no line: +0; keeps 1"``, ``"Cy could lay no tile and keeps 3"``, in teams ``"Ann
     lets the partner place first"`` (ruling 12); and, when the
-    turn ended the game, why (``"; the last tile is drawn: the game is over"``)."""
+    turn ended the game, why (``"; the last tile is drawn: the game is over"``).
+    ``names``: the players by seat, for the deal-out of a premature end (else
+    ``"seat N"``)."""
     if isinstance(action, TeamOrder):  # ruling 12: the partners' order
         return (f"{name} lets the partner place first" if action.order == PARTNER_FIRST
                 else f"{name} leaves the order to the partner")
@@ -51,12 +54,12 @@ def describe(name: str, action: PlaceTiles | TeamOrder, events: Sequence[object]
         text += "; " + ENDINGS.get(ended.reason, "the game is over")
     premature = next((e for e in events if isinstance(e, PrematureEnd)), None)
     if premature is not None:
-        text += ". " + deal_out_text(premature, ())
+        text += ". " + deal_out_text(premature, names)
     return text
 
 
 def _seat(names: Sequence[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"seat {seat + 1}"
+    return seat_name(seat, names)
 
 
 def deal_out_text(event: PrematureEnd, names: Sequence[str]) -> str:

@@ -1,6 +1,6 @@
 """The card game in words, the one place every screen and printed replay reads them from.
 
-- ``describe(name, action, events)``: one turn, as the table's log tells it (for
+- ``describe(name, action, events, names)``: one turn, as the table's log tells it (for
   ``parlour replay --text`` too).
 - :func:`event_text`: the rare rules and the ends, said whole: a hand shown (Gameplay,
   Exception), a pass, the end of a round (every card laid, or none fits any more) and
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from ..core import cell_text
+from ..core import cell_text, seat_name
 from .cards import card
 from .state import (
     CardsDrawn, GameEnded, HandShown, LayCard, LayOpening, Pass, Passed, RoundEnded, TurnPlayed,
@@ -33,7 +33,7 @@ def lay_text(lay: LayCard) -> str:
     return f"{card_text(lay.card)} at {cell_text(lay.cell)} {lay.orientation}"
 
 
-def describe(name: str, action: object, events: Sequence[object] = ()) -> str:
+def describe(name: str, action: object, events: Sequence[object] = (), names: Sequence[str] = ()) -> str:
     """``"Bob laid 2|5 at (0, 1) right → 11: +4"``, ``"Ann opened with 3|4 at (0, 0)
     right and 6|1 at (1, 0) right → no line: +0"``, ``"Cy showed 5|6 2|5 (none fit) and
     drew 3"``, ``"Dee passed (no card fits)"``; then the end of a round or the game."""
@@ -62,7 +62,7 @@ def describe(name: str, action: object, events: Sequence[object] = ()) -> str:
 
 
 def _seat(names: Sequence[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"seat {seat + 1}"
+    return seat_name(seat, names)
 
 
 def event_text(event: object, names: Sequence[str]) -> str | None:

@@ -7,12 +7,14 @@ effects: food units, paying, drawing, dying and leaving), dice, times (step I),
 production (step II), auction (step III), negotiation (step IV), offers (proposals,
 trades, rents and the sweep), weddings (who may marry, windows, the chance, the roll),
 fate (playing each Fate card), food (step V), scoring (the end), game (setup, the order
-of steps, legal actions, apply, views), bots, words (an action told as the log tells it).
+of steps, legal actions, apply, views), timers (the §3.9 timers and defaults), bots,
+words (an action told as the log tells it).
 """
 
 from __future__ import annotations
 
 from . import game as _game
+from . import timers as _timers
 from .bots import EasyBot, StrongBot
 from .state import ZestreaAction, ZestreaEvent, ZestreaOptions, ZestreaState, ZestreaView
 from .words import describe as _describe
@@ -21,7 +23,10 @@ from .words import describe as _describe
 class ZestreaGame:
     """Zestrea for Parlour: see rules.core.Game. Step IV's offers are given as
     :class:`~rules.core.ActionKind` entries of the legal actions (parameter bounds);
-    ``awaited`` names the seats the table waits for."""
+    ``awaited`` names the seats the table waits for; ``timeouts`` the timers of
+    reference §3.9 over what a seat is waited for, with its default; in step IV an
+    out-of-date intent is judged against the state as it is (``judged_now``, reference
+    §3.1)."""
 
     name = "zestrea"
     title = "Zestrea"
@@ -37,6 +42,7 @@ class ZestreaGame:
     setup = staticmethod(_game.setup)
     active_seats = staticmethod(_game.active_seats)
     awaited = staticmethod(_game.awaited)
+    judged_now = staticmethod(_game.judged_now)
     legal_actions = staticmethod(_game.legal_actions)
     apply = staticmethod(_game.apply)
     view = staticmethod(_game.view)
@@ -46,6 +52,7 @@ class ZestreaGame:
     seat_counts = staticmethod(_game.seat_counts)
     team_size = staticmethod(_game.team_size)
     describe = staticmethod(_describe)
+    timeouts = staticmethod(_timers.timeouts)
 
 
 GAME = ZestreaGame()

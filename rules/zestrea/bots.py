@@ -7,11 +7,17 @@ step IV a bot presses Ready once it has nothing left it wants to do (issue 9 "Bo
 - :class:`StrongBot` also keeps Zestre for the next Food (it never lets villagers starve
   that it could feed), bids up to what the card is worth to it, plays the cards that pay,
   proposes weddings that give it a Couple or rid it of a mouth (several attempts), adds
-  and rents Musicians to its own weddings, adopts to make Couples, weighs trades and
-  answers human offers: accepts what pays, counters a wedding it would pay too much for
-  by asking the proposer to pay, declines the rest.
+  and rents Musicians to its own weddings, adopts to make Couples, and trades Fate cards
+  where a card is worth more to one side than to the other (:func:`card_value`, read off
+  the public estates): it sells a card worth more to another Boyar, buys a revealed card
+  worth more to it, and offers cards it has no use for for 1 Zestre. It answers offers
+  made to it: accepts what pays; counters a wedding it would pay too much for by asking
+  the proposer to pay, and a trade that does not pay it by naming a price that does;
+  declines the rest (and a rent offer that pays nothing).
 
-A bot remembers, per turn, the offers it made so it never repeats itself.
+A bot remembers, per turn, the offers it made so it never repeats itself; it makes at
+most :data:`TRADES_PER_TURN` trade offers a turn and counters each Boyar at most once a
+turn, so two bots never haggle without end, and it presses Ready when nothing is left.
 """
 
 from __future__ import annotations
@@ -20,23 +26,36 @@ from typing import Any, Sequence
 
 from ..core import ActionKind, listed
 from .cards import sex, title
-from .game import default_answer
+from .timers import default_answer
 from .state import (
     Accept, Adopt, Bid, BuyLand, Choose, Decline, Pass, PassWindow, PlayFate,
-    ProposeWedding, Ready, RentMusician, TradeOffer, UseMusician, WeddingOffer, ZestreaView,
+    ProposeTrade, ProposeWedding, Ready, RentMusician, TradeOffer, UseMusician, WeddingOffer,
+    ZestreaView,
 )
 
-def card_worth(view: ZestreaView, card: str) -> int:
-    """What Fate card ``card`` is worth to the strong bot now, in Zestre: the cards it
-    plays at once for Zestre or Land; the rest little."""
-    t = title(card).id
-    e = view.estates[view.seat]
-    if t == "F14":
+TRADES_PER_TURN = 2
+"""At most this many trade offers a turn from one strong bot (besides its counters:
+one a turn to each Boyar whose trade did not pay it)."""
+HARMFUL = frozenset(("F03", "F10", "F11", "F12", "F13"))
+"""Cards a bot keeps out of others' hands: they strike at another Boyar's weddings,
+Couples or singles."""
+
+
+def card_value(view: ZestreaView, seat: int, card: str) -> int:
+    """What Fate card ``card`` is worth to the Boyar at ``seat``, in Zestre, as the strong
+    bot reckons from the public estates: the cards that pay Zestre or Land (Țuică 2,
+    Pickle Business 1 a Couple up to 4, The Notary's Bribe 3 under 5 Land), cards that
+    help its own weddings (a Boyar with adult singles) or pay after one 1; the rest 0."""
+    t = title(card)
+    e = view.estates[seat]
+    if t.id == "F14":
         return 2
-    if t == "F16":
+    if t.id == "F16":
         return min(4, len(e.couples))
-    if t == "F24":
+    if t.id == "F24":
         return 3 if e.land < 5 and view.time_left >= 1 else 1
+    if t.id in ("F01", "F09", "F25") or (t.chance > 0 and t.kind == "wedding"):
+        return 1 if adult_singles(view, seat) or t.id == "F01" else 0
     return 0
 
 
@@ -157,7 +176,7 @@ class StrongBot(EasyBot):
         return super().answer(view, legal, rng)
 
     def bid(self, view: ZestreaView, legal) -> Any:
-        worth = card_worth(view, view.auction.card)
+        worth = card_value(view, view.seat, view.auction.card)  # bids below it
         high = view.auction.bids[-1][1] if view.auction.bids else 0
         if high + 1 <= min(worth - 1, self.spare(view)):
             return Bid(high + 1)
@@ -169,10 +188,10 @@ class StrongBot(EasyBot):
         party = me in (w.proposer, w.target)
         simple = listed(legal)
         for action in simple:
-            if isinstance(action, Accept):  # a rent offer: paid, so yes
-                return action
-            if isinstance(action, Decline):
-                continue
+            if isinstance(action, Accept):  # a rent offer: yes if it pays anything
+                rent = next((o for o in view.my_offers if o.id == action.offer), None)
+                if rent is not None and (rent.zestre or rent.cards):
+                    return action
         if party and view.chance < 6:
             for action in simple:
                 if isinstance(action, UseMusician):
@@ -234,7 +253,7 @@ class StrongBot(EasyBot):
                 (len(e.couples) > e.land and view.time_left >= 2)
                 or (food_need(view, me) and view.time_left >= 3)):
             return BuyLand()
-        proposal = self.propose(view, legal)
+        proposal = self.propose(view, legal) or self.propose_trade(view, legal)
         if proposal is not None:
             return proposal
         if self.spare(view) >= 4 and view.time_left >= 2 and not adult_singles(view, me) \
@@ -269,10 +288,14 @@ class StrongBot(EasyBot):
     def respond(self, view: ZestreaView, offer, legal) -> Any:
         me = view.seat
         if isinstance(offer, TradeOffer):
-            gain = offer.give_zestre + 2 * len(offer.give_cards) - offer.ask_zestre - 2 * len(offer.ask_cards)
-            if gain > 0 and Accept(offer.id) in listed(legal) and offer.ask_zestre <= self.spare(view):
+            gain = self.trade_gain(view, offer.give_zestre, offer.give_cards, offer.ask_zestre,
+                                   offer.ask_cards)
+            free = not offer.ask_zestre and not offer.ask_cards
+            if (gain > 0 or free) and Accept(offer.id) in listed(legal) \
+                    and offer.ask_zestre <= self.spare(view):
                 return Accept(offer.id)
-            return Decline(offer.id)
+            counter = self.trade_counter(view, offer, legal)
+            return counter if counter is not None else Decline(offer.id)
         if isinstance(offer, WeddingOffer):
             pay = {"proposer_2": 0, "each_1": 1, "target_2": 2}[offer.split]
             extra = 0
@@ -295,6 +318,84 @@ class StrongBot(EasyBot):
                                       attempts=offer.attempts, receiver=offer.receiver,
                                       counter=offer.id)
         return Decline(offer.id)
+
+    def trade_gain(self, view: ZestreaView, give_zestre: int, give_cards, ask_zestre: int,
+                   ask_cards) -> int:
+        """What a trade offered to it gains it, in Zestre: what it is given less what it
+        is asked, cards at :func:`card_value` to it."""
+        me = view.seat
+        return (give_zestre + sum(card_value(view, me, c) for c in give_cards)
+                - ask_zestre - sum(card_value(view, me, c) for c in ask_cards))
+
+    def _trades_made(self, view: ZestreaView, what: str) -> int:
+        return sum(1 for key in self.memory if key[:2] == (what, view.turn))
+
+    def trade_counter(self, view: ZestreaView, offer: TradeOffer, legal) -> Any:
+        """A counter to a trade that does not pay it: the same cards from it (and of the
+        proposer's, those it may ask for: revealed), the Zestre set so the trade gains it
+        1; ``None`` (decline) if that cannot be paid, or it countered this Boyar already
+        this turn."""
+        kind = next((k for k in legal if isinstance(k, ActionKind) and k.kind == "propose-trade"), None)
+        key = ("trade-counter", view.turn, offer.by)
+        if kind is None or key in self.memory:
+            return None
+        me, them = view.seat, view.estates[offer.by]
+        asked = tuple(c for c in offer.give_cards if c in them.revealed)
+        net = 1 + sum(card_value(view, me, c) for c in offer.ask_cards) \
+            - sum(card_value(view, me, c) for c in asked)
+        give, ask = max(0, -net), max(0, net)
+        if not (offer.ask_cards or asked) or ask > them.zestre or give > self.spare(view):
+            return None
+        self.memory.add(key)
+        return ProposeTrade(offer.by, give, offer.ask_cards, ask, asked, counter=offer.id)
+
+    def propose_trade(self, view: ZestreaView, legal) -> Any:
+        """A trade that pays both sides by :func:`card_value`: sell a card of its hand to
+        the Boyar it is worth most to, for 1 more than it is worth to the bot and less
+        than to the buyer; buy a card another Boyar revealed that is worth more to it;
+        or offer a card it has no use for (and that harms nobody) for 1 Zestre to the
+        richest Boyar who has not let such an offer go. At most :data:`TRADES_PER_TURN` a
+        turn, each card and Boyar once."""
+        kind = next((k for k in legal if isinstance(k, ActionKind) and k.kind == "propose-trade"), None)
+        if kind is None or self._trades_made(view, "trade") >= TRADES_PER_TURN:
+            return None
+        me = view.seat
+        others = [s for s in range(view.seats) if s != me]
+        options = []  # (what the other side gains, seat, action): the best first
+        for card in view.hand:
+            mine = card_value(view, me, card)
+            for seat in others:
+                theirs, price = card_value(view, seat, card), mine + 1
+                if theirs > price and price <= view.estates[seat].zestre:
+                    options.append((theirs - price, seat, ProposeTrade(seat, 0, (card,), price)))
+        spare = self.spare(view)
+        for seat in others:
+            for card in view.estates[seat].revealed:
+                theirs, mine = card_value(view, seat, card), card_value(view, me, card)
+                price = max(1, theirs + 1)
+                if mine > price and price <= spare:
+                    options.append((mine - price, seat, ProposeTrade(seat, price, (), 0, (card,))))
+        refused = self._no_buyers(view)
+        buyers = [s for s in sorted(others, key=lambda s: -view.estates[s].zestre)
+                  if view.estates[s].zestre >= 1 and s not in refused]
+        if buyers:
+            options += [(0, buyers[0], ProposeTrade(buyers[0], 0, (card,), 1)) for card in view.hand
+                        if card_value(view, me, card) == 0 and title(card).id not in HARMFUL]
+        for gain, _, action in sorted(options, key=lambda o: (-o[0], o[1])):
+            key = ("trade", view.turn, action.to, action.give_cards + action.ask_cards)
+            if key not in self.memory:
+                self.memory.add(key)
+                if gain == 0:
+                    self.memory.add(("sale", action.to, action.give_cards[0]))
+                return action
+        return None
+
+    def _no_buyers(self, view: ZestreaView) -> set[int]:
+        """The Boyars who let a card of no use to it go unbought (offered for 1 Zestre,
+        still in its hand, no longer offered): it offers them no more such cards."""
+        offered = {c for o in view.my_offers if isinstance(o, TradeOffer) for c in o.give_cards}
+        return {key[1] for key in self.memory if key[0] == "sale"
+                and key[2] in view.hand and key[2] not in offered}
 
     def propose(self, view: ZestreaView, legal) -> Any:
         """A wedding worth at least 2 to it, the other Boyar asked to pay the attempts

@@ -4,7 +4,8 @@ For every Boyar at once: Land feeds as many food units as it can (Couples and ad
 singles not abroad; this turn's babies do not eat); Great Lent (H14) feeds 2 more for
 free; Zestre pays the rest, one each, before any Land; then Land is exchanged, one for
 each unit still unfed, down to the last Land; whoever is still unfed starves, chosen
-by the Boyar at once (a prompt), never their only Couple. Then babies grow up.
+by the Boyar at once (a prompt), never their only Couple. Then babies grow up, and
+what Food did to each Estate is told in one summary per Boyar (issue 9 item 4).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import attrs
 
 from ..core import RuleViolation
 from .estate import adult_singles, food_units, lose, remove, set_estate
-from .state import LandChanged, Prompt, ZestreaState
+from .state import FoodSummary, LandChanged, Prompt, ZestreaState
 
 RULE = "zestrea.md Z-R15"
 LENT = "H14"
@@ -23,13 +24,14 @@ def begin(state: ZestreaState, events: list) -> ZestreaState:
     """Z-R14 steps 1-5 for every Boyar in start-player order (the order only of the
     events), then a starvation prompt for each Boyar with units left unfed (step 6)."""
     state = attrs.evolve(state, phase="food")
-    prompts = []
+    prompts, summaries = [], []
     for seat in state.order():
         estate = state.estates[seat]
         units = food_units(state, seat)
-        rest = units - min(estate.land, units)  # fed by Land: a count (Z-R7, Z-R16)
-        if state.time_card == LENT:
-            rest = max(0, rest - 2)
+        by_land = min(estate.land, units)
+        rest = units - by_land  # fed by Land: a count (Z-R7, Z-R16)
+        free = min(2, rest) if state.time_card == LENT else 0
+        rest -= free
         state, paid = lose(state, seat, rest, "food", events)
         rest -= paid
         exchanged = min(rest, state.estates[seat].land - 1)  # Z-R13, Z-F31: never the last
@@ -39,7 +41,8 @@ def begin(state: ZestreaState, events: list) -> ZestreaState:
             rest -= exchanged
         if rest:
             prompts.append(Prompt(seat, "starve", starving_choices(state, seat), rest, rest))
-    return attrs.evolve(state, prompts=tuple(prompts))
+        summaries.append(FoodSummary(seat, units, by_land, free, paid, exchanged))
+    return attrs.evolve(state, prompts=tuple(prompts), food=tuple(summaries))
 
 
 def starving_choices(state: ZestreaState, seat: int) -> tuple[str, ...]:
@@ -72,16 +75,23 @@ def resolve(state: ZestreaState, events: list) -> ZestreaState:
     pays the Village Preachers elsewhere (Z-R21)."""
     answers = {p.seat: p.answer or () for p in state.prompts}
     state = attrs.evolve(state, prompts=())
+    starved: dict[int, tuple[str, ...]] = {}
     for seat in state.order():
         for unit in answers.get(seat, ()):
             couple = next((c for c in state.estates[seat].couples if c.id == unit), None)
             for villager in couple.spouses if couple else (unit,):
                 state = remove(state, villager, "died", "starvation", events)
-    return state
+                starved[seat] = starved.get(seat, ()) + (villager,)
+    food = tuple(attrs.evolve(f, starved=starved.get(f.seat, ())) for f in state.food)
+    return attrs.evolve(state, food=food)
 
 
-def grow_up(state: ZestreaState) -> ZestreaState:
-    """After every Boyar's Food, this turn's babies become adult singles (Z-F11, Z-R14)."""
+def grow_up(state: ZestreaState, events: list) -> ZestreaState:
+    """After every Boyar's Food, this turn's babies become adult singles (Z-F11, Z-R14);
+    then each Boyar's :class:`FoodSummary` is told, in start-player order."""
+    grown = {seat: tuple(v for v in state.estates[seat].singles if v in state.estates[seat].babies)
+             for seat in range(state.seats)}
     for seat in range(state.seats):
         state = set_estate(state, seat, babies=frozenset())
-    return state
+    events.extend(attrs.evolve(f, grown=grown[f.seat]) for f in state.food)
+    return attrs.evolve(state, food=())

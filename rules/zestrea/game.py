@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import attrs
 
-from ..core import ActionKind, Result, Rng, RuleViolation, Seat, SomeOf, Whole
-from . import auction, fate, food, negotiation, offers, production, scoring, times
+from ..core import ActionKind, Result, Rng, RuleViolation, Seat, SomeOf, Whole, seat_name
+from . import auction, fate, food, negotiation, offers, production, scoring, times, timers
 from .cards import FATE_DECK, GOOD_IDS, HARD_IDS, VILLAGER_IDS, card_name, person, sex
-from .estate import add_single, adult_singles, draw_villager, marry
+from .estate import add_single, draw_villager, marry
 from .weddings import chance, chance_parts
 from .state import (
-    Answered, Bid, CardsMoved, Choose, Decline, Estate, EstateView, FateDrawn, Foretold, OfferClosed,
-    OfferMade, OfferSummary, Pass, PassWindow, PhaseBegan, PlayFate, Prompt, PromptView, Ready,
+    Answered, Bid, CardsMoved, Choose, Estate, EstateView, FateDrawn, Foretold, OfferClosed,
+    OfferMade, OfferSummary, Pass, PhaseBegan, PlayFate, Prompt, PromptView,
     RentOffer, Window, WindowOpened, ZestreaEvent, ZestreaOptions, ZestreaState, ZestreaView,
 )
 
@@ -95,7 +95,7 @@ def _proceed(state: ZestreaState, events: list) -> ZestreaState:
         elif state.phase == "negotiation" and negotiation.done(state):
             state = food.begin(negotiation.end(state, events), events)
         elif state.phase == "food":
-            state = _end_turn(food.grow_up(state), events)
+            state = _end_turn(food.grow_up(state, events), events)
         else:
             return state
         if state.phase != before:
@@ -155,6 +155,14 @@ def active_seats(state: ZestreaState) -> frozenset[Seat]:
     return frozenset()
 
 
+def judged_now(state: ZestreaState) -> bool:
+    """Reference §3.1: in step IV an intent is checked against the current state, not
+    the version it was made against (rules.core :func:`~rules.core.judged_now`): two
+    Boyars racing for one villager get the wedding and "a wedding is being
+    celebrated" (Z-R33), not a stale answer. Every other step: ``False``."""
+    return state.phase == "negotiation"
+
+
 def awaited(state: ZestreaState) -> frozenset[Seat]:
     """The seats the game waits for (rules.core :func:`~rules.core.awaited`): those of
     :func:`active_seats` except, in step IV, a seat that is ready, or in a window one
@@ -200,7 +208,7 @@ def apply(state: ZestreaState, seat: Seat, action) -> tuple[ZestreaState, tuple[
     if state.phase == "over":
         raise RuleViolation("game-over", "The game is over.")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
-        raise RuleViolation("no-seat", f"There is no seat {seat!r} at this table.")
+        raise RuleViolation("no-seat", f"No Boyar sits at seat number {seat!r} (seats count from 0).")
     events: list = []
     prompt = prompt_of(state, seat)
     if isinstance(action, Choose):
@@ -218,7 +226,7 @@ def apply(state: ZestreaState, seat: Seat, action) -> tuple[ZestreaState, tuple[
             state = auction.pass_(state, seat, events)
     elif state.phase == "negotiation":
         if state.prompts:
-            waiting = ", ".join(f"seat {p.seat + 1}" for p in state.prompts)
+            waiting = ", ".join(seat_name(p.seat) for p in state.prompts)  # named by the table
             raise RuleViolation("prompt-open", f"Waiting for {waiting} to answer; nothing else "
                                 "can be done until then.", "zestrea.md §3.7")
         state = negotiation.act(state, seat, action, events)
@@ -274,37 +282,11 @@ def _choose(state: ZestreaState, seat: Seat, picked, events: list) -> ZestreaSta
     return state
 
 
-def default_answer(prompt: Prompt, singles: tuple[str, ...]) -> tuple[str, ...]:
-    """The default answer to ``prompt`` (reference §3.9; ``singles``: the seat's adult
-    singles not abroad, oldest first): the winner keeps the card; the ransom is paid if
-    possible, else the bride handed over; the Fortune Teller leaves the card on top; the
-    steps' own defaults otherwise. Bots and timers use it; it needs only the view."""
-    if prompt.kind in ("play-now", "ransom", "fortune"):
-        return prompt.choices[:1]
-    if prompt.kind == "produce":
-        return production.default(prompt)
-    if prompt.kind == "starve":
-        return food.default(prompt)
-    return times.default(prompt, singles)
-
-
 def default_action(state: ZestreaState, seat: Seat):
     """What a seat does when its timer runs out, and what a plain bot does (reference
-    §3.9): :func:`default_answer` to its prompt, :class:`Pass` in the auction, in step IV
-    a window pass or :class:`Ready`; ``None`` if the game does not wait for the seat."""
-    if seat not in awaited(state):
-        return None
-    prompt = prompt_of(state, seat)
-    if prompt is not None:
-        return Choose(default_answer(prompt, adult_singles(state, seat)))
-    if state.auction is not None:
-        return Pass()
-    if state.window is not None:
-        if seat not in state.window.passed:
-            return PassWindow()
-        rent = next(o for o in state.offers if o.to == seat and isinstance(o, RentOffer))
-        return Decline(rent.id)
-    return Ready()
+    §3.9): :func:`rules.zestrea.timers.default_action` read from ``seat``'s view;
+    ``None`` if the game does not wait for the seat."""
+    return timers.default_action(view(state, seat))
 
 
 def _window_for(window: Window | None, seat: Seat | None) -> Window | None:

@@ -35,7 +35,7 @@ def whole(value: object, what: str, lo: int = 0, hi: int | None = None) -> int:
 
 def other_seat(state: ZestreaState, seat: Seat, to: object, rule: str = RULE) -> Seat:
     if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < state.seats:
-        raise RuleViolation("no-seat", f"There is no seat {to!r}.", rule)
+        raise RuleViolation("no-seat", f"No Boyar sits at seat number {to!r} (seats count from 0).", rule)
     if to == seat:
         raise RuleViolation("self", "Offers, trades and gifts are made to another Boyar.",
                             "zestrea.md Z-R35")
@@ -246,9 +246,9 @@ def accept(state: ZestreaState, seat: Seat, offer_id: object, events: list) -> Z
 
 
 def _accept_rent(state: ZestreaState, offer: RentOffer, events: list) -> ZestreaState:
-    window = state.window
-    if window is None or offer.musician in window.musicians:
-        return close(state, offer, "cancelled", "the Musician already plays", events)
+    why = musician_unable(state, offer) if state.window is not None else "the wedding window closed"
+    if why:
+        return close(state, offer, "cancelled", why, events)
     why = can_pay(state, (), {offer.by: offer.zestre})
     if why:
         return close(state, offer, "cancelled", why, events)
@@ -297,8 +297,21 @@ def _invalid(state: ZestreaState, offer) -> str:
         return "the wedding window closed"
     if any(c not in hand[offer.by] for c in offer.cards):
         return "a card of it is no longer held"
-    if musician_controller(state, offer.musician) != offer.to:
-        return "the Musician is no longer theirs"
+    return musician_unable(state, offer)
+
+
+def musician_unable(state: ZestreaState, offer: RentOffer) -> str:
+    """Why the Musician of rent offer ``offer`` can no longer be rented for the open
+    attempt, ``""`` if it still can (Z-R34: once per attempt, played by the Boyar it
+    lives with now, Z-R20)."""
+    window = state.window
+    if window is not None and offer.musician in window.musicians:
+        return "that Musician already plays at this attempt"
+    controller = musician_controller(state, offer.musician)
+    if controller is None:
+        return "that Musician is no longer in play"
+    if controller != offer.to:
+        return "that Musician no longer lives on their Estate"
     return ""
 
 

@@ -23,8 +23,9 @@ TIMER_HELP = "seconds before a player who has not acted is given the default; 0 
 
 @attrs.frozen
 class ZestreaOptions:
-    """Table options (reference §8). The timers are the host's (§3.9): the rules only
-    carry them; a seat whose timer runs out is given :func:`rules.zestrea.game.default_action`."""
+    """Table options (reference §8). The timers are the host's (§3.9), whole seconds,
+    0 off: the rules carry them and say which one governs what a seat is asked and its
+    default (:mod:`rules.zestrea.timers`); the host runs them."""
 
     # rulebook Setup
     extra_hard_times: int = option(0, "Hard Times added for a longer game",
@@ -35,14 +36,18 @@ class ZestreaOptions:
     # Z-R1, stand-in
     starting_zestre: int = option(0, "Zestre each Boyar starts with", lo=0, hi=30,
                                   label="Start Zestre")
-    negotiation_timeout_s: int = option(0, "Weddings and Negotiations: " + TIMER_HELP, lo=0, hi=3600, unit="s", off=0,
-                                   label="Step IV timer")
+    # the timers, reference §3.9 (rules/zestrea/timers.py)
+    negotiation_timeout_s: int = option(
+        0, "the whole of Weddings and Negotiations, then everyone is Ready: " + TIMER_HELP,
+        lo=0, hi=3600, unit="s", off=0, label="Step IV timer")
     window_timeout_s: int = option(0, "wedding windows: " + TIMER_HELP, lo=0, hi=600, unit="s",
-                               off=0, label="Window timer")
-    prompt_timeout_s: int = option(0, "questions to answer (Hard Times, Production, Food): " + TIMER_HELP, lo=0, hi=600, unit="s", off=0,
-                               label="Prompt timer")
-    auction_timeout_s: int = option(0, "auction turns: " + TIMER_HELP, lo=0, hi=600, unit="s",
-                                off=0, label="Auction timer")
+                                   off=0, label="Window timer")
+    prompt_timeout_s: int = option(
+        0, "questions (Hard Times, Production, Food, a ransom, the Fortune Teller): " + TIMER_HELP,
+        lo=0, hi=600, unit="s", off=0, label="Prompt timer")
+    auction_timeout_s: int = option(
+        0, "auction turns and the winner's 'play it now?': " + TIMER_HELP,
+        lo=0, hi=600, unit="s", off=0, label="Auction timer")
 
 
 @attrs.frozen
@@ -233,7 +238,8 @@ class ZestreaState:
     of this turn; ``fate_deck`` top first; ``supply`` the villagers the State holds
     (sorted; draws are random), ``gone`` those who died or left (Z-R11); ``roles``
     ``(villager, card)`` pairs of Roles in play (Z-F24); ``boyars`` the Boyar card of
-    each seat."""
+    each seat; ``food`` this turn's Food so far, one summary per Boyar (told as events
+    when step V ends)."""
 
     options: ZestreaOptions
     seats: int
@@ -264,6 +270,7 @@ class ZestreaState:
     hora: bool = False
     amsterdam: bool = False
     foretold: tuple[tuple[Seat, str], ...] = ()
+    food: tuple[FoodSummary, ...] = ()
 
     @property
     def start_player(self) -> Seat:
@@ -719,8 +726,11 @@ class WindowPassed:
 
 @attrs.frozen
 class Attempted:
-    """The die of an attempt: ``chance`` made of ``parts`` (``(source, value)``),
-    ``die``, ``success`` (Z-R30, Z-R31; public)."""
+    """The die of attempt ``attempt`` of the ``attempts`` agreed: ``chance`` made of
+    ``parts`` (``(source, value)``), ``die``, ``success`` (Z-R30, Z-R31; public). After
+    a failure ``then`` says what comes next (§3.6): ``"again"`` (the next attempt starts
+    at once), ``"cannot-pay"`` (attempts are left but ``short``, a payer, cannot pay the
+    next), ``"cannot-marry"`` (the two can no longer marry), ``""`` (no attempt left)."""
 
     stays: str
     moves: str
@@ -729,6 +739,9 @@ class Attempted:
     chance: int
     die: int
     success: bool
+    attempts: int = 1
+    then: str = ""
+    short: Seat = -1
     kind: Literal["attempted"] = "attempted"
 
 
@@ -771,12 +784,31 @@ class Foretold:
     kind: Literal["foretold"] = "foretold"
 
 
+@attrs.frozen
+class FoodSummary:
+    """Step V for ``seat``, told once the step is over (Z-R14, Z-R15, Z-F11; public, as
+    Zestre, Land and villagers are): ``units`` food units; ``by_land`` fed by Land;
+    ``free`` fed for free (Great Lent, H14); ``paid`` Zestre paid for food; ``land_lost``
+    Land given up for food (Z-R14 step 5); ``starved`` the villagers who starved (both
+    spouses of a Couple); ``grown`` the babies who grew up."""
+
+    seat: Seat
+    units: int
+    by_land: int
+    free: int = 0
+    paid: int = 0
+    land_lost: int = 0
+    starved: tuple[str, ...] = ()
+    grown: tuple[str, ...] = ()
+    kind: Literal["food-summary"] = "food-summary"
+
+
 ZestreaEvent = (
     TurnBegan | PhaseBegan | TimeRevealed | Rolled | ZestreChanged | LandChanged | VillagerCame
     | VillagerGone | FateDrawn | HandsCollected | Answered | BidMade | BidPassed
     | AuctionOpened | AuctionEnded | Bought | FatePlayed | CardShown | CardsMoved | ZestreGiven
     | OfferMade | OfferClosed | ReadyChanged | WindowOpened | ChanceChanged | WindowPassed
-    | Attempted | Married | VillagerMoved | RoleAttached | Foretold
+    | Attempted | Married | VillagerMoved | RoleAttached | Foretold | FoodSummary
 )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..core import RuleViolation, Seat
+from ..core import RuleViolation, Seat, seat_name
 from .cards import person, sex, title
 from .estate import adult_singles, draw_fate, marry, owner, roles_of, set_estate
 from .state import (
@@ -64,13 +64,14 @@ def shares(split: str, proposer: Seat, target: Seat) -> tuple[tuple[Seat, int], 
 
 
 def can_pay(state: ZestreaState, payers: tuple[tuple[Seat, int], ...], extra: dict | None = None) -> str:
-    """Why the payers cannot pay (``extra``: more each must pay), ``""`` if they can."""
+    """Why the payers cannot pay (``extra``: more each must pay), ``""`` if they can:
+    ``"seat 2 cannot pay 2 Zestre"`` (:func:`rules.core.named` tells the Boyar by name)."""
     need: dict[Seat, int] = dict(extra or {})
     for seat, amount in payers:
         need[seat] = need.get(seat, 0) + amount
     for seat, amount in need.items():
         if state.estates[seat].zestre < amount:
-            return f"seat {seat + 1} cannot pay {amount} Zestre"
+            return f"{seat_name(seat)} cannot pay {amount} Zestre"  # named by the table
     return ""
 
 
@@ -134,13 +135,22 @@ def close_window(state: ZestreaState, events: list) -> ZestreaState:
     need = chance(parts)
     die, state = roll(state)
     success = die <= need
-    events.append(Attempted(window.stays, window.moves, window.attempt, parts, need, die, success))
+    attempted = Attempted(window.stays, window.moves, window.attempt, parts, need, die, success,
+                          1 if window.elopement else window.attempts)
     state = attrs.evolve(state, window=None)
     if success:
+        events.append(attempted)
         return _wed(state, window, events)
-    payers = shares(window.split, window.proposer, window.target)
-    if (not window.elopement and window.attempt < window.attempts and not can_pay(state, payers)
-            and not can_marry(state, window.stays, window.moves, window.receiver)):
+    then, short = "", -1
+    if attempted.attempt < attempted.attempts:
+        short = next((seat for seat, amount in shares(window.split, window.proposer, window.target)
+                      if state.estates[seat].zestre < amount), -1)
+        if can_marry(state, window.stays, window.moves, window.receiver):
+            then, short = "cannot-marry", -1
+        else:
+            then = "again" if short < 0 else "cannot-pay"
+    events.append(attrs.evolve(attempted, then=then, short=short))
+    if then == "again":
         nxt = attrs.evolve(window, attempt=window.attempt + 1)
         return open_window(state, nxt, events)
     if window.escrow is not None:

@@ -4,18 +4,25 @@ The log is public, so it says only what everyone may know (reference §3.6 "Who 
 what", §3.10): that an offer was made and how it ended, never its terms; the number of
 cards that changed hands, never which; prompt answers only through what they caused.
 Villagers are told by name and sex (``Ion (♂)``), cards by title, seats by the player's
-name when ``names`` is given, else as ``seat N`` (1-based).
+name when ``names`` is given, else as ``seat N`` (1-based; :func:`rules.core.seat_name`).
+
+The words for the events a table tells on its own are here too, one function each, so
+the table and ``parlour replay --text`` say them alike: :func:`attempt_text` (a wedding
+attempt's die and what comes next), :func:`food_text` (one Boyar's Food step) and
+:func:`land_text` (Land lost or gained).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
+from ..core import named, seat_name
 from .cards import TIMES, person, reason, title
 from .state import (
     Accept, Adopt, AuctionEnded, Attempted, Bid, BuyFate, BuyLand, Choose, Decline, FatePlayed,
-    Gift, OfferClosed, Pass, PassWindow, PlayFate, ProposeTrade, ProposeWedding, Ready,
-    RentMusician, Reveal, TimeRevealed, Unready, UseMusician, VillagerCame, VillagerGone, Withdraw,
+    FoodSummary, Gift, LandChanged, OfferClosed, Pass, PassWindow, PlayFate, ProposeTrade,
+    ProposeWedding, Ready, RentMusician, Reveal, TimeRevealed, Unready, UseMusician, VillagerCame,
+    VillagerGone, Withdraw,
 )
 
 
@@ -24,9 +31,70 @@ def who(villager: str) -> str:
     return person(villager)
 
 
-def seat_text(seat: int, names: Sequence[str] = ()) -> str:
-    """The player's name at ``seat`` when ``names`` has it, else ``"seat N"`` (1-based)."""
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+def _count(n: int, one: str, many: str = "") -> str:
+    """``"1 attempt"``, ``"2 attempts"``."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _villagers(ids: Sequence[str]) -> str:
+    return ", ".join(who(v) for v in ids)
+
+
+def attempt_text(event: Attempted, names: Sequence[str] = ()) -> str:
+    """A wedding attempt's die in words, and after a failure what comes next (§3.6,
+    Z-R30-Z-R32): ``"Ion (♂) and Maria (♀) married: rolled 2, needed 3 or less"``,
+    ``"Ion (♂) and Maria (♀): attempt 1 of 3 failed: rolled 5, needed 3 or less; 2
+    attempts left: the next starts now"``; ``names`` by seat name a Boyar who cannot pay
+    the next attempt."""
+    need = f"needed {event.chance} or less" if event.chance else "no face could win (chance 0)"
+    roll = f"rolled {event.die}, {need}"
+    couple = f"{who(event.stays)} and {who(event.moves)}"
+    which = f" (attempt {event.attempt} of {event.attempts})" if event.attempts > 1 else ""
+    if event.success:
+        return f"{couple} married{which}: {roll}"
+    if event.attempts == 1:
+        return f"{couple}: the attempt failed: {roll}; no wedding"
+    head = f"{couple}: attempt {event.attempt} of {event.attempts} failed: {roll}"
+    left = _count(event.attempts - event.attempt, "attempt") + " left"
+    if event.then == "again":
+        return f"{head}; {left}: the next starts now"
+    if event.then == "cannot-pay":
+        return f"{head}; {left}, but {seat_name(event.short, names)} cannot pay the next: no wedding"
+    if event.then == "cannot-marry":
+        return f"{head}; {left}, but the two can no longer marry: no wedding"
+    return f"{head}; no attempt left: no wedding"
+
+
+def food_text(event: FoodSummary, names: Sequence[str] = ()) -> str:
+    """One Boyar's Food step in words (Z-R14, Z-R15, Z-F11): ``"Food for Ana: 5 units;
+    3 fed by Land, 1 paid with 1 Zestre, 1 fed by giving up 1 Land; starved: Ion (♂);
+    grown up: Maria (♀)"``, ``"Food for Bogdan: 3 units, all fed by Land"``."""
+    text = f"Food for {seat_name(event.seat, names)}: {_count(event.units, 'unit')}"
+    if event.by_land == event.units:
+        text += ", all fed by Land"
+    else:
+        fed = [f"{event.by_land} fed by Land"] if event.by_land else []
+        if event.free:
+            fed.append(f"{event.free} fed for free (Great Lent)")
+        if event.paid:
+            fed.append(f"{event.paid} paid with {event.paid} Zestre")
+        if event.land_lost:
+            fed.append(f"{event.land_lost} fed by giving up {event.land_lost} Land")
+        text += "; " + ", ".join(fed) if fed else ""
+    if event.starved:
+        text += f"; starved: {_villagers(event.starved)}"
+    if event.grown:
+        text += f"; grown up: {_villagers(event.grown)}"
+    return text
+
+
+def land_text(event: LandChanged, names: Sequence[str] = ()) -> str:
+    """``"Ana gave up 2 Land for food"``, ``"Bogdan lost 1 Land (The Tatars Are
+    Coming)"``, ``"Ana gained 1 Land (The Notary's Bribe)"``."""
+    name, amount = seat_name(event.seat, names), _count(abs(event.delta), "Land", "Land")
+    if event.delta < 0 and event.why == "food":
+        return f"{name} gave up {amount} for food"
+    return f"{name} {'lost' if event.delta < 0 else 'gained'} {amount} ({reason(event.why)})"
 
 
 def _s(name: str, verb: str, third: str) -> str:
@@ -50,9 +118,9 @@ def _action(name: str, action: object, names: Sequence[str]) -> str:
     if isinstance(action, PlayFate):
         return f"{name} played {title(action.card).name}"
     if isinstance(action, ProposeWedding):
-        return f"{name} made a wedding offer to {seat_text(action.to, names)}"
+        return f"{name} made a wedding offer to {seat_name(action.to, names)}"
     if isinstance(action, ProposeTrade):
-        return f"{name} made a trade offer to {seat_text(action.to, names)}"
+        return f"{name} made a trade offer to {seat_name(action.to, names)}"
     if isinstance(action, Accept):
         return f"{name} accepted offer {action.offer}"
     if isinstance(action, Decline):
@@ -62,7 +130,7 @@ def _action(name: str, action: object, names: Sequence[str]) -> str:
     if isinstance(action, Gift):
         parts = [f"{action.zestre} Zestre"] if action.zestre else []
         parts += [f"{len(action.cards)} Fate card{'s' * (len(action.cards) != 1)}"] if action.cards else []
-        return f"{name} gave {seat_text(action.to, names)} {' and '.join(parts)}"
+        return f"{name} gave {seat_name(action.to, names)} {' and '.join(parts)}"
     if isinstance(action, Reveal):
         return f"{name} revealed {title(action.card).name}"
     if isinstance(action, Ready):
@@ -79,23 +147,27 @@ def _action(name: str, action: object, names: Sequence[str]) -> str:
 
 
 def describe(name: str, action: object, events: Sequence[object] = (), names: Sequence[str] = ()) -> str:
-    """``"Ana played Bad Eyesight"``, ``"Bogdan accepted offer 3; Ion (♂) and Maria (♀):
-    rolled 1 of chance 3: married"``: the action, then what followed that everyone saw
-    (attempts, weddings, deaths, the auction's end, the next Time card). ``names``: the
-    players' names by seat, when the caller has them (else other seats are ``seat N``)."""
+    """``"Ana played Bad Eyesight"``, ``"Bogdan accepted offer 3; Ion (♂) and Maria (♀)
+    married: rolled 1, needed 3 or less"``: the action, then what followed that everyone
+    saw (attempts, weddings, deaths, Land lost, the auction's end, each Boyar's Food, the
+    next Time card). ``names``: the players' names by seat, when the caller has them (else
+    other seats are ``seat N``); the reasons the rules give are told with them too."""
     text = _action(name, action, names)
     for e in events:
         if isinstance(e, Attempted):
-            text += (f"; {who(e.stays)} and {who(e.moves)}: rolled {e.die} of chance {e.chance}: "
-                     + ("married" if e.success else "no wedding"))
+            text += "; " + attempt_text(e, names)
+        elif isinstance(e, FoodSummary):
+            text += "; " + food_text(e, names)
+        elif isinstance(e, LandChanged) and e.why != "food":  # Food's is in its summary
+            text += "; " + land_text(e, names)
         elif isinstance(e, VillagerGone):
             text += f"; {who(e.villager)} {e.how} ({reason(e.why)})"
         elif isinstance(e, VillagerCame) and e.how in ("adopted", "born", "newcomer"):
             text += f"; {who(e.villager)} {'arrived' if e.how != 'born' else 'was born'}"
         elif isinstance(e, OfferClosed) and e.how in ("cancelled", "expired"):
-            text += f"; offer {e.id} was {e.how}: {e.why or 'it could no longer go ahead'}"
+            text += f"; offer {e.id} was {e.how}: {named(e.why, names) or 'it could no longer go ahead'}"
         elif isinstance(e, AuctionEnded):
-            text += (f"; {title(e.card).name} went for {e.amount} Zestre to {seat_text(e.winner, names)}"
+            text += (f"; {title(e.card).name} went for {e.amount} Zestre to {seat_name(e.winner, names)}"
                      if e.winner is not None else f"; nobody bid for {title(e.card).name}")
         elif isinstance(e, TimeRevealed):
             text += f"; {TIMES[e.card].name} is the Time card"

@@ -238,6 +238,28 @@ async def test_zestrea_bots_play_in_the_host_without_stalling(seats, seed):
         assert entry.seat in range(seats)
 
 
+async def test_a_peers_out_of_date_intent_in_zestreas_step_iv_is_judged_as_the_state_is():
+    """Reference §3.1: "In step IV an intent is checked against the current state, not
+    the version it was made against" (rules.core.judged_now). Ann reveals a card, which
+    changes what Bob may ask in a trade; Bob's adoption, made before it, is applied,
+    not refused as stale, and an intent from the future still is."""
+    from rules.zestrea.state import Adopt, Reveal
+    from net.host import Intent
+    from tests.net.zestrea_play import to_step_iv
+
+    host = Host(ZESTREA, ZestreaOptions(starting_zestre=10), 3, 5, ("Ann", "Bob", "Cas"), bot_delay=0)
+    async with host:
+        await asyncio.wait_for(to_step_iv([host.link(s) for s in range(3)]), TIMEOUT)
+        before = host.version
+        ann, bob = host.connect(0, lambda snap: None), host.connect(1, lambda snap: None)
+        card = host.snapshot(0).view.hand[0]
+        assert (await host.submit(ann, Intent(Reveal(card), "r", before))).accepted
+        assert host._frame.changed_at[1] == before + 1  # Bob's choices changed
+        assert (await host.submit(bob, Intent(Adopt("lad"), "a", before))).accepted
+        future = await host.submit(bob, Intent(Adopt("lad"), "b", host.version + 1))
+        assert future.code == STALE
+
+
 # ---- over loopback ----------------------------------------------------------------------
 
 

@@ -151,3 +151,34 @@ def test_replay_text_prints_the_game_move_by_move(saved):
         assert re.fullmatch(r" +\d+  [ABC] (laid \d at \(\d+, \d+\)(, \d at \(\d+, \d+\))* → "
                             r"(no line|\d+( \d+)*)( x2)*: \+\d+(; keeps \d)?|could lay no tile and keeps \d)",
                             line), line
+
+
+def test_replay_text_of_zestrea_names_the_players(tmp_path):
+    """Issue 9 (``parlour replay --text`` reads Zestrea saves): every player a line
+    mentions (the Boyar an offer is made to, a reason) is told by name, never as "seat
+    N" (the game's ``describe`` is given the seats' names)."""
+    from net.cli import replay_text
+    from net.codec import codec_for
+    from net.host import Applied
+    from rules.core import awaited
+    from rules.zestrea import GAME as ZESTREA
+    from rules.zestrea import ZestreaOptions
+
+    names = ("Ana", "Bogdan", "Costache")
+    host = Host(ZESTREA, ZestreaOptions(starting_zestre=6), 3, 4, names, {1: "strong", 2: "strong"})
+    state, rnd, log, offered = host.state, random.Random(4), [], None
+    bots = [ZESTREA.bots["strong"]() for _ in names]
+    while offered is None and len(log) < 400:
+        seat = min(awaited(ZESTREA, state))
+        action = bots[seat].choose(ZESTREA.view(state, seat), ZESTREA.legal_actions(state, seat), rnd)
+        state, events = ZESTREA.apply(state, seat, action)
+        log.append(Applied(len(log) + 1, seat, action, f"id{len(log) + 1}"))
+        offered = next((e for e in events if e.kind == "offer-made"), None)
+    assert offered is not None, "the strong bots made no offer"
+    host.restore(log)
+    path = tmp_path / "zestrea.json"
+    codec = codec_for(ZESTREA)
+    write(path, snapshot_of(host, "Sunday", (None, None, None), codec), codec)
+    lines = list(replay_text(path))
+    assert lines[-1].endswith(f"{names[offered.by]} made a {offered.what} offer to {names[offered.to]}")
+    assert not [line for line in lines if re.search(r"\bseat \d", line)]

@@ -89,3 +89,23 @@ def test_sample_draws_an_action_within_bounds():
         action = sample(kind, Bid | Give | Pass, rnd)
         assert isinstance(action, Give) and kind.bounds(action)
     assert action_class(Bid | Give | Pass, "pass") is Pass
+
+
+def test_words_name_players_by_seat_and_the_table_puts_names_in():
+    """design.md "the game contract" (issue 9 item 3): the rules know no names, so their
+    texts say "seat N" (1-based); with the seats' names at hand every such mention is
+    told by name, and every game's ``describe`` takes the names."""
+    import inspect
+
+    from rules.core import named, seat_name
+    from rules.registry import GAMES
+
+    names = ("Ana", "Bogdan")
+    assert (seat_name(1, names), seat_name(1), seat_name(4, names)) == ("Bogdan", "seat 2", "seat 5")
+    assert named("seat 2 cannot pay 2 Zestre; waiting for seat 1", names) == (
+        "Bogdan cannot pay 2 Zestre; waiting for Ana")
+    assert named("seat 3 and seat 12 and seats 1", names) == "seat 3 and seat 12 and seats 1"
+    assert named("seat 2 cannot pay", ()) == "seat 2 cannot pay"
+    from rules.estate import GAME as ESTATE
+    for game in (*GAMES.values(), ESTATE):
+        assert "names" in inspect.signature(game.describe).parameters, game.name

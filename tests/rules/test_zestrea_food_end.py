@@ -158,3 +158,47 @@ def test_zestre_and_land_are_counters():
     r = game.result(state)
     assert dict(r.scores[0].parts)["Land"] == 5 and r.scores[0].total == 201 + 5 + 0
     assert r.winners == {0}
+
+
+def test_each_boyar_s_food_is_summed_up_in_words():
+    """Z-R14, Z-R15, Z-F11 (issue 9 item 4): when Food is over every Boyar gets one public
+    summary (units, fed by Land, paid, Land given up, who starved, babies grown up), and
+    the log says in words that Land was given up for food."""
+    from rules.zestrea.cards import person
+    from rules.zestrea.state import FoodSummary
+    from rules.zestrea.words import describe, food_text, land_text
+    state = step_four(estate(zestre=1, land=2, couples=(("L01", "M01"), ("L10", "M10")),
+                             singles=("L11", "M11", "L12", "M12"), babies=("M12",)),
+                      estate(couples=(("L02", "M02"),)), estate(couples=(("L03", "M03"),)))
+    state, events = act(state, (1, Ready()), (2, Ready()), (0, Ready()))
+    # seat 0: 5 units (2 Couples, 3 adult singles); Land feeds 2, 1 Zestre pays 1, 1 Land
+    # is given up for 1, and 1 unit starves (the default: the last single to arrive)
+    (land,) = [e for e in events if e.kind == "land"]
+    assert land_text(land, ("Ana", "Bob", "Cy")) == "Ana gave up 1 Land for food"
+    assert [e for e in events if e.kind == "food-summary"] == []  # not before the starving
+    starving = game.default_action(state, 0)
+    state, more = act(state, (0, starving))
+    summaries = [e for e in more if e.kind == "food-summary"]
+    assert summaries == [FoodSummary(1, 1, 1), FoodSummary(2, 1, 1),
+                         FoodSummary(0, 5, 2, 0, 1, 1, ("L12",), ("M12",))]
+    names = ("Ana", "Bob", "Cy")
+    assert food_text(summaries[2], names) == (
+        f"Food for Ana: 5 units; 2 fed by Land, 1 paid with 1 Zestre, 1 fed by giving up 1 Land; "
+        f"starved: {person('L12')}; grown up: {person('M12')}")
+    assert food_text(summaries[0], names) == "Food for Bob: 1 unit, all fed by Land"
+    told = describe("Ana", starving, more, names)
+    assert "Food for Ana: 5 units" in told and "Food for Cy: 1 unit, all fed by Land" in told
+    assert game.project_event(summaries[2], 1) == summaries[2]  # public (§3.10)
+
+
+def test_great_lent_s_free_food_is_in_the_summary():
+    """H14, Z-R14 step 3: the units fed for free are told as such."""
+    from rules.zestrea.words import food_text
+    state, _ = fed(estate(zestre=5, land=1, couples=(("L01", "M01"),), singles=("L11", "M11", "L12")),
+                   estate(couples=(("L02", "M02"),)), estate(couples=(("L03", "M03"),)), card="H14")
+    events: list = []
+    food.grow_up(state, events)
+    mine = next(e for e in events if e.seat == 0)
+    assert (mine.units, mine.by_land, mine.free, mine.paid, mine.land_lost) == (4, 1, 2, 1, 0)
+    assert food_text(mine) == ("Food for seat 1: 4 units; 1 fed by Land, 2 fed for free (Great Lent), "
+                               "1 paid with 1 Zestre")

@@ -32,7 +32,7 @@ def test_the_log_tells_what_everyone_may_know():
     assert GAME.describe("Ana", Gift(2, 1, ("F07-1",))) == "Ana gave seat 3 1 Zestre and 1 Fate card"
     assert GAME.describe("Ana", PlayFate("F07-1")) == "Ana played Bad Eyesight"
     text = GAME.describe("Bob", Accept(3), (Attempted("L01", "M01", 1, (("base", 2),), 2, 1, True),))
-    assert text == "Bob accepted offer 3; Alimoș (♂) and Aglaia (♀): rolled 1 of chance 2: married"
+    assert text == "Bob accepted offer 3; Alimoș (♂) and Aglaia (♀) married: rolled 1, needed 2 or less"
     assert GAME.describe("Cy", Choose(("L02",)), (VillagerGone(2, "L02", "died", "tatars"),)) == (
         "Cy answered; Dumitru (♂) died (The Tatars Are Coming)")
 

@@ -10,7 +10,7 @@ import attrs
 from rules.core import kinds, listed, permits
 from rules.zestrea import game
 from rules.zestrea.state import (
-    Accept, Adopt, BuyFate, BuyLand, Decline, Gift, PlayFate, ProposeTrade, ProposeWedding, Ready,
+    Accept, Adopt, BuyFate, BuyLand, Decline, Gift, PassWindow, PlayFate, ProposeTrade, ProposeWedding, Ready,
     Reveal, Unready, Withdraw, ZestreaOptions,
 )
 from tests.rules.contract import refused_by
@@ -244,7 +244,7 @@ def test_z6_variants_window_keeps_ready_and_a_gift_clears_it():
     assert state.window is not None and BOGDAN in state.ready
     assert BOGDAN in game.active_seats(state)
     refused_by(game, state, Ready(), COSTACHE)
-    state, _ = act(state, *((s, game.PassWindow()) for s in range(4)))
+    state, _ = act(state, *((s, PassWindow()) for s in range(4)))
     assert state.window is None and state.phase == "negotiation" and BOGDAN in state.ready
     state, _ = game.apply(state, DANA, Ready())
     state, _ = game.apply(state, DANA, Gift(ANA, 1))

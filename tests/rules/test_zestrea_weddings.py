@@ -3,7 +3,10 @@ Z-F15-Z-F20, Z-F28, Z-R20, Z-R28-Z-R34; pitfalls Z-5 and Z-12; issue 9's race)."
 
 from __future__ import annotations
 
+import attrs
+
 from rules.zestrea import game
+from rules.zestrea.words import who
 from rules.zestrea.state import (
     Accept, PassWindow, PlayFate, ProposeWedding, RentMusician, UseMusician,
 )
@@ -220,6 +223,38 @@ def test_musicians_are_used_free_or_rented(monkeypatch):
     assert refused_by(game, state, RentMusician("F01-1", 0), DANA).code == "used"
 
 
+def test_a_rent_offer_for_a_musician_who_already_plays_is_cancelled():
+    """Z-R34, §3.6 (issue 9 item 2): a Musician plays once per attempt, so once it
+    plays (rented by another Boyar, or used by its own) every other rent offer for it
+    is cancelled at once, saying why in words to both parties, and can no longer be
+    accepted; so is one whose Musician has left the village."""
+    state = four(ana=dict(zestre=2, singles=("M10",)), bogdan=dict(zestre=2, singles=("L10",)),
+                 costache=dict(zestre=3, singles=("L12",)), dana=dict(zestre=2),
+                 roles=(("L12", "F01-1"),))
+    state, offer = proposed(state, ANA, BOGDAN, "M10", "L10")
+    state, _ = game.apply(state, BOGDAN, Accept(offer))
+    state, _ = act(state, (ANA, RentMusician("F01-1", 1)), (DANA, RentMusician("F01-1", 2)))
+    anas, danas = (o.id for o in state.offers)
+    state, events = game.apply(state, COSTACHE, Accept(danas))
+    (closed,) = [e for e in events if e.kind == "offer-closed" and e.id == anas]
+    assert (closed.how, closed.why) == ("cancelled", "that Musician already plays at this attempt")
+    assert game.project_event(closed, ANA).why == closed.why
+    assert Accept(anas) not in game.legal_actions(state, COSTACHE)
+    refusal = refused_by(game, state, Accept(anas), COSTACHE)
+    assert refusal.code == "closed" and "already plays at this attempt" in refusal.message
+    assert state.estates[0].zestre == 1  # Ana paid nothing for it
+
+    state = four(ana=dict(zestre=2, singles=("M10",)), bogdan=dict(zestre=2, singles=("L10",)),
+                 costache=dict(singles=("L12",)), roles=(("L12", "F01-1"),))
+    state, offer = proposed(state, ANA, BOGDAN, "M10", "L10")
+    state, _ = game.apply(state, BOGDAN, Accept(offer))
+    state, _ = game.apply(state, ANA, RentMusician("F01-1", 1))
+    state, events = game.apply(state, COSTACHE, UseMusician("F01-1"))  # played for free
+    assert [(e.how, e.why) for e in events if e.kind == "offer-closed"] == [
+        ("cancelled", "that Musician already plays at this attempt")]
+    assert state.offers == ()
+
+
 def test_rent_offers_expire_with_the_window(monkeypatch):
     state = four(ana=dict(zestre=2, singles=("M10",)), bogdan=dict(zestre=2, singles=("L10",)),
                  costache=dict(singles=("L12",)), roles=(("L12", "F01-1"),))
@@ -282,3 +317,43 @@ def test_a_window_does_not_tell_who_holds_a_card():
     assert game.awaited(state) == {ANA, BOGDAN}
     assert game.legal_actions(state, COSTACHE) == (PlayFate("F07-1"),)
     assert game.legal_actions(state, DANA) == ()
+
+
+def test_a_failed_attempt_says_what_comes_next(monkeypatch):
+    """§3.6 attempt life cycle, Z-R31, Z-R32 (issue 9 item 4): a failed attempt of several
+    says the die, the faces needed and what comes next: the next attempt at once, or no
+    wedding because a payer cannot pay it (named) or none is left."""
+    from rules.zestrea.words import attempt_text
+    names = ("Ana", "Bogdan", "Costache", "Dana")
+    state = four(ana=dict(zestre=2, singles=("M10",)), bogdan=dict(zestre=5, singles=("L10",)))
+    state, offer = proposed(state, ANA, BOGDAN, "M10", "L10", attempts=3)
+    state, _ = game.apply(state, BOGDAN, Accept(offer))
+    Dice(monkeypatch, 5, 4)
+    state, events = pass_all(state)
+    (first,) = [e for e in events if e.kind == "attempted"]
+    assert (first.attempt, first.attempts, first.then) == (1, 3, "again")
+    assert attempt_text(first, names).endswith(
+        "attempt 1 of 3 failed: rolled 5, needed 2 or less; 2 attempts left: the next starts now")
+    state, events = pass_all(state)
+    (second,) = [e for e in events if e.kind == "attempted"]
+    assert (second.then, second.short) == ("cannot-pay", ANA) and state.window is None
+    assert attempt_text(second, names).endswith(
+        "attempt 2 of 3 failed: rolled 4, needed 2 or less; 1 attempt left, but Ana cannot pay "
+        "the next: no wedding")
+
+    state = four(ana=dict(zestre=2, singles=("M10",)), bogdan=dict(zestre=2, singles=("L10",)))
+    state, offer = proposed(state, ANA, BOGDAN, "M10", "L10", attempts=2, split="target_2")
+    state, _ = game.apply(state, BOGDAN, Accept(offer))
+    state = attrs.evolve(state, estates=tuple(attrs.evolve(e, zestre=2) for e in state.estates))
+    Dice(monkeypatch, 6, 3)
+    state, _ = pass_all(state)
+    state, events = pass_all(state)
+    (last,) = [e for e in events if e.kind == "attempted"]
+    assert attempt_text(last).endswith("attempt 2 of 2 failed: rolled 3, needed 2 or less; "
+                                       "no attempt left: no wedding")
+    Dice(monkeypatch, 1)
+    state, offer = proposed(state, ANA, BOGDAN, "M10", "L10", split="proposer_2")
+    state, _ = game.apply(state, BOGDAN, Accept(offer))
+    state, events = pass_all(state)
+    (won,) = [e for e in events if e.kind == "attempted"]
+    assert attempt_text(won) == f"{who('L10')} and {who('M10')} married: rolled 1, needed 2 or less"

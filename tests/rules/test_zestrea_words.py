@@ -92,3 +92,25 @@ def test_no_refusal_text_names_an_id():
                         found += 1
                         assert not re.search(r"\b[LMFGH]\d\d\b|Z-[RF]\d|§", part.value), (path.name, part.value)
     assert found > 40
+
+
+def test_a_cannot_pay_refusal_names_the_boyar():
+    """Z-R5, §3.6 acceptance checks (issue 9 item 3): an offer its payer cannot pay is
+    cancelled with the reason, and the reason (in the log, in a later refusal) tells
+    that Boyar by name where names are known, as "seat N" where they are not."""
+    from rules.core import named
+    from rules.zestrea.state import Accept
+    names = ("Ana", "Bogdan", "Costache")
+    state = step_four(estate(zestre=1, singles=("M10",)), estate(zestre=4, singles=("L10",),
+                      couples=(("L02", "M02"),)), estate(couples=(("L03", "M03"),)))
+    state, _ = game.apply(state, ANA, ProposeWedding(BOGDAN, "M10", "L10", split="proposer_2"))
+    offer = state.offers[-1].id
+    state, events = game.apply(state, BOGDAN, Accept(offer))
+    (closed,) = [e for e in events if e.kind == "offer-closed"]
+    assert (closed.how, closed.why) == ("cancelled", "seat 1 cannot pay 2 Zestre")
+    assert describe("Bogdan", Accept(offer), events, names) == (
+        f"Bogdan accepted offer {offer}; offer {offer} was cancelled: Ana cannot pay 2 Zestre")
+    refusal = refused_by(game, state, Accept(offer), BOGDAN)
+    assert named(refusal.message, names) == (
+        f"Offer {offer} is no longer open (cancelled: Ana cannot pay 2 Zestre).")
+    assert named(refusal.message, ()) == refusal.message  # no names: "seat 1" stays

@@ -26,7 +26,7 @@ from typing import Any, Callable, ClassVar, Mapping
 from textual.binding import Binding
 from textual.content import Content
 from net.table import SeatLink, Snapshot, bot_took_text
-from rules.core import Seat
+from rules.core import Seat, named
 
 from ..zatre.results import headline
 from ..names import cells, fit, seat_name
@@ -435,7 +435,9 @@ class GameTableScreen(ParlourScreen):
             self._error = self.unsent_words.format(err=err)
         else:
             if not outcome.accepted:
-                self._error = outcome.reason or self.refused_words.format(code=outcome.code)
+                names = self.snap.names if self.snap is not None else ()
+                # the rules name players "seat N": the table knows their names
+                self._error = named(outcome.reason, names) or self.refused_words.format(code=outcome.code)
                 area = self.query_one("#message").size
                 if cells(self._error) + 2 > area.width * area.height:  # too long to show whole
                     self.notify(self._error, title="Turn refused", severity="error", markup=False)

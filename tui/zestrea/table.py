@@ -39,6 +39,7 @@ from ..screens.handover import HandOverScreen
 from ..widgets.hung_text import HungText
 from ..widgets.message import TableMessage
 from . import choices, words
+from .countdown import TimerLine
 from .food import FoodSummary, food_lines
 from .food import summary as food_summary
 from .form import open_form
@@ -175,6 +176,7 @@ class ZestreaTableScreen(GameTableScreen):
                     yield HungText(id="z-hand")
             with Vertical(id="z-right"):
                 with VerticalScroll(id="z-now-box"):
+                    yield TimerLine(id="z-timer")
                     yield HungText(id="z-now")
                 yield DoList(id="z-actions")
                 with VerticalScroll(id="z-log-box"):
@@ -220,19 +222,21 @@ class ZestreaTableScreen(GameTableScreen):
             if line is not None:
                 self._log.append(line)
             if isinstance(event, Attempted) and not event.success:
-                self._log.append(self._note_failure(event, story.events[k + 1:]))
+                self._log.append(self._note_failure(event, story.events[k + 1:], story.names))
         self._note_food(story)
 
-    def _note_failure(self, event: Attempted, after: tuple[Any, ...]) -> str:
+    def _note_failure(self, event: Attempted, after: tuple[Any, ...], names: Any) -> str:
         """A failed attempt: what comes next in words (the window again, attempts
         left), kept for the Now panel while the next attempt's window is open."""
         before = self._before.window if self._before is not None else None
         same = before is not None and (before.stays, before.moves) == (event.stays, event.moves)
-        attempts = before.attempts if same else None
+        attempts = getattr(event, "attempts", 0) or (before.attempts if same else None)
         again = any(isinstance(e, WindowOpened) and (e.window.stays, e.window.moves) == (event.stays, event.moves)
                     for e in after)
+        short = getattr(event, "short", -1)
         self._failed = event
-        return words.after_attempt(event, attempts, again)
+        return words.after_attempt(event, attempts, again, getattr(event, "then", ""),
+                                   words.seat_word(names, short) if short >= 0 else "")
 
     def _forget_events(self) -> None:
         """A replay stepping back: the log, the Food summary and the failed attempt
@@ -260,6 +264,7 @@ class ZestreaTableScreen(GameTableScreen):
     def _hide_hand(self) -> None:
         """Before a hand-over: the hand and the offers' terms leave the screen."""
         self._hidden = True
+        self.query_one(TimerLine).show(None)
         self.query_one("#z-hand", HungText).update("(hidden)")
         self.query_one("#z-now", HungText).update("(hidden)")
         self.query_one("#z-actions", OptionList).clear_options()
@@ -349,6 +354,7 @@ class ZestreaTableScreen(GameTableScreen):
         self._now_title = fit(f"Now · Time: {words.card_name(view.time_card)}", NOW_TITLE) \
             if view.time_card else "Now"
         self._mark_focus()
+        self.query_one(TimerLine).show(None if self._hidden else snap)  # its default may name your villagers
         if self._hidden:
             self.query_one("#z-hand", HungText).update("(hidden)")
         else:

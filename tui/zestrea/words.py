@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from rules.core import ActionKind
+from rules.core import ActionKind, named
 from rules.zestrea.cards import BOYAR_CARDS, FATE, PEOPLE, TIMES, person, reason, title
 from rules.zestrea.cards import card_name as _card_name
 from rules.zestrea.game import CHOICE_WORDS
@@ -233,18 +233,22 @@ def offer_text(offer: Any, names: Sequence[str]) -> str:
         f" + {value_text('', offer.cards, names)}" if offer.cards else "")
 
 
-def after_attempt(event: Attempted, attempts: int | None, again: bool) -> str:
-    """What follows a failed attempt (reference §3.6; Z-R31), from what the table saw:
-    ``attempts`` agreed (the window's, ``None`` if unseen) and whether the next
-    attempt's window opened at once (``again``)."""
+def after_attempt(event: Attempted, attempts: int | None, again: bool, then: str = "",
+                  short: str = "") -> str:
+    """What follows a failed attempt (reference §3.6; Z-R31): ``attempts`` agreed
+    (``None`` if unknown), whether the next attempt's window opened at once
+    (``again``), and where the event says it (``Attempted.then``) why there is no
+    next one: ``"cannot-pay"`` (``short`` cannot pay) or ``"cannot-marry"``."""
     of = f" of {attempts}" if attempts else ""
     if again:
         left = f" ({attempts - event.attempt} left)" if attempts else ""
         return (f"  attempt {event.attempt}{of} failed; attempt {event.attempt + 1} is paid and its "
                 f"window opens again{left}: add cards or pass")
     if attempts and event.attempt < attempts:
-        return (f"  attempt {event.attempt}{of} failed; no more attempts: the payers cannot pay or "
-                "the two can no longer marry")
+        why = {"cannot-pay": f"{short or 'a payer'} cannot pay the next",
+               "cannot-marry": "the two can no longer marry"}.get(
+            then, "the payers cannot pay or the two can no longer marry")
+        return f"  attempt {event.attempt}{of} failed; no more attempts: {why}"
     return f"  attempt {event.attempt}{of} failed: that was the last; no wedding"
 
 
@@ -271,7 +275,7 @@ def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | No
         return (_verb(seat_word(names, event.by), "make", "makes")
                 + f" {offer_kind(event.what)} to {seat_word(names, event.to)} (offer {event.id})")
     if isinstance(event, OfferClosed):
-        why = event.why or ("it could no longer go ahead" if event.how == "cancelled" else "")
+        why = named(event.why, names) or ("it could no longer go ahead" if event.how == "cancelled" else "")
         return (f"offer {event.id} from {seat_word(names, event.by)} to {seat_word(names, event.to)} "
                 f"was {event.how}" + (f": {why}" if why else ""))
     if isinstance(event, WindowOpened):
