@@ -205,6 +205,8 @@ async def _zestrea_offers(app, pilot) -> None:
                               and any(o.to == t.view.seat for o in t.view.my_offers))
     index = next(i for i, a in enumerate(table._entries) if getattr(a, "kind", "") == "accept")
     await pilot.press("home", *["down"] * index)
+    await _until(pilot, lambda: table.query_one("#z-actions").check_action("select", ()) is True)
+    await pilot.pause(0.5)  # the footer drawn with the keys that act
 
 
 async def _zestrea_results(app, pilot) -> None:
