@@ -326,6 +326,21 @@ def value_text(spec: OptionSpec, value: Any) -> str:
     return f"{value} {spec.unit}" if spec.unit and spec.kind == "whole" else str(value)
 
 
+def value_words(spec: OptionSpec, value: Any) -> str:
+    """An option's value in the setup form's words (its ``words``: ``hidden (profi)``,
+    ``in pairs``), else as :func:`value_text` says it."""
+    for word, known in spec.values():
+        if known == value and type(known) is type(value):
+            return word
+    return value_text(spec, value)
+
+
+def option_title(spec: OptionSpec) -> str:
+    """``"extra_hard_times (Extra Hard Times)"``: the name ``/option`` takes and,
+    where it differs, the label the lobby shows; ``"top"`` for an option with no label."""
+    return spec.name if spec.label in ("", spec.name) else f"{spec.name} ({spec.label})"
+
+
 def option_value(spec: OptionSpec, text: str) -> Any:
     """The value ``/option NAME TEXT`` sets (:meth:`rules.core.OptionSpec.parse`);
     :class:`LobbyError` naming the allowed values or bounds otherwise."""
@@ -342,7 +357,7 @@ def options_help(game: Game, options: Any, variants: Mapping[str, bool] | None =
     then the table variants (``cardgame``)."""
     lines = [f"Options of {game.title} (/option NAME VALUE, host, before the start):"]
     for spec in option_specs(game.options_type):
-        line = f"{spec.name}: {allowed_text(spec)}, now {value_text(spec, getattr(options, spec.name))}"
+        line = f"{option_title(spec)}: {allowed_text(spec)}, now {value_text(spec, getattr(options, spec.name))}"
         lines.append(line + (f"; {spec.help}" if spec.help else ""))
     for name, on in (variants or {}).items():
         off_game, on_game = (registry.GAMES.get(g) for g in game.table_variants.get(name, ("", "")))
@@ -627,8 +642,10 @@ class Lobby:
         before = self.seat_counts()
         self.options = options
         self._resize(size)
-        note = f"{name} is now {shown}."
-        did = f"turned {name} {shown}" if isinstance(value, bool) else f"set {name} to {shown}"
+        label, words = specs[name].label or name, value_words(specs[name], value)
+        note = f"{label} is now {words}." if label == name else f"{label}: {words}."
+        did = (f"turned {label} {shown}" if isinstance(value, bool) and words == shown
+               else f"set {label} to {words}" if label == name else f"set {label}: {words}")
         news = f"{player.name} {did}."
         if self.seat_counts() != before:
             more = f" {self.game.title} takes {counts_text(self.seat_counts())} players now."

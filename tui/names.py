@@ -65,16 +65,29 @@ def pad(text: str, width: int, align: str = "<") -> str:
 def fit_names(names: Sequence[str], width: int) -> tuple[str, ...]:
     """Every name in at most ``width`` cells, still telling the players apart:
     a number at the end is kept (``"Easy bot 2"`` → ``"Easy b…2"`` beside ``"Easy bot"``),
-    and names that would read alike keep more of their ends until they differ."""
+    and a cut name that could be read as another cut keeps more of its end until it
+    cannot: beside ``"Strong bot 2"`` → ``"Strong…2"``, ``"Strong bot"`` reads
+    ``"Strong…t"``, not ``"Strong…"`` (which would fit both; issue 9)."""
     tails = [len(m.group(0)) if (m := re.search(r"\d+$", name)) else 0 for name in names]
     while True:
         short = [fit(name, width, tail) for name, tail in zip(names, tails)]
-        alike = [i for i, s in enumerate(short)
-                 if short.count(s) > 1 and cell_len(names[i]) > width and tails[i] < width - 2]
+        alike = [i for i, s in enumerate(short) if _reads_as_other(i, s, names, tails[i])
+                 and cell_len(names[i]) > width and tails[i] < width - 2]
         if not alike:
             return tuple(short)
         for i in alike:
             tails[i] += 1
+
+
+def _reads_as_other(i: int, short: str, names: Sequence[str], tail: int) -> bool:
+    """Whether ``short`` (``names[i]`` fitted keeping ``tail`` characters) could be
+    another of ``names`` fitted the same way: its head starts that name and its kept
+    end ends it."""
+    if ELLIPSIS not in short:
+        return False
+    head, _, end = short.rpartition(ELLIPSIS)
+    return any(j != i and other.startswith(head) and other.endswith(end) and other != names[i]
+               for j, other in enumerate(names))
 
 
 def log_names(names: Sequence[str]) -> tuple[str, ...]:

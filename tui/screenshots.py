@@ -176,8 +176,10 @@ async def _zestrea_table(app, pilot) -> None:
 
 
 async def _zestrea_auction(app, pilot) -> None:
-    """Step III: your bid, the card up for auction in the Now panel."""
-    await _zestrea_to(app, pilot, 7, lambda t: t.view.auction is not None, options=(("starting_zestre", 6),))
+    """Step III: your bid on a card others have bid for: the high bid, the bids and
+    passes, the card, in the Now panel."""
+    await _zestrea_to(app, pilot, 7, lambda t: t.view.auction is not None and bool(t.view.auction.bids or t.view.auction.out),
+                      options=(("starting_zestre", 6),))
 
 
 async def _zestrea_window(app, pilot) -> None:
@@ -191,8 +193,20 @@ async def _zestrea_wedding_form(app, pilot) -> None:
 
     table = await _zestrea_to(app, pilot, 7, lambda t: any(
         k.kind == "propose-wedding" for k in kinds(t.snap.legal_actions)) and t.view.window is None)
-    index = next(i for i, a in enumerate(table.snap.legal_actions) if getattr(a, "kind", "") == "propose-wedding")
+    index = next(i for i, a in enumerate(table._entries) if getattr(a, "kind", "") == "propose-wedding"
+                 and not dict(getattr(a, "fixed", ())))  # (not a counter)
     await pilot.press("home", *["down"] * index, "enter")
+
+
+async def _zestrea_offers(app, pilot) -> None:
+    """The offers panel: an offer made to you (its terms), with Accept, Decline and
+    Counter in the Do list."""
+    table = await _zestrea_to(app, pilot, 7, lambda t: t.view.window is None and t.view.my_prompt is None
+                              and any(o.to == t.view.seat for o in t.view.my_offers))
+    index = next(i for i, a in enumerate(table._entries) if getattr(a, "kind", "") == "accept")
+    await pilot.press("home", *["down"] * index)
+    await _until(pilot, lambda: table.query_one("#z-actions").check_action("select", ()) is True)
+    await pilot.pause(0.5)  # the footer drawn with the keys that act
 
 
 async def _zestrea_results(app, pilot) -> None:
@@ -434,6 +448,7 @@ SHOTS = {  # name: terminal size, the app's bot pace (games start at pace 0), sc
     "zestrea-auction": (SMALL, 0.0, _zestrea_auction),
     "zestrea-window": (SMALL, 0.0, _zestrea_window),
     "zestrea-wedding-form": (SMALL, 0.0, _zestrea_wedding_form),
+    "zestrea-offers": (SMALL, 0.0, _zestrea_offers),
     "zestrea-results": (SMALL, 0.0, _zestrea_results),
     "estate-table": (SMALL, 0.0, _estate_table),
     "estate-realm": (SMALL, 0.0, _estate_realm),

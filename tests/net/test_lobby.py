@@ -83,7 +83,7 @@ def test_start_is_for_the_host_with_enough_players():
 
 def test_options_are_the_games_option_fields():
     lobby, ann, bob = make()
-    assert run(lobby, ann, "/option profi on").notice == "profi is now on."
+    assert run(lobby, ann, "/option profi on").notice == "Hints: hidden (profi)."
     assert lobby.options == ZatreOptions(profi=True)
     run(lobby, ann, "/option PROFI off")
     assert lobby.options == ZatreOptions(profi=False)
@@ -190,7 +190,7 @@ def test_counts_are_told_in_words():
 def test_teams_on_gives_six_seats_and_start_needs_four_or_six():
     lobby, ann, bob = make()
     reply = run(lobby, ann, "/option teams on")
-    assert reply.notice == "teams is now on. Zatre takes 4 or 6 players now." and reply.changed
+    assert reply.notice == "Teams: in pairs. Zatre takes 4 or 6 players now." and reply.changed
     assert len(lobby.seats) == 6
     state = lobby.state()
     assert (state.min_seats, state.max_seats, state.seat_counts) == (4, 6, (4, 6))
@@ -225,7 +225,7 @@ def test_teams_off_is_refused_while_seat_5_is_taken_and_shrinks_the_seats_once_f
     assert str(refused.value) == "Cannot turn teams off: seat 5 is taken by Bob, and Zatre has only 4 seats."
     assert lobby.options == ZatreOptions(teams=True) and len(lobby.seats) == 6 and bob.seat == 4
     run(lobby, bob, "/join 2")  # moves: seat 5 is free again
-    assert run(lobby, ann, "/option teams off").notice == "teams is now off. Zatre takes 2 to 4 players now."
+    assert run(lobby, ann, "/option teams off").notice == "Teams: no. Zatre takes 2 to 4 players now."
     assert len(lobby.seats) == 4 and lobby.seats[1].player == bob.pid
     with pytest.raises(lb.LobbyError, match="numbered 1 to 4"):
         run(lobby, ann, "/bot remove 5")
@@ -395,8 +395,8 @@ def test_help_lists_the_games_options_with_what_they_take_and_their_values():
     assert "picks: listed or kind, now listed; legal picks listed" in text
     zatre, ann = make()[:2]
     text = run(zatre, ann, "/help").notice
-    assert "profi: on or off, now off; hide the hints" in text
-    assert "teams: on or off, now off; 4 or 6 players in pairs" in text
+    assert "profi (Hints): on or off, now off; hide the hints" in text
+    assert "teams (Teams): on or off, now off; 4 or 6 players in pairs" in text
     assert "cardgame: on or off, now off; off: Zatre, on: Zatre: Das Kartenspiel" in text
 
 
@@ -407,23 +407,23 @@ def test_zestreas_options_simply_work_in_the_lobby():
 
     lobby = lb.Lobby(ZESTREA, "Friday")
     ann = lobby.add_player("Ann", host=True)
-    assert run(lobby, ann, "/option extra_hard_times 2").notice == "extra_hard_times is now 2."
-    assert run(lobby, ann, "/option adoption_sex random").notice == "adoption_sex is now random."
-    assert run(lobby, ann, "/option window_timeout_s 90").notice == "window_timeout_s is now 90 s."
-    assert run(lobby, ann, "/option window_timeout_s off").notice == "window_timeout_s is now off."
+    assert run(lobby, ann, "/option extra_hard_times 2").notice == "Extra Hard Times: 2."
+    assert run(lobby, ann, "/option adoption_sex random").notice == "Adoption sex: random."
+    assert run(lobby, ann, "/option window_timeout_s 90").notice == "Window timer: 90 s."
+    assert run(lobby, ann, "/option window_timeout_s off").notice == "Window timer: off."
     options = lobby.options
     assert (options.extra_hard_times, options.adoption_sex, options.window_timeout_s) == (2, "random", 0)
     with pytest.raises(lb.LobbyError, match=r"^/option extra_hard_times takes 0, 1 or 2; '3' is not one\.$"):
         run(lobby, ann, "/option extra_hard_times 3")
     with pytest.raises(lb.LobbyError, match=r"takes a whole number from 0 to 600 \(seconds; 0 or off: off\)"):
         run(lobby, ann, "/option window_timeout_s 601")
-    assert "prompt_timeout_s: a whole number from 0 to 600 (seconds; 0 or off: off), now off" in \
+    assert "prompt_timeout_s (Prompt timer): a whole number from 0 to 600 (seconds; 0 or off: off), now off" in \
         run(lobby, ann, "/help").notice
 
 
 def test_zatres_yes_no_options_answer_as_players_know_them():
     lobby, ann, _ = make()
     reply = run(lobby, ann, "/option profi yes")
-    assert reply.notice == "profi is now on." and reply.news == "Ann turned profi on."
+    assert reply.notice == "Hints: hidden (profi)." and reply.news == "Ann set Hints: hidden (profi)."
     with pytest.raises(lb.LobbyError, match=r"^/option teams takes on or off; 'maybe' is not one\.$"):
         run(lobby, ann, "/option teams maybe")

@@ -29,8 +29,8 @@ def test_every_change_has_news_for_the_others():
     lobby, ann, bob = make()
     assert run(lobby, bob, "/join 2").news == "Bob took seat 2."
     assert run(lobby, bob, "/leave").news == "Bob left seat 2."
-    assert run(lobby, ann, "/option profi on").news == "Ann turned profi on."
-    assert run(lobby, ann, "/option teams on").news == "Ann turned teams on. Zatre takes 4 or 6 players now."
+    assert run(lobby, ann, "/option profi on").news == "Ann set Hints: hidden (profi)."
+    assert run(lobby, ann, "/option teams on").news == "Ann set Teams: in pairs. Zatre takes 4 or 6 players now."
     assert run(lobby, ann, "/bot add strong 3").news == "Ann added a strong bot at seat 3."
     assert run(lobby, ann, "/bot add easy").news == "Ann added an easy bot at seat 1."
     assert run(lobby, ann, "/bot remove 3").news == "Ann took the bot away from seat 3."
@@ -61,7 +61,7 @@ async def test_everyone_at_the_table_is_told():
     await ann.say("/option profi on")
     await ann.say("/bot add strong 3")
     await until(lambda: "Ann added a strong bot at seat 3." in heard["Cy"], what="bot told")
-    assert "Ann turned profi on." in heard["Cy"] and "Bob took seat 2." in heard["Ann"]
+    assert "Ann set Hints: hidden (profi)." in heard["Cy"] and "Bob took seat 2." in heard["Ann"]
     assert not any(text.startswith("Ann ") for text in heard["Ann"]), "Ann has her own words"
     await cy.close()
     await until(lambda: "Cy left the table." in heard["Ann"], what="Cy's leaving told")

@@ -94,18 +94,19 @@ def test_the_lobby_offers_a_button_per_yes_no_and_choice_option():
 
     zatre = lobby_state(ZATRE, "/option teams on")
     assert option_buttons(zatre) == {
-        "profi": ("Toggle profi", "/option profi on"), "teams": ("Toggle teams", "/option teams off"),
-        "cardgame": ("Toggle cardgame", "/option cardgame on")}
-    assert options_text(zatre) == "Options: profi off, teams on, cardgame off"
+        "profi": ("Hints: shown ▸", "/option profi on"), "teams": ("Teams: in pairs ▸", "/option teams off"),
+        "cardgame": ("Toggle cardgame", "/option cardgame on")}, "labels and values, issue 9"
+    assert options_text(zatre) == "Options: Hints shown · Teams in pairs · cardgame off"
     toy = lobby_state(toygame.GAME, "/option picks kind", "/option top 40")
     assert option_buttons(toy) == {"picks": ("picks: kind ▸", "/option picks listed")}, \
         "whole numbers are typed (/option top 40), a choice goes on to its next value"
     assert "top 40" in options_text(toy)
     zestrea = lobby_state(ZESTREA, "/option extra_hard_times 2", "/option window_timeout_s 90")
     buttons = option_buttons(zestrea)
-    assert buttons["extra_hard_times"] == ("extra_hard_times: 2 ▸", "/option extra_hard_times 0")
-    assert buttons["adoption_sex"] == ("adoption_sex: choose ▸", "/option adoption_sex random")
-    assert "window_timeout_s 90 s, prompt_timeout_s off" in options_text(zestrea)
+    assert buttons["extra_hard_times"] == ("Extra Hard Times: 2 ▸", "/option extra_hard_times 0")
+    assert buttons["adoption_sex"] == ("Adoption sex: choose ▸", "/option adoption_sex random")
+    assert "Window timer 90 s · Prompt timer off" in options_text(zestrea)
+    assert "_" not in options_text(zestrea), "no option shown by its raw name (issue 9)"
 
 
 def test_a_hosted_table_starts_with_profi_only_where_the_game_has_it():

@@ -31,12 +31,13 @@ def text_of(table) -> str:
 def test_names_are_cut_to_fit_and_told_apart():
     assert fit_names(["Ada", "Ben"], 5) == ("Ada", "Ben")
     assert fit_names(["Easy bot", "Easy bot 2"], 8) == ("Easy bot", "Easy b…2")
+    # issue 9: "Strong…" beside "Strong…2" could be either bot; the first keeps its end
     assert fit_names(["Strong bot", "Strong bot 2", "Strong bot 3"], 8) == (
-        "Strong…", "Strong…2", "Strong…3")
+        "Strong…t", "Strong…2", "Strong…3")
     assert fit_names(["Alexander", "Alexandra"], 6) == ("Alex…r", "Alex…a")
     assert fit_name("Cleopatra", 8) == "Cleopat…"
     assert log_names(["You", "Ada"]) == ("You  ", "Ada  "), "no wider than needed"
-    assert log_names(["You", "Strong bot", "Strong bot 2"]) == ("You     ", "Strong… ", "Strong…2")
+    assert log_names(["You", "Strong bot", "Strong bot 2"]) == ("You     ", "Strong…t", "Strong…2")
     for names, width in ((["Easy bot 10", "Easy bot 11", "Easy bot 1"], 6),
                          (["Annabelle", "Annabella", "Anna"], 5)):
         short = fit_names(names, width)

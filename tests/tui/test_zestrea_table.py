@@ -5,7 +5,7 @@ hand-over hiding hands, the footer true to what may be done, the rules page."""
 
 from __future__ import annotations
 
-from textual.widgets import Select
+from textual.widgets import Select, Static
 
 from rules.core import ActionKind
 from rules.zestrea.state import Ready
@@ -122,8 +122,10 @@ async def test_hotseat_hand_over_hides_hands(tmp_path):
 
 
 async def test_the_footer_keys_follow_what_may_be_done(tmp_path):
-    """y (Ready) only where Ready or Unready is legal, p only for a pass; the rules
-    page says which cards are stand-ins."""
+    """y (Ready) only where Ready or Unready is legal, p only for a pass, and the
+    line under the table names only those keys; Enter ("Do it") is in the footer
+    while the Do list has something to do (issue 9: footer keys true to what may be
+    done now); the rules page says which cards are stand-ins."""
     app = ParlourApp(pace=0, local_saves=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         table = await start(pilot, zestrea_game(seed=2))
@@ -132,6 +134,13 @@ async def test_the_footer_keys_follow_what_may_be_done(tmp_path):
             legal = table.snap.legal_actions
             assert table.check_action("ready", ()) == any(getattr(a, "kind", "") in ("ready", "unready") for a in legal)
             assert table.check_action("pass_", ()) == any(getattr(a, "kind", "") in ("pass", "pass-window") for a in legal)
+            keys = {key: b.binding.description for key, b in table.active_bindings.items() if b.enabled}
+            line = shown(table.query_one("#message"))
+            assert ("y: " in line) == table.check_action("ready", ()), line
+            assert ("p: " in line) == table.check_action("pass_", ()), line
+            actions = table.query_one("#z-actions")
+            assert actions.has_focus and keys.get("enter") == "Do it"
+            assert actions.check_action("select", ()) is True
             if any(isinstance(a, Ready) for a in legal):
                 break
             await play_step(pilot, table, [])
@@ -170,9 +179,9 @@ async def test_a_window_with_a_card_played_by_keys(tmp_path):
 
 
 async def test_an_offer_countered_by_keys(tmp_path):
-    """Reference §3.6: an offer made to you is answered by a counter-offer (the trade
-    form's "counters offer" names it): the offer answered is closed as countered and the
-    counter goes to its maker."""
+    """Reference §3.6: an offer made to you is answered by a counter-offer (the Do
+    list's "Counter offer N…" after its Decline, the form giving its Boyar and the offer
+    answered): the offer answered is closed as countered and the counter goes to its maker."""
     seats = (SeatChoice("You"), SeatChoice("Ada", "strong"), SeatChoice("Ben", "easy"), SeatChoice("Cleo", "strong"))
     app = ParlourApp(pace=0, local_saves=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
@@ -185,20 +194,20 @@ async def test_an_offer_countered_by_keys(tmp_path):
                 break
             await play_step(pilot, table, [])
         offer = incoming[0]
-        legal = table.snap.legal_actions
-        trade = next(i for i, a in enumerate(legal) if getattr(a, "kind", "") == "propose-trade")
+        await until(pilot, lambda: any(dict(getattr(e, "fixed", ())).get("counter") == offer.id
+                                       for e in table._entries))
+        counter = next(i for i, e in enumerate(table._entries)
+                       if dict(getattr(e, "fixed", ())).get("counter") == offer.id)
         table.query_one("#z-actions").focus()
-        await pilot.press("home", *["down"] * trade, "enter")
+        await pilot.press("home", *["down"] * counter, "enter")
         await until(pilot, lambda: isinstance(app.screen, ActionForm))
         form = app.screen
+        assert any("Counter-offer to" in shown(w) for w in form.query(Static)), "it names the offer answered"
         params = [p.name for p in form.kind.params]
-        to, counter = form.kind.params[params.index("to")], form.kind.params[params.index("counter")]
-        form.query_one(f"#p{params.index('to')}").focus()
-        await pilot.press("enter", *["down"] * to.values.index(offer.by), "enter")
-        form.query_one(f"#p{params.index('give_zestre')}").focus()
-        await pilot.press("end", "backspace", "1")
-        form.query_one(f"#p{params.index('counter')}").focus()
-        await pilot.press("enter", *["down"] * counter.values.index(offer.id), "enter")
+        assert "to" not in params and "counter" not in params, "given by the offer countered"
+        if "give_zestre" in params:
+            form.query_one(f"#p{params.index('give_zestre')}").focus()
+            await pilot.press("end", "backspace", "1")
         await pilot.press("ctrl+s")
         await pilot.pause(0.1)
         assert app.screen is table, shown(form.query_one("#form-error"))

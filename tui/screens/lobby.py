@@ -17,7 +17,7 @@ from textual.content import Content
 from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from net.lobby import value_text
+from net.lobby import value_words
 from net.protocol import LobbyState, SeatInfo
 from rules import registry
 from rules.core import option_specs
@@ -30,14 +30,13 @@ from .confirm import ConfirmScreen
 
 BASE_BUTTONS = {"join": "Join seat", "leave": "Leave seat", "bot-easy": "Add easy bot",
                 "bot-strong": "Add strong bot", "bot-remove": "Remove bot", "start": "Start game"}
-"""The game management buttons every lobby has; the game's options add theirs
-(:func:`option_buttons`) before Start."""
+"""The game management buttons every lobby has, two to a row; the game's options add
+theirs (:func:`option_buttons`) after Start, one to a row (a label and its value)."""
 HOST_ONLY = ("bot-easy", "bot-strong", "bot-remove", "start")
+"""Buttons only the host may press (the option buttons too): a guest's lobby hides them
+and says so under the buttons."""
 NAME = 14
 """Cells of the name column in the list of seats."""
-HALF = 17
-"""Cells of a button in one of the two columns of game management; a longer label
-spans both."""
 OFF = "⊘ "
 """Before the label of a button that does nothing now: dimming alone is colour alone."""
 
@@ -77,32 +76,33 @@ def team_tag(seat: SeatInfo, lobby: LobbyState) -> str:
 
 def option_buttons(lobby: LobbyState) -> dict[str, tuple[str, str]]:
     """A button per option a press can set, drawn from the game's options type
-    (:func:`rules.core.option_specs`): id -> (label, the command it sends). A yes/no
-    option or table variant toggles (``"Toggle profi"``), a choice goes on to its next
-    value (``"adoption_sex: choose ▸"``). Whole numbers (Zestrea's timers) are typed:
+    (:func:`rules.core.option_specs`): id (the option's name) -> (label, the command it
+    sends). A yes/no option or a choice shows its label and value and goes on to the
+    next value (``"Hints: shown ▸"``, ``"Adoption sex: choose ▸"``); a table variant
+    toggles (``"Toggle cardgame"``). Whole numbers (Zestrea's timers) are typed:
     ``/option NAME VALUE`` (``/help`` lists them)."""
     buttons: dict[str, tuple[str, str]] = {}
     for spec in option_specs(type(lobby.options)):
         value = getattr(lobby.options, spec.name)
-        if spec.kind == "yes-no":
-            buttons[spec.name] = (f"Toggle {spec.name}", f"/option {spec.name} {'off' if value else 'on'}")
-        elif spec.kind == "choice" and len(spec.choices) > 1:
-            following = spec.choices[(spec.choices.index(value) + 1) % len(spec.choices)] \
-                if value in spec.choices else spec.choices[0]
-            buttons[spec.name] = (f"{spec.name}: {value_text(spec, value)} ▸", f"/option {spec.name} {following}")
+        values = [v for _, v in spec.values()]
+        if len(values) < 2:
+            continue
+        following = values[(values.index(value) + 1) % len(values)] if value in values else values[0]
+        command = {True: "on", False: "off"}[following] if spec.kind == "yes-no" else following
+        buttons[spec.name] = (f"{spec.label}: {value_words(spec, value)} ▸", f"/option {spec.name} {command}")
     for name, on in lobby.variants.items():
         buttons[name] = (f"Toggle {name}", f"/option {name} {'off' if on else 'on'}")
     return buttons
 
 
 def options_text(lobby: LobbyState) -> str:
-    """``"Options: profi off, teams off, cardgame off"``: each of the game's options
-    (as :func:`net.lobby.value_text` says them: ``window_timeout_s 90 s``) and table
-    variants, and its value."""
-    parts = [f"{spec.name} {value_text(spec, getattr(lobby.options, spec.name))}"
+    """``"Options: Hints shown · Teams no · cardgame off"``: each of the game's options
+    by its label with its value in the setup form's words
+    (:func:`net.lobby.value_words`: ``Window timer 90 s``), then the table variants."""
+    parts = [f"{spec.label} {value_words(spec, getattr(lobby.options, spec.name))}"
              for spec in option_specs(type(lobby.options))]
     parts += [f"{name} {'on' if on else 'off'}" for name, on in lobby.variants.items()]
-    return "Options: " + (", ".join(parts) or "none")
+    return "Options: " + (" · ".join(parts) or "none")
 
 
 def players_text(lobby: LobbyState) -> str:
@@ -243,36 +243,40 @@ class LobbyScreen(ParlourScreen):
         online = status.online
         off = {"join": not online or started or link.seat is not None,
                "leave": not online or link.seat is None or started}
-        off.update((name, not online or started or not link.is_host) for name in HOST_ONLY)
-        labels = dict(BASE_BUTTONS)
         host_off = not online or started or not link.is_host
-        for name, (label, _) in self._option_buttons(lobby, host_off).items():
+        off.update((name, host_off) for name in HOST_ONLY)
+        labels = dict(BASE_BUTTONS)
+        for name, (label, _) in self._option_buttons(lobby, link.is_host).items():
             labels[name] = label
             off[name] = host_off
         for name, disabled in off.items():
             button = self.query_one(f"#{name}", Button)
             button.disabled = disabled
             button.label = (OFF if disabled else "") + labels[name]
+            if name in HOST_ONLY:
+                button.display = link.is_host
         why = ("offline" if not online else "the game is on" if started
-               else "host only" if not link.is_host else "")
+               else "host only: bots and options" if not link.is_host else "")  # (Start too)
         self.query_one("#lobby-buttons").border_subtitle = f"{OFF}{why}" if why else ""
 
-    def _option_buttons(self, lobby: LobbyState | None, off: bool) -> dict[str, tuple[str, str]]:
+    def _option_buttons(self, lobby: LobbyState | None, host: bool) -> dict[str, tuple[str, str]]:
         """The option buttons of ``lobby``'s game (:func:`option_buttons`), mounted
-        before Start the first time they are wanted (``off``: as doing nothing now) and
-        hidden while the table plays a game without them (Zatre's ``teams`` in the card
-        game)."""
+        after Start the first time they are wanted, each across both columns, and
+        hidden from a guest (``host`` false) and while the table plays a game without
+        them (Zatre's ``teams`` in the card game)."""
         wanted = option_buttons(lobby) if lobby is not None else {}
         grid = self.query_one("#lobby-buttons", Grid)
         present = set()
         for button in grid.query(".option-button"):
-            button.display = button.id in wanted
+            button.display = host and button.id in wanted
             present.add(button.id)
-        new = [Button((OFF if off else "") + label, id=name, compact=True, disabled=off,
-                      classes="option-button" + (" -wide" if len(label) + len(OFF) > HALF else ""))
+        new = [Button(label, id=name, compact=True, classes="option-button -wide")
                for name, (label, _) in wanted.items() if name not in present]
+        for button in new:
+            button.display = host
         if new:
-            grid.mount_all(new, before="#start")
+            last = list(grid.query(".option-button"))
+            grid.mount_all(new, after=last[-1] if last else "#start")
         return wanted
 
     # ---- commands ----

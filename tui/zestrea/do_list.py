@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from textual import events
+from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -29,7 +30,11 @@ def entry_key(action: Any) -> str:
 
 
 class DoList(OptionList):
-    """The Do list; posts :class:`DoList.Chosen` with the action (never an index)."""
+    """The Do list; posts :class:`DoList.Chosen` with the action (never an index).
+    Enter does the highlighted entry, and the footer says so (an OptionList's own Enter
+    is not shown there)."""
+
+    BINDINGS = [Binding("enter", "select", "Do it", key_display="⏎")]
 
     class Chosen(Message):
         """The player chose ``action`` (Enter or a double click on its entry)."""
@@ -41,6 +46,11 @@ class DoList(OptionList):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.actions: dict[str, Any] = {}
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "select":
+            return self.option_count > 0 and self.screen.check_action("act", ()) is True
+        return True
 
     def show(self, actions: Sequence[Any], texts: Sequence[str]) -> None:
         """Show ``actions`` as ``texts``; the highlight stays on the same action, or goes

@@ -9,6 +9,10 @@ bid, a prompt's choice, a card with targets): a field per parameter of the
   too; where the order matters (rolls in that order) the order ticked is the order sent.
   ``ticked`` names the boxes ticked when the form opens (Production: Z-R8's default).
 
+Where a ``narrow`` function is given (:func:`tui.zestrea.choices.narrow`), each field
+offers only what fits the fields before it, and changes as they change (the singles of
+the Boyar chosen, the cards that Boyar has revealed).
+
 Send (Enter on the button, or ctrl+s) builds the action and checks it with
 :func:`rules.core.permits` against the legal actions it came from; what the bounds do
 not say (``checks``) the host decides. Escape closes the form and sends nothing."""
@@ -25,31 +29,41 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
-from rules.core import ActionKind, OneOf, SomeOf, Whole, action_class, permits
+from rules.core import ActionKind, OneOf, Param, SomeOf, Whole, action_class, permits
 from rules.zestrea.cards import FATE, PEOPLE
 
 from ..screens.base import ParlourModal
 from .words import PARAM_WORDS, kind_text, value_text
 
 
+SUBJECTS = frozenset({"to", "mine", "theirs", "villager", "other", "musician", "amount", "picked",
+                      "mode", "record", "couple"})
+"""Fields always shown, even with one value to offer: who and what an action names."""
+Narrow = Callable[[ActionKind, Mapping[str, Any]], tuple[Param, ...]]
+"""``narrow(kind, chosen)``: ``kind``'s parameters cut to what fits the values chosen."""
+
+
 class ActionForm(ParlourModal):
     """The form for ``kind`` (one of ``legal``); dismissed with the action built, or
     ``None`` (cancelled). ``names``: the seat names; ``action_type``: the game's
     action union; ``title``/``note``: what the form is for and what it shows (the
-    chance of a window, the card up for auction)."""
+    chance of a window, the card up for auction); ``narrow(kind, chosen)``: the
+    parameters cut to what fits ``chosen`` (the values so far by name, ``fixed``
+    included), each within its bound; ``couples``: each Couple in words by its spouses."""
 
     DEFAULT_CSS = """
     ActionForm { align: center middle; }
     ActionForm > Vertical { width: 74; max-width: 100%; height: auto; max-height: 100%;
                             border: round $accent; padding: 0 1; background: $surface; }
     ActionForm VerticalScroll { height: auto; max-height: 16; }
-    ActionForm .form-row { height: auto; margin-top: 1; }
+    ActionForm .form-row { height: auto; }
     ActionForm .form-label { width: 24; }
     ActionForm .form-row Input, ActionForm .form-row Select { width: 1fr; }
+    ActionForm .form-list { height: auto; }
     ActionForm .form-list-label { margin-top: 1; }
     ActionForm SelectionList { height: auto; max-height: 6; }
     ActionForm #form-error { color: $error; }
-    ActionForm Horizontal { height: auto; margin-top: 1; }
+    ActionForm #form-buttons { height: auto; margin-top: 1; }
     ActionForm Button { min-width: 10; margin-right: 1; }
     """
 
@@ -60,12 +74,16 @@ class ActionForm(ParlourModal):
 
     def __init__(self, kind: ActionKind, legal: Sequence[Any], names: Sequence[str],
                  action_type: Any, note: str = "", owners: Mapping[str, str] | None = None,
+                 narrow: Narrow | None = None, couples: Mapping[str, str] | None = None,
                  ticked: Mapping[str, Sequence[Any]] | None = None,
                  words: Mapping[Any, str] | None = None) -> None:
         super().__init__()
-        self.owners = dict(owners or {})
         self.ticked = {name: tuple(values) for name, values in (ticked or {}).items()}
         self.words = dict(words or {})
+        self.couples = dict(couples or {})
+        self.narrow = narrow
+        self.params: list[Param] = list(kind.params)  # what each field offers now
+        self.owners = dict(owners or {})
         self.kind = kind
         self.legal = tuple(legal)
         self.names = tuple(names)
@@ -82,86 +100,170 @@ class ActionForm(ParlourModal):
                 for i, param in enumerate(self.kind.params):
                     yield from self._field(i, param)
             yield Static("", id="form-error", markup=False)
-            with Horizontal():
+            with Horizontal(id="form-buttons"):
                 yield Button("Send", id="form-send", variant="primary", compact=True)
                 yield Button("Cancel", id="form-cancel", compact=True)
 
     def _field(self, i: int, param: Any) -> ComposeResult:
-        label = PARAM_WORDS.get(param.name, param.name)
         if isinstance(param, Whole):
-            with Horizontal(classes="form-row"):
-                yield Label(f"{label} ({param.lo}-{param.hi})", classes="form-label")
+            with Horizontal(classes="form-row", id=f"r{i}"):
+                yield Label(self._label(param), classes="form-label", id=f"l{i}")
                 yield Input(str(param.lo), type="integer", id=f"p{i}", compact=True)
         elif isinstance(param, OneOf):
-            options = [(self._word(param.name, v), k) for k, v in enumerate(param.values)]
-            with Horizontal(classes="form-row"):
-                yield Label(label, classes="form-label")
-                yield Select(options, value=0, allow_blank=False, id=f"p{i}", compact=True)
-        elif param.values:
-            hi = len(param.values) if param.hi is None else param.hi
-            count = str(param.lo) if param.lo == hi else f"{param.lo} to {hi}"
-            order = ", in the order ticked" if param.ordered else ""
-            yield Label(f"{label}: tick {count} with space (Tab: next box){order}",
-                        classes="form-list-label")
-            yield TickList(*self._boxes(param), id=f"p{i}", compact=True)
+            with Horizontal(classes="form-row", id=f"r{i}"):
+                yield Label(self._label(param), classes="form-label", id=f"l{i}")
+                yield Select(self._options(i, param), value=0, allow_blank=False, id=f"p{i}", compact=True)
+        else:
+            with Vertical(classes="form-list", id=f"r{i}"):
+                yield Label(self._label(param), classes="form-list-label", id=f"l{i}")
+                yield TickList(*[Selection(tick_text(self._word(param.name, v), None), k)
+                                 for k, v in self._options_of(i, param)], id=f"p{i}", compact=True)
 
-    def _boxes(self, param: SomeOf) -> list[Selection]:
-        """The boxes of ``param``, unticked (``ticked`` ones are ticked on mount)."""
-        return [Selection(tick_text(self._word(param.name, v), None), k) for k, v in enumerate(param.values)]
+    def _decided(self, i: int, param: Param) -> bool:
+        """Whether field ``i`` has nothing to choose (one value, ``0-0``, no card to
+        tick), now that the fields before it are chosen, so it is not shown: the
+        receiver of a Lad and a Maiden, a sweetener nobody pays, a counter with no
+        offer to answer. The fields of :data:`SUBJECTS` always show."""
+        if param.name in SUBJECTS:
+            return isinstance(param, SomeOf) and not param.values
+        if isinstance(param, Whole):
+            return param.lo == param.hi
+        return len(param.values) <= (1 if isinstance(param, OneOf) else 0)
+
+    def _label(self, param: Param) -> str:
+        label = PARAM_WORDS.get(param.name, param.name)
+        if isinstance(param, Whole):
+            return f"{label} ({param.lo}-{param.hi})"
+        if isinstance(param, OneOf):
+            return label
+        if not param.values:
+            return f"{label}: none to choose"
+        hi = len(param.values) if param.hi is None else param.hi
+        count = str(param.lo) if param.lo == hi else f"{param.lo} to {hi}"
+        order = ", in the order ticked" if param.ordered else ""
+        return f"{label}: tick {count} with space (Tab: next box){order}"
+
+    def _options_of(self, i: int, param: Param) -> list[tuple[int, Any]]:
+        """``(k, value)`` for each value ``param`` offers, ``k`` its place in the kind's
+        own bound (what the field's widget holds, so a narrowed list keeps its keys)."""
+        bound = self.kind.params[i].values  # type: ignore[union-attr]
+        return [(k, v) for k, v in enumerate(bound) if v in param.values]
+
+    def _options(self, i: int, param: Param) -> list[tuple[str, int]]:
+        return [(self._word(param.name, v), k) for k, v in self._options_of(i, param)]
 
     def _word(self, name: str, value: Any) -> str:
         """A value in words; a villager or a revealed card with its Boyar (``"Ana (♀)
-        of Ada"``) where ``owners`` names one."""
+        of Ada"``) where ``owners`` names one; ``words`` first, where it tells the value
+        (a Musician by its Boyar)."""
         told = self.words.get((name, value), self.words.get(value) if isinstance(value, str) else None)
         if told is not None:
             return told
         owner = self.owners.get(value) if isinstance(value, str) else None
-        return value_text(name, value, self.names) + (f" of {owner}" if owner else "")
+        return value_text(name, value, self.names, self.couples) + (f" of {owner}" if owner else "")
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
         """Ticked items say so in words (``[x]``, and their place where the order
         matters), not by colour alone."""
         event.stop()
         chosen = event.selection_list
-        param = self.kind.params[int((chosen.id or "p0")[1:])]
-        order = list(chosen.selected)  # (kept in the order ticked)
-        for k, value in enumerate(param.values):
+        i = int((chosen.id or "p0")[1:])
+        param, bound = self.params[i], self.kind.params[i].values  # type: ignore[union-attr]
+        order = list(chosen.selected)
+        for index in range(chosen.option_count):
+            k = chosen.get_option_at_index(index).value
             place = (order.index(k) + 1 if param.ordered else 0) if k in order else None
-            chosen.replace_option_prompt_at_index(k, tick_text(self._word(param.name, value), place))
+            chosen.replace_option_prompt_at_index(index, tick_text(self._word(param.name, bound[k]), place))
+        self._renarrow()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        self._renarrow()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._renarrow()
 
     def on_mount(self) -> None:
         for i, param in enumerate(self.kind.params):  # ticked in the order given
             if isinstance(param, SomeOf) and param.values:
                 chosen = self.query_one(f"#p{i}", TickList)
+                keys = [chosen.get_option_at_index(n).value for n in range(chosen.option_count)]
                 for value in self.ticked.get(param.name, ()):
-                    if value in param.values:
+                    if value in param.values and param.values.index(value) in keys:
                         chosen.select(param.values.index(value))
-        fields = self.query("Input, Select, SelectionList")
-        (fields.first() if fields else self.query_one("#form-send")).focus()
+        for i, param in enumerate(self.params):
+            self.query_one(f"#r{i}").display = not self._decided(i, param)
+        self._renarrow()
+        fields = [self.query_one(f"#p{i}") for i in range(len(self.params)) if self.query_one(f"#r{i}").display]
+        (fields[0] if fields else self.query_one("#form-send")).focus()
 
-    def _value(self, i: int, param: Any) -> Any:
-        if isinstance(param, Whole):
-            text = self.query_one(f"#p{i}", Input).value.strip()
-            return int(text) if text.lstrip("-").isdigit() else None
-        if isinstance(param, OneOf):
-            return param.values[self.query_one(f"#p{i}", Select).value]
-        if not param.values:
-            return ()
-        return tuple(param.values[k] for k in self.query_one(f"#p{i}", TickList).selected)
-
-    def build(self) -> Any:
-        """The action the fields make, or ``None`` with the reason shown."""
+    def _chosen(self) -> dict[str, Any]:
         values = dict(self.kind.fixed)
         for i, param in enumerate(self.kind.params):
             values[param.name] = self._value(i, param)
+        return values
+
+    def _renarrow(self) -> None:
+        """Each field cut to what fits the fields before it (``narrow``): a choice no
+        longer offered gives way to the first one that is, and the fields after it
+        follow, until nothing changes."""
+        if self.narrow is None:
+            return
+        for _ in range(len(self.params) + 1):
+            wanted = self.narrow(self.kind, self._chosen())
+            changed = [i for i, p in enumerate(wanted) if p != self.params[i]]
+            if not changed:
+                return
+            for i in changed:
+                self.params[i] = wanted[i]
+                self._refill(i, wanted[i])
+
+    def _refill(self, i: int, param: Param) -> None:
+        """Field ``i`` offers ``param`` now, keeping what was chosen where it still may be."""
+        self.query_one(f"#l{i}", Label).update(self._label(param))
+        if isinstance(param, Whole):
+            field = self.query_one(f"#p{i}", Input)
+            now = self._value(i, param)
+            if now is not None and now > param.hi:
+                field.value = str(param.hi)
+        elif isinstance(param, OneOf):
+            select = self.query_one(f"#p{i}", Select)
+            was = select.value
+            select.set_options(self._options(i, param))
+            keys = [k for _, k in self._options(i, param)]
+            if was in keys:
+                select.value = was
+        else:
+            ticks = self.query_one(f"#p{i}", TickList)
+            was = [k for k in ticks.selected]
+            ticks.clear_options()
+            ticks.add_options([(tick_text(self._word(param.name, v), None), k, k in was)
+                               for k, v in self._options_of(i, param)])
+            if ticks.option_count:
+                ticks.highlighted = 0
+        self.query_one(f"#r{i}").display = not self._decided(i, param)
+
+    def _value(self, i: int, param: Any) -> Any:
+        bound = self.kind.params[i]
+        if isinstance(bound, Whole):
+            text = self.query_one(f"#p{i}", Input).value.strip()
+            return int(text) if text.lstrip("-").isdigit() else None
+        if isinstance(bound, OneOf):
+            return bound.values[self.query_one(f"#p{i}", Select).value]
+        return tuple(bound.values[k] for k in self.query_one(f"#p{i}", TickList).selected)
+
+    def build(self) -> Any:
+        """The action the fields make, or ``None`` with the reason shown."""
+        values = self._chosen()
         try:
             action = action_class(self.action_type, self.kind.kind)(**values)
         except (TypeError, ValueError) as err:
             self._say(str(err))
             return None
-        if not permits(self.legal, action):
-            bad = [need_text(p, PARAM_WORDS.get(p.name, p.name)) for p in self.kind.params
-                   if not p.holds(values[p.name])]
+        bad = [need_text(p, PARAM_WORDS.get(p.name, p.name)) for p in self.params
+               if not p.holds(values[p.name])]
+        if bad or not permits(self.legal, action):
             self._say("; ".join(bad) + "." if bad else "Not allowed now: these values do not fit together.")
             return None
         return action
@@ -187,6 +289,12 @@ class ActionForm(ParlourModal):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_send()
+
+
+def tick_text(text: str, place: int | None) -> Content:
+    """``"[ ] Couple 1"``, ``"[x] Couple 1"``, ``"[2] Couple 1"`` (ticked second, where
+    the order matters): ``place`` ``None`` unticked, ``0`` ticked."""
+    return Content(f"[{' ' if place is None else place or 'x'}] {text}")  # plain: no markup
 
 
 def need_text(param: Any, label: str) -> str:
@@ -240,18 +348,15 @@ class TickList(SelectionList):
             self.highlighted = 0
 
 
-def tick_text(text: str, place: int | None) -> Content:
-    """``"[ ] Couple 1"``, ``"[x] Couple 1"``, ``"[2] Couple 1"`` (ticked second, where
-    the order matters): ``place`` ``None`` unticked, ``0`` ticked."""
-    return Content(f"[{' ' if place is None else place or 'x'}] {text}")  # plain: no markup
-
-
 def open_form(screen: Any, kind: ActionKind, legal: Sequence[Any], names: Sequence[str],
               action_type: Any, then: Callable[[Any], None], note: str = "",
-              owners: Mapping[str, str] | None = None, ticked: Mapping[str, Sequence[Any]] | None = None,
+              owners: Mapping[str, str] | None = None, narrow: Narrow | None = None,
+              couples: Mapping[str, str] | None = None, ticked: Mapping[str, Sequence[Any]] | None = None,
               words: Mapping[Any, str] | None = None) -> None:
-    """Push the form for ``kind`` over ``screen``; ``then(action)`` once sent.
+    """Push the form for ``kind`` over ``screen``; ``then(action)`` once sent
+    (``couples``: each Couple's id in words, :func:`tui.zestrea.words.couple_names`;
     ``ticked``: boxes ticked at first, by parameter name; ``words``: ids told otherwise
-    than by :func:`value_text` (a Couple by its spouses, a Musician by its Boyar)."""
-    screen.app.push_screen(ActionForm(kind, legal, names, action_type, note, owners, ticked, words),
+    than by :func:`value_text`, a Musician by its Boyar)."""
+    screen.app.push_screen(ActionForm(kind, legal, names, action_type, note, owners, narrow, couples,
+                                      ticked, words),
                            lambda action: then(action) if action is not None else None)

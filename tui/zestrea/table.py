@@ -15,7 +15,10 @@ table (hand and offers) between two humans."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
+
+import attrs
 
 from textual import events
 from textual.app import ComposeResult
@@ -26,20 +29,28 @@ from textual.widgets import Footer, OptionList, Static
 from net.table import Snapshot
 from rules.core import ActionKind, Seat, listed
 from rules.zestrea.timers import default_answer
-from rules.zestrea.state import Pass, PassWindow, PlayFate, Ready, Unready, UseMusician, ZestreaAction
+from rules.zestrea.state import (
+    Attempted, Decline, Pass, PassWindow, PhaseBegan, PlayFate, Ready, Unready, UseMusician, WindowOpened,
+    ZestreaAction,
+)
 
-from ..names import fit, seat_name
+from ..names import fit, fit_names, seat_name
 from ..screens.game_table import GameTableScreen
 from ..screens.handover import HandOverScreen
+from ..widgets.hung_text import HungText
 from ..widgets.message import TableMessage
-from . import words
+from . import choices, words
 from .countdown import TimerLine
 from .do_list import DoList
+from .food import FoodSummary, food_lines
+from .food import summary as food_summary
 from .form import open_form
 from .story import catch_up_lines, event_lines, joined_late
 from .results import ZestreaResultsScreen, headline
 
 NEWS_LINES = 6
+NOW_TITLE = 32
+"""Cells of the Now panel's title (``▶`` and the border's corners beside it at 80 columns)."""
 PANELS = {"z-estates-box": "Estates · Z Zestre L Land H hand", "z-hand-box": "Hand",
           "z-now-box": "Now", "z-actions": "Do (↑↓ Enter)", "z-log-box": "Log"}
 """Each panel Tab reaches and its title; the focused one's title starts with ``▶``."""
@@ -78,6 +89,32 @@ def waited_seats(snap: Any) -> list[Seat]:
         return sorted(active - view.ready)
     renting = {o.to for o in view.offers if o.what in ("rent", "rent-offer")}
     return sorted(s for s in active if s not in view.window.passed or s in renting)
+
+
+COUNTERED = {"wedding-offer": "propose-wedding", "trade-offer": "propose-trade"}
+"""The proposal that counters each kind of offer (reference §3.6: a counter-offer)."""
+
+
+def with_counters(entries: tuple[Any, ...], view: Any) -> tuple[Any, ...]:
+    """The Do list's entries: the legal actions, and after each offer's Decline a
+    *Counter* entry: the proposal kind of that offer with its Boyar and the offer it
+    answers given (``fixed``), so the form asks only for the terms."""
+    out: list[Any] = []
+    for entry in entries:
+        out.append(entry)
+        if not isinstance(entry, Decline):
+            continue
+        offer = next((o for o in view.my_offers if o.id == entry.offer), None)
+        kind = next((k for k in entries if isinstance(k, ActionKind) and offer is not None
+                     and k.kind == COUNTERED.get(offer.kind)), None)
+        if offer is None or kind is None:
+            continue
+        counter = next((p for p in kind.params if p.name == "counter"), None)
+        if counter is None or not counter.holds(offer.id):
+            continue
+        out.append(attrs.evolve(kind, params=tuple(p for p in kind.params if p.name not in ("to", "counter")),
+                                fixed=kind.fixed + (("to", offer.by), ("counter", offer.id))))
+    return tuple(out)
 
 
 def status_line(turn_text: str, view: Any, width: int = STATUS_WIDTH) -> str:
@@ -134,6 +171,10 @@ class ZestreaTableScreen(GameTableScreen):
         self._log_seen: dict[Seat, int] = {}  # hotseat: log lines each seat has seen
         self._now_kind: tuple[Any, ...] = ()  # what the Now panel shows, in kind
         self._hand_title = "Hand"
+        self._now_title = "Now"  # with the Time card of the turn, always in sight
+        self._before: Any = None  # the last version's view (the estates before Food)
+        self._food: FoodSummary | None = None  # the latest Food, for the Now panel
+        self._failed: Attempted | None = None  # the latest failed wedding attempt
 
     # ---- layout -------------------------------------------------------------------
 
@@ -142,16 +183,16 @@ class ZestreaTableScreen(GameTableScreen):
         with Horizontal(id="z-main"):
             with Vertical(id="z-left"):
                 with VerticalScroll(id="z-estates-box"):
-                    yield Static("", id="z-estates", markup=False)
+                    yield HungText(id="z-estates")
                 with VerticalScroll(id="z-hand-box"):
-                    yield Static("", id="z-hand", markup=False)
+                    yield HungText(id="z-hand")
             with Vertical(id="z-right"):
                 with VerticalScroll(id="z-now-box"):
                     yield TimerLine(id="z-timer")
-                    yield Static("", id="z-now", markup=False)
+                    yield HungText(id="z-now")
                 yield DoList(id="z-actions")
                 with VerticalScroll(id="z-log-box"):
-                    yield Static("", id="z-log", markup=False)
+                    yield HungText(id="z-log")
         yield TableMessage(id="message")
         yield Footer()
 
@@ -161,7 +202,7 @@ class ZestreaTableScreen(GameTableScreen):
             actions.focus()
         else:  # a replay or a watcher: nothing to do, the screen's keys (Home, End) act
             actions.can_focus = False
-        self._mark_focus()
+        self.call_after_refresh(self._mark_focus)  # once the focus asked for has landed
 
     def _mark_focus(self) -> None:
         """Each panel's title; the focused one's starts with ``▶`` (its border turns
@@ -170,7 +211,7 @@ class ZestreaTableScreen(GameTableScreen):
         focused = self.focused
         for panel, title in PANELS.items():
             widget = self.query_one(f"#{panel}")
-            title = self._hand_title if panel == "z-hand-box" else title
+            title = {"z-hand-box": self._hand_title, "z-now-box": self._now_title}.get(panel, title)
             widget.border_title = f"▶ {title}" if widget is focused else title
         self.query_one("#z-right").set_class(
             focused is not None and focused.id == "z-log-box", "-log-open")
@@ -190,7 +231,12 @@ class ZestreaTableScreen(GameTableScreen):
         if self._seen_version < 0 and self.catch_up:  # the opening, or a (re)join mid-game
             self._log += catch_up_lines(story.view, story.names, joined_late(story.version, story.view))
         self._seen_version = story.version
-        self._log += event_lines(self._events_told(story), story.names, story.view)
+        told = self._events_told(story)
+        self._log += event_lines(told, story.names, story.view)
+        for k, event in enumerate(told):
+            if isinstance(event, Attempted) and not event.success:
+                self._log.append(self._note_failure(event, told[k + 1:], story.names))
+        self._note_food(story)
 
     def _events_told(self, story: Snapshot) -> tuple[Any, ...]:
         """``story``'s events as the log tells them: with one human at this keyboard, as
@@ -202,6 +248,36 @@ class ZestreaTableScreen(GameTableScreen):
                 return own.events
         return story.events
 
+    def _note_failure(self, event: Attempted, after: tuple[Any, ...], names: Any) -> str:
+        """A failed attempt: what comes next in words (the window again, attempts
+        left), kept for the Now panel while the next attempt's window is open."""
+        before = self._before.window if self._before is not None else None
+        same = before is not None and (before.stays, before.moves) == (event.stays, event.moves)
+        attempts = getattr(event, "attempts", 0) or (before.attempts if same else None)
+        again = any(isinstance(e, WindowOpened) and (e.window.stays, e.window.moves) == (event.stays, event.moves)
+                    for e in after)
+        short = getattr(event, "short", -1)
+        self._failed = event
+        return words.after_attempt(event, attempts, again, getattr(event, "then", ""),
+                                   words.seat_word(names, short) if short >= 0 else "")
+
+    def _forget_events(self) -> None:
+        """A replay stepping back: the log, the Food summary and the failed attempt
+        are told again from the first step."""
+        super()._forget_events()
+        self._log.clear()
+        self._before = self._food = self._failed = None
+
+    def _note_food(self, story: Snapshot) -> None:
+        """The Food summary: begun from the estates just before Food (the last version's
+        view) when a version starts Food; who starved added as they do."""
+        if any(isinstance(e, PhaseBegan) and e.phase == "food" for e in story.events) \
+                and self._before is not None:
+            self._food = food_summary(self._before, story.events)
+        if self._food is not None:
+            self._food = self._food.with_starved(story.events)
+        self._before = story.view
+
     def _headline(self, snap: Snapshot) -> str:
         return headline(snap)
 
@@ -212,8 +288,8 @@ class ZestreaTableScreen(GameTableScreen):
         """Before a hand-over: the hand and the offers' terms leave the screen."""
         self._hidden = True
         self.query_one(TimerLine).show(None)
-        self.query_one("#z-hand", Static).update("(hidden)")
-        self.query_one("#z-now", Static).update("(hidden)")
+        self.query_one("#z-hand", HungText).update("(hidden)")
+        self.query_one("#z-now", HungText).update("(hidden)")
         self.query_one("#z-actions", DoList).show((), ())
         self._entries = ()
 
@@ -269,7 +345,8 @@ class ZestreaTableScreen(GameTableScreen):
         if snap.seat is not None and self.my_turn:
             return f"{fit(snap.names[snap.seat], 16)}: you may still act; waiting for the others"
         if waited:
-            who = ", ".join(fit(seat_name(snap.names, snap.bots, s), 14) for s in waited[:3])
+            short = fit_names([seat_name(snap.names, snap.bots, s) for s in range(len(snap.names))], 14)
+            who = ", ".join(short[s] for s in waited[:3])
             return f"Waiting for {who}"
         return "Waiting"
 
@@ -295,23 +372,25 @@ class ZestreaTableScreen(GameTableScreen):
             return
         names = snap.names
         self.query_one("#z-status", Static).update(status_line(self._turn_text(), view))
-        self.query_one("#z-estates", Static).update(self._estates_text(snap))
+        self.query_one("#z-estates", HungText).update(self._estates_text(snap))
         self._hand_title = f"Hand of {fit(names[snap.seat], 20)}" if snap.seat is not None else "Hand"
+        self._now_title = fit(f"Now · Time: {words.card_name(view.time_card)}", NOW_TITLE) \
+            if view.time_card else "Now"
         self._mark_focus()
         self.query_one(TimerLine).show(None if self._hidden else snap)  # its default may name your villagers
         if self._hidden:
-            self.query_one("#z-hand", Static).update("(hidden)")
+            self.query_one("#z-hand", HungText).update("(hidden)")
         else:
             hand = self._hand_text(view) if snap.seat is not None else "(a spectator sees no hand)"
-            self.query_one("#z-hand", Static).update(hand or "(no Fate cards)")
-            self.query_one("#z-now", Static).update(self._now_text(snap))
+            self.query_one("#z-hand", HungText).update(hand or "(no Fate cards)")
+            self.query_one("#z-now", HungText).update(self._now_text(snap))
             kind = self._now_kind_of(snap)
             if kind != self._now_kind:  # a new auction, window, prompt, Time card or step
                 self._now_kind = kind
                 self.query_one("#z-now-box").scroll_home(animate=False, immediate=True)
             self._fill_actions(snap)
         log_box = self.query_one("#z-log-box")
-        self.query_one("#z-log", Static).update("\n".join(self._log))
+        self.query_one("#z-log", HungText).update("\n".join(self._log))
         if log_box is not self.focused:  # the latest lines, unless the player is reading
             log_box.call_after_refresh(log_box.scroll_end, animate=False)
         message = self.query_one(TableMessage)
@@ -333,7 +412,12 @@ class ZestreaTableScreen(GameTableScreen):
             return "Watching. q leaves."
         if not self.my_turn:
             return "Nothing to do now; the others are acting. F1: rules."
-        return "Tab: next panel; in Do ↑↓ choose, Enter does it; y: Ready; p: Pass; F1: rules."
+        keys = ["Tab: next panel", "in Do ↑↓ choose, Enter does it"]
+        if self._listed(Ready, Unready) is not None:
+            keys.append("y: Ready" if self._listed(Ready) is not None else "y: not ready after all")
+        if self._listed(Pass, PassWindow) is not None:
+            keys.append("p: pass the window" if self._listed(PassWindow) is not None else "p: pass the auction")
+        return "; ".join(keys) + "; F1: rules."
 
     @staticmethod
     def _now_kind_of(snap: Snapshot) -> tuple[Any, ...]:
@@ -351,6 +435,8 @@ class ZestreaTableScreen(GameTableScreen):
         roles = dict(view.roles)
         lines: list[str] = []
         order = sorted(range(len(view.estates)), key=lambda s: s != snap.seat)  # yours first
+        short = fit_names([seat_name(snap.names, snap.bots, s) + (" (you)" if s == snap.seat else "")
+                           for s in range(len(view.estates))], 20)  # alike names kept apart
         for seat in order:
             estate = view.estates[seat]
             mark = "▶" if seat == snap.seat else " "
@@ -364,8 +450,7 @@ class ZestreaTableScreen(GameTableScreen):
                 flags.append("?owes answer")
             if view.auction is not None and view.auction.turn == seat:
                 flags.append("?to bid")
-            name = seat_name(snap.names, snap.bots, seat) + (" (you)" if seat == snap.seat else "")
-            lines.append(f"{mark} {fit(name, 20)} Z{estate.zestre} L{estate.land} "
+            lines.append(f"{mark} {short[seat]} Z{estate.zestre} L{estate.land} "
                          f"H{estate.hand_count} {' '.join(flags)}")
             couples = ", ".join(f"{words.name(c.stayed)}+{words.name(c.moved)}" for c in estate.couples)
             singles = [words.who(v) + (" (baby, lying)" if v in estate.babies else "") for v in estate.singles]
@@ -400,42 +485,122 @@ class ZestreaTableScreen(GameTableScreen):
             p = view.my_prompt
             couples = words.couple_names(view)
             choices = [words.value_text("picked", c, names, couples) for c in p.choices]
-            if p.lo == p.hi == 1:  # one of them: "keep it for later or play it now"
+            if p.lo == p.hi == 1 and len(choices) == 1:  # the other answer is an action
+                asked = f"{choices[0]} (Answer), or act in the Do list"
+            elif p.lo == p.hi == 1:  # one of them: "pay the ransom or hand over the bride"
                 asked = " or ".join(choices)
             else:
                 count = str(p.lo) if p.lo == p.hi else f"{p.lo} to {p.hi}"
                 asked = f"choose {count} of " + ", ".join(choices)
             lines.append(f"? {words.PROMPT_WORDS.get(p.kind, p.kind)}: {asked}")
-        others = [f"{words.seat_word(names, p.seat)} {'✓' if p.answered else '…'} {p.kind}"
-                  for p in view.prompts if p.seat != view.seat]
-        if others:
-            lines.append("Prompts: " + "; ".join(others))
-        if view.auction is not None:
-            a = view.auction
-            high = f"{words.seat_word(names, a.high[0])} {a.high[1]}" if a.high else "no bid yet"
-            lines.append(f"Auction: {words.card_text(a.card)}")
-            lines.append(f"  high: {high}; to bid: {words.seat_word(names, a.turn)}; out: "
-                         + (", ".join(words.seat_word(names, s) for s in sorted(a.out)) or "—"))
-        if view.window is not None:
-            w = view.window
-            parts = " + ".join(f"{words.value_text('', n, names)} {v}" for n, v in view.chance_parts)
-            lines.append(f"Wedding: {words.who(w.stays)} + {words.who(w.moves)}, attempt "
-                         f"{w.attempt}/{w.attempts}")
-            lines.append(f"  chance {view.chance} of 6 = {parts or '—'}")
-            lines.append("  passed: " + (", ".join(words.seat_word(names, s) for s in sorted(w.passed)) or "—"))
+        lines += self._prompts_now(view, names)
+        lines += self._auction_now(view, names)
+        lines += self._window_now(snap)
+        lines += self._offers_now(view, names)
+        lines += self._ready_now(view, names)
+        lines += self._food_now(snap)
+        lines.append(f"Time: {words.time_text(view.time_card)}")  # last: what is asked comes first
+        return "\n".join(lines)
+
+    @staticmethod
+    def _prompts_now(view: Any, names: Any) -> list[str]:
+        """The others' prompts by kind: who has answered (``✓``) and who not yet (``…``)."""
+        lines = []
+        for kind in dict.fromkeys(p.kind for p in view.prompts if p.seat != view.seat):
+            who = [f"{words.seat_word(names, p.seat)} {'✓' if p.answered else '…'}"
+                   for p in view.prompts if p.seat != view.seat and p.kind == kind]
+            lines.append(f"{words.PROMPT_NAMES.get(kind, kind)}: {', '.join(who)}")
+        return lines
+
+    @staticmethod
+    def _auction_now(view: Any, names: Any) -> list[str]:
+        """Step III: the card, the high bid and whose turn first, then every bid and
+        pass so far, then the card's text."""
+        a = view.auction
+        if a is None:
+            return []
+        high = f"high bid {words.seat_word(names, a.high[0])} {a.high[1]}" if a.high else "no bid yet"
+        bids = ", ".join(f"{words.seat_word(names, s)} {n}" for s, n in a.bids) or "none"
+        out = ", ".join(words.seat_word(names, s) for s in sorted(a.out)) or "nobody"
+        return [f"Auction: {words.card_name(a.card)}: {high}; to bid: {words.seat_word(names, a.turn)}",
+                f"  bids: {bids}; passed: {out}",
+                f"  {words.card_text(a.card)}"]
+
+    def _window_now(self, snap: Snapshot) -> list[str]:
+        """A wedding window (reference §3.6, Z-R30): the two and the attempt, the chance
+        and what makes it, how the last attempt failed, what you may add (from your
+        legal actions) and who has passed."""
+        view, names = snap.view, snap.names
+        w = view.window
+        if w is None:
+            return []
+        parts = " + ".join(f"{words.value_text('', n, names)} {v}" for n, v in view.chance_parts)
+        lines = [f"Wedding: {words.who(w.stays)} + {words.who(w.moves)}, attempt {w.attempt} of {w.attempts}",
+                 f"  chance {view.chance} of 6 (a die of {view.chance} or less marries) = {parts or '—'}"
+                 if view.chance else f"  chance 0 of 6 = {parts or '—'}"]
+        lines += self._again_now(w)
+        legal = snap.legal_actions if self.my_turn else ()
+        adds = [words.action_text(a, names).rstrip("…") for a in legal
+                if getattr(a, "kind", "") in ("play", "use-musician", "rent-musician")]
+        if adds:
+            lines.append("  you may add: " + "; ".join(adds) + (" (Do list)"))
+        if any(isinstance(a, PassWindow) for a in listed(legal)):
+            lines.append("  p: pass (nothing more from you for this attempt)")
+        waiting = [words.seat_word(names, s) for s in range(view.seats) if s not in w.passed]
+        lines.append("  passed: " + (", ".join(words.seat_word(names, s) for s in sorted(w.passed)) or "nobody")
+                     + (f"; not yet: {', '.join(waiting)}" if waiting else ""))
+        return lines
+
+    @staticmethod
+    def _ready_now(view: Any, names: Any) -> list[str]:
+        """Step IV's ready flags (reference §3.5): who is ready (✓) and who still acts;
+        the step ends when every Boyar is ready."""
+        if view.phase != "negotiation" or view.window is not None:
+            return []
+        ready = [words.seat_word(names, s) for s in range(view.seats) if s in view.ready]
+        acting = [words.seat_word(names, s) for s in range(view.seats) if s not in view.ready]
+        return [f"Ready ✓: {', '.join(ready) or 'nobody'}; still acting: {', '.join(acting) or 'nobody'}"]
+
+    @staticmethod
+    def _offers_now(view: Any, names: Any) -> list[str]:
+        """Offers: those made to you (accept, decline or counter them in the Do list),
+        yours (withdraw them there), and the others' by who and what kind only."""
+        lines = []
         for offer in view.my_offers:
-            tag = "in " if offer.to == view.seat else "out"
-            lines.append(f"{tag} {words.offer_text(offer, names)}")
+            if offer.to == view.seat:
+                lines.append(f"Offer to you {words.offer_text(offer, names)}")
+        for offer in view.my_offers:
+            if offer.by == view.seat:
+                lines.append(f"Your offer {words.offer_text(offer, names)}")
         public = [o for o in view.offers if view.seat not in (o.by, o.to)]
         if public:
             lines.append("Others' offers: " + "; ".join(
                 f"#{o.id} {words.seat_word(names, o.by)}→{words.seat_word(names, o.to)} "
                 f"{words.offer_kind(o.what)}" for o in public))
-        lines.append(f"Time: {words.time_text(view.time_card)}")  # last: what is asked comes first
-        return "\n".join(lines)
+        return lines
+
+    def _again_now(self, window: Any) -> list[str]:
+        """Under a window opened again after a failed attempt: how that one went."""
+        failed = self._failed
+        if failed is None or (failed.stays, failed.moves) != (window.stays, window.moves) \
+                or failed.attempt != window.attempt - 1:
+            return []
+        return [f"  attempt {failed.attempt} failed (rolled {failed.die}, chance {failed.chance}); "
+                f"this is attempt {window.attempt} of {window.attempts}: add cards or pass again"]
+
+    def _food_now(self, snap: Snapshot) -> list[str]:
+        """The Food summary while Food lasts and through the next turn's first two
+        steps (a Food with nobody to starve is over within one move), and at the end."""
+        food, view = self._food, snap.view
+        if food is None:
+            return []
+        latest = (view.turn == food.turn and view.phase == "food") or snap.over or (
+            view.turn == food.turn + 1 and view.phase in ("hard-times", "production"))
+        return food_lines(food, snap.names, snap.seat, words.couple_names(view)) if latest else []
 
     def _fill_actions(self, snap: Snapshot) -> None:
         entries = tuple(snap.legal_actions) if (self.my_turn or snap.legal_actions) and not snap.over else ()
+        entries = with_counters(entries, snap.view)
         if entries == self._entries:
             return
         self._entries = entries
@@ -443,13 +608,14 @@ class ZestreaTableScreen(GameTableScreen):
 
     @staticmethod
     def _entry_text(action: Any, snap: Snapshot) -> str:
-        """A Do list entry in words; a Musician by whose it is and who carries it."""
+        """A Do list entry in words; a Musician by whose it is and who carries it; an
+        offer's Accept, Decline or Counter with its Boyar and terms."""
         if isinstance(action, UseMusician):
             return f"Add {words.musician_text(action.musician, snap.view, snap.names)} (+1)"
         if isinstance(action, PlayFate) and action.mode:  # short enough for the Do list at 80 columns
             short = words.card_name(action.card).split(" (")[0]
             return f"Play {short} as {MODE_WORDS.get(action.mode, action.mode)}"
-        return words.action_text(action, snap.names)
+        return words.action_text(action, snap.names, {o.id: o for o in snap.view.my_offers})
 
     # ---- doing ----------------------------------------------------------------------
 
@@ -466,7 +632,9 @@ class ZestreaTableScreen(GameTableScreen):
         if isinstance(entry, ActionKind):
             open_form(self, entry, self.snap.legal_actions, self.snap.names, ZestreaAction,
                       self._send_checked, note=self._form_note(entry), owners=self._owners(),
-                      ticked=self._form_ticks(entry), words=words.form_words(self.snap.view, self.snap.names))
+                      ticked=self._form_ticks(entry), words=words.form_words(self.snap.view, self.snap.names),
+                      narrow=partial(choices.narrow, self.snap.view),
+                      couples=words.couple_names(self.snap.view))
             return
         self._send(entry)
 
@@ -495,6 +663,10 @@ class ZestreaTableScreen(GameTableScreen):
             return f"Up for auction: {words.card_text(view.auction.card)}"
         if kind.kind == "choose" and view.my_prompt is not None:
             return words.PROMPT_WORDS.get(view.my_prompt.kind, view.my_prompt.kind)
+        answered = dict(kind.fixed).get("counter")
+        offer = next((o for o in view.my_offers if o.id == answered), None) if answered else None
+        if offer is not None:
+            return f"Counter-offer to {words.offer_text(offer, self.snap.names)} (it closes as countered)"
         return ""
 
     def _send_checked(self, action: Any) -> None:

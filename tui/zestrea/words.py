@@ -47,6 +47,11 @@ PROMPT_WORDS = {
     "fortune": "The Fortune Teller: the Time card stays on top or goes to the bottom",
 }
 """What each prompt asks, in words (rules.zestrea.state.Prompt kinds)."""
+PROMPT_NAMES = {"produce": "Production", "tatars": "The Tatars", "cholera": "Cholera",
+                "winter": "Harsh Winter", "newcomer": "Newcomers", "starve": "Food (who starves)",
+                "play-now": "Play or keep the card won", "ransom": "Steal the Bride",
+                "fortune": "The Fortune Teller"}
+"""Each prompt kind by a short name, for the others' prompts in the Now panel."""
 VALUE_WORDS = {"proposer_2": "you pay 2", "each_1": "1 each", "target_2": "they pay 2",
                "proposer": "you", "target": "them", "": "nobody", "on_accept": "on accepting",
                "on_success": "on a wedding", **CHOICE_WORDS}
@@ -122,13 +127,30 @@ def value_text(name: str, value: Any, names: Sequence[str], couples: Mapping[str
 
 
 def kind_text(kind: ActionKind) -> str:
+    fixed = dict(kind.fixed)
+    if fixed.get("counter"):
+        what = "a wedding" if kind.kind == "propose-wedding" else "a trade"
+        return f"Counter #{fixed['counter']} with {what}…"
     if kind.kind == "play":
         return f"Play {card_name(dict(kind.fixed)['card'])}…"
     return KIND_WORDS.get(kind.kind, kind.kind) + "…"
 
 
-def action_text(action: Any, names: Sequence[str]) -> str:
-    """A listed legal action as an entry of the table's action list."""
+def offer_short(verb: str, offer: Any, names: Sequence[str]) -> str:
+    """``"Accept Dan's wedding offer (#2)"``, ``"Withdraw your trade offer to Ada (#3)"``:
+    the Do list's Accept, Decline and Withdraw (the terms are in the Now panel)."""
+    what = offer_kind(offer.kind).split(" ", 1)[1]  # "a wedding offer" -> "wedding offer"
+    if verb == "Withdraw":
+        return f"Withdraw your {what} to {seat_word(names, offer.to)} (#{offer.id})"
+    return f"{verb} {seat_word(names, offer.by)}'s {what} (#{offer.id})"
+
+
+def action_text(action: Any, names: Sequence[str], offers: Mapping[int, Any] | None = None) -> str:
+    """A listed legal action as an entry of the table's action list (``offers``: the
+    offers the seat sees by id, to say which one an Accept answers)."""
+    if isinstance(action, (Accept, Decline, Withdraw)) and (offers or {}).get(action.offer) is not None:
+        verb = {Accept: "Accept", Decline: "Decline", Withdraw: "Withdraw"}[type(action)]
+        return offer_short(verb, offers[action.offer], names)
     if isinstance(action, ActionKind):
         return kind_text(action)
     if isinstance(action, Choose):
@@ -209,6 +231,25 @@ def offer_text(offer: Any, names: Sequence[str]) -> str:
         return head + f"trade: gives {give} for {ask}"
     return head + f"rent {card_name(offer.musician)} for {offer.zestre} Z" + (
         f" + {value_text('', offer.cards, names)}" if offer.cards else "")
+
+
+def after_attempt(event: Attempted, attempts: int | None, again: bool, then: str = "",
+                  short: str = "") -> str:
+    """What follows a failed attempt (reference §3.6; Z-R31): ``attempts`` agreed
+    (``None`` if unknown), whether the next attempt's window opened at once
+    (``again``), and where the event says it (``Attempted.then``) why there is no
+    next one: ``"cannot-pay"`` (``short`` cannot pay) or ``"cannot-marry"``."""
+    of = f" of {attempts}" if attempts else ""
+    if again:
+        left = f" ({attempts - event.attempt} left)" if attempts else ""
+        return (f"  attempt {event.attempt}{of} failed; attempt {event.attempt + 1} is paid and its "
+                f"window opens again{left}: add cards or pass")
+    if attempts and event.attempt < attempts:
+        why = {"cannot-pay": f"{short or 'a payer'} cannot pay the next",
+               "cannot-marry": "the two can no longer marry"}.get(
+            then, "the payers cannot pay or the two can no longer marry")
+        return f"  attempt {event.attempt}{of} failed; no more attempts: {why}"
+    return f"  attempt {event.attempt}{of} failed: that was the last; no wedding"
 
 
 def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | None = None) -> str | None:

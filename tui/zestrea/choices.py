@@ -1,0 +1,158 @@
+"""What a Zestrea form offers in each field once the earlier fields are chosen.
+
+An :class:`~rules.core.ActionKind` bounds each parameter on its own (any other Boyar's
+single, any revealed card of anyone); the rules then check how the fields go together
+(``ActionKind.checks``). A player should not be offered what those checks refuse, so
+each field here is narrowed to what the view shows fits the fields before it:
+
+- a wedding offer (reference §3.6, Z-R28, Z-F15): *their single* is a single of the
+  Boyar chosen in *to*, of the other sex than *your single* (either sex while Weddings
+  in Amsterdam is in force), not barred this turn (Bar Fight); *to* lists only Boyars
+  with such a single; *receiver* is the Lad's Boyar for a Lad and a Maiden, else one
+  of the two Boyars (F06); the sweetener comes from its payer: your hand and Zestre,
+  or the cards the target has revealed and its Zestre (Z-R23, ruling beside
+  ``rules.zestrea.offers._shown_cards``); no payer, no sweetener;
+- a trade (Z-R35): the cards and Zestre asked are the chosen Boyar's, the cards only
+  those it has revealed (Z-R23);
+- a counter answers an offer the chosen Boyar made to you;
+- an Elopement (F23): the other single is of the other sex (Z-R28).
+
+Every narrowed parameter is a subset of its bound, so what the form sends is still
+within the kind's bounds (``rules.core.permits``); the host keeps the last word."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+import attrs
+
+from rules.core import ActionKind, Param, SomeOf, Whole
+from rules.zestrea.cards import sex
+
+Chosen = Mapping[str, Any]
+"""The values of the fields chosen so far, by parameter name."""
+
+
+def narrow(view: Any, kind: ActionKind, chosen: Chosen) -> tuple[Param, ...]:
+    """``kind``'s parameters, each narrowed (never widened) to what fits ``chosen``
+    and ``view`` (the seat's :class:`rules.zestrea.state.ZestreaView`). A field left
+    with nothing to offer keeps its bound (the host then says why)."""
+    rules = _NARROWERS.get(kind.kind, {})
+    out = []
+    for param in kind.params:
+        rule = rules.get(param.name)
+        allowed = rule(view, chosen) if rule is not None else None
+        out.append(param if allowed is None else _within(param, allowed))
+    return tuple(out)
+
+
+def _within(param: Param, allowed: Any) -> Param:
+    """``param`` cut to ``allowed``: a collection of values, or for a whole number its
+    highest value. An empty cut keeps ``param`` (a OneOf must offer something)."""
+    if isinstance(param, Whole):
+        return attrs.evolve(param, hi=max(param.lo, min(param.hi, allowed)))
+    values = tuple(v for v in param.values if v in allowed)
+    if isinstance(param, SomeOf):
+        return attrs.evolve(param, values=values, hi=None if param.hi is None else min(param.hi, len(values)))
+    return attrs.evolve(param, values=values) if values else param
+
+
+# ---- the view's facts ------------------------------------------------------------------
+
+
+def _singles(view: Any, seat: Any) -> tuple[str, ...]:
+    """``seat``'s singles who may marry now as the view shows them: no baby, not barred
+    (abroad villagers are already outside the kind's bounds)."""
+    if not isinstance(seat, int) or not 0 <= seat < len(view.estates):
+        return ()
+    estate = view.estates[seat]
+    return tuple(v for v in estate.singles if v not in estate.babies and v not in view.barred)
+
+
+def _match(view: Any, a: Any, b: Any) -> bool:
+    """A Lad and a Maiden, or any two while Weddings in Amsterdam is in force (Z-R28)."""
+    return isinstance(a, str) and isinstance(b, str) and (view.amsterdam or sex(a) != sex(b))
+
+
+def _zestre(view: Any, seat: Any) -> int:
+    return view.estates[seat].zestre if isinstance(seat, int) and 0 <= seat < len(view.estates) else 0
+
+
+def _revealed(view: Any, seat: Any) -> tuple[str, ...]:
+    return view.estates[seat].revealed if isinstance(seat, int) and 0 <= seat < len(view.estates) else ()
+
+
+def _counters(view: Any, chosen: Chosen) -> tuple[int, ...]:
+    """No counter, or an offer the chosen Boyar made to you (its id)."""
+    return (0,) + tuple(o.id for o in view.my_offers if o.by == chosen.get("to") and o.to == view.seat)
+
+
+# ---- a wedding offer -------------------------------------------------------------------
+
+
+def _wedding_to(view: Any, chosen: Chosen) -> tuple[int, ...]:
+    mine = _singles(view, view.seat)
+    return tuple(s for s in range(len(view.estates)) if s != view.seat
+                 and any(_match(view, m, t) for m in mine for t in _singles(view, s)))
+
+
+def _wedding_mine(view: Any, chosen: Chosen) -> tuple[str, ...]:
+    theirs = _singles(view, chosen.get("to"))
+    return tuple(m for m in _singles(view, view.seat) if any(_match(view, m, t) for t in theirs))
+
+
+def _wedding_theirs(view: Any, chosen: Chosen) -> tuple[str, ...]:
+    return tuple(t for t in _singles(view, chosen.get("to")) if _match(view, chosen.get("mine"), t))
+
+
+def _receiver(view: Any, chosen: Chosen) -> tuple[int, ...]:
+    mine, theirs = chosen.get("mine"), chosen.get("theirs")
+    if isinstance(mine, str) and isinstance(theirs, str) and sex(mine) == sex(theirs):
+        return (view.seat, chosen.get("to"))
+    return (-1,)
+
+
+def _payer(view: Any, chosen: Chosen) -> Any:
+    return {"proposer": view.seat, "target": chosen.get("to")}.get(chosen.get("sweet_payer"))
+
+
+def _sweet_zestre(view: Any, chosen: Chosen) -> int:
+    return _zestre(view, _payer(view, chosen))
+
+
+def _sweet_cards(view: Any, chosen: Chosen) -> tuple[str, ...]:
+    payer = _payer(view, chosen)
+    if payer is None:
+        return ()
+    return view.hand if payer == view.seat else _revealed(view, payer)
+
+
+def _sweet_when(view: Any, chosen: Chosen) -> tuple[str, ...] | None:
+    return ("on_accept",) if not chosen.get("sweet_payer") else None
+
+
+# ---- a trade, an Elopement ---------------------------------------------------------------
+
+
+def _ask_zestre(view: Any, chosen: Chosen) -> int:
+    return _zestre(view, chosen.get("to"))
+
+
+def _ask_cards(view: Any, chosen: Chosen) -> tuple[str, ...]:
+    return _revealed(view, chosen.get("to"))
+
+
+def _elopement_other(view: Any, chosen: Chosen) -> tuple[str, ...] | None:
+    if chosen.get("card", "")[:3] != "F23":
+        return None
+    return tuple(v for s in range(len(view.estates)) if s != view.seat
+                 for v in _singles(view, s) if _match(view, chosen.get("villager"), v))
+
+
+_NARROWERS: dict[str, dict[str, Callable[[Any, Chosen], Any]]] = {
+    "propose-wedding": {"to": _wedding_to, "mine": _wedding_mine, "theirs": _wedding_theirs,
+                        "receiver": _receiver, "sweet_zestre": _sweet_zestre,
+                        "sweet_cards": _sweet_cards, "sweet_when": _sweet_when, "counter": _counters},
+    "propose-trade": {"ask_zestre": _ask_zestre, "ask_cards": _ask_cards, "counter": _counters},
+    "play": {"other": _elopement_other},
+}
