@@ -75,13 +75,17 @@ async def test_three_clients_and_two_bots_play_estate_to_the_end_drafting_at_onc
     rounds all three are active together and their picks, sent concurrently, are all
     accepted. The game then goes on to Era 5's end; every view, the spectator's and the
     host's agree on the result and the scores (E-F44's categories read from the public
-    estates), and nothing was logged as an error."""
+    estates), and nothing was logged as an error. Each connection is told of every pick
+    but sees the card only of its own (E-R32)."""
     hosted = await host_table(ESTATE, seed=SEED)
     links = await seated(hosted, ("Ann", "Bob", "Cas"), bots=("easy", "strong"))
     sam = await join(hosted, "Sam")  # a spectator
     host = hosted.table.host
     rngs = [random.Random(SEED + i) for i in range(len(links))]
     tallies = [Counter() for _ in links]
+    picks = {link.name: [] for link in links + [sam]}  # the picks each connection was told of
+    for link in links + [sam]:
+        link.listen(lambda snap, name=link.name: picks[name].extend(e for e in snap.events if e.what == "picked a card"))
     with ErrorLog() as errors:  # no bot gave up, nothing raised inside the table
         # Leaders (E-R1, the last seat first) and extra setup (E-R4) up to the draft
         await asyncio.wait_for(asyncio.gather(*(
@@ -95,6 +99,10 @@ async def test_three_clients_and_two_bots_play_estate_to_the_end_drafting_at_onc
             outcomes = await asyncio.wait_for(asyncio.gather(*(
                 link.submit(Pick(link.snapshot().view.packet[0])) for link in links)), TIMEOUT)
             assert all(o.accepted for o in outcomes), outcomes
+        await until(lambda: all(link.snapshot().view.phase != "draft" for link in links), what="the draft's end")
+        for link in links + [sam]:  # E-R32: a pick shows its card to its own seat only
+            assert len(picks[link.name]) == 4 * 5, link.name
+            assert all(bool(e.cards) == (e.seat == link.seat) for e in picks[link.name]), link.name
         await asyncio.wait_for(asyncio.gather(*(
             play_until(link, lambda snap: snap.over, rngs[i], tallies[i]) for i, link in enumerate(links))), 30)
     assert not errors.records, [r.getMessage() for r in errors.records]
