@@ -189,3 +189,39 @@ async def test_a_client_dropped_in_the_draft_comes_back_to_its_packet():
     assert host.over and host.result is not None
     await until(lambda: back.game_over is not None, what="game over")
     await close_all(hosted, *links)
+
+
+async def test_a_client_back_before_the_packets_pass_holds_what_is_left_of_its_packet():
+    """Issue 10's dropped client, back before the others have picked (E-F14: the packets
+    pass only once every seat has kept its card): his snapshot holds what is left of his
+    own packet, he is not asked to pick again (a second pick is refused, nothing changed),
+    and when Ann and Cas pick the packet Ann passes reaches him on this connection."""
+    hosted = await host_table(ESTATE, seed=SEED)
+    ann, bob, cas = links = await seated(hosted, ("Ann", "Bob", "Cas"))
+    host = hosted.table.host
+    rng, tally = random.Random(SEED), Counter()
+    await asyncio.wait_for(asyncio.gather(*(
+        play_until(link, lambda snap: snap.view.phase == "draft", rng, tally) for link in links)), 3 * TIMEOUT)
+    await until(lambda: all(drafting(link.snapshot(), 5) for link in links), what="the first round")
+    packet = bob.snapshot().view.packet
+    assert (await bob.submit(Pick(packet[0]))).accepted
+    seat, token = bob.seat, bob.token
+    bob._ws.transport.abort()  # the network drops, no close frame
+    await bob.close()
+    await until(lambda: hosted.table.lobby.seats[seat].status == "away", what="Bob away")
+
+    back = await join(hosted, "Bob", token=token)
+    await until(lambda: back.has_snapshot and back.snapshot().version == host.version, what="Bob's snapshot")
+    snap = back.snapshot()
+    assert snap.view.packet == packet[1:] and packet[0] in snap.view.estates[seat].hand
+    assert seat not in snap.active_seats and not snap.legal_actions
+    again = await back.submit(Pick(packet[1]))
+    assert again.code == NOT_YOUR_TURN and host.state.draft.packets[seat] == packet[1:]
+
+    coming = ann.snapshot().view.packet[1:]  # what Ann passes on after keeping her first card
+    for link in (ann, cas):
+        assert (await link.submit(Pick(link.snapshot().view.packet[0]))).accepted
+    await until(lambda: drafting(back.snapshot(), 4), what="the packet passed to Bob")
+    assert back.snapshot().view.packet == coming
+    assert (await back.submit(Pick(coming[0]))).accepted
+    await close_all(hosted, ann, back, cas)
