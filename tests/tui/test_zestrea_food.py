@@ -74,9 +74,9 @@ async def test_the_starvation_prompt_stays_beside_the_food_summary(tmp_path):
             prompt = table.view.my_prompt
             if prompt is not None and prompt.kind == "starve":
                 break
-            await play_step(pilot, table, [])
+            await play_step(pilot, table, [], roll=False)  # (a Boyar who never rolls)
         now = " ".join(shown(table.query_one("#z-now")).split())  # (as wrapped in the panel)
         assert now.index("? Food:") < now.index("Food of turn"), now
         assert "to starve" in now, now
-        await play_step(pilot, table, [])
+        await play_step(pilot, table, [], roll=False)  # (a Boyar who never rolls)
         await until(pilot, lambda: "starved:" in shown(table.query_one("#z-now")), timeout=20)
