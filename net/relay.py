@@ -56,6 +56,7 @@ from websockets.protocol import State
 from . import closecodes as cc
 from .client import default_delays
 from .codec import Codec, ProtocolError, close_reason, codec_for
+from .connections import DirectClientConnection, DirectMessages, DirectServerConnection
 from .protocol import (
     MAX_CLIENT_FRAME,
     MAX_HOST_FRAME,
@@ -630,6 +631,7 @@ class Relay:
             close_timeout=5,
             process_request=self._process_request,
             compression=None,
+            create_connection=DirectServerConnection,
         )
         sock = next(iter(self._server.sockets))
         bound = sock.getsockname()
@@ -713,16 +715,27 @@ class Relay:
         conn = next(self._conn_ids)
         room.outboxes[conn] = Outbox(ws, self.queue_limit, f"conn{conn}", text=True)
         bucket = TokenBucket(self.frame_rate, self.frame_burst)
+        done = False
+
+        def message(frame: str | bytes) -> None:
+            nonlocal done
+            if done:
+                return
+            if not isinstance(frame, str):
+                done = True
+                room.close(conn, cc.BAD_FRAME, "Binary frames are not part of the protocol.")
+            elif not bucket.take():
+                done = True
+                room.close(conn, cc.FLOOD, "Too many frames; slow down.")
+            else:
+                room.host.peer_frame(conn, frame)
+
         try:
             room.host.peer_joined(conn, address, first)
-            async for frame in ws:
-                if not isinstance(frame, str):
-                    room.close(conn, cc.BAD_FRAME, "Binary frames are not part of the protocol.")
-                    break
-                if not bucket.take():
-                    room.close(conn, cc.FLOOD, "Too many frames; slow down.")
-                    break
-                room.host.peer_frame(conn, frame)
+            if isinstance(ws, DirectMessages):  # each frame handled as it is parsed
+                ws.on_message = message
+            async for frame in ws:  # the rest (fragmented messages), in order
+                message(frame)
             await ws.wait_closed()
         finally:
             box = room.outboxes.pop(conn, None)
@@ -758,29 +771,51 @@ class Relay:
         remote = _RemoteHost(ws, self.codec, queue_limit=self.queue_limit * 64)
         room = self.open_room(remote, opened.table, code=code, owner=owner)
         await ws.send(self.codec.encode(RoomOpened(code=room.code or "")))
+        refused: list[str] = []
+
+        def message(frame: str | bytes) -> None:
+            if refused:
+                return
+            try:
+                self._table_frame(room, frame)
+            except (ProtocolError, UnicodeDecodeError) as exc:
+                refused.append(close_reason(str(exc)))
+                if isinstance(ws, DirectMessages):
+                    ws.on_message = None
+                    asyncio.ensure_future(ws.close(cc.BAD_FRAME, refused[0]))
+
         try:
-            async for frame in ws:
-                if not isinstance(frame, bytes):
-                    raise ProtocolError("after open_room a table sends binary frames")
-                header, _, payload = frame.partition(b"\n")
-                send = parse_send(header)
-                if send is not None:
-                    payload.decode()  # UTF-8 is checked (UnicodeDecodeError), then sent as is
-                    room.send(send[0], payload, send[1])
-                    continue
-                message = self.codec.decode_relay(header.decode())
-                if isinstance(message, SendTo):
-                    payload.decode()
-                    room.send(message.to, payload, message.fresh)
-                elif isinstance(message, ClosePeer):
-                    room.close(message.conn, message.code, message.reason)
-                else:
-                    raise ProtocolError(f"a table does not send {message.KIND}")  # type: ignore[attr-defined]
-        except (ProtocolError, UnicodeDecodeError) as exc:
-            await ws.close(cc.BAD_FRAME, close_reason(str(exc)))
+            if isinstance(ws, DirectMessages):  # each frame handled as it is parsed
+                ws.on_message = message
+            async for frame in ws:  # the rest (fragmented messages), in order
+                message(frame)
+                if refused:
+                    await ws.close(cc.BAD_FRAME, refused[0])
+                    break
         finally:
             self.close_room(room, cc.HOST_GONE, "The table's host went away.")
             remote.outbox.cancel()
+
+
+    def _table_frame(self, room: Room, frame: str | bytes) -> None:
+        """One frame from a room's table (``/host``): a ``send`` or ``close`` envelope.
+        Raises :class:`ProtocolError` or ``UnicodeDecodeError`` for anything else."""
+        if not isinstance(frame, bytes):
+            raise ProtocolError("after open_room a table sends binary frames")
+        header, _, payload = frame.partition(b"\n")
+        send = parse_send(header)
+        if send is not None:
+            payload.decode()  # UTF-8 is checked (UnicodeDecodeError), then sent as is
+            room.send(send[0], payload, send[1])
+            return
+        message = self.codec.decode_relay(header.decode())
+        if isinstance(message, SendTo):
+            payload.decode()
+            room.send(message.to, payload, message.fresh)
+        elif isinstance(message, ClosePeer):
+            room.close(message.conn, message.code, message.reason)
+        else:
+            raise ProtocolError(f"a table does not send {message.KIND}")  # type: ignore[attr-defined]
 
 
 def _address(ws: ServerConnection) -> str:
@@ -890,6 +925,7 @@ class RelayLink:
             max_size=MAX_HOST_FRAME + 4096,
             open_timeout=self.timeout,
             compression=None,
+            create_connection=DirectClientConnection,
         )
         try:
             await ws.send(self.codec.encode(OpenRoom(table=self.table, key=self.key)))
@@ -957,29 +993,53 @@ class RelayLink:
             await asyncio.sleep(next(delays))
 
     async def _read(self, ws: ClientConnection) -> None:
+        failed = False
+
+        def message(frame: str | bytes) -> None:
+            nonlocal failed
+            if failed:
+                return
+            try:
+                self._relay_frame(frame)
+            except Exception:
+                failed = True
+                log.exception("relay link failed")
+                if isinstance(ws, DirectMessages):
+                    ws.on_message = None
+                    asyncio.ensure_future(ws.close())
+
         try:
-            async for frame in ws:
-                if not isinstance(frame, bytes):
-                    continue
-                header, _, payload = frame.partition(b"\n")
-                conn = parse_frame(header)
-                if conn is not None:
-                    self.host.peer_frame(conn, payload.decode())
-                    continue
-                message = self.codec.decode_relay(header.decode())
-                if isinstance(message, PeerJoined):
-                    self._conns.add(message.conn)
-                    self.host.peer_joined(message.conn, message.address, payload.decode())
-                elif isinstance(message, PeerFrame):
-                    self.host.peer_frame(message.conn, payload.decode())
-                elif isinstance(message, PeerGone):
-                    self._conns.discard(message.conn)
-                    self.host.peer_left(message.conn)
+            if isinstance(ws, DirectMessages):  # each frame handled as it is parsed
+                ws.on_message = message
+            async for frame in ws:  # the rest (fragmented messages), in order
+                message(frame)
+                if failed:
+                    await ws.close()
+                    break
         except ConnectionClosed:
             pass
-        except Exception:
-            log.exception("relay link failed")
-            await ws.close()
+        finally:
+            if isinstance(ws, DirectMessages):
+                ws.on_message = None
+
+    def _relay_frame(self, frame: str | bytes) -> None:
+        """One frame from the relay: a player's frame, arrival or departure."""
+        if not isinstance(frame, bytes):
+            return
+        header, _, payload = frame.partition(b"\n")
+        conn = parse_frame(header)
+        if conn is not None:
+            self.host.peer_frame(conn, payload.decode())
+            return
+        message = self.codec.decode_relay(header.decode())
+        if isinstance(message, PeerJoined):
+            self._conns.add(message.conn)
+            self.host.peer_joined(message.conn, message.address, payload.decode())
+        elif isinstance(message, PeerFrame):
+            self.host.peer_frame(message.conn, payload.decode())
+        elif isinstance(message, PeerGone):
+            self._conns.discard(message.conn)
+            self.host.peer_left(message.conn)
 
     def _set(self, state: str, reason: str = "", attempt: int = 0) -> None:
         news = (state, reason, attempt, self.code)
