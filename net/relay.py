@@ -42,6 +42,7 @@ import math
 import re
 import secrets
 import time
+import weakref
 from http import HTTPStatus
 from typing import Callable, Iterable, Iterator, Protocol
 
@@ -254,6 +255,40 @@ class WrongCodes:
             del self._buckets[key], self._codes[key]
 
 
+class _Writes:
+    """The outboxes of one event loop with frames handed to websockets in this turn of
+    the loop: all written to their sockets by one callback, a turn later (one more turn
+    of the loop's ready callbacks first: what the same event also wakes, a move's
+    outcome after its snapshots, joins the same write)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.boxes: list[Outbox] = []
+
+    def add(self, box: "Outbox") -> None:
+        if not self.boxes:
+            self.loop.call_soon(self._next)
+        self.boxes.append(box)
+
+    def _next(self) -> None:
+        self.loop.call_soon(self._flush)
+
+    def _flush(self) -> None:
+        boxes, self.boxes = self.boxes, []
+        for box in boxes:
+            box._flush()
+
+
+_WRITES: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Writes]" = weakref.WeakKeyDictionary()
+
+
+def _writes_of(loop: asyncio.AbstractEventLoop) -> _Writes:
+    writes = _WRITES.get(loop)
+    if writes is None:
+        writes = _WRITES[loop] = _Writes(loop)
+    return writes
+
+
 class Outbox:
     """A bounded send queue for one websocket, drained by its own task.
 
@@ -268,9 +303,10 @@ class Outbox:
     Sans-I/O ``protocol``, as ``ws.send`` would, and the bytes of every frame handed over
     in that turn of the event loop and the next go to the socket in one write (one
     system call for a table's four snapshots and the outcome that follows them; still
-    one websocket frame each); otherwise the frame is queued for the task. Same frames,
-    same order, same back-pressure; no task switch and no coroutine per frame in the
-    common case.
+    one websocket frame each; one callback writes every outbox of the loop that has
+    bytes waiting: :class:`_Writes`); otherwise the frame is queued for the task. Same
+    frames, same order, same back-pressure; no task switch and no coroutine per frame in
+    the common case.
     """
 
     def __init__(self, ws: ServerConnection | ClientConnection, limit: int, name: str,
@@ -283,6 +319,7 @@ class Outbox:
         self._closing = False
         self._sending = False
         self._flush_soon = False
+        self._writes = _writes_of(asyncio.get_running_loop())
         # websockets' asyncio connection (>= 14) writes a message as protocol.send_*(),
         # then the protocol's data_to_send() to its transport; anything else (a test's
         # stand-in) goes through send() only
@@ -319,13 +356,8 @@ class Outbox:
             protocol.send_binary(frame)
         if not self._flush_soon:
             self._flush_soon = True
-            asyncio.get_running_loop().call_soon(self._flush_next)
+            self._writes.add(self)
         return True
-
-    def _flush_next(self) -> None:
-        # one more turn of the loop's ready callbacks first: what this frame's event
-        # also wakes (a move's outcome after its snapshots) joins the same write
-        asyncio.get_running_loop().call_soon(self._flush)
 
     def _flush(self) -> None:
         """Write what the protocol holds in one go (websockets' own writes, e.g. a
