@@ -386,13 +386,20 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+_decode_json = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant).decode
+"""``json.loads`` with the codec's hooks, its decoder built once (``loads`` with hooks
+builds one per call)."""
+
+
 def _loads(frame: str | bytes, limit: int) -> Any:
     if not isinstance(frame, str):
         raise ProtocolError("binary frames are not part of the protocol")
     if len(frame) > limit:  # characters >= bytes / 4; the socket checked bytes already
         raise ProtocolError(f"frame over {limit} bytes")
     try:
-        data = json.loads(frame, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        if frame.startswith("\ufeff"):  # as json.loads refuses it
+            raise ValueError("Unexpected UTF-8 BOM (decode using utf-8-sig)")
+        data = _decode_json(frame)
     except (ValueError, RecursionError) as exc:
         raise ProtocolError(f"not JSON: {str(exc)[:80]}") from None
     problem = text_problem(frame, data)
