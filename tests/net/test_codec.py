@@ -152,6 +152,8 @@ MALFORMED = {
     "unknown command": json.dumps({"kind": "command", "name": "teleport"}),
     "duplicate keys": '{"kind": "chat", "kind": "chat", "text": "x"}',
     "NaN": '{"kind": "hello", "name": "x", "last_version": NaN}',
+    "byte order mark": '\ufeff{"kind": "sync"}',
+    "trailing data": '{"kind": "sync"} {"kind": "sync"}',
     "deep nesting": "[" * 100_000 + "]" * 100_000,
     "oversize": json.dumps({"kind": "chat", "text": "x" * 70_000}),
 }
