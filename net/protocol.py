@@ -511,4 +511,24 @@ class ClosePeer:
     reason: str = attrs.field(default="", validator=_utf8_bytes(MAX_REASON_BYTES))
 
 
-RelayMessage = OpenRoom | RoomOpened | PeerJoined | PeerFrame | PeerGone | SendTo | ClosePeer
+LINK_SUBPROTOCOL = "parlour.v1.batch"
+"""The subprotocol of a table's link to a relay (``/host``) on which either side may send
+:class:`Batch` frames. A table offers it before :data:`SUBPROTOCOL`; a relay that knows
+it picks it (an older one picks ``parlour.v1``, and no batches are sent either way)."""
+MAX_BATCH = 1024
+"""Most envelopes in one :class:`Batch`."""
+
+
+@message("batch")
+class Batch:
+    """Table <-> relay, on a link speaking :data:`LINK_SUBPROTOCOL`: several envelopes in
+    one binary frame, so that a move's snapshots and outcome cross the link as one
+    websocket message. ``sizes``: the length in bytes of each envelope (its header, the
+    newline and its payload); the batch's payload is the envelopes back to back, exactly
+    ``sum(sizes)`` bytes. An envelope in a batch is never a batch itself."""
+
+    KIND: ClassVar[str]
+    sizes: tuple[int, ...] = attrs.field(validator=[v.min_len(2), *_each(MAX_BATCH, v.and_(v.ge(2), v.le(MAX_HOST_FRAME)))])
+
+
+RelayMessage = OpenRoom | RoomOpened | PeerJoined | PeerFrame | PeerGone | SendTo | ClosePeer | Batch

@@ -60,9 +60,12 @@ from .client import default_delays
 from .codec import Codec, ProtocolError, close_reason, codec_for
 from .connections import DirectClientConnection, DirectMessages, DirectServerConnection
 from .protocol import (
+    LINK_SUBPROTOCOL,
+    MAX_BATCH,
     MAX_CLIENT_FRAME,
     MAX_HOST_FRAME,
     SUBPROTOCOL,
+    Batch,
     ClosePeer,
     Hello,
     OpenRoom,
@@ -503,6 +506,68 @@ def parse_frame(header: bytes) -> int | None:
     return conn if conn <= _MAX_CONN else None
 
 
+_BATCH = re.compile(rb'\{"kind":"batch","sizes":\[([1-9][0-9]{0,7}(?:,[1-9][0-9]{0,7}){1,%d})\]\}' % (MAX_BATCH - 1))
+BATCH_BYTES = MAX_HOST_FRAME - 16 * 1024
+"""Most bytes of envelopes a :class:`Batcher` puts in one batch (the link's ``max_size``
+is :data:`net.protocol.MAX_HOST_FRAME` + 4 KiB, and the batch's header must fit too)."""
+
+
+def batch_header(sizes: list[int]) -> bytes:
+    """``envelope(Batch(sizes=...))``'s header, written directly (one per batch)."""
+    return b'{"kind":"batch","sizes":[%s]}' % ",".join(map(str, sizes)).encode()
+
+
+def parse_batch(header: bytes) -> tuple[int, ...] | None:
+    """The ``sizes`` of a ``batch`` header as :func:`batch_header` writes it; ``None``
+    for anything else, which is then read by the strict codec."""
+    match = _BATCH.fullmatch(header)
+    if match is None:
+        return None
+    sizes = tuple(map(int, match[1].split(b",")))
+    return sizes if min(sizes) >= 2 and max(sizes) <= MAX_HOST_FRAME else None
+
+
+def unbatch(sizes: tuple[int, ...], payload: bytes) -> list[bytes]:
+    """The envelopes of a batch whose header gave ``sizes``. Raises
+    :class:`ProtocolError` when the payload is not exactly their sum."""
+    if sum(sizes) != len(payload):
+        raise ProtocolError(f"a batch of {sum(sizes)} bytes holds {len(payload)}")
+    parts, at = [], 0
+    for size in sizes:
+        parts.append(payload[at: at + size])
+        at += size
+    return parts
+
+
+class Batcher:
+    """Envelopes handed over during one turn of the event loop, put into ``outbox`` as
+    one frame at the end of it: the envelope itself when it is alone, else a
+    :class:`net.protocol.Batch` of them (at most :data:`net.protocol.MAX_BATCH` and
+    :data:`BATCH_BYTES`; beyond that a batch goes out and the next one starts). Same
+    envelopes, same order; one websocket message, not five, for a move's four snapshots
+    and its outcome."""
+
+    def __init__(self, outbox: "Outbox") -> None:
+        self.outbox = outbox
+        self._items: list[bytes] = []
+        self._size = 0
+
+    def put(self, item: bytes) -> None:
+        if self._items and (self._size + len(item) > BATCH_BYTES or len(self._items) >= MAX_BATCH):
+            self.flush()
+        if not self._items:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self._items.append(item)
+        self._size += len(item)
+
+    def flush(self) -> None:
+        items, self._items, self._size = self._items, [], 0
+        if len(items) == 1:
+            self.outbox.put(items[0])
+        elif items:
+            self.outbox.put(batch_header([len(item) for item in items]) + b"\n" + b"".join(items))
+
+
 def envelope(header: object, payload: str = "") -> bytes:
     """A binary relay frame: the header (a RelayMessage) as JSON, a newline, the payload.
 
@@ -522,15 +587,17 @@ class _RemoteHost:
     def __init__(self, ws: ServerConnection, codec: Codec, queue_limit: int) -> None:
         self.codec = codec
         self.outbox = Outbox(ws, queue_limit, "host")
+        self.batches = ws.subprotocol == LINK_SUBPROTOCOL
+        self._put = Batcher(self.outbox).put if self.batches else self.outbox.put
 
     def peer_joined(self, conn: int, address: str, hello: str) -> None:
-        self.outbox.put(envelope(PeerJoined(conn=conn, address=address), hello))
+        self._put(envelope(PeerJoined(conn=conn, address=address), hello))
 
     def peer_frame(self, conn: int, frame: str) -> None:
-        self.outbox.put(b'{"kind":"frame","conn":%d}\n' % conn + frame.encode())
+        self._put(b'{"kind":"frame","conn":%d}\n' % conn + frame.encode())
 
     def peer_left(self, conn: int) -> None:
-        self.outbox.put(envelope(PeerGone(conn=conn)))
+        self._put(envelope(PeerGone(conn=conn)))
 
 
 class Relay:
@@ -654,7 +721,7 @@ class Relay:
             self._handle,
             host,
             port,
-            subprotocols=[SUBPROTOCOL],
+            subprotocols=[LINK_SUBPROTOCOL, SUBPROTOCOL],  # the first only a table offers
             origins=[None],
             max_size=MAX_CLIENT_FRAME,
             max_queue=16,
@@ -699,7 +766,8 @@ class Relay:
         address = _address(ws)
         self._per_address[address] += 1
         try:
-            if ws.subprotocol != SUBPROTOCOL:
+            table = ws.request is not None and ws.request.path.split("?", 1)[0] == HOST_PATH
+            if ws.subprotocol != SUBPROTOCOL and not (table and ws.subprotocol == LINK_SUBPROTOCOL):
                 await ws.close(cc.BAD_HELLO, f"Speak the {SUBPROTOCOL} subprotocol.")
                 return
             try:
@@ -707,7 +775,7 @@ class Relay:
             except TimeoutError:
                 await ws.close(cc.HELLO_TIMEOUT, "No hello in time.")
                 return
-            if ws.request is not None and ws.request.path.split("?", 1)[0] == HOST_PATH:
+            if table:
                 await self._serve_host(ws, first)
             else:
                 await self._serve_player(ws, address, first)
@@ -810,7 +878,7 @@ class Relay:
             if refused:
                 return
             try:
-                self._table_frame(room, frame)
+                self._table_frame(room, frame, remote.batches)
             except (ProtocolError, UnicodeDecodeError) as exc:
                 refused.append(close_reason(str(exc)))
                 if isinstance(ws, DirectMessages):
@@ -830,9 +898,11 @@ class Relay:
             remote.outbox.cancel()
 
 
-    def _table_frame(self, room: Room, frame: str | bytes) -> None:
-        """One frame from a room's table (``/host``): a ``send`` or ``close`` envelope.
-        Raises :class:`ProtocolError` or ``UnicodeDecodeError`` for anything else."""
+    def _table_frame(self, room: Room, frame: str | bytes, batches: bool) -> None:
+        """One frame from a room's table (``/host``): a ``send`` or ``close`` envelope,
+        or where the link speaks :data:`net.protocol.LINK_SUBPROTOCOL` (``batches``) a
+        batch of them. Raises :class:`ProtocolError` or ``UnicodeDecodeError`` for
+        anything else."""
         if not isinstance(frame, bytes):
             raise ProtocolError("after open_room a table sends binary frames")
         header, _, payload = frame.partition(b"\n")
@@ -841,8 +911,14 @@ class Relay:
             payload.decode()  # UTF-8 is checked (UnicodeDecodeError), then sent as is
             room.send(send[0], payload, send[1])
             return
-        message = self.codec.decode_relay(header.decode())
-        if isinstance(message, SendTo):
+        sizes = parse_batch(header) if batches else None
+        message = Batch(sizes=sizes) if sizes is not None else self.codec.decode_relay(header.decode())
+        if isinstance(message, Batch):
+            if not batches:
+                raise ProtocolError(f"a batch needs the {LINK_SUBPROTOCOL} subprotocol (and is never nested)")
+            for part in unbatch(message.sizes, payload):
+                self._table_frame(room, part, False)
+        elif isinstance(message, SendTo):
             payload.decode()
             room.send(message.to, payload, message.fresh)
         elif isinstance(message, ClosePeer):
@@ -922,6 +998,8 @@ class RelayLink:
         self.attempt = 0
         self.ws: ClientConnection | None = None
         self.outbox: Outbox | None = None
+        self.batches = False  # the relay speaks LINK_SUBPROTOCOL: envelopes go in batches
+        self._put: Callable[[bytes], None] | None = None
         self.closed = asyncio.Event()
         self._conns: set[int] = set()
         self._listeners: list[Callable[["RelayLink"], None]] = []
@@ -946,13 +1024,13 @@ class RelayLink:
 
     def send(self, conns: Iterable[int], frame: str, fresh: str | None = None) -> None:
         to = tuple(conns)
-        if to and self.outbox is not None:
+        if to and self._put is not None:
             data = frame.encode() if type(frame) is str else frame
-            self.outbox.put(send_header(to, fresh) + b"\n" + data)
+            self._put(send_header(to, fresh) + b"\n" + data)
 
     def close(self, conn: int, code: int, reason: str) -> None:
-        if self.outbox is not None:
-            self.outbox.put(envelope(ClosePeer(conn=conn, code=code, reason=close_reason(reason))))
+        if self._put is not None:
+            self._put(envelope(ClosePeer(conn=conn, code=code, reason=close_reason(reason))))
 
     async def aclose(self) -> None:
         """Close the room for good (its players are closed with ``HOST_GONE``)."""
@@ -972,7 +1050,7 @@ class RelayLink:
         """Connect to the relay and open the room: ``(ws, code)``."""
         ws = await connect(
             self.url.rstrip("/") + HOST_PATH,
-            subprotocols=[SUBPROTOCOL],  # type: ignore[list-item]
+            subprotocols=[LINK_SUBPROTOCOL, SUBPROTOCOL],  # type: ignore[list-item]
             max_size=MAX_HOST_FRAME + 4096,
             open_timeout=self.timeout,
             compression=None,
@@ -994,6 +1072,8 @@ class RelayLink:
     def _attach(self, ws: ClientConnection, code: str) -> None:
         self.ws, self.code = ws, code
         self.outbox = Outbox(ws, limit=1_000_000, name="relay-link")
+        self.batches = ws.subprotocol == LINK_SUBPROTOCOL
+        self._put = Batcher(self.outbox).put if self.batches else self.outbox.put
         self._set("open")
 
     def _detach(self) -> None:
@@ -1001,7 +1081,7 @@ class RelayLink:
         (unless the table is leaving on purpose: it closes them itself)."""
         if self.outbox is not None:
             self.outbox.cancel()
-        self.ws = self.outbox = None
+        self.ws = self.outbox = self._put = None
         for conn in sorted(self._conns) if not self._closing else ():
             try:
                 self.host.peer_left(conn)
@@ -1051,7 +1131,7 @@ class RelayLink:
             if failed:
                 return
             try:
-                self._relay_frame(frame)
+                self._relay_frame(frame, self.batches)
             except Exception:
                 failed = True
                 log.exception("relay link failed")
@@ -1073,8 +1153,10 @@ class RelayLink:
             if isinstance(ws, DirectMessages):
                 ws.on_message = None
 
-    def _relay_frame(self, frame: str | bytes) -> None:
-        """One frame from the relay: a player's frame, arrival or departure."""
+    def _relay_frame(self, frame: str | bytes, batches: bool) -> None:
+        """One frame from the relay: a player's frame, arrival or departure, or (where
+        the link speaks :data:`net.protocol.LINK_SUBPROTOCOL`: ``batches``) a batch of
+        them."""
         if not isinstance(frame, bytes):
             return
         header, _, payload = frame.partition(b"\n")
@@ -1082,8 +1164,14 @@ class RelayLink:
         if conn is not None:
             self.host.peer_frame(conn, payload.decode())
             return
-        message = self.codec.decode_relay(header.decode())
-        if isinstance(message, PeerJoined):
+        sizes = parse_batch(header) if batches else None
+        message = Batch(sizes=sizes) if sizes is not None else self.codec.decode_relay(header.decode())
+        if isinstance(message, Batch):
+            if not batches:
+                raise ProtocolError(f"a batch needs the {LINK_SUBPROTOCOL} subprotocol (and is never nested)")
+            for part in unbatch(message.sizes, payload):
+                self._relay_frame(part, False)
+        elif isinstance(message, PeerJoined):
             self._conns.add(message.conn)
             self.host.peer_joined(message.conn, message.address, payload.decode())
         elif isinstance(message, PeerFrame):
@@ -1105,7 +1193,7 @@ class RelayLink:
 
 
 __all__ = [
-    "Relay", "Room", "RoomHost", "RoomPort", "RelayLink", "Outbox", "TokenBucket", "WrongCodes",
-    "address_key", "new_room_code", "room_code_for", "room_key_from_seed", "CODE_ALPHABET",
+    "Relay", "Room", "RoomHost", "RoomPort", "RelayLink", "Outbox", "Batcher", "TokenBucket", "WrongCodes",
+    "address_key", "new_room_code", "room_code_for", "room_key_from_seed", "serve_gc", "CODE_ALPHABET",
     "CODE_LENGTH",
 ]

@@ -82,6 +82,7 @@ MESSAGES = [
     p.PeerGone(conn=5),
     p.SendTo(to=(1, 2), fresh="snapshot"),
     p.ClosePeer(conn=3, code=4006, reason="kicked"),
+    p.Batch(sizes=(40, 2, 1200)),
 ]
 
 
