@@ -347,6 +347,38 @@ def make_converter(game: Game | None) -> cattrs.Converter:
         conv.register_structure_hook(marker, structure_changes)
         conv.register_unstructure_hook(marker, unstructure_changes)
 
+    def structure_inserts(value: Any, _: Any) -> dict:
+        if not fields:
+            raise TypeError("no game payloads here")
+        if type(value) is not dict:
+            raise ValueError(f"expected an object, got {type(value).__name__}")
+        out = {}
+        for k, pairs in value.items():
+            item = typing.get_args(field_type(k, True))[0]
+            if type(pairs) is not list or not pairs:
+                raise ValueError(f"view field '{k}' takes a non-empty array of [index, item]")
+            got, last = [], -1
+            for pair in pairs:
+                if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not int or not last < pair[0] <= 2**31:
+                    raise ValueError(f"view field '{k}' takes [index, item] pairs, indexes increasing")
+                last = pair[0]
+                try:
+                    got.append((last, conv.structure(pair[1], item)))
+                except Exception as exc:
+                    raise ValueError(f"bad view field '{k}' ({_short(exc)})") from None
+            out[k] = tuple(got)
+        return out
+
+    def unstructure_inserts(value: Any) -> dict:
+        out = {}
+        for k, pairs in value.items():
+            item = typing.get_args(field_type(k, True))[0]
+            out[k] = [[i, conv.unstructure(x, unstructure_as=item)] for i, x in pairs]
+        return out
+
+    conv.register_structure_hook(p.ViewInserts, structure_inserts)
+    conv.register_unstructure_hook(p.ViewInserts, unstructure_inserts)
+
     def tag(cls: type) -> str:
         return cls.KIND  # type: ignore[attr-defined]
 
@@ -532,8 +564,10 @@ class SnapshotEncoder:
         ``new`` does not follow ``old`` for the same seat, this game's view is no attrs
         class, or the seat names or the seats a bot took changed. A view field whose object is the old one is
         unchanged; one that only grew at the end (the old tuple a prefix of the new)
-        is sent as its new items; one equal to the old is unchanged; any other is sent
-        whole. A change of the seats a bot took (``bot_took``) also gives ``None``."""
+        is sent as its new items (``tails``); one that only gained items elsewhere, at
+        most half of it (a board's sorted tiles), as those items with their indexes
+        (``inserts``: :func:`_inserted`); one equal to the old is unchanged; any other
+        is sent whole. A change of the seats a bot took (``bot_took``) also gives ``None``."""
         if snapshot_seat_mismatch(old, new) or self.game is None:
             return None
         view_type = self.game.view_type  # type: ignore[union-attr]
@@ -545,7 +579,7 @@ class SnapshotEncoder:
             self._older, self._texts = self._texts, {}
             self._event_texts = {}
         text = self._text
-        changed, grown = [], []
+        changed, grown, inserted = [], [], []
         old_view, new_view = old.view, new.view
         tails = self._tails.get(view_type)
         if tails is None:
@@ -557,10 +591,16 @@ class SnapshotEncoder:
             if was is now:
                 continue
             item_type = tails.get(attr)
-            if (item_type is not None and type(was) is tuple and type(now) is tuple and len(now) > len(was)
-                    and now[:len(was)] == was):
-                grown.append(f"{name}:[" + ",".join([text(item, item_type) for item in now[len(was):]]) + "]")
-            elif was != now:
+            if item_type is not None and type(was) is tuple and type(now) is tuple and len(now) > len(was):
+                if now[:len(was)] == was:
+                    grown.append(f"{name}:[" + ",".join([text(item, item_type) for item in now[len(was):]]) + "]")
+                    continue
+                at = _inserted(was, now)
+                if at is not None:
+                    inserted.append(f"{name}:[" + ",".join(
+                        [f"[{i},{text(now[i], item_type)}]" for i in at]) + "]")
+                    continue
+            if was != now:
                 changed.append(f"{name}:{text(now, as_type, items)}")
         seat = "null" if new.seat is None else int.__repr__(new.seat)
         legal = ("null" if new.legal_actions is old.legal_actions or new.legal_actions == old.legal_actions
@@ -573,7 +613,7 @@ class SnapshotEncoder:
         return (
             f'{{"kind":"update","version":{int.__repr__(new.version)},"base":{int.__repr__(old.version)},'
             f'"seat":{seat},"view":{{{",".join(changed)}}},"tails":{{{",".join(grown)}}},'
-            f'"legal_actions":{legal},"active_seats":{active},'
+            f'"inserts":{{{",".join(inserted)}}},"legal_actions":{legal},"active_seats":{active},'
             f'"events":{text(new.events, self._events, self._event)},'
             f'"bots":{bots},"over":{over},"result":{text(new.result, _RESULT)}}}'
         )
@@ -658,6 +698,24 @@ class SnapshotEncoder:
                     plan.append((a.name, _encode_str(a.name), as_type, items))
         self._plans[cls] = plan
         return plan
+
+
+def _inserted(was: tuple, now: tuple) -> list[int] | None:
+    """Where ``now`` has items that ``was`` lacks, when ``was`` is ``now`` without them
+    (order kept) and they are at most half of ``now`` (else the whole field is
+    cheaper): their indexes in ``now``; ``None`` otherwise."""
+    most = len(now) // 2
+    if len(now) - len(was) > most:
+        return None
+    at, j, n = [], 0, len(was)
+    for i, item in enumerate(now):
+        if j < n and item == was[j]:
+            j += 1
+        else:
+            at.append(i)
+            if len(at) > most:
+                return None
+    return at if j == n else None
 
 
 def snapshot_seat_mismatch(old: Any, new: Any) -> bool:
