@@ -526,6 +526,8 @@ class SnapshotEncoder:
         self._plans: dict[type, list[tuple[str, str, Any, Any]] | None] = {}
         self._tails: dict[type, dict[str, Any]] = {}
         self._event_texts: dict[Any, str] = {}
+        self._event_lists: dict[tuple, str] = {}  # a snapshot's whole events, by value
+        self._keep: dict[type, bool] = {}  # whether texts of values of a type are kept by identity
         game = self.game
         if game is not None:
             self._actions = tuple[game.action_type, ...]  # type: ignore[name-defined]
@@ -539,6 +541,7 @@ class SnapshotEncoder:
             self._version = snapshot.version
             self._older, self._texts = self._texts, {}
             self._event_texts = {}
+            self._event_lists = {}
         if self.game is None:
             raise TypeError("no game payloads here")
         text = self._text
@@ -550,7 +553,7 @@ class SnapshotEncoder:
             f'"view":{self._view(snapshot.view)},'
             f'"legal_actions":{text(legal, self._legal if has_kinds(legal) else self._actions)},'
             f'"active_seats":{text(snapshot.active_seats, _SEATS)},'
-            f'"events":{text(snapshot.events, self._events, self._event)},'
+            f'"events":{self._events_text(snapshot.events)},'
             f'"names":{text(snapshot.names, _NAMES)},'
             f'"bots":{text(snapshot.bots, _BOTS)},'
             f'"over":{over},"result":{text(snapshot.result, _RESULT)},'
@@ -578,6 +581,7 @@ class SnapshotEncoder:
             self._version = new.version
             self._older, self._texts = self._texts, {}
             self._event_texts = {}
+            self._event_lists = {}
         text = self._text
         changed, grown, inserted = [], [], []
         old_view, new_view = old.view, new.view
@@ -614,7 +618,7 @@ class SnapshotEncoder:
             f'{{"kind":"update","version":{int.__repr__(new.version)},"base":{int.__repr__(old.version)},'
             f'"seat":{seat},"view":{{{",".join(changed)}}},"tails":{{{",".join(grown)}}},'
             f'"inserts":{{{",".join(inserted)}}},"legal_actions":{legal},"active_seats":{active},'
-            f'"events":{text(new.events, self._events, self._event)},'
+            f'"events":{self._events_text(new.events)},'
             f'"bots":{bots},"over":{over},"result":{text(new.result, _RESULT)}}}'
         )
 
@@ -659,8 +663,22 @@ class SnapshotEncoder:
                     pass
         else:
             text = self._whole(value, as_type)
-        if kind is tuple or kind is frozenset or attrs.has(kind):
+        keep = self._keep.get(kind)
+        if keep is None:
+            keep = self._keep[kind] = kind is tuple or kind is frozenset or attrs.has(kind)
+        if keep:
             self._texts[key] = (value, as_type, text)
+        return text
+
+    def _events_text(self, events: tuple) -> str:
+        """The text of a snapshot's ``events``: kept by value for the version (the
+        seats' projections of one move's events are mostly equal tuples)."""
+        try:
+            text = self._event_lists.get(events)
+        except TypeError:
+            return self._text(events, self._events, self._event)
+        if text is None:
+            text = self._event_lists[events] = self._text(events, self._events, self._event)
         return text
 
     def _view(self, view: Any) -> str:
