@@ -43,6 +43,7 @@ from typing import Any, Callable
 
 import attrs
 import cattrs
+from cattrs.gen import make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
@@ -379,6 +380,10 @@ def make_converter(game: Game | None) -> cattrs.Converter:
     conv.register_structure_hook(p.ViewInserts, structure_inserts)
     conv.register_unstructure_hook(p.ViewInserts, unstructure_inserts)
 
+    # an update without inserts says nothing of them (as updates did before inserts)
+    conv.register_unstructure_hook(p.UpdateMsg, make_dict_unstructure_fn(
+        p.UpdateMsg, conv, inserts=override(omit_if_default=True)))
+
     def tag(cls: type) -> str:
         return cls.KIND  # type: ignore[attr-defined]
 
@@ -614,12 +619,13 @@ class SnapshotEncoder:
         if new.names != old.names or new.bot_took != old.bot_took:  # rare: a whole snapshot
             return None
         over = "true" if new.over else "false"
+        inserts = f',"inserts":{{{",".join(inserted)}}}' if inserted else ""  # none: no key (cattrs: last)
         return (
             f'{{"kind":"update","version":{int.__repr__(new.version)},"base":{int.__repr__(old.version)},'
             f'"seat":{seat},"view":{{{",".join(changed)}}},"tails":{{{",".join(grown)}}},'
-            f'"inserts":{{{",".join(inserted)}}},"legal_actions":{legal},"active_seats":{active},'
+            f'"legal_actions":{legal},"active_seats":{active},'
             f'"events":{self._events_text(new.events)},'
-            f'"bots":{bots},"over":{over},"result":{text(new.result, _RESULT)}}}'
+            f'"bots":{bots},"over":{over},"result":{text(new.result, _RESULT)}{inserts}}}'
         )
 
     def _whole(self, value: Any, as_type: Any) -> str:

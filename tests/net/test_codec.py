@@ -347,6 +347,9 @@ def test_inserts_put_items_in_their_places_and_a_misfit_asks_for_a_sync():
     message = TOY.decode_host(text)
     assert isinstance(message, p.UpdateMsg) and TOY.encode(message) == text
     assert apply_update(old, message) == new
+    plain = SnapshotEncoder(TOY).encode_update(old, snap(5, history + ((6, 6),)))
+    assert plain is not None and '"inserts"' not in plain  # none: no key, as before inserts
+    assert apply_update(old, TOY.decode_host(plain)).view.history == history + ((6, 6),)  # type: ignore[arg-type]
     for misfit in (((6, (9, 9)),), ((3, (9, 9)), (2, (8, 8)))):
         with pytest.raises(ValueError):
             apply_update(old, p.UpdateMsg(version=5, base=4, seat=0, inserts={"history": misfit}))
