@@ -883,7 +883,7 @@ class Relay:
                 refused.append(close_reason(str(exc)))
                 if isinstance(ws, DirectMessages):
                     ws.on_message = None
-                    asyncio.ensure_future(ws.close(cc.BAD_FRAME, refused[0]))
+                    _close_soon(ws, cc.BAD_FRAME, refused[0])
 
         try:
             if isinstance(ws, DirectMessages):  # each frame handled as it is parsed
@@ -943,6 +943,16 @@ def serve_gc() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*SERVING_GC_THRESHOLDS)
+
+
+_CLOSING: set[asyncio.Task[None]] = set()  # held until done (the loop keeps only weak references)
+
+
+def _close_soon(ws: ServerConnection | ClientConnection, *code_and_reason: object) -> None:
+    """Close ``ws`` from a message handler, which cannot wait (net.connections)."""
+    task = asyncio.ensure_future(ws.close(*code_and_reason))  # type: ignore[arg-type]
+    _CLOSING.add(task)
+    task.add_done_callback(_CLOSING.discard)
 
 
 def _address(ws: ServerConnection) -> str:
@@ -1137,7 +1147,7 @@ class RelayLink:
                 log.exception("relay link failed")
                 if isinstance(ws, DirectMessages):
                     ws.on_message = None
-                    asyncio.ensure_future(ws.close())
+                    _close_soon(ws)
 
         try:
             if isinstance(ws, DirectMessages):  # each frame handled as it is parsed
