@@ -29,7 +29,7 @@ from .client import RemoteSeatLink
 from .discovery import Advertiser, Backend, TableAd, ZeroconfBackend, lan_addresses, service_name
 from .lobby import article, value_text
 from .protocol import plain_problem
-from .relay import Relay, RelayLink, room_key_from_seed
+from .relay import Relay, RelayLink, room_key_from_seed, serve_gc
 from .saves import Replay, SaveError, Saver, resume, save_path
 from .server import Limits, Table
 from .table import bot_took_text, takeovers_from_log
@@ -263,6 +263,7 @@ async def run_relay(port: int = DEFAULT_PORT, bind: str = "0.0.0.0", key_file: P
     (:func:`relay_key`); raises ``OSError`` as that does."""
     relay = Relay(require_code=True, key=relay_key(key_file), **relay_options)
     host, bound = await relay.start(bind, port)
+    serve_gc()
     print(f"Parlour relay listening on ws://{host}:{bound} (tables connect to ws://HOST:{bound}/host)")
     try:
         await asyncio.Event().wait()

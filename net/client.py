@@ -533,17 +533,20 @@ class RemoteSeatLink:
 
 def apply_update(snapshot: Snapshot, update: UpdateMsg) -> Snapshot:
     """The snapshot ``update`` makes of ``snapshot`` (docs/protocol.md, "Updates"):
-    its view with the changed fields replaced and the grown ones extended, the other
+    its view with the changed fields replaced, the grown ones extended and the inserted
+    items put in their places, the other
     fields replaced where the update carries them. Raises ``ValueError`` when
     ``snapshot`` is not the update's base (another version or seat: ask for a ``sync``)
-    or the new view is not valid (its own validators), ``TypeError`` for a field that
-    cannot grow."""
+    or the new view is not valid (its own validators) or an insert's index does not fit,
+    ``TypeError`` for a field that cannot grow."""
     if snapshot.version != update.base or snapshot.seat != update.seat:
         raise ValueError(f"the update is from version {update.base}, not {snapshot.version}")
     view = snapshot.view
     changes = dict(update.view)  # type: ignore[call-overload]
     for name, items in update.tails.items():  # type: ignore[attr-defined]
         changes[name] = getattr(view, name) + items
+    for name, pairs in update.inserts.items():  # type: ignore[attr-defined]
+        changes[name] = _with_inserts(getattr(view, name), pairs)
     return Snapshot(
         version=update.version, seat=update.seat, view=attrs.evolve(view, **changes) if changes else view,
         legal_actions=snapshot.legal_actions if update.legal_actions is None else update.legal_actions,
@@ -553,6 +556,22 @@ def apply_update(snapshot: Snapshot, update: UpdateMsg) -> Snapshot:
         over=update.over, result=update.result, bot_took=snapshot.bot_took,
         timers=snapshot.timers if update.timers is None else update.timers,
     )
+
+
+def _with_inserts(items: tuple, pairs: tuple) -> tuple:
+    """``items`` with each ``(index, item)`` of ``pairs`` inserted, ``index`` its place
+    in the result. Raises ``ValueError`` for indexes not increasing or past the end."""
+    total = len(items) + len(pairs)
+    out: list = []
+    rest = iter(items)
+    for index, item in pairs:
+        if not len(out) <= index < total:
+            raise ValueError(f"an insert at {index} does not fit a list of {total}")
+        while len(out) < index:
+            out.append(next(rest))
+        out.append(item)
+    out.extend(rest)
+    return tuple(out)
 
 
 def _add(listeners: list, listener: Callable) -> Callable[[], None]:

@@ -43,6 +43,7 @@ from typing import Any, Callable
 
 import attrs
 import cattrs
+from cattrs.gen import make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
@@ -347,6 +348,42 @@ def make_converter(game: Game | None) -> cattrs.Converter:
         conv.register_structure_hook(marker, structure_changes)
         conv.register_unstructure_hook(marker, unstructure_changes)
 
+    def structure_inserts(value: Any, _: Any) -> dict:
+        if not fields:
+            raise TypeError("no game payloads here")
+        if type(value) is not dict:
+            raise ValueError(f"expected an object, got {type(value).__name__}")
+        out = {}
+        for k, pairs in value.items():
+            item = typing.get_args(field_type(k, True))[0]
+            if type(pairs) is not list or not pairs:
+                raise ValueError(f"view field '{k}' takes a non-empty array of [index, item]")
+            got, last = [], -1
+            for pair in pairs:
+                if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not int or not last < pair[0] <= 2**31:
+                    raise ValueError(f"view field '{k}' takes [index, item] pairs, indexes increasing")
+                last = pair[0]
+                try:
+                    got.append((last, conv.structure(pair[1], item)))
+                except Exception as exc:
+                    raise ValueError(f"bad view field '{k}' ({_short(exc)})") from None
+            out[k] = tuple(got)
+        return out
+
+    def unstructure_inserts(value: Any) -> dict:
+        out = {}
+        for k, pairs in value.items():
+            item = typing.get_args(field_type(k, True))[0]
+            out[k] = [[i, conv.unstructure(x, unstructure_as=item)] for i, x in pairs]
+        return out
+
+    conv.register_structure_hook(p.ViewInserts, structure_inserts)
+    conv.register_unstructure_hook(p.ViewInserts, unstructure_inserts)
+
+    # an update without inserts says nothing of them (as updates did before inserts)
+    conv.register_unstructure_hook(p.UpdateMsg, make_dict_unstructure_fn(
+        p.UpdateMsg, conv, inserts=override(omit_if_default=True)))
+
     def tag(cls: type) -> str:
         return cls.KIND  # type: ignore[attr-defined]
 
@@ -386,13 +423,20 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+_decode_json = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant).decode
+"""``json.loads`` with the codec's hooks, its decoder built once (``loads`` with hooks
+builds one per call)."""
+
+
 def _loads(frame: str | bytes, limit: int) -> Any:
     if not isinstance(frame, str):
         raise ProtocolError("binary frames are not part of the protocol")
     if len(frame) > limit:  # characters >= bytes / 4; the socket checked bytes already
         raise ProtocolError(f"frame over {limit} bytes")
     try:
-        data = json.loads(frame, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        if frame.startswith("\ufeff"):  # as json.loads refuses it
+            raise ValueError("Unexpected UTF-8 BOM (decode using utf-8-sig)")
+        data = _decode_json(frame)
     except (ValueError, RecursionError) as exc:
         raise ProtocolError(f"not JSON: {str(exc)[:80]}") from None
     problem = text_problem(frame, data)
@@ -488,6 +532,8 @@ class SnapshotEncoder:
         self._plans: dict[type, list[tuple[str, str, Any, Any]] | None] = {}
         self._tails: dict[type, dict[str, Any]] = {}
         self._event_texts: dict[Any, str] = {}
+        self._event_lists: dict[tuple, str] = {}  # a snapshot's whole events, by value
+        self._keep: dict[type, bool] = {}  # whether texts of values of a type are kept by identity
         game = self.game
         if game is not None:
             self._actions = tuple[game.action_type, ...]  # type: ignore[name-defined]
@@ -501,6 +547,7 @@ class SnapshotEncoder:
             self._version = snapshot.version
             self._older, self._texts = self._texts, {}
             self._event_texts = {}
+            self._event_lists = {}
         if self.game is None:
             raise TypeError("no game payloads here")
         text = self._text
@@ -512,7 +559,7 @@ class SnapshotEncoder:
             f'"view":{self._view(snapshot.view)},'
             f'"legal_actions":{text(legal, self._legal if has_kinds(legal) else self._actions)},'
             f'"active_seats":{text(snapshot.active_seats, _SEATS)},'
-            f'"events":{text(snapshot.events, self._events, self._event)},'
+            f'"events":{self._events_text(snapshot.events)},'
             f'"names":{text(snapshot.names, _NAMES)},'
             f'"bots":{text(snapshot.bots, _BOTS)},'
             f'"over":{over},"result":{text(snapshot.result, _RESULT)},'
@@ -527,8 +574,10 @@ class SnapshotEncoder:
         ``new`` does not follow ``old`` for the same seat, this game's view is no attrs
         class, or the seat names or the seats a bot took changed. A view field whose object is the old one is
         unchanged; one that only grew at the end (the old tuple a prefix of the new)
-        is sent as its new items; one equal to the old is unchanged; any other is sent
-        whole. A change of the seats a bot took (``bot_took``) also gives ``None``."""
+        is sent as its new items (``tails``); one that only gained items elsewhere, at
+        most half of it (a board's sorted tiles), as those items with their indexes
+        (``inserts``: :func:`_inserted`); one equal to the old is unchanged; any other
+        is sent whole. A change of the seats a bot took (``bot_took``) also gives ``None``."""
         if snapshot_seat_mismatch(old, new) or self.game is None:
             return None
         view_type = self.game.view_type  # type: ignore[union-attr]
@@ -539,8 +588,9 @@ class SnapshotEncoder:
             self._version = new.version
             self._older, self._texts = self._texts, {}
             self._event_texts = {}
+            self._event_lists = {}
         text = self._text
-        changed, grown = [], []
+        changed, grown, inserted = [], [], []
         old_view, new_view = old.view, new.view
         tails = self._tails.get(view_type)
         if tails is None:
@@ -552,10 +602,16 @@ class SnapshotEncoder:
             if was is now:
                 continue
             item_type = tails.get(attr)
-            if (item_type is not None and type(was) is tuple and type(now) is tuple and len(now) > len(was)
-                    and now[:len(was)] == was):
-                grown.append(f"{name}:[" + ",".join([text(item, item_type) for item in now[len(was):]]) + "]")
-            elif was != now:
+            if item_type is not None and type(was) is tuple and type(now) is tuple and len(now) > len(was):
+                if now[:len(was)] == was:
+                    grown.append(f"{name}:[" + ",".join([text(item, item_type) for item in now[len(was):]]) + "]")
+                    continue
+                at = _inserted(was, now)
+                if at is not None:
+                    inserted.append(f"{name}:[" + ",".join(
+                        [f"[{i},{text(now[i], item_type)}]" for i in at]) + "]")
+                    continue
+            if was != now:
                 changed.append(f"{name}:{text(now, as_type, items)}")
         seat = "null" if new.seat is None else int.__repr__(new.seat)
         legal = ("null" if new.legal_actions is old.legal_actions or new.legal_actions == old.legal_actions
@@ -566,12 +622,13 @@ class SnapshotEncoder:
             return None
         over = "true" if new.over else "false"
         timers = "null" if new.timers == old.timers else text(new.timers, _TIMERS)
+        inserts = f',"inserts":{{{",".join(inserted)}}}' if inserted else ""  # none: no key (cattrs: last)
         return (
             f'{{"kind":"update","version":{int.__repr__(new.version)},"base":{int.__repr__(old.version)},'
             f'"seat":{seat},"view":{{{",".join(changed)}}},"tails":{{{",".join(grown)}}},'
             f'"legal_actions":{legal},"active_seats":{active},'
-            f'"events":{text(new.events, self._events, self._event)},'
-            f'"bots":{bots},"over":{over},"result":{text(new.result, _RESULT)},"timers":{timers}}}'
+            f'"events":{self._events_text(new.events)},'
+            f'"bots":{bots},"over":{over},"result":{text(new.result, _RESULT)},"timers":{timers}{inserts}}}'
         )
 
     def _whole(self, value: Any, as_type: Any) -> str:
@@ -615,8 +672,22 @@ class SnapshotEncoder:
                     pass
         else:
             text = self._whole(value, as_type)
-        if kind is tuple or kind is frozenset or attrs.has(kind):
+        keep = self._keep.get(kind)
+        if keep is None:
+            keep = self._keep[kind] = kind is tuple or kind is frozenset or attrs.has(kind)
+        if keep:
             self._texts[key] = (value, as_type, text)
+        return text
+
+    def _events_text(self, events: tuple) -> str:
+        """The text of a snapshot's ``events``: kept by value for the version (the
+        seats' projections of one move's events are mostly equal tuples)."""
+        try:
+            text = self._event_lists.get(events)
+        except TypeError:
+            return self._text(events, self._events, self._event)
+        if text is None:
+            text = self._event_lists[events] = self._text(events, self._events, self._event)
         return text
 
     def _view(self, view: Any) -> str:
@@ -654,6 +725,24 @@ class SnapshotEncoder:
                     plan.append((a.name, _encode_str(a.name), as_type, items))
         self._plans[cls] = plan
         return plan
+
+
+def _inserted(was: tuple, now: tuple) -> list[int] | None:
+    """Where ``now`` has items that ``was`` lacks, when ``was`` is ``now`` without them
+    (order kept) and they are at most half of ``now`` (else the whole field is
+    cheaper): their indexes in ``now``; ``None`` otherwise."""
+    most = len(now) // 2
+    if len(now) - len(was) > most:
+        return None
+    at, j, n = [], 0, len(was)
+    for i, item in enumerate(now):
+        if j < n and item == was[j]:
+            j += 1
+        else:
+            at.append(i)
+            if len(at) > most:
+                return None
+    return at if j == n else None
 
 
 def snapshot_seat_mismatch(old: Any, new: Any) -> bool:

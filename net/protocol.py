@@ -68,6 +68,10 @@ field's type (an :class:`UpdateMsg`'s ``view``)."""
 ViewTails = NewType("ViewTails", object)
 """``{field name: items added at its end}`` for view fields typed ``tuple[X, ...]``
 (an :class:`UpdateMsg`'s ``tails``: a turn log one record longer)."""
+ViewInserts = NewType("ViewInserts", object)
+"""``{field name: ((index, item), ...)}`` for view fields typed ``tuple[X, ...]`` that
+gained items anywhere (an :class:`UpdateMsg`'s ``inserts``: a board's sorted tiles with
+two more): each new item with its index in the new tuple, indexes increasing."""
 
 
 def _text(limit: int, *, empty: bool = True) -> list:
@@ -339,11 +343,12 @@ class UpdateMsg:
     """What changed in one seat's snapshot since version ``base`` (always ``version -
     1``), for a client that said ``updates`` in its hello and holds that version's
     snapshot: ``view`` the view fields that changed, whole; ``tails`` the view fields
-    that only grew at the end (``tuple[X, ...]``), as their new items; ``legal_actions``,
+    that only grew at the end (``tuple[X, ...]``), as their new items; ``inserts`` those
+    that only gained items elsewhere, as the new items with their indexes; ``legal_actions``,
     ``active_seats`` and ``bots`` ``None`` when unchanged; ``events``, ``over`` and
     ``result`` always (as in :class:`SnapshotMsg`); ``timers`` ``None`` when unchanged.
-    The names never change in a game. A field is in ``view`` or ``tails``, never both
-    (a client that holds another version asks for a ``sync``)."""
+    The names never change in a game. A field is in at most one of ``view``, ``tails``
+    and ``inserts`` (a client that holds another version asks for a ``sync``)."""
 
     KIND: ClassVar[str]
     version: int = attrs.field(validator=_version)
@@ -351,6 +356,7 @@ class UpdateMsg:
     seat: int | None = attrs.field(default=None, validator=_opt_seat)
     view: ViewChanges = attrs.field(factory=dict)  # type: ignore[assignment]
     tails: ViewTails = attrs.field(factory=dict)  # type: ignore[assignment]
+    inserts: ViewInserts = attrs.field(factory=dict)  # type: ignore[assignment]
     legal_actions: tuple[GameLegal, ...] | None = None  # action kinds among them, as in a snapshot
     active_seats: frozenset[int] | None = None
     events: tuple[GameEvent, ...] = ()
@@ -360,9 +366,10 @@ class UpdateMsg:
     timers: tuple[Countdown, ...] | None = attrs.field(default=None, validator=v.optional(v.and_(*_each(MAX_TIMERS))))
 
     def __attrs_post_init__(self) -> None:
-        both = self.view.keys() & self.tails.keys()  # type: ignore[attr-defined]
+        view, tails, inserts = self.view.keys(), self.tails.keys(), self.inserts.keys()  # type: ignore[attr-defined]
+        both = (view & tails) | (view & inserts) | (tails & inserts)
         if both:
-            raise ValueError(f"a field both changed and grown: {sorted(both)[0]!r:.40}")
+            raise ValueError(f"a field changed or grown twice over: {sorted(both)[0]!r:.40}")
 
 
 @message("outcome")
@@ -513,4 +520,24 @@ class ClosePeer:
     reason: str = attrs.field(default="", validator=_utf8_bytes(MAX_REASON_BYTES))
 
 
-RelayMessage = OpenRoom | RoomOpened | PeerJoined | PeerFrame | PeerGone | SendTo | ClosePeer
+LINK_SUBPROTOCOL = "parlour.v1.batch"
+"""The subprotocol of a table's link to a relay (``/host``) on which either side may send
+:class:`Batch` frames. A table offers it before :data:`SUBPROTOCOL`; a relay that knows
+it picks it (an older one picks ``parlour.v1``, and no batches are sent either way)."""
+MAX_BATCH = 1024
+"""Most envelopes in one :class:`Batch`."""
+
+
+@message("batch")
+class Batch:
+    """Table <-> relay, on a link speaking :data:`LINK_SUBPROTOCOL`: several envelopes in
+    one binary frame, so that a move's snapshots and outcome cross the link as one
+    websocket message. ``sizes``: the length in bytes of each envelope (its header, the
+    newline and its payload); the batch's payload is the envelopes back to back, exactly
+    ``sum(sizes)`` bytes. An envelope in a batch is never a batch itself."""
+
+    KIND: ClassVar[str]
+    sizes: tuple[int, ...] = attrs.field(validator=[v.min_len(2), *_each(MAX_BATCH, v.and_(v.ge(2), v.le(MAX_HOST_FRAME)))])
+
+
+RelayMessage = OpenRoom | RoomOpened | PeerJoined | PeerFrame | PeerGone | SendTo | ClosePeer | Batch

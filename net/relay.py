@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import collections
+import gc
 import hashlib
 import hmac
 import ipaddress
@@ -42,6 +43,7 @@ import math
 import re
 import secrets
 import time
+import weakref
 from http import HTTPStatus
 from typing import Callable, Iterable, Iterator, Protocol
 
@@ -56,10 +58,14 @@ from websockets.protocol import State
 from . import closecodes as cc
 from .client import default_delays
 from .codec import Codec, ProtocolError, close_reason, codec_for
+from .connections import DirectClientConnection, DirectMessages, DirectServerConnection
 from .protocol import (
+    LINK_SUBPROTOCOL,
+    MAX_BATCH,
     MAX_CLIENT_FRAME,
     MAX_HOST_FRAME,
     SUBPROTOCOL,
+    Batch,
     ClosePeer,
     Hello,
     OpenRoom,
@@ -253,6 +259,40 @@ class WrongCodes:
             del self._buckets[key], self._codes[key]
 
 
+class _Writes:
+    """The outboxes of one event loop with frames handed to websockets in this turn of
+    the loop: all written to their sockets by one callback, a turn later (one more turn
+    of the loop's ready callbacks first: what the same event also wakes, a move's
+    outcome after its snapshots, joins the same write)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.boxes: list[Outbox] = []
+
+    def add(self, box: "Outbox") -> None:
+        if not self.boxes:
+            self.loop.call_soon(self._next)
+        self.boxes.append(box)
+
+    def _next(self) -> None:
+        self.loop.call_soon(self._flush)
+
+    def _flush(self) -> None:
+        boxes, self.boxes = self.boxes, []
+        for box in boxes:
+            box._flush()
+
+
+_WRITES: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Writes]" = weakref.WeakKeyDictionary()
+
+
+def _writes_of(loop: asyncio.AbstractEventLoop) -> _Writes:
+    writes = _WRITES.get(loop)
+    if writes is None:
+        writes = _WRITES[loop] = _Writes(loop)
+    return writes
+
+
 class Outbox:
     """A bounded send queue for one websocket, drained by its own task.
 
@@ -267,9 +307,10 @@ class Outbox:
     Sans-I/O ``protocol``, as ``ws.send`` would, and the bytes of every frame handed over
     in that turn of the event loop and the next go to the socket in one write (one
     system call for a table's four snapshots and the outcome that follows them; still
-    one websocket frame each); otherwise the frame is queued for the task. Same frames,
-    same order, same back-pressure; no task switch and no coroutine per frame in the
-    common case.
+    one websocket frame each; one callback writes every outbox of the loop that has
+    bytes waiting: :class:`_Writes`); otherwise the frame is queued for the task. Same
+    frames, same order, same back-pressure; no task switch and no coroutine per frame in
+    the common case.
     """
 
     def __init__(self, ws: ServerConnection | ClientConnection, limit: int, name: str,
@@ -282,6 +323,7 @@ class Outbox:
         self._closing = False
         self._sending = False
         self._flush_soon = False
+        self._writes = _writes_of(asyncio.get_running_loop())
         # websockets' asyncio connection (>= 14) writes a message as protocol.send_*(),
         # then the protocol's data_to_send() to its transport; anything else (a test's
         # stand-in) goes through send() only
@@ -318,13 +360,8 @@ class Outbox:
             protocol.send_binary(frame)
         if not self._flush_soon:
             self._flush_soon = True
-            asyncio.get_running_loop().call_soon(self._flush_next)
+            self._writes.add(self)
         return True
-
-    def _flush_next(self) -> None:
-        # one more turn of the loop's ready callbacks first: what this frame's event
-        # also wakes (a move's outcome after its snapshots) joins the same write
-        asyncio.get_running_loop().call_soon(self._flush)
 
     def _flush(self) -> None:
         """Write what the protocol holds in one go (websockets' own writes, e.g. a
@@ -469,6 +506,68 @@ def parse_frame(header: bytes) -> int | None:
     return conn if conn <= _MAX_CONN else None
 
 
+_BATCH = re.compile(rb'\{"kind":"batch","sizes":\[([1-9][0-9]{0,7}(?:,[1-9][0-9]{0,7}){1,%d})\]\}' % (MAX_BATCH - 1))
+BATCH_BYTES = MAX_HOST_FRAME - 16 * 1024
+"""Most bytes of envelopes a :class:`Batcher` puts in one batch (the link's ``max_size``
+is :data:`net.protocol.MAX_HOST_FRAME` + 4 KiB, and the batch's header must fit too)."""
+
+
+def batch_header(sizes: list[int]) -> bytes:
+    """``envelope(Batch(sizes=...))``'s header, written directly (one per batch)."""
+    return b'{"kind":"batch","sizes":[%s]}' % ",".join(map(str, sizes)).encode()
+
+
+def parse_batch(header: bytes) -> tuple[int, ...] | None:
+    """The ``sizes`` of a ``batch`` header as :func:`batch_header` writes it; ``None``
+    for anything else, which is then read by the strict codec."""
+    match = _BATCH.fullmatch(header)
+    if match is None:
+        return None
+    sizes = tuple(map(int, match[1].split(b",")))
+    return sizes if min(sizes) >= 2 and max(sizes) <= MAX_HOST_FRAME else None
+
+
+def unbatch(sizes: tuple[int, ...], payload: bytes) -> list[bytes]:
+    """The envelopes of a batch whose header gave ``sizes``. Raises
+    :class:`ProtocolError` when the payload is not exactly their sum."""
+    if sum(sizes) != len(payload):
+        raise ProtocolError(f"a batch of {sum(sizes)} bytes holds {len(payload)}")
+    parts, at = [], 0
+    for size in sizes:
+        parts.append(payload[at: at + size])
+        at += size
+    return parts
+
+
+class Batcher:
+    """Envelopes handed over during one turn of the event loop, put into ``outbox`` as
+    one frame at the end of it: the envelope itself when it is alone, else a
+    :class:`net.protocol.Batch` of them (at most :data:`net.protocol.MAX_BATCH` and
+    :data:`BATCH_BYTES`; beyond that a batch goes out and the next one starts). Same
+    envelopes, same order; one websocket message, not five, for a move's four snapshots
+    and its outcome."""
+
+    def __init__(self, outbox: "Outbox") -> None:
+        self.outbox = outbox
+        self._items: list[bytes] = []
+        self._size = 0
+
+    def put(self, item: bytes) -> None:
+        if self._items and (self._size + len(item) > BATCH_BYTES or len(self._items) >= MAX_BATCH):
+            self.flush()
+        if not self._items:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self._items.append(item)
+        self._size += len(item)
+
+    def flush(self) -> None:
+        items, self._items, self._size = self._items, [], 0
+        if len(items) == 1:
+            self.outbox.put(items[0])
+        elif items:
+            self.outbox.put(batch_header([len(item) for item in items]) + b"\n" + b"".join(items))
+
+
 def envelope(header: object, payload: str = "") -> bytes:
     """A binary relay frame: the header (a RelayMessage) as JSON, a newline, the payload.
 
@@ -488,15 +587,17 @@ class _RemoteHost:
     def __init__(self, ws: ServerConnection, codec: Codec, queue_limit: int) -> None:
         self.codec = codec
         self.outbox = Outbox(ws, queue_limit, "host")
+        self.batches = ws.subprotocol == LINK_SUBPROTOCOL
+        self._put = Batcher(self.outbox).put if self.batches else self.outbox.put
 
     def peer_joined(self, conn: int, address: str, hello: str) -> None:
-        self.outbox.put(envelope(PeerJoined(conn=conn, address=address), hello))
+        self._put(envelope(PeerJoined(conn=conn, address=address), hello))
 
     def peer_frame(self, conn: int, frame: str) -> None:
-        self.outbox.put(b'{"kind":"frame","conn":%d}\n' % conn + frame.encode())
+        self._put(b'{"kind":"frame","conn":%d}\n' % conn + frame.encode())
 
     def peer_left(self, conn: int) -> None:
-        self.outbox.put(envelope(PeerGone(conn=conn)))
+        self._put(envelope(PeerGone(conn=conn)))
 
 
 class Relay:
@@ -620,7 +721,7 @@ class Relay:
             self._handle,
             host,
             port,
-            subprotocols=[SUBPROTOCOL],
+            subprotocols=[LINK_SUBPROTOCOL, SUBPROTOCOL],  # the first only a table offers
             origins=[None],
             max_size=MAX_CLIENT_FRAME,
             max_queue=16,
@@ -630,6 +731,7 @@ class Relay:
             close_timeout=5,
             process_request=self._process_request,
             compression=None,
+            create_connection=DirectServerConnection,
         )
         sock = next(iter(self._server.sockets))
         bound = sock.getsockname()
@@ -664,7 +766,8 @@ class Relay:
         address = _address(ws)
         self._per_address[address] += 1
         try:
-            if ws.subprotocol != SUBPROTOCOL:
+            table = ws.request is not None and ws.request.path.split("?", 1)[0] == HOST_PATH
+            if ws.subprotocol != SUBPROTOCOL and not (table and ws.subprotocol == LINK_SUBPROTOCOL):
                 await ws.close(cc.BAD_HELLO, f"Speak the {SUBPROTOCOL} subprotocol.")
                 return
             try:
@@ -672,7 +775,7 @@ class Relay:
             except TimeoutError:
                 await ws.close(cc.HELLO_TIMEOUT, "No hello in time.")
                 return
-            if ws.request is not None and ws.request.path.split("?", 1)[0] == HOST_PATH:
+            if table:
                 await self._serve_host(ws, first)
             else:
                 await self._serve_player(ws, address, first)
@@ -713,16 +816,27 @@ class Relay:
         conn = next(self._conn_ids)
         room.outboxes[conn] = Outbox(ws, self.queue_limit, f"conn{conn}", text=True)
         bucket = TokenBucket(self.frame_rate, self.frame_burst)
+        done = False
+
+        def message(frame: str | bytes) -> None:
+            nonlocal done
+            if done:
+                return
+            if not isinstance(frame, str):
+                done = True
+                room.close(conn, cc.BAD_FRAME, "Binary frames are not part of the protocol.")
+            elif not bucket.take():
+                done = True
+                room.close(conn, cc.FLOOD, "Too many frames; slow down.")
+            else:
+                room.host.peer_frame(conn, frame)
+
         try:
             room.host.peer_joined(conn, address, first)
-            async for frame in ws:
-                if not isinstance(frame, str):
-                    room.close(conn, cc.BAD_FRAME, "Binary frames are not part of the protocol.")
-                    break
-                if not bucket.take():
-                    room.close(conn, cc.FLOOD, "Too many frames; slow down.")
-                    break
-                room.host.peer_frame(conn, frame)
+            if isinstance(ws, DirectMessages):  # each frame handled as it is parsed
+                ws.on_message = message
+            async for frame in ws:  # the rest (fragmented messages), in order
+                message(frame)
             await ws.wait_closed()
         finally:
             box = room.outboxes.pop(conn, None)
@@ -758,29 +872,87 @@ class Relay:
         remote = _RemoteHost(ws, self.codec, queue_limit=self.queue_limit * 64)
         room = self.open_room(remote, opened.table, code=code, owner=owner)
         await ws.send(self.codec.encode(RoomOpened(code=room.code or "")))
+        refused: list[str] = []
+
+        def message(frame: str | bytes) -> None:
+            if refused:
+                return
+            try:
+                self._table_frame(room, frame, remote.batches)
+            except (ProtocolError, UnicodeDecodeError) as exc:
+                refused.append(close_reason(str(exc)))
+                if isinstance(ws, DirectMessages):
+                    ws.on_message = None
+                    _close_soon(ws, cc.BAD_FRAME, refused[0])
+
         try:
-            async for frame in ws:
-                if not isinstance(frame, bytes):
-                    raise ProtocolError("after open_room a table sends binary frames")
-                header, _, payload = frame.partition(b"\n")
-                send = parse_send(header)
-                if send is not None:
-                    payload.decode()  # UTF-8 is checked (UnicodeDecodeError), then sent as is
-                    room.send(send[0], payload, send[1])
-                    continue
-                message = self.codec.decode_relay(header.decode())
-                if isinstance(message, SendTo):
-                    payload.decode()
-                    room.send(message.to, payload, message.fresh)
-                elif isinstance(message, ClosePeer):
-                    room.close(message.conn, message.code, message.reason)
-                else:
-                    raise ProtocolError(f"a table does not send {message.KIND}")  # type: ignore[attr-defined]
-        except (ProtocolError, UnicodeDecodeError) as exc:
-            await ws.close(cc.BAD_FRAME, close_reason(str(exc)))
+            if isinstance(ws, DirectMessages):  # each frame handled as it is parsed
+                ws.on_message = message
+            async for frame in ws:  # the rest (fragmented messages), in order
+                message(frame)
+                if refused:
+                    await ws.close(cc.BAD_FRAME, refused[0])
+                    break
         finally:
             self.close_room(room, cc.HOST_GONE, "The table's host went away.")
             remote.outbox.cancel()
+
+
+    def _table_frame(self, room: Room, frame: str | bytes, batches: bool) -> None:
+        """One frame from a room's table (``/host``): a ``send`` or ``close`` envelope,
+        or where the link speaks :data:`net.protocol.LINK_SUBPROTOCOL` (``batches``) a
+        batch of them. Raises :class:`ProtocolError` or ``UnicodeDecodeError`` for
+        anything else."""
+        if not isinstance(frame, bytes):
+            raise ProtocolError("after open_room a table sends binary frames")
+        header, _, payload = frame.partition(b"\n")
+        send = parse_send(header)
+        if send is not None:
+            payload.decode()  # UTF-8 is checked (UnicodeDecodeError), then sent as is
+            room.send(send[0], payload, send[1])
+            return
+        sizes = parse_batch(header) if batches else None
+        message = Batch(sizes=sizes) if sizes is not None else self.codec.decode_relay(header.decode())
+        if isinstance(message, Batch):
+            if not batches:
+                raise ProtocolError(f"a batch needs the {LINK_SUBPROTOCOL} subprotocol (and is never nested)")
+            for part in unbatch(message.sizes, payload):
+                self._table_frame(room, part, False)
+        elif isinstance(message, SendTo):
+            payload.decode()
+            room.send(message.to, payload, message.fresh)
+        elif isinstance(message, ClosePeer):
+            room.close(message.conn, message.code, message.reason)
+        else:
+            raise ProtocolError(f"a table does not send {message.KIND}")  # type: ignore[attr-defined]
+
+
+SERVING_GC_THRESHOLDS = (20_000, 20, 20)
+"""The collector's thresholds in a process that serves (:func:`serve_gc`)."""
+
+
+def serve_gc() -> None:
+    """Tune the garbage collector for a process that from now on serves frames (a relay,
+    tables): everything loaded so far (modules, codecs, rooms) is moved out of the
+    collector's view (``gc.freeze``: never garbage, never traversed again), and
+    collections come after :data:`SERVING_GC_THRESHOLDS` allocations, not Python's
+    700/10/10. A relay allocates a few short-lived objects per frame, nearly all freed
+    by reference counting; frequent collections that traverse every live object only
+    cost time, and a full one over a big heap stalled the event loop tens of
+    milliseconds (issue 11). Call it once, after setting up."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*SERVING_GC_THRESHOLDS)
+
+
+_CLOSING: set[asyncio.Task[None]] = set()  # held until done (the loop keeps only weak references)
+
+
+def _close_soon(ws: ServerConnection | ClientConnection, *code_and_reason: object) -> None:
+    """Close ``ws`` from a message handler, which cannot wait (net.connections)."""
+    task = asyncio.ensure_future(ws.close(*code_and_reason))  # type: ignore[arg-type]
+    _CLOSING.add(task)
+    task.add_done_callback(_CLOSING.discard)
 
 
 def _address(ws: ServerConnection) -> str:
@@ -836,6 +1008,8 @@ class RelayLink:
         self.attempt = 0
         self.ws: ClientConnection | None = None
         self.outbox: Outbox | None = None
+        self.batches = False  # the relay speaks LINK_SUBPROTOCOL: envelopes go in batches
+        self._put: Callable[[bytes], None] | None = None
         self.closed = asyncio.Event()
         self._conns: set[int] = set()
         self._listeners: list[Callable[["RelayLink"], None]] = []
@@ -860,13 +1034,13 @@ class RelayLink:
 
     def send(self, conns: Iterable[int], frame: str, fresh: str | None = None) -> None:
         to = tuple(conns)
-        if to and self.outbox is not None:
+        if to and self._put is not None:
             data = frame.encode() if type(frame) is str else frame
-            self.outbox.put(send_header(to, fresh) + b"\n" + data)
+            self._put(send_header(to, fresh) + b"\n" + data)
 
     def close(self, conn: int, code: int, reason: str) -> None:
-        if self.outbox is not None:
-            self.outbox.put(envelope(ClosePeer(conn=conn, code=code, reason=close_reason(reason))))
+        if self._put is not None:
+            self._put(envelope(ClosePeer(conn=conn, code=code, reason=close_reason(reason))))
 
     async def aclose(self) -> None:
         """Close the room for good (its players are closed with ``HOST_GONE``)."""
@@ -886,10 +1060,11 @@ class RelayLink:
         """Connect to the relay and open the room: ``(ws, code)``."""
         ws = await connect(
             self.url.rstrip("/") + HOST_PATH,
-            subprotocols=[SUBPROTOCOL],  # type: ignore[list-item]
+            subprotocols=[LINK_SUBPROTOCOL, SUBPROTOCOL],  # type: ignore[list-item]
             max_size=MAX_HOST_FRAME + 4096,
             open_timeout=self.timeout,
             compression=None,
+            create_connection=DirectClientConnection,
         )
         try:
             await ws.send(self.codec.encode(OpenRoom(table=self.table, key=self.key)))
@@ -907,6 +1082,8 @@ class RelayLink:
     def _attach(self, ws: ClientConnection, code: str) -> None:
         self.ws, self.code = ws, code
         self.outbox = Outbox(ws, limit=1_000_000, name="relay-link")
+        self.batches = ws.subprotocol == LINK_SUBPROTOCOL
+        self._put = Batcher(self.outbox).put if self.batches else self.outbox.put
         self._set("open")
 
     def _detach(self) -> None:
@@ -914,7 +1091,7 @@ class RelayLink:
         (unless the table is leaving on purpose: it closes them itself)."""
         if self.outbox is not None:
             self.outbox.cancel()
-        self.ws = self.outbox = None
+        self.ws = self.outbox = self._put = None
         for conn in sorted(self._conns) if not self._closing else ():
             try:
                 self.host.peer_left(conn)
@@ -957,29 +1134,61 @@ class RelayLink:
             await asyncio.sleep(next(delays))
 
     async def _read(self, ws: ClientConnection) -> None:
+        failed = False
+
+        def message(frame: str | bytes) -> None:
+            nonlocal failed
+            if failed:
+                return
+            try:
+                self._relay_frame(frame, self.batches)
+            except Exception:
+                failed = True
+                log.exception("relay link failed")
+                if isinstance(ws, DirectMessages):
+                    ws.on_message = None
+                    _close_soon(ws)
+
         try:
-            async for frame in ws:
-                if not isinstance(frame, bytes):
-                    continue
-                header, _, payload = frame.partition(b"\n")
-                conn = parse_frame(header)
-                if conn is not None:
-                    self.host.peer_frame(conn, payload.decode())
-                    continue
-                message = self.codec.decode_relay(header.decode())
-                if isinstance(message, PeerJoined):
-                    self._conns.add(message.conn)
-                    self.host.peer_joined(message.conn, message.address, payload.decode())
-                elif isinstance(message, PeerFrame):
-                    self.host.peer_frame(message.conn, payload.decode())
-                elif isinstance(message, PeerGone):
-                    self._conns.discard(message.conn)
-                    self.host.peer_left(message.conn)
+            if isinstance(ws, DirectMessages):  # each frame handled as it is parsed
+                ws.on_message = message
+            async for frame in ws:  # the rest (fragmented messages), in order
+                message(frame)
+                if failed:
+                    await ws.close()
+                    break
         except ConnectionClosed:
             pass
-        except Exception:
-            log.exception("relay link failed")
-            await ws.close()
+        finally:
+            if isinstance(ws, DirectMessages):
+                ws.on_message = None
+
+    def _relay_frame(self, frame: str | bytes, batches: bool) -> None:
+        """One frame from the relay: a player's frame, arrival or departure, or (where
+        the link speaks :data:`net.protocol.LINK_SUBPROTOCOL`: ``batches``) a batch of
+        them."""
+        if not isinstance(frame, bytes):
+            return
+        header, _, payload = frame.partition(b"\n")
+        conn = parse_frame(header)
+        if conn is not None:
+            self.host.peer_frame(conn, payload.decode())
+            return
+        sizes = parse_batch(header) if batches else None
+        message = Batch(sizes=sizes) if sizes is not None else self.codec.decode_relay(header.decode())
+        if isinstance(message, Batch):
+            if not batches:
+                raise ProtocolError(f"a batch needs the {LINK_SUBPROTOCOL} subprotocol (and is never nested)")
+            for part in unbatch(message.sizes, payload):
+                self._relay_frame(part, False)
+        elif isinstance(message, PeerJoined):
+            self._conns.add(message.conn)
+            self.host.peer_joined(message.conn, message.address, payload.decode())
+        elif isinstance(message, PeerFrame):
+            self.host.peer_frame(message.conn, payload.decode())
+        elif isinstance(message, PeerGone):
+            self._conns.discard(message.conn)
+            self.host.peer_left(message.conn)
 
     def _set(self, state: str, reason: str = "", attempt: int = 0) -> None:
         news = (state, reason, attempt, self.code)
@@ -994,7 +1203,7 @@ class RelayLink:
 
 
 __all__ = [
-    "Relay", "Room", "RoomHost", "RoomPort", "RelayLink", "Outbox", "TokenBucket", "WrongCodes",
-    "address_key", "new_room_code", "room_code_for", "room_key_from_seed", "CODE_ALPHABET",
+    "Relay", "Room", "RoomHost", "RoomPort", "RelayLink", "Outbox", "Batcher", "TokenBucket", "WrongCodes",
+    "address_key", "new_room_code", "room_code_for", "room_key_from_seed", "serve_gc", "CODE_ALPHABET",
     "CODE_LENGTH",
 ]

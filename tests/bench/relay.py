@@ -221,7 +221,7 @@ async def role_forward(args: argparse.Namespace) -> None:
 
 async def role_relay(args: argparse.Namespace) -> None:
     """A standalone relay with an echo room and (``--tables``) in-process tables."""
-    from net.relay import Relay
+    from net.relay import Relay, serve_gc
 
     relay = Relay(require_code=True, max_per_address=100_000, frame_rate=1e6, frame_burst=1e6,
                   ping_interval=None, max_rooms=100_000)
@@ -235,6 +235,8 @@ async def role_relay(args: argparse.Namespace) -> None:
         tables.append(table)
         rooms.append([room.code, table.host_key])
     _, port = await relay.start("127.0.0.1", 0)
+    if args.serve_gc:
+        serve_gc()
     stalls = Stalls()
     print(json.dumps({"port": port, "echo": ECHO_CODE, "rooms": rooms}), flush=True)
     await _until_stdin_closes(args.lifetime, stalls)
@@ -245,7 +247,7 @@ async def role_relay(args: argparse.Namespace) -> None:
 
 async def role_tables(args: argparse.Namespace) -> None:
     """Tables (and an echo room) at a remote relay, each over its own RelayLink."""
-    from net.relay import RelayLink
+    from net.relay import RelayLink, serve_gc
 
     echo = Echo()
     echo_link = await RelayLink.open(args.url, "echo", echo)
@@ -258,6 +260,8 @@ async def role_tables(args: argparse.Namespace) -> None:
         tables.append(table)
         links.append(link)
         rooms.append([link.code, table.host_key])
+    if args.serve_gc:
+        serve_gc()
     stalls = Stalls()
     print(json.dumps({"echo": echo_link.code, "rooms": rooms}), flush=True)
     await _until_stdin_closes(args.lifetime, stalls)
@@ -715,6 +719,7 @@ async def run_path(path: str, args: argparse.Namespace, rooms_count: int) -> dic
         print(f"(other programs used {share * 100:.0f}% of a core in the second before this run)")
     common = ["--intents", str(args.intents), "--rounds", str(args.rounds), "--shape", args.shape,
               "--updates" if args.updates else "--no-updates",
+              "--serve-gc" if args.serve_gc else "--no-serve-gc",
               "--moves", str(args.moves), "--warmup", str(args.warmup)]
     echo = Child("echo", args.server_cpu)
     servers: list[Child] = []
@@ -956,6 +961,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--updates", action=argparse.BooleanOptionalAction, default=True,
                         help="the clients ask for update frames (as Parlour's client does); "
                              "--no-updates: whole snapshots only (the old behaviour)")
+    parser.add_argument("--serve-gc", action=argparse.BooleanOptionalAction, default=True,
+                        help="the server processes tune their garbage collector as parlour relay does "
+                             "(net.relay.serve_gc); --no-serve-gc: Python's defaults")
     parser.add_argument("--moves", type=int, default=80, help="--shape turns: measured moves per room")
     parser.add_argument("--warmup", type=int, default=8, help="--shape turns: unmeasured moves first")
     parser.add_argument("--bytes", action=argparse.BooleanOptionalAction, default=True,
@@ -971,7 +979,7 @@ def parse_args() -> argparse.Namespace:
                         help="py-spy the server processes during the load (collapsed stacks in DIR; "
                              "needs py-spy on PATH: pip install py-spy, not a project dependency)")
     parser.add_argument("--cprofile", metavar="DIR",
-                        help="run the server processes under cProfile (stats files in DIR, one per process)")
+                        help="run the server processes under cProfile, timed by process CPU time (stats files in DIR, one per process)")
     parser.add_argument("--nice", type=int, default=0,
                         help="niceness of every bench process (e.g. -10 as root: other programs on a "
                              "shared machine then disturb the figures less; what they used is printed)")
@@ -1013,7 +1021,9 @@ if __name__ == "__main__":
         if where and arguments.role in ("relay", "tables"):
             import cProfile
 
-            profiler = cProfile.Profile()
+            # CPU time, not wall time: on a shared machine the wall clock charges other
+            # programs' turns on the core to whatever function was running
+            profiler = cProfile.Profile(time.process_time)
             profiler.enable()
             try:
                 asyncio.run(role[arguments.role](arguments))

@@ -82,6 +82,7 @@ MESSAGES = [
     p.PeerGone(conn=5),
     p.SendTo(to=(1, 2), fresh="snapshot"),
     p.ClosePeer(conn=3, code=4006, reason="kicked"),
+    p.Batch(sizes=(40, 2, 1200)),
 ]
 
 
@@ -152,6 +153,8 @@ MALFORMED = {
     "unknown command": json.dumps({"kind": "command", "name": "teleport"}),
     "duplicate keys": '{"kind": "chat", "kind": "chat", "text": "x"}',
     "NaN": '{"kind": "hello", "name": "x", "last_version": NaN}',
+    "byte order mark": '\ufeff{"kind": "sync"}',
+    "trailing data": '{"kind": "sync"} {"kind": "sync"}',
     "deep nesting": "[" * 100_000 + "]" * 100_000,
     "oversize": json.dumps({"kind": "chat", "text": "x" * 70_000}),
 }
@@ -319,6 +322,39 @@ def test_an_update_needs_the_snapshot_it_was_made_from():
     assert after.view.picked == {1} and after.view.history == ((1, 2),) and after.version == 5
 
 
+def test_inserts_put_items_in_their_places_and_a_misfit_asks_for_a_sync():
+    """issue 11 (send what changed: a board's sorted tiles with two more): the encoder
+    sends the new items of a tuple field with their indexes when the old one is the new
+    one without them, the whole field when more than half of it is new; a client puts
+    them in their places, and an index that does not fit is a ValueError (then a sync)."""
+    from net.client import apply_update
+    from net.codec import SnapshotEncoder, _inserted
+    from net.table import Snapshot
+
+    assert _inserted((1, 3, 5, 7), (0, 1, 3, 4, 5, 7)) == [0, 3]
+    assert _inserted((1, 3), (1, 2, 3, 4, 5)) is None  # three new of five: whole is cheaper
+    assert _inserted((1, 3), (3, 1, 0)) is None  # order changed
+    history = ((1, 1), (2, 2), (4, 4), (5, 5))
+
+    def snap(version: int, history: tuple) -> Snapshot:
+        view = toygame.ToyView(seat=0, round=0, scores=(0, 0), picked=frozenset(), my_pick=None, history=history)
+        return Snapshot(version=version, seat=0, view=view, legal_actions=(), active_seats=frozenset(),
+                        events=(), names=("A", "B"), bots=(None, None), over=False)
+
+    old, new = snap(4, history), snap(5, ((0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)))
+    text = SnapshotEncoder(TOY).encode_update(old, new)
+    assert text is not None and '"inserts":{"history":[[0,[0,0]],[3,[3,3]]]}' in text
+    message = TOY.decode_host(text)
+    assert isinstance(message, p.UpdateMsg) and TOY.encode(message) == text
+    assert apply_update(old, message) == new
+    plain = SnapshotEncoder(TOY).encode_update(old, snap(5, history + ((6, 6),)))
+    assert plain is not None and '"inserts"' not in plain  # none: no key, as before inserts
+    assert apply_update(old, TOY.decode_host(plain)).view.history == history + ((6, 6),)  # type: ignore[arg-type]
+    for misfit in (((6, (9, 9)),), ((3, (9, 9)), (2, (8, 8)))):
+        with pytest.raises(ValueError):
+            apply_update(old, p.UpdateMsg(version=5, base=4, seat=0, inserts={"history": misfit}))
+
+
 def test_a_seat_taken_by_a_bot_comes_as_a_whole_snapshot_not_an_update():
     """issue 11 with issue 8 §4: ``bot_took`` is not in an update; when it changes the
     client gets the whole snapshot, and an update keeps the base's ``bot_took``."""
@@ -353,7 +389,15 @@ TOY = Codec(toygame.GAME)
     ('{"kind":"update","version":5,"base":4,"seat":0,"tails":{"history":"ab"}}', "bad view field 'history'"),
     ('{"kind":"update","version":5,"base":3,"seat":0}', "base must be version - 1"),
     ('{"kind":"update","version":5,"base":4,"seat":0,"view":{"history":[]},"tails":{"history":[]}}',
-     "both changed and grown"),
+     "changed or grown twice over"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"tails":{"history":[]},"inserts":{"history":[[0,[1]]]}}',
+     "changed or grown twice over"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"inserts":{"round":[[0,1]]}}', "does not grow"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"inserts":{"history":[[1,[1]],[1,[2]]]}}', "indexes increasing"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"inserts":{"history":[[-1,[1]]]}}', "indexes increasing"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"inserts":{"history":[[0,[1],2]]}}', "[index, item] pairs"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"inserts":{"history":[]}}', "non-empty array"),
+    ('{"kind":"update","version":5,"base":4,"seat":0,"inserts":{"history":[[0,["x"]]]}}', "bad view field 'history'"),
     ('{"kind":"update","version":5,"base":4,"seat":0,"legal_actions":[{"number":"2"}]}', "expected int"),
     ('{"kind":"update","version":5,"base":4,"seat":0,"extra":1}', "unknown key"),
     ('{"kind":"update","version":5,"base":4,"seat":0,"view":{"\\ud800":1}}', "lone surrogate"),
@@ -361,8 +405,9 @@ TOY = Codec(toygame.GAME)
 def test_a_bad_update_is_refused_with_a_reason(frame, why):
     """issue 11 (the codec checks stay as strict as today): an update naming a field the
     view lacks, a value of the wrong type, a tail for a field that is no tuple, a base
-    other than version - 1, a field both changed and grown, an unknown key, a lone
-    surrogate: each a ProtocolError saying so."""
+    other than version - 1, a field both changed and grown, inserts into a field that is
+    no tuple or with indexes not increasing, an unknown key, a lone surrogate: each a
+    ProtocolError saying so."""
     with pytest.raises(ProtocolError) as caught:
         TOY.decode_host(frame)
     assert why in caught.value.reason

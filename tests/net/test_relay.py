@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 
 import pytest
@@ -10,7 +11,8 @@ import pytest
 from net import closecodes as cc
 from net.cli import serve_table
 from net.client import JoinError, RemoteSeatLink
-from net.relay import Relay
+from net.protocol import LINK_SUBPROTOCOL, SUBPROTOCOL
+from net.relay import SERVING_GC_THRESHOLDS, Relay
 from tests.net import toygame
 from tests.net.wire import FAST, TIMEOUT, close_code, fast_delays, raw, until
 
@@ -122,15 +124,160 @@ def test_the_fast_header_paths_agree_with_the_codec():
         assert parse_frame(odd) is None
 
 
-async def test_run_relay_serves_until_cancelled(capsys, tmp_path):
+@pytest.fixture
+def gc_restored():
+    """The collector as it was before the test (``parlour relay`` tunes it for serving)."""
+    thresholds = gc.get_threshold()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*thresholds)
+
+
+async def test_run_relay_serves_until_cancelled(capsys, tmp_path, gc_restored):
     from net.cli import run_relay
 
     task = asyncio.create_task(run_relay(port=0, bind="127.0.0.1", key_file=tmp_path / "relay.key"))
     await asyncio.sleep(0.2)
     out = capsys.readouterr().out
     assert out.startswith("Parlour relay listening on ws://127.0.0.1:")
+    # issue 11: what was loaded is frozen out of the collector's view, collections rarer
+    assert gc.get_threshold() == SERVING_GC_THRESHOLDS and gc.get_freeze_count() > 0
     url = out.split()[4]
     ws = await raw(url, {"name": "x"})
     assert await close_code(ws) == cc.NO_ROOM  # a standalone relay needs a room code
     task.cancel()
     await asyncio.gather(task, return_exceptions=True)
+
+
+# ---- batches on the table's link (issue 11) -------------------------------------------
+
+
+def test_batch_headers_are_the_codecs_text_and_anything_unusual_is_left_to_it():
+    from net.codec import codec_for
+    from net.protocol import MAX_HOST_FRAME, Batch
+    from net.relay import batch_header, parse_batch
+
+    codec = codec_for(None)
+    for sizes in ((2, 3), (40, 2, 1200), tuple(range(2, 1026)), (MAX_HOST_FRAME, 9)):
+        head = batch_header(list(sizes))
+        assert head.decode() == codec.encode(Batch(sizes=sizes))
+        assert parse_batch(head) == sizes
+    for odd in (b'{"kind":"batch","sizes":[5]}', b'{"kind":"batch","sizes":[1,5]}', b'{"kind":"batch","sizes":[05,5]}',
+                b'{"kind":"batch", "sizes":[5,5]}', b'{"kind":"batch","sizes":[%d,5]}' % (MAX_HOST_FRAME + 1),
+                b'{"kind":"batch","sizes":[%s]}' % b",".join([b"5"] * 1025)):
+        assert parse_batch(odd) is None  # the codec decides (accepts only the fourth)
+
+
+async def test_a_batcher_puts_one_turns_envelopes_as_one_frame_in_order():
+    from net.relay import BATCH_BYTES, Batcher, parse_batch, unbatch
+
+    class Box:
+        def __init__(self) -> None:
+            self.frames: list[bytes] = []
+
+        def put(self, frame: bytes) -> None:
+            self.frames.append(frame)
+
+    box = Box()
+    batcher = Batcher(box)  # type: ignore[arg-type]
+    batcher.put(b'{"kind":"frame","conn":1}\nA')
+    await asyncio.sleep(0)
+    assert box.frames == [b'{"kind":"frame","conn":1}\nA']  # alone: as it is
+    parts = [b'{"kind":"frame","conn":%d}\n%d' % (n, n) for n in range(1, 6)]
+    for part in parts:
+        batcher.put(part)
+    assert len(box.frames) == 1  # nothing until the turn ends
+    await asyncio.sleep(0)
+    header, _, payload = box.frames[1].partition(b"\n")
+    assert unbatch(parse_batch(header), payload) == parts  # type: ignore[arg-type]
+    big = b"x" * (BATCH_BYTES // 2 + 1)
+    for _ in range(3):
+        batcher.put(big)
+    await asyncio.sleep(0)
+    assert box.frames[2:] == [big, big, big]  # two would be over BATCH_BYTES: one at a time
+
+
+async def test_a_remote_table_and_its_relay_speak_in_batches_and_play():
+    relay = Relay(require_code=True)
+    host, port = await relay.start("127.0.0.1", 0)
+    url = f"ws://{host}:{port}"
+    hosted = await serve_table(toygame.GAME, "Remote", relay_url=url, advertise=False, save=False,
+                               bot_delay=0, limits=FAST, seed=3)
+    link = hosted.relay_link
+    assert link is not None and link.batches and link.ws is not None
+    assert link.ws.subprotocol == LINK_SUBPROTOCOL
+    ann = hosted.link("Ann", reconnect_delays=fast_delays)
+    bob = RemoteSeatLink(url, "Bob", toygame.GAME, room=hosted.code, reconnect_delays=fast_delays)
+    await asyncio.wait_for(asyncio.gather(ann.connect(), bob.connect()), TIMEOUT)
+    await ann.say("/join")
+    await bob.say("/join")
+    await until(lambda: ann.seat == 0 and bob.seat == 1, what="seated")
+    await ann.say("/start")
+    await until(lambda: ann.has_snapshot and bob.has_snapshot, what="snapshots")
+    for round_ in range(3):
+        first, second = await asyncio.wait_for(
+            asyncio.gather(ann.submit(toygame.Pick(1)), bob.submit(toygame.Pick(2))), TIMEOUT)
+        assert first.accepted and second.accepted
+    await until(lambda: bob.snapshot().version == 6 and ann.snapshot().version == 6, what="every move through")
+    assert bob.snapshot().view == hosted.table.host.snapshot(1).view
+    await bob.close()
+    await ann.close()
+    await hosted.stop()
+    await relay.stop()
+
+
+async def _open_room(url: str, subprotocol: str):
+    from websockets.asyncio.client import connect
+
+    ws = await connect(f"{url}/host", subprotocols=[subprotocol], max_size=2**21)  # type: ignore[list-item]
+    await ws.send(json.dumps({"kind": "open_room", "table": "T", "key": None}))
+    opened = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+    assert opened["kind"] == "room"
+    return ws, opened["code"]
+
+
+async def test_a_table_without_batches_is_still_served_and_may_not_send_one():
+    """An older table offers only parlour.v1: its envelopes are routed as before, and a
+    batch from it is refused (BAD_FRAME), as is a batch whose sizes do not add up or
+    that holds a batch, from a table that speaks batches."""
+    from net.relay import batch_header
+
+    relay = Relay(require_code=True)
+    host, port = await relay.start("127.0.0.1", 0)
+    url = f"ws://{host}:{port}"
+    old, code = await _open_room(url, SUBPROTOCOL)
+    assert old.subprotocol == SUBPROTOCOL
+    player = await raw(url, {"name": "Ann", "room": code})
+    joined = await asyncio.wait_for(old.recv(), TIMEOUT)
+    assert joined.startswith(b'{"kind":"join","conn":')
+    conn = json.loads(joined.partition(b"\n")[0])["conn"]
+    await old.send(b'{"kind":"send","to":[%d],"fresh":null}\n{"kind":"notice","text":"hi"}' % conn)
+    assert json.loads(await asyncio.wait_for(player.recv(), TIMEOUT)) == {"kind": "notice", "text": "hi"}
+    one = b'{"kind":"send","to":[%d],"fresh":null}\n{}' % conn
+    await old.send(batch_header([len(one), len(one)]) + b"\n" + one + one)
+    assert await close_code(old) == cc.BAD_FRAME
+
+    for bad in (lambda e: batch_header([len(e), len(e) + 1]) + b"\n" + e + e,  # sizes off by one
+                lambda e: (lambda inner: batch_header([len(inner), len(e)]) + b"\n" + inner + e)(
+                    batch_header([len(e), len(e)]) + b"\n" + e + e)):  # a batch in a batch
+        table, code = await _open_room(url, LINK_SUBPROTOCOL)
+        assert table.subprotocol == LINK_SUBPROTOCOL
+        player = await raw(url, {"name": "Bob", "room": code})
+        conn = json.loads((await asyncio.wait_for(table.recv(), TIMEOUT)).partition(b"\n")[0])["conn"]
+        good = b'{"kind":"send","to":[%d],"fresh":null}\n{"kind":"notice","text":"a"}' % conn
+        await table.send(batch_header([len(good), len(good)]) + b"\n" + good + good)
+        for _ in range(2):
+            assert json.loads(await asyncio.wait_for(player.recv(), TIMEOUT))["text"] == "a"
+        await table.send(bad(b'{"kind":"send","to":[%d],"fresh":null}\n{}' % conn))
+        assert await close_code(table) == cc.BAD_FRAME
+    await relay.stop()
+
+
+async def test_players_may_not_speak_the_link_subprotocol():
+    relay = Relay(require_code=True)
+    host, port = await relay.start("127.0.0.1", 0)
+    from websockets.asyncio.client import connect
+
+    ws = await connect(f"ws://{host}:{port}/", subprotocols=[LINK_SUBPROTOCOL])  # type: ignore[list-item]
+    assert await close_code(ws) == cc.BAD_HELLO
+    await relay.stop()

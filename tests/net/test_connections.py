@@ -1,0 +1,107 @@
+"""Messages handed straight to the relay's handlers as they are parsed (net.connections,
+issue 11): order kept with fragmented messages, UTF-8 still checked, limits still kept."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from websockets.asyncio.client import connect
+
+from net import closecodes as cc
+from net.connections import DirectServerConnection
+from net.protocol import SUBPROTOCOL
+from net.relay import Relay
+from tests.net.wire import TIMEOUT, close_code, raw, until
+
+
+class Recorder:
+    """A RoomHost that keeps every frame its players send."""
+
+    port = None
+
+    def __init__(self) -> None:
+        self.frames: list[str] = []
+
+    def peer_joined(self, conn: int, address: str, hello: str) -> None:
+        pass
+
+    def peer_frame(self, conn: int, frame: str) -> None:
+        self.frames.append(frame)
+
+    def peer_left(self, conn: int) -> None:
+        pass
+
+
+async def _relay_with(recorder: Recorder, **kwargs) -> tuple[Relay, str]:
+    relay = Relay(require_code=True, **kwargs)
+    host, port = await relay.start("127.0.0.1", 0)
+    recorder.port = relay.open_room(recorder, "rec", code="REC234")
+    return relay, f"ws://{host}:{port}"
+
+
+async def test_fragmented_and_whole_messages_reach_the_table_in_the_order_sent():
+    recorder = Recorder()
+    relay, url = await _relay_with(recorder)
+    ws = await raw(url, {"name": "Ann", "room": "REC234"})
+    await ws.send("one")
+    await ws.send(iter(["tw", "o"]))  # a fragmented message: through websockets' queue
+    await ws.send("three")
+    await ws.send(iter(["fo", "u", "r"]))
+    for n in range(5, 40):
+        await ws.send(str(n))
+    await until(lambda: len(recorder.frames) == 39, what="all frames")
+    assert recorder.frames == ["one", "two", "three", "four", *map(str, range(5, 40))]
+    await ws.close()
+    await relay.stop()
+
+
+async def test_the_relay_serves_players_on_direct_connections():
+    recorder = Recorder()
+    relay, url = await _relay_with(recorder)
+    ws = await raw(url, {"name": "Ann", "room": "REC234"})
+    await ws.send("hello again")
+    await until(lambda: recorder.frames == ["hello again"], what="a frame")
+    connections = [c for c in relay._server.connections]  # type: ignore[union-attr]
+    assert connections and all(isinstance(c, DirectServerConnection) for c in connections)
+    await ws.close()
+    await relay.stop()
+
+
+async def test_invalid_utf8_in_a_text_frame_closes_the_connection_1007():
+    recorder = Recorder()
+    relay, url = await _relay_with(recorder)
+    ws = await raw(url, {"name": "Ann", "room": "REC234"})
+    await ws.send("fine")
+    await until(lambda: recorder.frames == ["fine"], what="the first frame")
+    await ws.send(b"\xff\xfe", text=True)  # a text frame that is not UTF-8
+    assert await close_code(ws) == 1007
+    assert recorder.frames == ["fine"]
+    await relay.stop()
+
+
+async def test_binary_frames_and_floods_still_close_the_player():
+    recorder = Recorder()
+    relay, url = await _relay_with(recorder, frame_rate=1, frame_burst=3)
+    binary = await raw(url, {"name": "Bin", "room": "REC234"})
+    await binary.send(b"\x00\x01")
+    assert await close_code(binary) == cc.BAD_FRAME
+    flood = await raw(url, {"name": "Flo", "room": "REC234"})
+    for n in range(6):
+        await flood.send(f"f{n}")
+    assert await close_code(flood) == cc.FLOOD
+    assert recorder.frames == ["f0", "f1", "f2"]  # the burst, then nothing after the close
+    await relay.stop()
+
+
+async def test_a_table_sending_text_after_open_room_is_closed_bad_frame():
+    relay = Relay(require_code=True)
+    host, port = await relay.start("127.0.0.1", 0)
+    async with connect(f"ws://{host}:{port}/host", subprotocols=[SUBPROTOCOL]) as ws:  # type: ignore[list-item]
+        await ws.send(json.dumps({"kind": "open_room", "table": "T", "key": None}))
+        opened = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+        assert opened["kind"] == "room"
+        await ws.send("not an envelope")
+        assert await close_code(ws) == cc.BAD_FRAME
+    assert relay.rooms == {}
+    await relay.stop()
