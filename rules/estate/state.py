@@ -297,7 +297,8 @@ class EstateView:
     seat's own draft packet and ``packet_sizes`` everyone's; ``question`` the pending
     choice, only for the seat that owes it (with the cards shown to it); in turns, whose
     turn it is, the spaces taken, Crests flipped, workers used, a Produce action's
-    ``(limit, done)``, and the Leader abilities offered to the viewer."""
+    ``(limit, done)``, the Leader abilities offered to the viewer, and ``used`` the
+    once-per-Era cards marked this Era (public, E-R16, E-R32)."""
 
     seat: Seat | None
     seats: int
@@ -326,6 +327,7 @@ class EstateView:
     producing: tuple[int, int] | None = None
     activated: tuple[str, ...] = ()
     offer: tuple[str, ...] = ()
+    used: tuple[str, ...] = ()
 
 
 def estate_view(state: EstateState, seat: Seat | None, s: Seat) -> EstateInView:

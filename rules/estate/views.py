@@ -41,7 +41,8 @@ def view(state: EstateState, seat: Seat | None) -> EstateView:
         used_workers=state.used_workers, bonus=state.bonus,
         producing=(state.doing.limit, state.doing.done) if state.doing else None,
         activated=state.table.activated,
-        offer=state.offer.leaders if state.offer is not None and state.offer.seat == seat else ())
+        offer=state.offer.leaders if state.offer is not None and state.offer.seat == seat else (),
+        used=state.table.used)
 
 
 def project_event(event: EstateEvent, seat: Seat | None) -> EstateEvent:

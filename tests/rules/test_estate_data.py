@@ -133,7 +133,10 @@ def test_events_and_secrets():
     assert events["E-E6"].effects[0].on == "immediate"  # E-F25
     assert {e.source for e in events.values() if e.source != "stand-in"} == {"partial"}
     assert [s.era for s in CONTENT.solo_events.values()] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
-    assert CONTENT.solo_events["E-S10"].threshold == 15
+    # The thresholds are stand-ins tuned by tests/bench/estate.py (§9); the text says each.
+    for ev in CONTENT.solo_events.values():
+        assert ev.source == "stand-in" and ev.threshold >= 1
+        assert f"Objective: {ev.threshold} " in ev.text, ev.id
     assert CONTENT.secrets["E-FS4"].steps == ((6, 3), (10, 5), (14, 8))
 
 
