@@ -92,7 +92,10 @@ def test_the_reference_table_row_by_row():
             "E-C53": ("Wood Cart", 2, "Construction", "Gather", {"W": 2}, 1, "stand-in")}
     for cid, row in rows.items():
         c = CARDS[cid]
-        assert (c.name, c.copies, c.type, c.track, c.cost, c.vp, c.source) == row
+        got = (c.name, c.copies, c.type, c.track, c.cost, c.vp, c.source)
+        if c.source == "stand-in":  # a stand-in's VP may be tuned by the §9 bench
+            got, row = got[:5] + got[6:], row[:5] + row[6:]
+        assert got == row
 
 
 def test_leaders_tracks_and_starting_values():

@@ -220,8 +220,8 @@ def test_e_v12_workers_e_r17_e_f39():
     t = table(Estate(permanent=6))
     assert done(t, Ctx(0), temp).estates[0].temporary == 0
     summons = CONTENT.tiles["E-A6"].do
-    after = done(t, Ctx(0), summons, ["I"]).estates[0]
-    assert (after.pending, after.gold, after.res) == (0, 2, res(I=2, S=1, W=1, G=1))
+    after = done(t, Ctx(0), summons, ["I", "I"]).estates[0]
+    assert (after.pending, after.gold, after.res) == (0, 2, res(I=3, S=1, W=1, G=1))
 
 
 def test_e_v13_copy_production_e_r25_e_f63():
