@@ -19,8 +19,9 @@ from typing import Any, Sequence
 
 from . import plan as pl
 from .data import CONTENT, RESOURCES, TRACKS, card
-from .state import (Activate, Answer, ChooseLeader, ChooseOption, Convert, Draw, EstateView,
-                    Expand, Gather, KeepSecret, Pick, Produce, StopProducing, StoreOn, UseAbility)
+from .state import (Activate, Answer, ChooseLeader, ChooseOption, Convert, Draw, EndTurn,
+                    EstateView, Expand, Gather, KeepSecret, Pick, Produce, StopProducing, StoreOn,
+                    TakeBack, UseAbility)
 
 LEADER_PREFERENCE = ("E-L4", "E-L1", "E-L2", "E-L7", "E-L3", "E-L5", "E-L8", "E-L6")
 WAITS = ("stop", "none", False)
@@ -28,10 +29,10 @@ WAITS = ("stop", "none", False)
 
 class EasyBot:
     """Random legal actions; conversions 1 time in 10; never stops an effect early unless
-    that is all it may do."""
+    that is all it may do; never takes back."""
 
     def choose(self, view: EstateView, legal: Sequence[Any], rng: Any) -> Any:
-        legal = list(legal)
+        legal = [a for a in legal if not isinstance(a, TakeBack)] or list(legal)
         keen = [a for a in legal if not isinstance(a, (Convert, StopProducing))
                 and not (isinstance(a, Answer) and a.value in WAITS)]
         if keen and (rng.random() > 0.1 or all(isinstance(a, Convert) for a in legal if a not in keen)):
@@ -238,11 +239,12 @@ class StrongBot:
         return StopProducing()
 
     def _turn(self, view: EstateView, plan: "pl.Plan", legal: list) -> Any:
-        me = view.estates[view.seat]
+        stores = [a for a in legal if isinstance(a, StoreOn)]
+        if any(isinstance(a, EndTurn) for a in legal):  # after the action (E-R10)
+            return stores[0] if stores and self._should_store(plan) else EndTurn()
         conv = self._conversion(view, plan, legal)
         if conv is not None:
             return conv
-        stores = [a for a in legal if isinstance(a, StoreOn)]
         if stores and self._should_store(plan):
             return stores[0]
         best, best_value = None, -99.0
@@ -250,10 +252,7 @@ class StrongBot:
             v = self._value(view, plan, a)
             if v is not None and v > best_value:
                 best, best_value = a, v
-        if best is not None:
-            return best
-        ends = [a for a in legal if a.kind == "end"]
-        return ends[0] if ends else legal[0]
+        return best if best is not None else legal[0]
 
     def _value(self, view: EstateView, plan: "pl.Plan", a: Any) -> float | None:
         me = plan.me
