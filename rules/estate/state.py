@@ -332,7 +332,8 @@ class EstateInView:
 class EstateView:
     """What ``seat`` may see (``None``: a spectator). ``era_events`` shows only revealed
     events (the rest as ``""``; Era 1's is known to be negative, E-R2); ``packet`` is the
-    seat's own draft packet and ``packet_sizes`` everyone's; ``question`` the pending
+    draft packet the seat picks from now (``()`` once it has picked this round and waits
+    for the next, E-3) and ``packet_sizes`` everyone's; ``question`` the pending
     choice, only for the seat that owes it (with the cards shown to it); in turns, whose
     turn it is, the spaces taken, Crests flipped, workers used, a Produce action's
     ``(limit, done)``, the Leader abilities offered to the viewer, and ``used`` the
