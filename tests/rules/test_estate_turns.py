@@ -332,6 +332,33 @@ def test_e_r10_conversion_while_your_effect_waits():
     assert refused_by(_Game, st, Convert(("S", "S", "S"), "I"), 1).code == "not-legal"  # not their turn
 
 
+def test_e_f4_e_f67_a_card_drives_the_action_of_its_track_symbol():
+    """E-F4 / E-F31 / E-R7: a Noble card raises the Draw count, a Production card the
+    Produce limit, a Gather card the Advanced tile level; E-F67 / E-F30: the FAQ's
+    "Progress" track is Gather, and it holds at most 7 cards (an 8th Gather card is
+    refused, a Noble card is not)."""
+    monk, farm, larder = cp("Monk"), cp("Farm"), cp("Larder")
+    st = ready(["Warlord", "Sorcerer"], [Estate(res=(5, 5, 5, 5), cubes=(1, 1, 0), hand=(monk, farm, larder),
+                                                permanent=6), Estate(permanent=6)])
+    assert [T.track_value(st, 0, t) for t in ("Production", "Noble", "Gather")] == [1, 1, 0]
+    level1 = st.tiles[0]
+    assert Gather(level1) not in T.legal_actions(st, 0)
+    st = draw_turn(act(st, 0, Expand(monk)), 1)
+    assert T.track_value(st, 0, "Noble") == 2
+    st = act(st, 0, Draw(), end=False)
+    assert st.pending.part == "2"  # the Draw takes 2 cards
+    st = act(st, 0, Answer("deck"), Answer("deck"))
+    st = draw_turn(act(draw_turn(st, 1), 0, Expand(farm)), 1)
+    assert T.track_value(st, 0, "Production") == 2
+    st = draw_turn(act(st, 0, Expand(larder)), 1)
+    assert T.track_value(st, 0, "Gather") == 1 and Gather(level1) in T.legal_actions(st, 0)
+    gather7 = tuple(cp(n, k) for n in ("Larder", "Plow", "Wood Cart") for k in (1, 2)) + (cp("Granary"),)
+    st = ready(["Warlord", "Sorcerer"], [Estate(res=(5, 5, 5, 5), cards=gather7, cubes=(0, 0, 7),
+                                                hand=(cp("Granary", 2), monk)), Estate()])
+    assert refused_by(_Game, st, Expand(cp("Granary", 2)), 0).code == "not-legal"
+    assert Expand(monk) in T.legal_actions(st, 0)
+
+
 def test_random_turns_keep_the_invariants():
     """Issue 10 invariants over random Eras, 1-5 players: at most 7 cards a track, no
     negative tokens, cards conserved, someone can always act until the Era ends."""
