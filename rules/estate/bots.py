@@ -44,51 +44,9 @@ def _era(view: EstateView) -> int:
     return max(view.era, 1)
 
 
-def worth(view: EstateView, copy: str) -> float:
-    """What card ``copy`` is worth to the viewer now, in VP: printed VP, Production cards
-    more early on, a cube off a track (a better action and maybe 7 VP for an empty track),
-    the Family Secret it feeds; less its cost."""
-    c = card(copy)
-    me = view.estates[view.seat]
-    era = _era(view)
-    value = float(c.vp)
-    if c.track == "Production":
-        value += max(0.0, 2.5 - 0.5 * era)
-    cubes = me.cubes[TRACKS.index(c.track)]
-    if cubes < 7:
-        value += 0.6 + (2.0 if cubes >= 5 else 0.0)
-    if any(t.on == "game_end" for t in c.effects):
-        value += 1.5
-    if any(t.on in ("era_end", "era_start") for t in c.effects):
-        value += max(0.0, 1.5 - 0.3 * era)
-    measures = [(CONTENT.secrets[sid].measure, 1.0) for sid in me.secrets]
-    shown = view.era_events[era - 1] if len(view.era_events) >= era else ""
-    if shown:  # the Era Objective in play (solo: its threshold is the game)
-        event = CONTENT.solo_events.get(shown) or CONTENT.events[shown]
-        measures.append((event.objective, 2.5 if view.seats == 1 else 1.0))
-    for measure, bonus in measures:
-        f = measure.get("count") if isinstance(measure, dict) else None
-        if f is not None and all(
-                (k == "type" and v == c.type) or (k == "track" and v == c.track) or (k == "royal" and c.royal)
-                for k, v in f.items()):
-            value += bonus
-    return value - 0.25 * sum(c.cost.values())
-
-
-def needs(view: EstateView) -> Counter:
-    """Resources the viewer's hand still lacks for its cards, most valuable cards first."""
-    me = view.estates[view.seat]
-    have = Counter({r: me.res[i] for i, r in enumerate(RESOURCES)})
-    have.update(i for _, i in me.stored if i != "Gold")
-    need: Counter = Counter()
-    for copy in sorted(me.hand, key=lambda x: -worth(view, x))[:3]:
-        need.update(card(copy).cost)
-    return Counter({r: n - have[r] for r, n in need.items() if n > have[r]})
-
-
-def _pick_resource(view: EstateView, options: tuple, why: str) -> Any:
-    me = view.estates[view.seat]
-    need = needs(view)
+def _pick_resource(plan: "pl.Plan", options: tuple, why: str) -> Any:
+    me = plan.me
+    need = pl.lacking(plan)
     types = [o for o in options if o in RESOURCES or o == "Gold"]
     if not types:
         return options[0]
@@ -99,57 +57,43 @@ def _pick_resource(view: EstateView, options: tuple, why: str) -> Any:
         return surplus[0] if surplus else "stop" if "stop" in options else types[0]
     if why in ("discard", "store"):
         return surplus[0] if surplus else types[0]
-    if "Gold" in types and not need:
-        return "Gold"
-    return max(types, key=lambda r: (need.get(r, 0), -held.get(r, 0)))
+    return max(types, key=lambda r: (plan.values.get(r, 0.0) + 0.5 * need.get(r, 0), -held.get(r, 0)))
 
 
-def _best_card(view: EstateView, options: tuple, why: str) -> Any:
+def _best_card(plan: "pl.Plan", options: tuple, why: str) -> Any:
     cards = [o for o in options if isinstance(o, str) and o not in WAITS]
     pairs = [o for o in options if isinstance(o, tuple)]
+    worth = (lambda c: pl.card_worth(plan, c, priced=why != "play"))
     if why in ("discard", "give a tucked card"):
-        return min(cards, key=lambda c: worth(view, c)) if cards else options[-1]
+        return min(cards, key=worth) if cards else options[-1]
     if pairs:
-        return max(pairs, key=lambda p: worth(view, p[-1]))
+        return max(pairs, key=lambda p: worth(p[-1]))
     if cards:
-        return max(cards, key=lambda c: worth(view, c))
+        return max(cards, key=worth)
     return options[0]
 
 
-def answer(view: EstateView, q: Any, plan: "pl.Plan | None" = None) -> Any:
-    """The strong bot's answer to an effect's question."""
+def answer(view: EstateView, q: Any, plan: "pl.Plan") -> Any:
+    """The strong bot's answer to an effect's question, by its plan (plan.py)."""
     opts = q.options
-    if plan is not None and q.kind == "option":
-        return _best_option(view, q, plan)
     if q.kind == "resource":
-        return _pick_resource(view, opts, q.why)
+        return _pick_resource(plan, opts, q.why)
     if q.kind == "yes_no":
         return True
-    if plan is not None and q.kind == "card" and q.why == "play":
-        playable = [o for o in opts if o not in WAITS]
-        best = max(playable, key=lambda c: pl.card_worth(plan, c, priced=False), default=None)
-        return best if best is not None else opts[0]
     if q.kind == "draw":
         market = [o for o in opts if o != "deck"]
-        rate = (lambda c: pl.card_worth(plan, c)) if plan is not None else (lambda c: worth(view, c))
-        best = max(market, key=rate, default=None)
-        if best is not None and (rate(best) >= 2.0 or "deck" not in opts):
+        best = max(market, key=lambda c: pl.card_worth(plan, c), default=None)
+        if best is not None and (pl.card_worth(plan, best) >= 2.0 or "deck" not in opts):
             return best
         return "deck"
     if q.kind == "card":
-        return _best_card(view, opts, q.why)
+        return _best_card(plan, opts, q.why)
     if q.kind == "target":
         return max(opts, key=lambda s: sum(view.estates[s].res) + view.estates[s].gold)
     if q.kind == "track":
         me = view.estates[view.seat]
         return max(opts, key=lambda t: me.cubes[TRACKS.index(t)])
     return opts[-1] if q.kind == "option" else opts[0]
-
-
-def _best_option(view: EstateView, q: Any, plan: "pl.Plan") -> Any:
-    """A ``choose_one`` (E-V22): the option whose ops are worth most, when the pending
-    effect's ops can be read; else the last."""
-    return q.options[-1]
 
 
 class StrongBot:

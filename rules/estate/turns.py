@@ -226,23 +226,48 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
 
 def mid_effect_conversions(state: EstateState, seat: Seat) -> list[Convert]:
     """Conversions ``seat`` may make while its own effect waits on its answer (E-R10,
-    E-R12): the effect is resolved again from its start on the converted supply, so a
-    conversion is allowed when every question already answered comes back the same and
-    the effect still waits on ``seat`` (it then sees the current question with the new
-    supply: a payment it can now make, an Expand it can now pay)."""
-    p = state.pending
-    before = pending.run(state.table, p)
-    if before.question is None or before.question.seat != seat:
-        return []
+    E-R12), in an effect that may spend from the supply (:func:`_spends`): the effect is
+    resolved again from its start on the converted supply, so a conversion is allowed
+    when every question already answered comes back the same and the effect still waits
+    on ``seat`` (it then sees the current question with the new supply: a payment it can
+    now make, an Expand it can now pay)."""
+    if _memo[0] is state and _memo[1] == seat:  # asked again for the same state
+        return list(_memo[2])
     out = []
-    for conv in conversions(state, seat):
-        try:
-            after = pending.run(_convert(state, seat, conv).table, p)
-        except (RuleViolation, ValueError):
-            continue
-        if after.question is not None and after.question.seat == seat and after.asked == before.asked:
-            out.append(conv)
+    before = pending.run(state.table, state.pending) if _spends(pending.ops_of(state.pending)) else None
+    if before is not None and before.question is not None and before.question.seat == seat:
+        out = [conv for conv in conversions(state, seat) if _keeps_answers(state, seat, conv, before)]
+    _memo[:] = [state, seat, tuple(out)]
     return out
+
+
+SPENDING = frozenset({"pay", "exchange_up_to", "trade_1to1", "store", "discard"})
+
+
+def _spends(ops) -> bool:
+    """Whether ``ops`` may spend from a personal supply (a payment, an exchange or trade,
+    a storage, a discard, a paid play). In an effect that never does, a conversion made in
+    its middle is the same as one made just after it, so none is offered there."""
+    if isinstance(ops, dict):
+        if ops.get("op") in SPENDING or (ops.get("op") == "play" and ops.get("cost") == "paid"):
+            return True
+        return any(_spends(v) for v in ops.values())
+    if isinstance(ops, (list, tuple)):
+        return any(_spends(v) for v in ops)
+    return False
+
+
+_memo: list = [None, None, ()]
+"""The latest :func:`mid_effect_conversions` answer (states are frozen: the same object
+gives the same answer), since a caller's check of its action asks again."""
+
+
+def _keeps_answers(state: EstateState, seat: Seat, conv: Convert, before: fx.Outcome) -> bool:
+    try:
+        after = pending.run(_convert(state, seat, conv).table, state.pending)
+    except (RuleViolation, ValueError):
+        return False
+    return after.question is not None and after.question.seat == seat and after.asked == before.asked
 
 
 def _convert(state: EstateState, seat: Seat, action: Convert) -> EstateState:
