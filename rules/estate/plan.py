@@ -31,6 +31,9 @@ from .state import EstateInView, EstateView
 ACTION_VP = 1.6
 """What one more worker action is worth, in VP (a card's share of the plan)."""
 EMPTY_TRACK_VP = 7  # E-F44 (8)
+FOCUS, FOCUS_FROM = 0.4, 2
+"""How much a card on the fullest track counts toward emptying it, and from how many
+cubes off that track the bot starts to aim at it."""
 
 
 class Plan:
@@ -216,8 +219,11 @@ def card_worth(plan: Plan, copy: str, priced: bool = True) -> float:
         value += _cube_value(plan, c.track)
         if cubes == 6:
             value += EMPTY_TRACK_VP
-        elif cubes >= 4:
-            value += EMPTY_TRACK_VP * 0.15 * (cubes - 3) * min(1.0, plan.expands_left / (7 - cubes) / 2)
+        elif cubes >= FOCUS_FROM and cubes == max(n for n in plan.me.cubes if n < 7):
+            # the fullest track: each card brings its emptying (7 VP) nearer, while the
+            # Expands left can still get there
+            reach = min(1.0, plan.expands_left / (7 - cubes) / 1.5)
+            value += EMPTY_TRACK_VP * FOCUS * (cubes + 1) / 7 * reach
     value += _engine(plan, c)
     if plan.objective is not None:
         value += plan.objective_weight() * _feeds(plan.objective, c)

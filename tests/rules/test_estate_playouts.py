@@ -1,5 +1,5 @@
 """Random playouts with the bots (issue 10 "Random playouts for 1-5 players with bots ...
-invariants"): at most 7 cards a track and 21 an Estate, at most 6 workers, cards
+invariants"): at most 7 cards a track and 21 an Estate, at most 6 workers in play (E-F39), cards
 conserved (156; 149 in solo or without the Interactive Deck), no negative tokens, someone
 can always act until the end, determinism per seed, cattrs round trips, no leaks."""
 
@@ -32,7 +32,9 @@ def check(st: EstateState, expected_cards: int) -> None:
         assert min(e.res) >= 0 and e.gold >= 0
         assert all(len(e.on_track(t)) <= TRACK_LIMIT for t in ("Production", "Noble", "Gather"))
         assert len(e.cards) <= 21
-        assert e.permanent + e.pending + e.temporary <= 6 and e.pending >= 0
+        # E-F39 / E-R17: at most 6 in play at once, a temporary worker included; a pending
+        # one may join 5 permanent and 1 temporary, since the temporary one leaves first
+        assert e.permanent + e.pending <= 6 and e.permanent + e.temporary <= 6 and e.pending >= 0
     if st.phase != "over":
         assert GAME.active_seats(st), st.phase
 
