@@ -26,6 +26,7 @@ from collections import Counter
 from typing import Any
 
 from .data import CONTENT, RESOURCES, TRACKS, card
+from .effects import matches
 from .state import EstateInView, EstateView
 
 ACTION_VP = 1.6
@@ -128,7 +129,7 @@ def measure(e: EstateInView, expr: Any) -> int:
     if isinstance(expr, int):
         return expr
     if "count" in expr:
-        return sum(_matches(c, expr["count"]) for c in e.cards)
+        return sum(matches(c, expr["count"]) for c in e.cards)
     if "add" in expr:
         return sum(measure(e, x) for x in expr["add"])
     name, rtype = expr.get("measure"), expr.get("type")
@@ -153,12 +154,6 @@ def measure(e: EstateInView, expr: Any) -> int:
     if name == "min_track_cards":
         return min(sum(card(c).track == t for c in e.cards) for t in TRACKS)
     return 0
-
-
-def _matches(copy: str, filt: dict) -> bool:
-    c = card(copy)
-    return ((filt.get("type") in (None, c.type)) and (filt.get("track") in (None, c.track))
-            and ("name" not in filt or c.name in filt["name"]) and (not filt.get("royal") or c.royal))
 
 
 def resource_values(plan: Plan) -> dict[str, float]:
@@ -375,7 +370,7 @@ def _play_value(plan: Plan, op: dict) -> float:
     if plan.depth > 1:
         return 1.0
     have = plan.have()
-    pool = [c for c in plan.me.hand if _matches(c, op.get("filter", {}))
+    pool = [c for c in plan.me.hand if matches(c, op.get("filter", {}))
             and plan.track_cards(card(c).track) < 7
             and (op.get("cost") != "paid" or all(have[r] >= n for r, n in card(c).cost.items()))]
     plan.depth += 1
@@ -390,7 +385,7 @@ def _amount(plan: Plan, expr: Any) -> float:
         return float(expr)
     if "count" in expr:
         scope = plan.view.estates if expr.get("scope") == "all" else (plan.me,)
-        return float(sum(_matches(c, expr["count"]) for e in scope for c in e.cards))
+        return float(sum(matches(c, expr["count"]) for e in scope for c in e.cards))
     if "threshold" in expr:
         x = _amount(plan, expr["threshold"])
         return float(max([a for t, a in expr["table"] if x >= t], default=0))
@@ -420,7 +415,7 @@ def draw_card_value(plan: Plan) -> float:
     obj = plan.objective
     if plan.solo and isinstance(obj, dict) and "count" in obj and obj["count"]:
         short = plan.threshold - plan.measure(obj)
-        held = sum(_matches(c, obj["count"]) for c in plan.me.hand)
+        held = sum(matches(c, obj["count"]) for c in plan.me.hand)
         if 0 < short <= plan.left and held < short:
             return 1.5
     return (2.2 if good == 0 else 1.4 if good == 1 else 0.9 if good == 2
