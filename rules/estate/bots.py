@@ -25,6 +25,8 @@ from .state import (Activate, Answer, ChooseLeader, ChooseOption, Convert, Draw,
 
 LEADER_PREFERENCE = ("E-L4", "E-L1", "E-L2", "E-L7", "E-L3", "E-L5", "E-L8", "E-L6")
 WAITS = ("stop", "none", False)
+EXPAND_TEMPO = 1.0
+"""VP an Expand is worth beyond its card's worth: its cube and effects work from now on."""
 
 
 class EasyBot:
@@ -201,7 +203,7 @@ class StrongBot:
     def _value(self, view: EstateView, plan: "pl.Plan", a: Any) -> float | None:
         me = plan.me
         if isinstance(a, Expand):
-            return pl.card_worth(plan, a.card) + 1.0
+            return pl.card_worth(plan, a.card) + EXPAND_TEMPO
         if isinstance(a, Produce):
             prod = [c for c in me.cards if card(c).track == "Production"
                     and not (c in view.used and _once(c))]
