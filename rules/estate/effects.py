@@ -74,13 +74,16 @@ class Ctx:
 class Outcome:
     """``table`` after the ops (unchanged if ``question`` is set); ``bonus`` worker-free
     actions granted (E-V21); ``occupied`` whether a Smugglers Den was used (E-V20);
-    ``gained`` the resources a Gather space's own gains gave (its yield, E-R35)."""
+    ``gained`` the resources a Gather space's own gains gave (its yield, E-R35); ``asked``
+    the questions the given answers answered, in order (a conversion in the middle of an
+    effect must leave them as they were, E-R10)."""
 
     table: Table
     question: Question | None = None
     bonus: int = 0
     occupied: bool = False
     gained: tuple[str, ...] = ()
+    asked: tuple[Question, ...] = ()
 
 
 class _Need(Exception):
@@ -96,10 +99,10 @@ def resolve(table: Table, ctx: Ctx, ops: Any, answers: tuple = (), by_index: boo
     try:
         run.ops(ops, ctx, effect=True)
     except _Need as need:
-        return Outcome(table, need.question)
+        return Outcome(table, need.question, asked=tuple(run.asked))
     if run.i != len(run.answers):
         raise RuleViolation("extra-answer", "more answers than the effect asks for")
-    return Outcome(run.t, None, run.bonus, run.occupied, tuple(run.gained))
+    return Outcome(run.t, None, run.bonus, run.occupied, tuple(run.gained), tuple(run.asked))
 
 
 def triggers(copy: str, on: str) -> list:
@@ -335,6 +338,7 @@ class _Run:
         self.t, self.answers, self.i, self.by_index = table, tuple(answers), 0, by_index
         self.bonus, self.occupied = 0, False
         self.gained: list[str] = []
+        self.asked: list[Question] = []
         self.revealed: list[list[str]] = []
 
     def ask(self, seat: int, kind: str, options: Any, why: str, shown: tuple = ()) -> Any:
@@ -352,6 +356,7 @@ class _Run:
             if answer not in options:
                 raise RuleViolation("not-an-option", f"{answer!r} is not one of {options!r} ({why})")
             self.i += 1
+            self.asked.append(Question(seat, kind, options, why, tuple(shown)))
             return answer
         raise _Need(Question(seat, kind, options, why, tuple(shown)))
 

@@ -69,6 +69,15 @@ class Offer:
 
 
 @attrs.frozen
+class Step:
+    """What a take-back restores (pitfall E-11): the table and the waiting effect just
+    before a conversion or storage move of the turn."""
+
+    table: Table
+    pending: Pending | None = None
+
+
+@attrs.frozen
 class Draft:
     """The draft (E-F14, E-R5): ``packets[s]`` is the packet seat ``s`` holds now;
     ``picked[s]`` whether it has picked from it this round; ``round`` counts picks made
@@ -88,7 +97,11 @@ class EstateState:
     ``tiles`` the Advanced Gather tile of levels 1-4; ``accumulated`` the tokens on the
     4 accumulating spaces (E-B1-E-B4); ``secrets[s]`` the Family Secrets a seat holds
     (2 until it keeps 1); ``first`` the first player; ``extra`` the seats and starting
-    cards whose When Played effects are still to resolve (E-R4)."""
+    cards whose When Played effects are still to resolve (E-R4); ``placed`` whether the
+    turn's worker action is taken and ``turn_ended`` whether its player has then ended
+    the turn (conversions and storage moves may come after the action, E-R10); ``undo``
+    the steps a take-back may restore: the turn's conversions and storage moves since its
+    last other step (pitfall E-11)."""
 
     options: EstateOptions
     seats: int
@@ -107,6 +120,8 @@ class EstateState:
     turn: Seat = 0
     used_workers: tuple[int, ...] = ()
     placed: bool = False
+    turn_ended: bool = False
+    undo: tuple[Step, ...] = ()
     occupied: tuple[tuple[str, Seat], ...] = ()
     crests: tuple[bool, ...] = ()
     doing: Doing | None = None
@@ -219,7 +234,10 @@ class Expand:
 @attrs.frozen
 class Convert:
     """Pay ``give`` (3 resources, or 2 at 2:1) from personal supply for 1 ``get``
-    (E-F38, E-R12)."""
+    (E-F38, E-R12), at any point of your own turn (E-R10): before or after its worker
+    action, between activations, while a Leader ability is offered, and while one of your
+    effects waits on your answer (a Draw's next card, a payment, an Expand's payment) if
+    the questions already answered stay as they were."""
 
     give: tuple[str, ...]
     get: str
@@ -228,10 +246,29 @@ class Convert:
 
 @attrs.frozen
 class StoreOn:
-    """Use ``card``'s own-turn storage (Larder, Storehouse; E-R10)."""
+    """Use ``card``'s own-turn storage (Larder, Storehouse) at any point of your turn
+    outside another effect's resolution: before the worker action, between two
+    activations, between Council bonus actions, after the action (E-R10)."""
 
     card: str
     kind: Literal["store"] = "store"
+
+
+@attrs.frozen
+class EndTurn:
+    """End your turn after its worker action (E-R10): offered while conversions or storage
+    moves could still be made; then the Market is refilled (E-R15)."""
+
+    kind: Literal["end"] = "end"
+
+
+@attrs.frozen
+class TakeBack:
+    """Take back your turn's latest conversion or storage move (pitfall E-11). Only those
+    show nothing hidden; every other step (a worker action, an activation, an answer) may
+    show a card or change what others see, so it stands and ends what may be taken back."""
+
+    kind: Literal["take_back"] = "take_back"
 
 
 @attrs.frozen
@@ -251,7 +288,8 @@ class ChooseOption:
 
 
 EstateAction = Union[ChooseLeader, Answer, Pick, KeepSecret, Produce, Activate, StopProducing,
-                     Draw, Gather, Expand, Convert, StoreOn, UseAbility, ChooseOption]
+                     Draw, Gather, Expand, Convert, StoreOn, EndTurn, TakeBack, UseAbility,
+                     ChooseOption]
 
 
 # ---- events ---------------------------------------------------------------------------
@@ -295,10 +333,12 @@ class EstateInView:
 class EstateView:
     """What ``seat`` may see (``None``: a spectator). ``era_events`` shows only revealed
     events (the rest as ``""``; Era 1's is known to be negative, E-R2); ``packet`` is the
-    seat's own draft packet and ``packet_sizes`` everyone's; ``question`` the pending
+    draft packet the seat picks from now (``()`` once it has picked this round and waits
+    for the next, E-3) and ``packet_sizes`` everyone's; ``question`` the pending
     choice, only for the seat that owes it (with the cards shown to it); in turns, whose
     turn it is, the spaces taken, Crests flipped, workers used, a Produce action's
-    ``(limit, done)``, and the Leader abilities offered to the viewer; ``question_from``
+    ``(limit, done)``, the Leader abilities offered to the viewer, ``used`` the
+    once-per-Era cards marked this Era (public, E-R16, E-R32), and ``question_from``
     what the viewer's question comes from (the pending effect's source: a card copy, a
     Leader, a space or tile, an Era Event, or ``"draw"``, ``"expand"``, ``"refill"``,
     ``"reward"``, ``"deal"``, ``"drought"``), so that a table can show its text."""
@@ -331,6 +371,7 @@ class EstateView:
     activated: tuple[str, ...] = ()
     offer: tuple[str, ...] = ()
     question_from: str = ""
+    used: tuple[str, ...] = ()
 
 
 def estate_view(state: EstateState, seat: Seat | None, s: Seat) -> EstateInView:

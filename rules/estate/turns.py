@@ -2,7 +2,9 @@
 E-F38, E-F51, E-F59, E-R10-E-R16, E-R24, E-R33-E-R35).
 
 A turn is one worker action (E-R10): Produce, Draw, Gather or Expand, plus any number of
-conversions and storage moves. Effects that wait for a choice are :class:`Pending`
+conversions and storage moves at any point of it (before the action, between activations,
+after the action until :class:`EndTurn`; conversions also while one's own effect waits on
+an answer). Effects that wait for a choice are :class:`Pending`
 (pending.py), resolved in order; a Leader ability the moment allows is offered as an
 :class:`Offer`. When the action and its effects are done (and any Council bonus actions,
 E-R33), the Market is refilled (E-R15) and the next seat clockwise with a free worker
@@ -20,9 +22,9 @@ from ..core import RuleViolation, Seat
 from . import effects as fx
 from . import pending
 from .data import CONTENT, RESOURCES, TRACKS, card
-from .state import (Activate, Answer, Convert, Doing, Draw, EstateAction, EstateEvent, EstateState,
-                    Expand, Gather, Offer, Pending, Produce, SetupEvent, StopProducing, StoreOn,
-                    UseAbility)
+from .state import (Activate, Answer, Convert, Doing, Draw, EndTurn, EstateAction, EstateEvent,
+                    EstateState, Expand, Gather, Offer, Pending, Produce, SetupEvent, Step,
+                    StopProducing, StoreOn, TakeBack, UseAbility)
 
 RB = "estate-raise-the-realm.txt"
 
@@ -45,7 +47,7 @@ def begin_turns(state: EstateState) -> EstateState:
     """The first player's first turn of the Era (E-F15, E-R18 step 3)."""
     n = state.seats
     state = attrs.evolve(state, phase="turns", turn=state.first, used_workers=(0,) * n,
-                         placed=False, occupied=(), crests=state.crests or (False,) * n,
+                         placed=False, turn_ended=False, occupied=(), crests=state.crests or (False,) * n,
                          doing=None, queue=(), offer=None, bonus=0, bonus_spaces=(), ending=False)
     return _advance(state)
 
@@ -156,24 +158,27 @@ def active_seats(state: EstateState) -> frozenset[Seat]:
 
 
 def legal_actions(state: EstateState, seat: Seat) -> list[EstateAction]:
-    """Every action ``seat`` may take now in the ``turns`` phase."""
+    """Every action ``seat`` may take now in the ``turns`` phase. Conversions and storage
+    moves may come at any point of one's own turn (E-R10): before the worker action,
+    between activations, between Council bonus actions, after the action (then
+    :class:`EndTurn` ends the turn), while a Leader ability is offered (conversions), and
+    while one's own effect waits on an answer (conversions, :func:`mid_effect_conversions`)."""
     if seat not in active_seats(state):
         return []
     own_turn = seat == state.turn
     extras = (conversions(state, seat) if own_turn else [])
+    if own_turn and state.undo:
+        extras.append(TakeBack())
     if state.pending is not None:
-        # Conversions come between the steps of a turn (before an action, between two
-        # activations) and just before an Expand pays (E-R10), while it keeps the card
-        # affordable; not inside other effects being resolved (E-R12).
-        answers = [Answer(v) for v in pending.question(state).options]
-        p = state.pending
-        if p.source == "expand" and not p.answers and own_turn:
-            answers += [c for c in extras if _keeps_affordable(state, seat, c, p.part)]
-        return answers
+        answers: list[EstateAction] = [Answer(v) for v in pending.question(state).options]
+        return answers + (mid_effect_conversions(state, seat) if own_turn else [])
     if state.offer is not None:
-        return [UseAbility(x) for x in state.offer.leaders] + [UseAbility("")]
+        return [UseAbility(x) for x in state.offer.leaders] + [UseAbility("")] + extras
     if state.doing is not None:
-        return [Activate(c) for c in activatable(state, seat)] + [StopProducing()] + extras
+        return ([Activate(c) for c in activatable(state, seat)] + [StopProducing()] + extras
+                + storage(state, seat))
+    if state.placed and not state.bonus:  # after the action, before the turn ends (E-R10)
+        return extras + storage(state, seat) + [EndTurn()]
     out: list[EstateAction] = [Produce(), Draw()]  # always legal (E-R10)
     out += [Produce(x) for x in candidates(state, seat, "produce_start")]
     out += [Draw(x) for x in candidates(state, seat, "draw_action")]
@@ -188,6 +193,19 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
     if action not in legal_actions(state, seat):
         raise RuleViolation("not-legal", f"{action!r} is not allowed now", f"{RB}, Play")
     events: list[EstateEvent] = []
+    if isinstance(action, EndTurn):
+        return _advance(attrs.evolve(state, turn_ended=True)), (SetupEvent(seat, "ends the turn"),)
+    if isinstance(action, TakeBack):  # E-11: nothing hidden was seen since that step
+        step = state.undo[-1]
+        state = attrs.evolve(state, table=step.table, pending=step.pending, undo=state.undo[:-1])
+        return _advance(state), (SetupEvent(seat, "takes back a conversion or storage move"),)
+    if isinstance(action, (Convert, StoreOn)):
+        undo = (*state.undo, Step(state.table, state.pending))
+    elif isinstance(action, Answer) and state.pending is not None and state.pending.part == "own_turn":
+        undo = state.undo  # the storage move's own question
+    else:
+        undo = ()
+    state = attrs.evolve(state, undo=undo)
     if isinstance(action, Convert):
         return _advance(_convert(state, seat, action)), (SetupEvent(seat, f"converted {''.join(action.give)} to {action.get}"),)
     if isinstance(action, Answer):
@@ -206,8 +224,50 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
     return _advance(state), tuple(events)
 
 
-def _keeps_affordable(state: EstateState, seat: Seat, conv: Convert, copy: str) -> bool:
-    return fx.can_afford(_convert(state, seat, conv).table, seat, copy, 0)
+def mid_effect_conversions(state: EstateState, seat: Seat) -> list[Convert]:
+    """Conversions ``seat`` may make while its own effect waits on its answer (E-R10,
+    E-R12), in an effect that may spend from the supply (:func:`_spends`): the effect is
+    resolved again from its start on the converted supply, so a conversion is allowed
+    when every question already answered comes back the same and the effect still waits
+    on ``seat`` (it then sees the current question with the new supply: a payment it can
+    now make, an Expand it can now pay)."""
+    if _memo[0] is state and _memo[1] == seat:  # asked again for the same state
+        return list(_memo[2])
+    out = []
+    before = pending.run(state.table, state.pending) if _spends(pending.ops_of(state.pending)) else None
+    if before is not None and before.question is not None and before.question.seat == seat:
+        out = [conv for conv in conversions(state, seat) if _keeps_answers(state, seat, conv, before)]
+    _memo[:] = [state, seat, tuple(out)]
+    return out
+
+
+SPENDING = frozenset({"pay", "exchange_up_to", "trade_1to1", "store", "discard"})
+
+
+def _spends(ops) -> bool:
+    """Whether ``ops`` may spend from a personal supply (a payment, an exchange or trade,
+    a storage, a discard, a paid play). In an effect that never does, a conversion made in
+    its middle is the same as one made just after it, so none is offered there."""
+    if isinstance(ops, dict):
+        if ops.get("op") in SPENDING or (ops.get("op") == "play" and ops.get("cost") == "paid"):
+            return True
+        return any(_spends(v) for v in ops.values())
+    if isinstance(ops, (list, tuple)):
+        return any(_spends(v) for v in ops)
+    return False
+
+
+_memo: list = [None, None, ()]
+"""The latest :func:`mid_effect_conversions` answer (states are frozen: the same object
+gives the same answer), since a caller's check of its action asks again."""
+
+
+def _keeps_answers(state: EstateState, seat: Seat, conv: Convert, before: fx.Outcome) -> bool:
+    try:
+        after = pending.run(_convert(state, seat, conv).table, state.pending)
+    except (RuleViolation, ValueError):
+        return False
+    return after.question is not None and after.question.seat == seat and after.asked == before.asked
 
 
 def _convert(state: EstateState, seat: Seat, action: Convert) -> EstateState:
@@ -339,6 +399,9 @@ def _advance(state: EstateState) -> EstateState:
             continue
         if state.bonus or not state.placed:
             return state
+        if not state.turn_ended and (state.undo or conversions(state, state.turn)
+                                     or storage(state, state.turn)):
+            return state  # E-R10: conversions and storage moves after the action (E-11)
         if not state.ending:
             state = attrs.evolve(state, ending=True)
             if fx.allowed(state.table, state.turn, "market_refill") and not all(state.table.market):
@@ -409,7 +472,8 @@ def _holds(when: dict, sp, types: tuple[str, ...]) -> bool:
 
 def _next_turn(state: EstateState) -> EstateState:
     """E-R10: the next seat clockwise with a free worker; none left: the Era ends."""
-    state = attrs.evolve(state, ending=False, placed=False, bonus_spaces=(), in_bonus=False)
+    state = attrs.evolve(state, ending=False, placed=False, turn_ended=False, undo=(),
+                         bonus_spaces=(), in_bonus=False)
     for k in range(1, state.seats + 1):
         seat = (state.turn + k) % state.seats
         if free_workers(state, seat) > 0:

@@ -20,7 +20,9 @@ def active_seats(state: EstateState) -> frozenset[Seat]:
 
 def view(state: EstateState, seat: Seat | None) -> EstateView:
     """What ``seat`` may see (E-R32): its own hand, tucked cards, secrets and draft
-    packet; face-down Era Events hidden; the deck only as a count."""
+    packet (only while it has still to pick from it: once picked it is the packet being
+    passed on, and the seat waits for the next, pitfall E-3); face-down Era Events
+    hidden; the deck only as a count."""
     shown = tuple(ev if i < state.era and state.phase not in ("leaders", "extra", "draft", "secrets", "era")
                   else "" for i, ev in enumerate(state.events))
     q = question(state)
@@ -32,7 +34,7 @@ def view(state: EstateState, seat: Seat | None) -> EstateView:
         market=state.table.market, discard=state.table.discard, deck_count=len(state.table.deck),
         era=state.era, era_events=shown, tiles=state.tiles, accumulated=state.accumulated,
         first=state.first,
-        packet=d.packets[seat] if d is not None and seat is not None else (),
+        packet=d.packets[seat] if d is not None and seat is not None and not d.picked[seat] else (),
         packet_sizes=tuple(len(p) for p in d.packets) if d is not None else (),
         passing_to=(seat + 1) % state.seats if d is not None and seat is not None else None,
         question=q if q is not None and q.seat == seat else None,
@@ -42,7 +44,8 @@ def view(state: EstateState, seat: Seat | None) -> EstateView:
         producing=(state.doing.limit, state.doing.done) if state.doing else None,
         activated=state.table.activated,
         offer=state.offer.leaders if state.offer is not None and state.offer.seat == seat else (),
-        question_from=state.pending.source if q is not None and q.seat == seat else "")
+        question_from=state.pending.source if q is not None and q.seat == seat else "",
+        used=state.table.used)
 
 
 def project_event(event: EstateEvent, seat: Seat | None) -> EstateEvent:

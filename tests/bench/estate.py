@@ -10,9 +10,11 @@ Prints (targets beside them, never asserted; issue 10 "Tests, speed, screenshots
   alternating: target >= 80 %;
 - the balance checks of reference §9 with strong bots: mean winning score in 4-player
   games (70-95), each Leader's win rate beside its fair share (±10 points), the first
-  seat's win rate (within +5 points of 1/4), the strong solo bot's objectives met (>= 3 in
-  >= 80 % of games) and median title (Baron or Duke);
-- random playouts per player count 1-5 (games, failures).
+  player's win rate (within +5 points of 1/4), the card most over-represented in winners'
+  Estates (its rate there at most 15 points above its rate in all Estates), the strong
+  solo bot's objectives met (>= 3 in >= 80 % of games) and median title (Baron or Duke);
+- random playouts per player count 1-5 (games, failures); the 1 000-game playouts with
+  every invariant checked are tests/bench/estate_playouts.py.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from collections import Counter
 
 from rules.core import awaited
 from rules.estate import GAME, EstateOptions
+from rules.estate.data import CONTENT, card
 from rules.estate.scoring import title
 from tests.bench.figures import ms, percentile
 
@@ -32,12 +35,15 @@ RANDOM = EstateOptions(leaders="random")
 
 
 def play(seats: int, seed: int, kinds: tuple[str, ...], decisions: list[float] | None = None,
-         legal_times: list[float] | None = None):
-    """One seeded game, seat ``s`` played by ``kinds[s % len(kinds)]``."""
+         legal_times: list[float] | None = None, first: list[int] | None = None):
+    """One seeded game, seat ``s`` played by ``kinds[s % len(kinds)]``; ``first`` gets
+    the first player of Era 1."""
     state = GAME.setup(RANDOM, seats, seed)
     bots = [GAME.bots[kinds[s % len(kinds)]]() for s in range(seats)]
     rng = random.Random(seed)
     while not GAME.is_over(state):
+        if first is not None and not first and state.phase == "turns":
+            first.append(state.first)
         seat = min(awaited(GAME, state))
         t = time.perf_counter()
         legal = GAME.legal_actions(state, seat)
@@ -69,19 +75,32 @@ def main(games: int) -> None:
     print(f"strong vs easy: a strong seat won {100 * strong_wins / games:.0f} % of 4-player games (target >= 80 %)")
 
     top, leader_wins, leader_seen, first_wins = [], Counter(), Counter(), 0
+    in_winners, in_all, estates, winners = Counter(), Counter(), 0, 0
     for seed in range(games):
-        state = play(4, 10_000 + seed, ("strong",))
+        first: list[int] = []
+        state = play(4, 10_000 + seed, ("strong",), first=first)
         res = GAME.result(state)
         top.append(max(s.total for s in res.scores))
         for s, lid in enumerate(state.leaders):
             leader_seen[lid] += 1
             leader_wins[lid] += s in res.winners
-        first_wins += 0 in res.winners
+            names = {card(c).name for c in state.table.estates[s].cards}
+            in_all.update(names)
+            estates += 1
+            if s in res.winners:
+                in_winners.update(names)
+                winners += 1
+        first_wins += first[0] in res.winners
     print(f"4 strong bots: mean winning score {statistics.mean(top):.1f} (target 70-95)")
     for lid in sorted(leader_seen):
         rate = 100 * leader_wins[lid] / leader_seen[lid]
-        print(f"  {lid}: won {rate:.0f} % of {leader_seen[lid]} games (fair share 25 % ± 10)")
-    print(f"  seat 0: won {100 * first_wins / games:.0f} % (fair share 25 %, at most +5)")
+        print(f"  {lid} {CONTENT.leaders[lid].name}: won {rate:.0f} % of {leader_seen[lid]} games "
+              f"(fair share 25 % ± 10)")
+    print(f"  first player: won {100 * first_wins / games:.0f} % (fair share 25 %, at most +5)")
+    lift = {n: 100 * (in_winners[n] / winners - in_all[n] / estates) for n in in_all}
+    worst = max(lift, key=lift.get)
+    print(f"  card most found in winners' Estates: {worst}, {lift[worst]:+.0f} points over its rate "
+          f"in all Estates (target at most +15)")
 
     met, titles = [], []
     for seed in range(games):

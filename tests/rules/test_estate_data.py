@@ -30,6 +30,40 @@ def test_every_entry_loads_with_a_source_mark():
         assert entry.source in SOURCES and entry.name and entry.text, entry
 
 
+def test_e_f1_components_match_the_engine():
+    """E-F1 / E-F9 / E-F2 / E-F16: 5 colours of 6 workers (30) are the 5 seats' 4 starting
+    workers and 2 on the Castle Tower; 26 cubes a colour are 7 on each of the 3 tracks and
+    one per Era on the board (130 in all); 8 Leader mats, each with its Crest, face up at
+    the start; the 9 tiles are levels 1-4 (one of each is laid out, E-F6); 12 Era Events
+    and 10 Solo Era Events; 156 cards of 55."""
+    from rules.estate import game, setup as S
+    from rules.estate.eras import ERAS
+    from rules.estate.state import EstateOptions
+    from rules.estate.table import MAX_WORKERS, TRACK_LIMIT, Estate
+    assert game.MAX_SEATS * MAX_WORKERS == 30
+    assert (Estate().permanent, MAX_WORKERS - Estate().permanent) == (4, 2)
+    assert len(data.TRACKS) * TRACK_LIMIT + ERAS == 26 and 26 * game.MAX_SEATS == 130
+    assert len(CONTENT.leaders) == 8 and len({ld.name for ld in CONTENT.leaders.values()}) == 8
+    assert sorted(t.level for t in CONTENT.tiles.values()) == [1, 1, 1, 2, 2, 3, 3, 4, 4]
+    assert (len(CONTENT.events), len(CONTENT.solo_events)) == (12, 10)
+    assert (len(CARDS), sum(c.copies for c in CARDS.values())) == (55, 156)
+    st = S.setup(EstateOptions(leaders="random"), 5, 3)
+    assert len(set(st.leaders)) == 5 and not any(st.crests)  # a Crest each, unflipped
+    assert sorted(CONTENT.tiles[t].level for t in st.tiles) == [1, 2, 3, 4]
+
+
+def test_e_f4_e_f67_card_symbols():
+    """E-F4: every card shows one type symbol (Citizen or Construction) and one track
+    symbol (Noble, Production, Gather; the FAQ's "Progress" is Gather, E-F67), VP, and the
+    Solo Mode and Interactive Deck symbols exactly on the rulebook's cards (E-F49, E-R27)."""
+    for c in CARDS.values():
+        assert c.type in ("Citizen", "Construction") and c.track in ("Production", "Noble", "Gather")
+    assert {c.name for c in CARDS.values() if c.solo} == {
+        "Merchant", "Thief", "Thieves Guild", "Harbor", "Guild President", "Treasurer", "Barn Cat"}
+    assert {c.name for c in CARDS.values() if c.interactive} == {"Judge", "Royal Ambassador", "City Watch"}
+    assert not any(c.solo and c.interactive for c in CARDS.values())
+
+
 def test_composition_of_section_4_1():
     """§4.1 / E-F61: 78 Citizens and 78 Constructions; tracks 53 / 58 / 45 split by type as
     the page's table; Royal 16 copies of 7 cards (E-R36); Interactive 7 copies of 3
@@ -92,7 +126,10 @@ def test_the_reference_table_row_by_row():
             "E-C53": ("Wood Cart", 2, "Construction", "Gather", {"W": 2}, 1, "stand-in")}
     for cid, row in rows.items():
         c = CARDS[cid]
-        assert (c.name, c.copies, c.type, c.track, c.cost, c.vp, c.source) == row
+        got = (c.name, c.copies, c.type, c.track, c.cost, c.vp, c.source)
+        if c.source == "stand-in":  # a stand-in's VP may be tuned by the §9 bench
+            got, row = got[:5] + got[6:], row[:5] + row[6:]
+        assert got == row
 
 
 def test_leaders_tracks_and_starting_values():
@@ -133,7 +170,10 @@ def test_events_and_secrets():
     assert events["E-E6"].effects[0].on == "immediate"  # E-F25
     assert {e.source for e in events.values() if e.source != "stand-in"} == {"partial"}
     assert [s.era for s in CONTENT.solo_events.values()] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
-    assert CONTENT.solo_events["E-S10"].threshold == 15
+    # The thresholds are stand-ins tuned by tests/bench/estate.py (§9); the text says each.
+    for ev in CONTENT.solo_events.values():
+        assert ev.source == "stand-in" and ev.threshold >= 1
+        assert f"Objective: {ev.threshold} " in ev.text, ev.id
     assert CONTENT.secrets["E-FS4"].steps == ((6, 3), (10, 5), (14, 8))
 
 

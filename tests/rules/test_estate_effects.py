@@ -220,8 +220,8 @@ def test_e_v12_workers_e_r17_e_f39():
     t = table(Estate(permanent=6))
     assert done(t, Ctx(0), temp).estates[0].temporary == 0
     summons = CONTENT.tiles["E-A6"].do
-    after = done(t, Ctx(0), summons, ["I"]).estates[0]
-    assert (after.pending, after.gold, after.res) == (0, 2, res(I=2, S=1, W=1, G=1))
+    after = done(t, Ctx(0), summons, ["I", "I"]).estates[0]
+    assert (after.pending, after.gold, after.res) == (0, 2, res(I=3, S=1, W=1, G=1))
 
 
 def test_e_v13_copy_production_e_r25_e_f63():
@@ -456,3 +456,38 @@ def test_e_r29_surveyor_and_e_f65():
     t = table(Estate(cards=seven), deck=deck)
     after = done(t, Ctx(0), sur)
     assert after.estates[0].cards == seven and len(after.discard) == 7 and len(after.deck) == 1
+
+
+def test_e_r27_interactive_deck_targets_and_choosers():
+    """E-R27: the Interactive Deck is Judge, Royal Ambassador and City Watch (7 copies);
+    "another player" is chosen by the active player among those City Watch does not
+    protect, and with no such player the part that needs one does nothing; "each other
+    player gives you X of their choice": each giver picks; "take X from another player":
+    the taker picks from what that player's personal supply shows (stored items never)."""
+    interactive = {c.name: c.copies for c in CONTENT.cards.values() if c.interactive}
+    assert interactive == {"Judge": 2, "Royal Ambassador": 2, "City Watch": 3}
+    amb = fx.triggers(cp("Royal Ambassador"), "when_played")
+    watch = cp("City Watch")
+    hands = (cp("Monk"), cp("Farm"))
+    t = table(Estate(), Estate(hand=hands), Estate(hand=(cp("Actor"),)), Estate(hand=(cp("Knight"),), cards=(watch,)),
+              deck=(cp("Castle"),))
+    q = ask(t, Ctx(0), amb)
+    assert (q.seat, q.kind, q.options) == (0, "target", (1, 2))  # seat 3 is protected
+    q = ask(t, Ctx(0), amb, [1])
+    assert (q.seat, q.options, q.shown) == (0, hands, hands)  # the taker picks, seeing the hand
+    after = done(t, Ctx(0), amb, [1, cp("Farm")])
+    assert after.estates[0].hand == (cp("Farm"),) and after.estates[1].hand == (cp("Monk"), cp("Castle"))
+    alone = table(Estate(), Estate(hand=hands, cards=(watch,)), deck=(cp("Castle"),))
+    assert done(alone, Ctx(0), amb) == alone  # no legal target: nothing happens
+    judge = fx.triggers(cp("Judge"), "when_played")
+    t = table(Estate(res=res()), Estate(res=res(S=1, G=1)), Estate(res=res(I=1), cards=(watch,)),
+              Estate(res=res(W=2)))
+    q = ask(t, Ctx(0), judge)
+    assert (q.seat, q.options) == (1, ("S", "G"))  # the giver picks; seat 2 protected
+    after = done(t, Ctx(0), judge, ["S"])  # seat 3 holds one type only: taken without a question
+    assert after.estates[0].res == res(S=1, W=1) and after.estates[2].res == res(I=1)
+    thief = fx.triggers(cp("Thief"), "production")
+    gran = cp("Granary")
+    t = table(Estate(res=res()), Estate(res=res(I=1, W=1), gold=1, cards=(gran,), stored=((gran, "S"),)))
+    q = ask(t, Ctx(0), thief)
+    assert q.seat == 0 and set(q.options) == {"I", "W", "Gold"}  # never the stored Stone

@@ -160,9 +160,11 @@ def test_e_f45_tie_break():
     assert G.result(st).winners == {0, 1}
     st2 = attrs.evolve(st, firsts=(1, 2, 0))
     assert G.result(st2).winners == {1}
-    more = attrs.evolve(st.table, estates=(Estate(), Estate(cards=(cp("Monk"),)), Estate()))
-    st3 = attrs.evolve(st, table=more, objective_vp=(7, 6, 0))
-    assert G.result(st3).winners == {1}  # 7 each (the Monk's 1); more Estate cards
+    monk = cp("Monk")
+    more = attrs.evolve(st.table, estates=(Estate(), Estate(cards=(monk,)), Estate()))
+    st3 = attrs.evolve(st, table=more, objective_vp=(6 + BY_NAME["Monk"].vp, 6, 0), firsts=(1, 1, 0))
+    assert G.result(st3).scores[0].total == G.result(st3).scores[1].total  # the Monk's VP
+    assert G.result(st3).winners == {1}  # tied VP and firsts; more Estate cards
 
 
 def test_e_f50_solo_titles():

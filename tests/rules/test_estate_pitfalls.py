@@ -1,5 +1,6 @@
-"""The rules cases of ../shared/cases/estate-pitfalls.md (E-6, E-7, E-9, E-12, E-13,
-E-14); E-3 (LAN reconnect) and E-11 (take-back) belong to the host and the table."""
+"""The rules cases of ../shared/cases/estate-pitfalls.md (E-6, E-7, E-9, E-11, E-12,
+E-13, E-14); E-1 is in test_estate_setup.py, E-3 (reconnect during the draft, at the
+host) in test_estate_lan.py."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import attrs
 from rules.estate import effects as fx, scoring, turns as T
 from rules.estate.data import CONTENT
 from rules.estate.effects import Ctx
-from rules.estate.state import Activate, Answer, Convert, Expand, Gather, Produce, StopProducing, UseAbility
+from rules.estate import views as V
+from rules.estate.state import (Activate, Answer, Convert, Draw, EndTurn, Expand, Gather, Produce,
+                                StopProducing, TakeBack, UseAbility)
 from rules.estate.table import Estate
 from tests.rules.contract import refused_by
 from tests.rules.test_estate_effects import ask, cp, done, table
@@ -145,3 +148,54 @@ def test_pitfall_e14_conversion_rates():
     assert st.pending is not None and Convert(("I", "I", "I"), "S") in T.legal_actions(st, 0)
     st = act(st, 0, Convert(("I", "I", "I"), "S"))
     assert st.pending is not None or farm in st.table.estates[0].cards
+
+
+def _taken_back_refused(st, seat: int = 0) -> None:
+    """A take-back is refused (not offered, nothing changed, the deck order kept for
+    every view)."""
+    decks = [V.view(st, s).deck_count for s in (0, 1, None)]
+    assert refused_by(_Game, st, TakeBack(), seat).code == "not-legal"
+    assert [V.view(st, s).deck_count for s in (0, 1, None)] == decks
+
+
+def test_pitfall_e11_take_back_only_before_anything_hidden_is_seen():
+    """E-11 / E-R32: a plain conversion (E-R12) may be taken back, and the other seat sees
+    the revert as an event; after a Draw from the deck top (E-R14), Place of Worship's
+    reveal (E-R30), a Surveyor's reveal (E-R29), the Scriptorium tile (E-A3) or a Royal
+    Ambassador's look at a hand (E-C34) the take-back is refused, and a conversion made
+    before such a step can no longer be taken back either."""
+    st = ready(["Warlord", "Sorcerer"], [Estate(res=(6, 0, 0, 0)), Estate()])
+    before = st.table
+    st = act(st, 0, Convert(("I", "I", "I"), "S"))
+    assert TakeBack() in T.legal_actions(st, 0) and TakeBack() not in T.legal_actions(st, 1)
+    after, events = T.apply(st, 0, TakeBack())
+    assert after.table == before and after.turn == 0 and not after.undo
+    assert [V.project_event(e, 1).what for e in events] == ["takes back a conversion or storage move"]
+    # a conversion, then a Draw from the deck top: neither may be taken back
+    st = act(st, 0, Draw(), Answer("deck"), end=False)
+    assert st.turn == 0 and st.placed and EndTurn() in T.legal_actions(st, 0)
+    _taken_back_refused(st)
+
+    rich = (5, 5, 5, 5)
+    worship = cp("Place of Worship")
+    st = ready(["Warlord", "Sorcerer"], [Estate(res=rich, hand=(worship,)), Estate()])
+    st = act(st, 0, Convert(("I", "I", "I"), "S"), Expand(worship), end=False)
+    assert len(V.question(st).shown) == 3 and V.view(st, 1).question is None  # seen by seat 0 only
+    _taken_back_refused(st)
+    surveyor = cp("Surveyor")
+    st = ready(["Warlord", "Sorcerer"], [Estate(res=rich, hand=(surveyor,)), Estate()])
+    top, discarded = st.table.deck[0], len(st.table.discard)
+    st = act(st, 0, Convert(("I", "I", "I"), "S"), Expand(surveyor), end=False)
+    assert top not in st.table.deck and (st.pending is not None or len(st.table.discard) > discarded)
+    _taken_back_refused(st)
+    envoy = cp("Royal Ambassador")
+    theirs = (cp("Castle"), cp("Monk"))
+    st = ready(["Warlord", "Sorcerer"], [Estate(res=rich, hand=(envoy,)), Estate(hand=theirs)])
+    st = act(st, 0, Expand(envoy), end=False)
+    assert V.question(st).shown == theirs  # seat 1's hand, seen by seat 0
+    _taken_back_refused(st)
+    scriptorium = next(t for t, x in CONTENT.tiles.items() if x.name == "Scriptorium")
+    st = ready(["Warlord", "Sorcerer"], [Estate(res=rich, cubes=(0, 0, 1)), Estate()],
+               tiles=(scriptorium, *ready(["Warlord", "Sorcerer"]).tiles[1:]))
+    st = act(st, 0, Gather(scriptorium), Answer("deck"), end=False)
+    _taken_back_refused(st)

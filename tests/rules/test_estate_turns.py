@@ -13,7 +13,7 @@ from rules.estate import setup as S
 from rules.estate import turns as T
 from rules.estate import views as V
 from rules.estate.data import BY_NAME, CONTENT
-from rules.estate.state import (Activate, Answer, ChooseLeader, Convert, Draw, EstateOptions,
+from rules.estate.state import (Activate, Answer, ChooseLeader, Convert, Draw, EndTurn, EstateOptions,
                                 EstateState, Expand, Gather, Produce, StopProducing, StoreOn, UseAbility)
 from rules.estate.table import Estate
 from tests.rules.contract import refused_by
@@ -52,9 +52,13 @@ def ready(names: list[str], estates: list[Estate] | None = None, seed: int = 1,
     return T.begin_turns(st)
 
 
-def act(st, seat, *actions):
+def act(st, seat, *actions, end: bool = True):
+    """Apply ``actions``; then, with ``end``, end the turn if its action is done and
+    conversions or storage moves still hold it open (E-R10)."""
     for a in actions:
         st, _ = T.apply(st, seat, a)
+    if end and st.phase == "turns" and EndTurn() in T.legal_actions(st, seat):
+        st, _ = T.apply(st, seat, EndTurn())
     return st
 
 
@@ -266,6 +270,93 @@ def test_storage_moves_in_your_turn():
     st = ready(["Warlord", "Sorcerer"], [Estate(res=(0, 0, 0, 2), cards=(larder,)), Estate()])
     st = act(st, 0, StoreOn(larder))
     assert st.table.estates[0].stored == ((larder, "G"),) and st.turn == 0
+
+
+def test_e_r10_conversion_and_storage_after_the_action():
+    """E-R10 (FAQ General: 3 for 1 "during your turn"): after the worker action the turn
+    stays open for conversions and storage moves until EndTurn; the Market gap is filled
+    only then (E-R15)."""
+    larder = cp("Larder")
+    st = ready(["Warlord", "Sorcerer"], [Estate(res=(3, 0, 0, 0), cards=(larder,)), Estate()])
+    m = st.table.market[0]
+    st = act(st, 0, Draw(), Answer(m), end=False)
+    legal = T.legal_actions(st, 0)
+    assert st.turn == 0 and st.placed and st.pending is None and EndTurn() in legal
+    assert Convert(("I", "I", "I"), "G") in legal and not any(isinstance(a, (Draw, Produce)) for a in legal)
+    st = act(st, 0, Convert(("I", "I", "I"), "G"), end=False)
+    assert StoreOn(larder) in T.legal_actions(st, 0)
+    st = act(st, 0, StoreOn(larder), end=False)
+    assert st.table.estates[0].stored == ((larder, "G"),) and st.table.market[0] == "" and st.turn == 0
+    st = act(st, 0, EndTurn(), end=False)
+    assert st.turn == 1 and all(st.table.market)
+    assert refused_by(_Game, st, EndTurn(), 1).code == "not-legal"  # no action taken yet
+
+
+def test_e_r10_storage_and_conversion_between_activations():
+    """E-R10: between two activations of a Produce action the player may store (Larder)
+    and convert; the action then goes on."""
+    larder, f1, f2 = cp("Larder"), cp("Farm", 1), cp("Farm", 2)
+    st = ready(["Agrarian Lord", "Warlord"],
+               [Estate(res=(1, 1, 1, 0), cards=(larder, f1, f2), cubes=(3, 0, 0)), Estate()])
+    st = act(st, 0, Produce(), Activate(f1))
+    legal = T.legal_actions(st, 0)
+    assert StoreOn(larder) in legal and Convert(("I", "S", "W"), "G") in legal
+    st = act(st, 0, StoreOn(larder), Convert(("I", "S", "W"), "G"))
+    assert st.doing is not None and st.table.estates[0].stored == ((larder, "G"),)
+    st = act(st, 0, Activate(f2))
+    assert st.table.estates[0].res == (0, 0, 0, 2) and st.doing is None
+
+
+def test_e_r10_conversion_while_your_effect_waits():
+    """E-R10 / E-R12: while one's own effect waits on an answer (the Charcoal Burner's
+    "discard up to 3 Wood"), a conversion may be made if the questions already answered
+    stay as they were, and the effect then offers what the new supply allows; a
+    conversion that would change an answered question (the Harbor's choice of types) is
+    not offered and is refused."""
+    burner = cp("Charcoal Burner")
+    st = ready(["Warlord", "Sorcerer"], [Estate(res=(0, 0, 2, 3), cards=(burner,)), Estate()])
+    st = act(st, 0, Produce(), Activate(burner), Answer("W"))
+    assert st.pending is not None and V.question(st).options == ("stop", "W")
+    assert Convert(("G", "G", "G"), "W") in T.legal_actions(st, 0)
+    st = act(st, 0, Convert(("G", "G", "G"), "W"), Answer("W"), Answer("W"))
+    assert st.table.estates[0].gold == 3 and st.table.estates[0].res == (0, 0, 0, 0)
+    harbor = cp("Harbor")
+    st = ready(["Warlord", "Sorcerer"], [Estate(res=(0, 3, 1, 0), cards=(harbor,)), Estate()])
+    st = act(st, 0, Produce(), Activate(harbor), Answer("W"))
+    assert V.question(st).options == ("stop", "S")
+    # the first question (stop, Stone or Wood) stays as it was only if Stone and Wood are
+    # both still there, without any Iron or Grain: SSS for S and SSW for W
+    offered = [a for a in T.legal_actions(st, 0) if isinstance(a, Convert)]
+    assert offered == [Convert(("S", "S", "S"), "S"), Convert(("S", "S", "W"), "W")]
+    assert refused_by(_Game, st, Convert(("S", "S", "S"), "I"), 0).code == "not-legal"
+    assert refused_by(_Game, st, Convert(("S", "S", "S"), "I"), 1).code == "not-legal"  # not their turn
+
+
+def test_e_f4_e_f67_a_card_drives_the_action_of_its_track_symbol():
+    """E-F4 / E-F31 / E-R7: a Noble card raises the Draw count, a Production card the
+    Produce limit, a Gather card the Advanced tile level; E-F67 / E-F30: the FAQ's
+    "Progress" track is Gather, and it holds at most 7 cards (an 8th Gather card is
+    refused, a Noble card is not)."""
+    monk, farm, larder = cp("Monk"), cp("Farm"), cp("Larder")
+    st = ready(["Warlord", "Sorcerer"], [Estate(res=(5, 5, 5, 5), cubes=(1, 1, 0), hand=(monk, farm, larder),
+                                                permanent=6), Estate(permanent=6)])
+    assert [T.track_value(st, 0, t) for t in ("Production", "Noble", "Gather")] == [1, 1, 0]
+    level1 = st.tiles[0]
+    assert Gather(level1) not in T.legal_actions(st, 0)
+    st = draw_turn(act(st, 0, Expand(monk)), 1)
+    assert T.track_value(st, 0, "Noble") == 2
+    st = act(st, 0, Draw(), end=False)
+    assert st.pending.part == "2"  # the Draw takes 2 cards
+    st = act(st, 0, Answer("deck"), Answer("deck"))
+    st = draw_turn(act(draw_turn(st, 1), 0, Expand(farm)), 1)
+    assert T.track_value(st, 0, "Production") == 2
+    st = draw_turn(act(st, 0, Expand(larder)), 1)
+    assert T.track_value(st, 0, "Gather") == 1 and Gather(level1) in T.legal_actions(st, 0)
+    gather7 = tuple(cp(n, k) for n in ("Larder", "Plow", "Wood Cart") for k in (1, 2)) + (cp("Granary"),)
+    st = ready(["Warlord", "Sorcerer"], [Estate(res=(5, 5, 5, 5), cards=gather7, cubes=(0, 0, 7),
+                                                hand=(cp("Granary", 2), monk)), Estate()])
+    assert refused_by(_Game, st, Expand(cp("Granary", 2)), 0).code == "not-legal"
+    assert Expand(monk) in T.legal_actions(st, 0)
 
 
 def test_random_turns_keep_the_invariants():
