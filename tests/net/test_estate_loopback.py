@@ -148,17 +148,18 @@ async def test_a_client_dropped_in_the_draft_comes_back_to_its_packet():
 
     first = bob.snapshot().view.packet[0]
     assert (await bob.submit(Pick(first))).accepted
-    await until(lambda: len(bob.snapshot().view.packet) == 4 and bob.seat not in bob.snapshot().active_seats,
-                what="Bob's pick seen")
-    passed = bob.snapshot().view.packet  # the packet he passes to Cas
+    await until(lambda: bob.snapshot().view.packet == () and bob.seat not in bob.snapshot().active_seats,
+                what="Bob's pick seen")  # (E-3: picked, he sees no packet until the next comes)
+    passed = host.state.draft.packets[bob.seat]  # the packet he passes to Cas
+    assert len(passed) == 4 and first not in passed
     seat, token = bob.seat, bob.token
     bob._ws.transport.abort()  # the network drops, no close frame
     await bob.close()  # this client is gone; a new one comes back with the token
     await until(lambda: hosted.table.lobby.seats[seat].status == "away", what="Bob away")
 
     assert (await ann.submit(Pick(ann.snapshot().view.packet[0]))).accepted
-    await until(lambda: len(ann.snapshot().view.packet) == 4, what="Ann's pick seen")
-    coming = ann.snapshot().view.packet  # the packet Ann passes to Bob
+    await until(lambda: ann.snapshot().view.packet == (), what="Ann's pick seen")
+    coming = host.state.draft.packets[ann.seat]  # the packet Ann passes to Bob
     assert (await cas.submit(Pick(cas.snapshot().view.packet[0]))).accepted
     await until(lambda: host.state.draft.round == 1, what="the packets passed")
     assert host.state.draft.packets[seat] == coming and host.state.draft.packets[cas.seat] == passed
@@ -193,9 +194,10 @@ async def test_a_client_dropped_in_the_draft_comes_back_to_its_packet():
 
 async def test_a_client_back_before_the_packets_pass_holds_what_is_left_of_its_packet():
     """Issue 10's dropped client, back before the others have picked (E-F14: the packets
-    pass only once every seat has kept its card): his snapshot holds what is left of his
-    own packet, he is not asked to pick again (a second pick is refused, nothing changed),
-    and when Ann and Cas pick the packet Ann passes reaches him on this connection."""
+    pass only once every seat has kept its card): his snapshot shows no packet (pitfall
+    E-3: what is left of his own is on its way to Cas), he is not asked to pick again (a
+    second pick is refused, nothing changed), and when Ann and Cas pick the packet Ann
+    passes reaches him on this connection."""
     hosted = await host_table(ESTATE, seed=SEED)
     ann, bob, cas = links = await seated(hosted, ("Ann", "Bob", "Cas"))
     host = hosted.table.host
@@ -213,7 +215,7 @@ async def test_a_client_back_before_the_packets_pass_holds_what_is_left_of_its_p
     back = await join(hosted, "Bob", token=token)
     await until(lambda: back.has_snapshot and back.snapshot().version == host.version, what="Bob's snapshot")
     snap = back.snapshot()
-    assert snap.view.packet == packet[1:] and packet[0] in snap.view.estates[seat].hand
+    assert snap.view.packet == () and packet[0] in snap.view.estates[seat].hand
     assert seat not in snap.active_seats and not snap.legal_actions
     again = await back.submit(Pick(packet[1]))
     assert again.code == NOT_YOUR_TURN and host.state.draft.packets[seat] == packet[1:]

@@ -44,8 +44,9 @@ def ready(app, table: EstateTableScreen) -> bool:
 def keys_to(entries: tuple, index: int) -> list[str]:
     """The keys that bring the highlight to ``entries[index]``: Home and ↓, or End and
     ↑ when that is shorter (↑↓ skip the greyed ✗ lines, which are tuples)."""
+    before = sum(1 for e in entries[:index] if not isinstance(e, tuple))
     after = sum(1 for e in entries[index + 1:] if not isinstance(e, tuple))
-    return ["home", *["down"] * index] if index <= after else ["end", *["up"] * after]
+    return ["home", *["down"] * before] if before <= after else ["end", *["up"] * after]
 
 
 async def choose(pilot, table: EstateTableScreen, want: Callable[[Any], bool]) -> Any:
@@ -57,7 +58,7 @@ async def choose(pilot, table: EstateTableScreen, want: Callable[[Any], bool]) -
     actions = table.query_one("#e-actions", OptionList)
     actions.focus()
     await pilot.press(*keys_to(table._entries, index))
-    assert actions.highlighted == index
+    assert actions.highlighted == index, (index, actions.highlighted, table._entries)
     entry = table._entries[index]
     version = table.snap.version
     await pilot.press("enter")
