@@ -327,6 +327,7 @@ class SnapshotMsg:
     result: Result | None = None
     bot_took: tuple[BotTook, ...] = attrs.field(default=(), validator=_each(MAX_TAKEOVERS))
     timers: tuple[Countdown, ...] = attrs.field(default=(), validator=_each(MAX_TIMERS))
+    timed_out: int | None = attrs.field(default=None, validator=_opt_seat)
 
 
 def _base(instance: Any, attribute: Any, value: int) -> None:
@@ -341,7 +342,8 @@ class UpdateMsg:
     snapshot: ``view`` the view fields that changed, whole; ``tails`` the view fields
     that only grew at the end (``tuple[X, ...]``), as their new items; ``legal_actions``,
     ``active_seats`` and ``bots`` ``None`` when unchanged; ``events``, ``over`` and
-    ``result`` always (as in :class:`SnapshotMsg`); ``timers`` ``None`` when unchanged.
+    ``result`` always (as in :class:`SnapshotMsg`), ``timed_out`` too (this version's);
+    ``timers`` ``None`` when unchanged.
     The names never change in a game. A field is in ``view`` or ``tails``, never both
     (a client that holds another version asks for a ``sync``)."""
 
@@ -358,6 +360,7 @@ class UpdateMsg:
     over: bool = False
     result: Result | None = None
     timers: tuple[Countdown, ...] | None = attrs.field(default=None, validator=v.optional(v.and_(*_each(MAX_TIMERS))))
+    timed_out: int | None = attrs.field(default=None, validator=_opt_seat)
 
     def __attrs_post_init__(self) -> None:
         both = self.view.keys() & self.tails.keys()  # type: ignore[attr-defined]

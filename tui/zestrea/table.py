@@ -36,7 +36,7 @@ from . import words
 from .countdown import TimerLine
 from .do_list import DoList
 from .form import open_form
-from .story import catch_up_lines, event_lines, joined_late
+from .story import catch_up_lines, event_lines, joined_late, timed_out_lines
 from .results import ZestreaResultsScreen, headline
 
 NEWS_LINES = 6
@@ -190,7 +190,8 @@ class ZestreaTableScreen(GameTableScreen):
         if self._seen_version < 0 and self.catch_up:  # the opening, or a (re)join mid-game
             self._log += catch_up_lines(story.view, story.names, joined_late(story.version, story.view))
         self._seen_version = story.version
-        self._log += event_lines(self._events_told(story), story.names, story.view)
+        self._log += timed_out_lines(event_lines(self._events_told(story), story.names, story.view),
+                                     story.timed_out, story.names)
 
     def _events_told(self, story: Snapshot) -> tuple[Any, ...]:
         """``story``'s events as the log tells them: with one human at this keyboard, as
