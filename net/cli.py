@@ -32,7 +32,7 @@ from .protocol import plain_problem
 from .relay import Relay, RelayLink, room_key_from_seed, serve_gc
 from .saves import Replay, SaveError, Saver, resume, save_path
 from .server import Limits, Table
-from .table import bot_took_text, takeovers_from_log
+from .table import bot_took_text, takeovers_from_log, timed_out, timed_out_text
 
 log = logging.getLogger(__name__)
 
@@ -282,11 +282,14 @@ def replay_text(path: Path) -> Iterator[str]:
     yield f"options: {_options_text(data.options)}"
     last = None
     took = takeovers_from_log(data.log, data.bots)  # seats a bot took: the log shows them
-    for step in replay:
+    for i, step in enumerate(replay):
         last = step
         if step.version == 0:
             continue
         yield from (f"      {bot_took_text(data.names, t)}" for t in took if t.since + 1 == step.version)
+        ran_out = timed_out(data.log[i - 1])  # a timer's default: its id says so
+        if ran_out is not None:
+            yield f"      {timed_out_text(data.names, ran_out)}"
         yield f"{step.version:>4}  {game.describe(data.names[step.seat], step.action, step.events, data.names)}"
     if last is not None and game.is_over(last.state):
         result = game.result(last.state)

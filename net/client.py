@@ -449,7 +449,7 @@ class RemoteSeatLink:
                 legal_actions=message.legal_actions, active_seats=message.active_seats,
                 events=message.events, names=message.names, bots=message.bots,
                 over=message.over, result=message.result, bot_took=message.bot_took,
-                timers=message.timers,
+                timers=message.timers, timed_out=message.timed_out,
             )
             self._resync = False
             if self._latest is None or snap.version >= self._latest.version or snap.seat != self._latest.seat:
@@ -555,6 +555,7 @@ def apply_update(snapshot: Snapshot, update: UpdateMsg) -> Snapshot:
         bots=snapshot.bots if update.bots is None else update.bots,
         over=update.over, result=update.result, bot_took=snapshot.bot_took,
         timers=snapshot.timers if update.timers is None else update.timers,
+        timed_out=update.timed_out,
     )
 
 

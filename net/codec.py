@@ -500,6 +500,7 @@ _BOTS = tuple[str | None, ...]
 _RESULT = Result | None
 _TOOK = tuple[BotTook, ...]
 _TIMERS = tuple[Countdown, ...]
+_TIMED_OUT = int | None
 
 
 class SnapshotEncoder:
@@ -564,7 +565,8 @@ class SnapshotEncoder:
             f'"bots":{text(snapshot.bots, _BOTS)},'
             f'"over":{over},"result":{text(snapshot.result, _RESULT)},'
             f'"bot_took":{text(snapshot.bot_took, _TOOK)},'
-            f'"timers":{text(snapshot.timers, _TIMERS)}}}'
+            f'"timers":{text(snapshot.timers, _TIMERS)},'
+            f'"timed_out":{text(snapshot.timed_out, _TIMED_OUT)}}}'
         )
 
     def encode_update(self, old: Any, new: Any) -> str | None:
@@ -628,7 +630,8 @@ class SnapshotEncoder:
             f'"seat":{seat},"view":{{{",".join(changed)}}},"tails":{{{",".join(grown)}}},'
             f'"legal_actions":{legal},"active_seats":{active},'
             f'"events":{self._events_text(new.events)},'
-            f'"bots":{bots},"over":{over},"result":{text(new.result, _RESULT)},"timers":{timers}{inserts}}}'
+            f'"bots":{bots},"over":{over},"result":{text(new.result, _RESULT)},"timers":{timers},'
+            f'"timed_out":{text(new.timed_out, _TIMED_OUT)}{inserts}}}'
         )
 
     def _whole(self, value: Any, as_type: Any) -> str:

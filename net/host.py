@@ -652,7 +652,7 @@ class Host:
                 self.bot_took = took
                 frame = attrs.evolve(frame, snapshots={
                     k: attrs.evolve(s, bot_took=took) for k, s in frame.snapshots.items()})
-        frame = self._timers.settle(frame)
+        frame = self._timers.settle(frame, applied)
         self._frame = frame
         for peer in list(self._peers):
             self._deliver(peer, frame.snapshots[peer.seat])

@@ -331,6 +331,7 @@ class SnapshotMsg:
     result: Result | None = None
     bot_took: tuple[BotTook, ...] = attrs.field(default=(), validator=_each(MAX_TAKEOVERS))
     timers: tuple[Countdown, ...] = attrs.field(default=(), validator=_each(MAX_TIMERS))
+    timed_out: int | None = attrs.field(default=None, validator=_opt_seat)
 
 
 def _base(instance: Any, attribute: Any, value: int) -> None:
@@ -346,9 +347,10 @@ class UpdateMsg:
     that only grew at the end (``tuple[X, ...]``), as their new items; ``inserts`` those
     that only gained items elsewhere, as the new items with their indexes; ``legal_actions``,
     ``active_seats`` and ``bots`` ``None`` when unchanged; ``events``, ``over`` and
-    ``result`` always (as in :class:`SnapshotMsg`); ``timers`` ``None`` when unchanged.
-    The names never change in a game. A field is in at most one of ``view``, ``tails``
-    and ``inserts`` (a client that holds another version asks for a ``sync``)."""
+    ``result`` always (as in :class:`SnapshotMsg`), ``timed_out`` too (this version's);
+    ``timers`` ``None`` when unchanged. The names never change in a game. A field is in
+    at most one of ``view``, ``tails`` and ``inserts`` (a client that holds another
+    version asks for a ``sync``)."""
 
     KIND: ClassVar[str]
     version: int = attrs.field(validator=_version)
@@ -364,6 +366,7 @@ class UpdateMsg:
     over: bool = False
     result: Result | None = None
     timers: tuple[Countdown, ...] | None = attrs.field(default=None, validator=v.optional(v.and_(*_each(MAX_TIMERS))))
+    timed_out: int | None = attrs.field(default=None, validator=_opt_seat)
 
     def __attrs_post_init__(self) -> None:
         view, tails, inserts = self.view.keys(), self.tails.keys(), self.inserts.keys()  # type: ignore[attr-defined]

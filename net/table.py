@@ -51,6 +51,24 @@ def bot_took_text(names: Sequence[str], took: BotTook) -> str:
 
 BOT_ACTION_ID = "bot:"
 """How the action ids of a host's own bots begin (net/host.py), as saved in a log."""
+TIMER_ACTION_ID = "timer:"
+"""How the action ids of defaults given by a timer begin (net/timers.py), as saved in a log."""
+
+
+def timed_out(entry: Any) -> Seat | None:
+    """The seat a timer gave its default to in the action log ``entry`` (an item
+    with ``seat`` and ``action_id``: its id begins :data:`TIMER_ACTION_ID`), else
+    ``None`` (the seat's player or bot chose it). A table fact: a live table tells
+    it in the snapshot of that action's version (``Snapshot.timed_out``), a replay
+    from the saved log (Zestrea: reference §3.9)."""
+    return entry.seat if entry.action_id.startswith(TIMER_ACTION_ID) else None
+
+
+def timed_out_text(names: Sequence[str], seat: Seat) -> str:
+    """A default a timer gave, as ``parlour replay --text`` tells it (``names`` by
+    seat): ``"Time ran out for Bob: the default was given."``."""
+    name = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+    return f"Time ran out for {name}: the default was given."
 
 
 def takeovers_from_log(log: Any, kinds: tuple[str | None, ...],
@@ -107,7 +125,10 @@ class Snapshot:
     ``bots`` the bot kind per seat (``None`` for a human); ``result`` once the game is over;
     ``bot_took``: the seats whose players left them to a bot during the game (a table
     fact, told in the log and on the results); ``timers``: the running timers, soonest
-    first (empty where the game has none or they are off).
+    first (empty where the game has none or they are off); ``timed_out``: the seat
+    whose time ran out, when this version's action is the default a timer gave it
+    (:func:`timed_out`; ``None`` for an action a player or bot chose), the same in
+    every seat's snapshot.
     """
 
     version: int
@@ -122,6 +143,7 @@ class Snapshot:
     result: Result | None = None
     bot_took: tuple[BotTook, ...] = ()
     timers: tuple[Countdown, ...] = ()
+    timed_out: Seat | None = None
 
 
 @attrs.frozen

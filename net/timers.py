@@ -18,7 +18,10 @@ played by a bot are left to their bot.
 
 Every snapshot carries the running timers as :class:`net.table.Countdown` entries
 (the option, the seats it waits for, the deadline in unix seconds), so each table can
-show the time left. Timers are not saved: a resumed game starts them again in full.
+show the time left; the snapshots of a version whose action is a default a timer gave
+name its seat (``Snapshot.timed_out``, :func:`net.table.timed_out`), so every table
+says whose time ran out. Timers are not saved: a resumed game starts them again in
+full (the defaults given stay in the saved log, their ids telling them).
 
 Times come from a :class:`Clock`: the event loop's by default; tests give a manual
 one, so a test never sleeps for a timer.
@@ -36,15 +39,14 @@ import attrs
 
 from rules.core import Seat, option_specs, timeouts
 
-from .table import Countdown
+from .table import TIMER_ACTION_ID, Countdown, timed_out
 
 if TYPE_CHECKING:
     from .host import Host, _Frame
 
 log = logging.getLogger(__name__)
 
-TIMER_ACTION_ID = "timer:"
-"""How the action ids of defaults given by a timer begin (as saved in a log)."""
+__all__ = ["TIMER_ACTION_ID", "Clock", "LoopClock", "Timers"]
 
 
 class Handle(Protocol):
@@ -120,11 +122,17 @@ class Timers:
                     due.setdefault((timeout.option, timeout.situation), []).append((seat, timeout.action))
         return due
 
-    def settle(self, frame: "_Frame") -> "_Frame":
+    def settle(self, frame: "_Frame", applied: Any = None) -> "_Frame":
         """Start the timers of situations new in ``frame``, drop those it no longer
         has, give the defaults of any that already ran out, and return ``frame`` with
         the running timers in every snapshot (``frame`` itself if there are none and
-        it says none)."""
+        it says none). ``applied``: the log entry of the action that made ``frame``
+        (:class:`net.host.Applied`); when it is a default a timer gave, every snapshot
+        names its seat in ``timed_out``."""
+        seat = timed_out(applied) if applied is not None else None
+        if seat is not None:
+            frame = attrs.evolve(frame, snapshots={k: attrs.evolve(s, timed_out=seat)
+                                                   for k, s in frame.snapshots.items()})
         if not self._running:
             return frame
         due = self._due(frame)

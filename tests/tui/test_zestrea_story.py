@@ -12,7 +12,7 @@ from rules.zestrea.state import (
     Bought, CardsMoved, FateDrawn, PhaseBegan, Rolled, ZestreChanged, ZestreGiven,
 )
 from tui.app import ParlourApp
-from tui.zestrea.story import catch_up_lines, event_lines, joined_late
+from tui.zestrea.story import catch_up_lines, event_lines, joined_late, timed_out_lines
 
 from .helpers import until
 from .zestrea_helpers import SMALL, start, zestrea_game
@@ -114,3 +114,17 @@ def test_do_list_words_fit_and_name_whose_musician():
     assert text.startswith("Play Țuică as an Action card") and len(text) <= 34
     musician = ZestreaTableScreen._entry_text(UseMusician("F01-1"), snap)
     assert musician.startswith("Add Ada's Musician (") and ("(♂)" in musician or "(♀)" in musician)
+
+
+def test_a_default_given_by_a_timer_says_whose_time_ran_out():
+    """Issue 9, timers (reference §3.9): a version whose action is a timer's default
+    (the snapshot's ``timed_out``) is told as such: the Boyar's own line gets the
+    head, in words ("you" for this seat); a default with no line of its own is said
+    before the lines; a version nobody timed out in is told as it is."""
+    assert timed_out_lines(["Ada passes", "nobody bid for Musician"], 1, NAMES) == [
+        "⏱ Time ran out for Ada: Ada passes", "nobody bid for Musician"]
+    assert timed_out_lines(["You are ready"], 0, NAMES) == ["⏱ Time ran out for you: you are ready"]
+    assert timed_out_lines(["Ada rolled 3 (an attempt)"], 2, NAMES) == [
+        "⏱ Time ran out for Ben: the default was given", "Ada rolled 3 (an attempt)"]
+    assert timed_out_lines([], 2, NAMES) == ["⏱ Time ran out for Ben: the default was given"]
+    assert timed_out_lines(["Ada passes"], None, NAMES) == ["Ada passes"]

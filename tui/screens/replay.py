@@ -11,7 +11,7 @@ import attrs
 from textual.binding import Binding
 
 from net.saves import Replay
-from net.table import Outcome, Snapshot, takeovers_from_log
+from net.table import Outcome, Snapshot, takeovers_from_log, timed_out
 
 from .game_table import GameTableScreen
 
@@ -22,7 +22,7 @@ def replay_snapshots(replay: Replay) -> list[Snapshot]:
     game, data = replay.game, replay.data
     took = takeovers_from_log(data.log, data.bots)  # a table fact the save's log shows
     snaps = []
-    for step in replay:
+    for i, step in enumerate(replay):
         over = game.is_over(step.state)
         events = tuple(game.project_event(e, None) for e in step.events)
         snaps.append(Snapshot(
@@ -32,6 +32,7 @@ def replay_snapshots(replay: Replay) -> list[Snapshot]:
             result=game.result(step.state) if over else None,
             bot_took=tuple(attrs.evolve(t, until=None if t.until is None or t.until >= step.version
                                         else t.until) for t in took if t.since < step.version),
+            timed_out=timed_out(data.log[i - 1]) if i else None,  # the step's action id says
         ))
     return snaps
 

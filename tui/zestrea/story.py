@@ -71,6 +71,22 @@ def event_lines(events: Sequence[Any], names: Sequence[str], view: Any) -> list[
     return lines
 
 
+def timed_out_lines(lines: list[str], seat: int | None, names: Sequence[str]) -> list[str]:
+    """One version's log ``lines`` told as a default a timer gave ``seat`` (the
+    snapshot's ``timed_out``; reference §3.9), so nobody reads it as the Boyar's own
+    choice: ``"⏱ Time ran out for Ann: Ann passes"`` (``"... for you: you pass"``)
+    when the first line tells the Boyar's act, else ``"⏱ Time ran out for Ann: the
+    default was given"`` before the lines. ``seat`` ``None``: ``lines`` as they are."""
+    if seat is None:
+        return lines
+    name = words.seat_word(names, seat)
+    head = f"⏱ Time ran out for {'you' if name == 'You' else name}: "
+    if lines and lines[0].startswith(f"{name} "):
+        first = "you" + lines[0][3:] if name == "You" else lines[0]
+        return [head + first, *lines[1:]]
+    return [head + "the default was given", *lines]
+
+
 def _other_line(event: Any, names: Sequence[str], view: Any) -> str | None:
     """The events :func:`words.event_line` leaves out that a player wants told."""
     if isinstance(event, OfferClosed) and event.short >= 0:  # (told to the two parties only)

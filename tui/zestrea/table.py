@@ -45,7 +45,7 @@ from .do_list import DoList
 from .food import FoodSummary, food_lines
 from .food import summary as food_summary
 from .form import open_form
-from .story import catch_up_lines, event_lines, joined_late
+from .story import catch_up_lines, event_lines, joined_late, timed_out_lines
 from .results import ZestreaResultsScreen, headline
 
 NEWS_LINES = 6
@@ -232,7 +232,7 @@ class ZestreaTableScreen(GameTableScreen):
             self._log += catch_up_lines(story.view, story.names, joined_late(story.version, story.view))
         self._seen_version = story.version
         told = self._events_told(story)
-        self._log += event_lines(told, story.names, story.view)
+        self._log += timed_out_lines(event_lines(told, story.names, story.view), story.timed_out, story.names)
         for k, event in enumerate(told):
             if isinstance(event, Attempted) and not event.success:
                 self._log.append(self._note_failure(event, told[k + 1:], story.names))
