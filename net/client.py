@@ -64,7 +64,6 @@ from .protocol import (
     Leave,
     LobbyState,
     OutcomeMsg,
-    Say,
     SnapshotMsg,
     SyncRequest,
     UpdateMsg,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .cards import FACES
-from .placement import AXES, NEAR, grid_of, run_cells
+from .placement import AXES, grid_of, run_cells
 from .scoring import score_cells
 from .sheet import LINE_POINTS, Sheet
 from .state import LayCard, LayOpening, ZatreCardsView
