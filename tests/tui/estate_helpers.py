@@ -77,9 +77,10 @@ async def answer_all(pilot, table: EstateTableScreen) -> None:
         await until(pilot, lambda: ready(app, table), timeout=20)
 
 
-async def play_as(pilot, table: EstateTableScreen, bot: Any, rng: random.Random) -> None:
+async def play_as(pilot, table: EstateTableScreen, bot: Any, rng: random.Random) -> Any:
     """One step chosen by ``bot`` from what the player sees, made by keys: the entry
-    brought under the highlight and Enter; a conversion through ``c`` and its chooser."""
+    brought under the highlight and Enter; a conversion through ``c`` and its chooser.
+    The action made is returned."""
     snap = table.snap
     action = bot.choose(snap.view, snap.legal_actions, rng)
     if getattr(action, "kind", "") == "convert":
@@ -91,5 +92,5 @@ async def play_as(pilot, table: EstateTableScreen, bot: Any, rng: random.Random)
         await pilot.press(*keys_to(tuple(chooser.conversions), index), "enter")
         await until(pilot, lambda: table.snap.version != version or bool(table._error), timeout=20)
         assert not table._error, table._error
-        return
-    await choose(pilot, table, lambda e: e == action)
+        return action
+    return await choose(pilot, table, lambda e: e == action)

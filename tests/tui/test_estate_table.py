@@ -14,7 +14,7 @@ from net.table import Snapshot
 from rules.estate import GAME, StrongBot
 from rules.estate.data import RESOURCES, card
 from rules.estate.scoring import CATEGORIES
-from rules.estate.state import Expand, Gather, Pick
+from rules.estate.state import EndTurn, Expand, Gather, Pick
 from tui.app import ParlourApp
 from tui.estate.results import EstateResultsScreen
 from tui.estate.table import EstateTableScreen
@@ -153,7 +153,8 @@ async def test_the_score_pad_shows_all_eight_categories(tmp_path):
 
 async def test_a_whole_solo_game_by_keys_to_its_title(tmp_path):
     """Menu → setup (Estate, seat 2 emptied: the solo mode) → every step made by keys
-    (the choices a strong bot would make, brought under the highlight) → the solo
+    (the choices a strong bot would make, brought under the highlight; turns ended on
+    "End turn", E-R10; a tuck's card with its place, E-V10) → the solo
     title screen (rulebook Solo Mode Scoring, E-F50), or the loss if three Era
     Objectives failed (E-F46)."""
     app = ParlourApp(pace=0, local_saves=tmp_path)
@@ -173,11 +174,13 @@ async def test_a_whole_solo_game_by_keys_to_its_title(tmp_path):
         table = app.screen
         assert table.view.seats == 1
         bot, rng = StrongBot(), random.Random(265)
+        ended = 0  # turns ended by keys on "End turn" (E-R10)
         for _ in range(300):
             await until(pilot, lambda: ready(app, table) or isinstance(app.screen, EstateResultsScreen), timeout=20)
             if table.snap.over:
                 break
-            await play_as(pilot, table, bot, rng)
+            ended += isinstance(await play_as(pilot, table, bot, rng), EndTurn)
+        assert ended > 0
         await until(pilot, lambda: isinstance(app.screen, EstateResultsScreen), timeout=20)
         results = app.screen
         headline = shown(results.query_one("#headline"))

@@ -9,7 +9,7 @@ import attrs
 from rules.estate import GAME
 from rules.estate.data import CARDS, card
 from rules.estate.effects import Question
-from rules.estate.state import EstateOptions, SetupEvent
+from rules.estate.state import Answer, EndTurn, EstateOptions, SetupEvent, TakeBack
 from tui.estate import board, words
 
 
@@ -33,6 +33,28 @@ def test_a_payment_question_names_its_resources():
     asked = attrs.evolve(view, question=Question(0, "yes_no", (True, False), "pay {'I': 1}?"))
     assert words.question_text(asked).startswith("? pay 1 Iron?")
     assert [words.answer_text(v, asked) for v in (True, False)] == ["Yes", "No"]
+
+
+def test_a_tuck_question_names_each_card_and_where_it_comes_from():
+    """E-V10: a tuck asks for a card with its place, ``("hand", copy)``; the Do list says
+    it in words (it once failed to fill, leaving the Do list empty mid-game)."""
+    view = GAME.view(opening(), 0)
+    actor = "E-C01-1"
+    asked = attrs.evolve(view, question=Question(0, "card", ("none", ("hand", actor), ("market", actor)), "tuck"))
+    assert words.action_text(Answer(("hand", actor)), asked) == "Actor from your hand"
+    assert words.action_text(Answer(("market", actor)), asked) == "Actor from the Market"
+    assert words.action_text(Answer("none"), asked) == "None"
+    assert words.answer_preview(("hand", actor), asked) == words.card_text(actor)
+
+
+def test_end_turn_and_take_back_are_said_in_words():
+    """E-R10: after the action the turn ends by EndTurn; pitfall E-11: TakeBack undoes
+    the latest conversion or storage move."""
+    view = GAME.view(opening(), 0)
+    assert words.action_text(EndTurn(), view) == "End turn"
+    assert words.action_text(TakeBack(), view) == "Take back"
+    assert "End your turn" in words.preview(EndTurn(), view)
+    assert "Take back your latest conversion" in words.preview(TakeBack(), view)
 
 
 def test_a_card_that_cannot_be_played_says_why():

@@ -409,10 +409,8 @@ class EstateTableScreen(GameTableScreen):
         entries_t = tuple(entries)
         if entries_t == self._entries:
             return
-        self._entries = entries_t
         actions = self.query_one("#e-actions", OptionList)
-        actions.clear_options()
-        options = []
+        options = []  # (all in words first: the list and its entries change together)
         for i, entry in enumerate(entries_t):
             if entry == CONVERT:
                 options.append(Option("Convert resources…", id=str(i)))
@@ -421,6 +419,8 @@ class EstateTableScreen(GameTableScreen):
                                       f"{words.why_not(view, snap.seat, entry[1])}", id=str(i), disabled=True))
             else:
                 options.append(Option(words.action_text(entry, view, snap.names), id=str(i)))
+        self._entries = entries_t
+        actions.clear_options()
         actions.add_options(options)
         if options and legal:
             actions.highlighted = 0

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from rules.estate.data import CONTENT, RESOURCES, TRACKS, card
 from rules.estate.state import (Activate, Answer, ChooseLeader, ChooseOption, Convert, Draw,
                                 EstateView, Expand, Gather, KeepSecret, Pick, Produce,
-                                StopProducing, StoreOn, UseAbility)
+                                EndTurn, StopProducing, StoreOn, TakeBack, UseAbility)
 
 RESOURCE_NAMES = {"I": "Iron", "S": "Stone", "W": "Wood", "G": "Grain", "Gold": "Gold"}
 TRACK_LIMIT = 7  # E-F30: 7 cards a track (rules.estate.table.TRACK_LIMIT)
@@ -147,6 +147,10 @@ def action_text(action: Any, view: EstateView, names: Sequence[str] = ()) -> str
         return "Stop producing"
     if isinstance(action, StoreOn):
         return f"Store on {card_name(action.card)}"
+    if isinstance(action, EndTurn):
+        return "End turn"
+    if isinstance(action, TakeBack):
+        return "Take back"
     if isinstance(action, UseAbility):
         return f"Use the {leader_name(action.leader)}'s ability" if action.leader else "Let the ability pass"
     if isinstance(action, ChooseOption):
@@ -209,6 +213,11 @@ def preview(action: Any, view: EstateView) -> str:
         return "End this Produce action now (the cards not activated stay unused)."
     if isinstance(action, StoreOn):
         return f"{card_name(action.card)}: {card(action.card).text}"
+    if isinstance(action, EndTurn):
+        return ("End your turn now (no more conversions or storage this turn); "
+                "then the Market is refilled (E-R10, E-R15).")
+    if isinstance(action, TakeBack):
+        return "Take back your latest conversion or storage move of this turn (pitfall E-11)."
     if isinstance(action, UseAbility):
         return leader_text(action.leader) + " (flips your Crest for this Era)" if action.leader else \
             "Keep your Crest unflipped: the ability stays for later this Era."
@@ -336,15 +345,26 @@ def answer_text(value: Any, view: EstateView, names: Sequence[str] = ()) -> str:
     if kind == "leader":
         return f"The {leader_name(value)}"
     if kind == "card":
-        return card_name(value)
+        return card_name(value) if isinstance(value, str) else placed_card(value)
     return str(value)
+
+
+PLACES = {"hand": "from your hand", "market": "from the Market", "discard": "from the discard pile",
+          "revealed": "just revealed"}
+"""Where a card chosen with its place comes from (the tuck question, E-V10)."""
+
+
+def placed_card(value: tuple[str, str]) -> str:
+    """``("hand", copy)`` (a tuck's choice, E-V10) in words: ``"Actor from your hand"``."""
+    place, copy = value
+    return f"{card_name(copy)} {PLACES.get(place, place)}"
 
 
 def answer_preview(value: Any, view: EstateView) -> str:
     q = view.question
     kind = q.kind if q is not None else ""
     if kind in ("card", "draw") and value not in ("stop", "none", "deck"):
-        return card_text(value)
+        return card_text(value if isinstance(value, str) else value[1])
     if kind == "leader":
         return leader_text(value)
     if kind == "option":
