@@ -56,6 +56,13 @@ def card_name(copy: str) -> str:
     return card(copy).name if copy else "—"
 
 
+def item_name(item: str) -> str:
+    """The name of what an event carries: a card copy (``"E-C12-3"`` -> Farm) or a
+    Family Secret (``"E-FS6"``, the one kept: rulebook Setup, E-R32)."""
+    secret = CONTENT.secrets.get(item)
+    return secret.name if secret is not None else card_name(item)
+
+
 def card_head(copy: str) -> str:
     """``"Actor · Citizen, Noble · cost 1 Grain 1 Wood · 1 VP"``."""
     c = card(copy)
@@ -335,16 +342,24 @@ def answer_text(value: Any, view: EstateView, names: Sequence[str] = ()) -> str:
         return f"{card_name(c)} under {seat_word(view, s, names)}'s {card_name(under)}"
     if kind == "leader":
         return f"The {leader_name(value)}"
+    if kind == "card" and isinstance(value, tuple):  # a tuck's (pool, copy) (E-V10)
+        pool, c = value
+        return f"{card_name(c)} {POOLS.get(pool, 'from ' + pool)}"
     if kind == "card":
         return card_name(value)
     return str(value)
+
+
+POOLS = {"hand": "from your hand", "market": "from the Market", "discard": "from the discard pile",
+         "revealed": "of the cards revealed"}
+"""Where a card to tuck comes from (effects.py ``op_tuck``), after its name."""
 
 
 def answer_preview(value: Any, view: EstateView) -> str:
     q = view.question
     kind = q.kind if q is not None else ""
     if kind in ("card", "draw") and value not in ("stop", "none", "deck"):
-        return card_text(value)
+        return card_text(value[1] if isinstance(value, tuple) else value)  # (a tuck's (pool, copy))
     if kind == "leader":
         return leader_text(value)
     if kind == "option":
@@ -375,7 +390,7 @@ def event_line(event: Any, names: Sequence[str], me: int | None) -> str:
         verb, _, rest = what.partition(" ")
         what = " ".join(x for x in (YOU_VERBS.get(verb, verb), rest) if x)
     line = f"{who} {what}".strip()
-    shown = [card_name(c) for c in event.cards if card_name(c) not in what]
+    shown = [item_name(c) for c in event.cards if item_name(c) not in what]
     if shown and (event.seat == me or not event.private):
         line += ": " + ", ".join(shown)
     return line[0].upper() + line[1:] if line else line
