@@ -16,13 +16,14 @@ from itertools import combinations_with_replacement
 
 import attrs
 
-from ..core import RuleViolation, Seat
+from ..core import Seat
 from . import effects as fx
 from . import pending
 from .data import CONTENT, RESOURCES, TRACKS, card
 from .state import (Activate, Answer, Convert, Doing, Draw, EstateAction, EstateEvent, EstateState,
                     Expand, Gather, Offer, Pending, Produce, SetupEvent, StopProducing, StoreOn,
                     UseAbility)
+from .state import not_allowed
 
 RB = "estate-raise-the-realm.txt"
 
@@ -186,7 +187,7 @@ def legal_actions(state: EstateState, seat: Seat) -> list[EstateAction]:
 def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateState, tuple[EstateEvent, ...]]:
     """Apply ``action``; ``RuleViolation`` (nothing changed) if it is not legal now."""
     if action not in legal_actions(state, seat):
-        raise RuleViolation("not-legal", f"{action!r} is not allowed now", f"{RB}, Play")
+        raise not_allowed(action, f"{RB}, Play")
     events: list[EstateEvent] = []
     if isinstance(action, Convert):
         return _advance(_convert(state, seat, action)), (SetupEvent(seat, f"converted {''.join(action.give)} to {action.get}"),)
