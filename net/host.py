@@ -575,7 +575,7 @@ class Host:
             return message
         try:
             name = self.names[job.seat] if job.seat is not None else "A spectator"
-            said = self.game.describe(name, job.intent.action, (), self.names)
+            said = self.game.describe(name, job.intent.action, ())
         except Exception:  # (words are a courtesy: never a refusal lost to them)
             said = "that move"
         return message.replace(shown, f"“{said}”")
