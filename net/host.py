@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import attrs
 
-from rules.core import Game, Result, RuleViolation, Seat, awaited, judged_now, kinds, listed, sample
+from rules.core import Game, Result, RuleViolation, Seat, awaited, judged_now, kinds, listed, sample, seat_name
 
 from .lobby import counts_text
 from .table import BotTook, Outcome, Snapshot, takeovers_from_log
@@ -560,12 +560,26 @@ class Host:
         """The outcome of ``game.apply`` raising ``exc``: its rule, or ``INTERNAL``."""
         action_id = job.intent.action_id
         if isinstance(exc, RuleViolation):
-            return Outcome(action_id, False, exc.code, exc.message)
+            return Outcome(action_id, False, exc.code, self._in_words(exc.message, job))
         log.error(
             "%s raised on seat %r's action %r at version %d",
             self.game.name, job.seat, job.intent.action, self._frame.version, exc_info=exc,
         )
         return Outcome(action_id, False, INTERNAL, "The game hit an internal error; nothing changed.")
+
+    def _in_words(self, message: str, job: _Job) -> str:
+        """A refusal as its player reads it: the action's repr, should a game's message
+        hold one, becomes the game's own words for the move (``describe``), quoted:
+        ``"“seat 1 keeps a Family Secret” is not allowed now"``."""
+        shown = repr(job.intent.action)
+        if shown not in message:
+            return message
+        try:  # (the player as "seat N", as the rules name players: docs/protocol.md)
+            who = seat_name(job.seat if job.seat is not None else -1)
+            said = self.game.describe(who, job.intent.action, ())
+        except Exception:  # (words are a courtesy: never a refusal lost to them)
+            said = "that move"
+        return message.replace(shown, f"“{said}”")
 
     def _accept(self, job: _Job, new_frame: _Frame) -> Outcome:
         action_id = job.intent.action_id

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import attrs
 
-from ..core import RuleViolation, Seat
+from ..core import Seat
 from . import effects as fx
 from . import pending, turns
 from .data import CONTENT
 from .state import Answer, ChooseOption, EstateAction, EstateEvent, EstateState, Pending, SetupEvent
+from .state import not_allowed
 
 RB = "estate-raise-the-realm.txt"
 ERAS = 5  # E-F3
@@ -218,7 +219,7 @@ def legal_actions(state: EstateState, seat: Seat) -> list[EstateAction]:
 def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateState, tuple[EstateEvent, ...]]:
     """An answer or a solo option at Era start or end; ``RuleViolation`` if not legal."""
     if action not in legal_actions(state, seat):
-        raise RuleViolation("not-legal", f"{action!r} is not allowed now", f"{RB}, Play")
+        raise not_allowed(action, f"{RB}, Play")
     if isinstance(action, ChooseOption):
         name = CONTENT.solo_events[state.events[state.era - 1]].name
         return choose_option(state, action.option), (SetupEvent(seat, f"took option {action.option.upper()} of {name}"),)

@@ -7,7 +7,7 @@ from typing import Sequence
 
 from ..core import Result, Seat
 from . import eras, scoring, setup, turns, views
-from .state import EstateAction, EstateEvent, EstateOptions, EstateState, EstateView
+from .state import ACTION_WORDS, EstateAction, EstateEvent, EstateOptions, EstateState, EstateView
 
 MIN_SEATS, MAX_SEATS = 1, 5  # E-F2
 SETUP_PHASES = ("leaders", "extra", "draft", "secrets")
@@ -70,7 +70,7 @@ def describe(name: str, action: EstateAction, events: Sequence[EstateEvent] = ()
     """The turn in words: ``"Ann gathers at Iron Seam"``; private details left out.
     ``names`` (by seat) is the contract's; Estate's words name only ``name``."""
     public = [e.what for e in events if not e.private]
-    return f"{name} " + ("; ".join(public) if public else action.kind)
+    return f"{name} " + ("; ".join(public) if public else ACTION_WORDS.get(action.kind, ("", action.kind))[1])
 
 
 def awaited(state: EstateState) -> frozenset[Seat]:

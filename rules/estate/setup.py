@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import attrs
 
-from ..core import Rng, RuleViolation, Seat
+from ..core import Rng, Seat
 from .data import CONTENT, DECK, card
 from . import pending
 from .effects import draw_card, enter_estate
 from .state import (Answer, ChooseLeader, Draft, EstateAction, EstateEvent, EstateOptions,
                     EstateState, KeepSecret, Pending, Pick, SetupEvent)
+from .state import not_allowed
 from .table import MARKET_SIZE, Estate, Table
 
 RB = "estate-raise-the-realm.txt"
@@ -194,7 +195,7 @@ def legal_actions(state: EstateState, seat: Seat) -> list[EstateAction]:
 def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateState, tuple[EstateEvent, ...]]:
     """Apply a set-up action; ``RuleViolation`` (nothing changed) if it is not legal."""
     if action not in legal_actions(state, seat):
-        raise RuleViolation("not-legal", f"{action!r} is not allowed now", f"{RB}, Setup")
+        raise not_allowed(action, f"{RB}, Setup")
     if isinstance(action, ChooseLeader):
         leaders = list(state.leaders)
         leaders[seat] = action.leader

@@ -14,7 +14,7 @@ from typing import Any, Literal, Union
 
 import attrs
 
-from ..core import Seat, option
+from ..core import RuleViolation, Seat, option
 from .effects import Question, tupled
 from .table import Estate, Table
 
@@ -290,6 +290,28 @@ class ChooseOption:
 EstateAction = Union[ChooseLeader, Answer, Pick, KeepSecret, Produce, Activate, StopProducing,
                      Draw, Gather, Expand, Convert, StoreOn, EndTurn, TakeBack, UseAbility,
                      ChooseOption]
+
+ACTION_WORDS: dict[str, tuple[str, str]] = {
+    "leader": ("choose a Leader", "chooses a Leader"), "answer": ("answer", "answers"),
+    "pick": ("keep a card of the packet", "keeps a card of the packet"),
+    "secret": ("keep a Family Secret", "keeps a Family Secret"),
+    "produce": ("take the Produce action", "takes the Produce action"),
+    "activate": ("activate a card", "activates a card"), "stop": ("stop producing", "stops producing"),
+    "draw": ("take the Draw action", "takes the Draw action"), "gather": ("gather", "gathers"),
+    "expand": ("expand", "expands"), "convert": ("convert resources", "converts resources"),
+    "store": ("store on a card", "stores on a card"),
+    "ability": ("use a Leader's ability", "uses a Leader's ability"),
+    "option": ("take an Era option", "takes an Era option"),
+}
+"""Each action kind in words (rulebook Play: the actions), as after "you may not" and after
+a name, for refusals and :func:`rules.estate.game.describe`; never an action's repr."""
+
+
+def not_allowed(action: EstateAction, rule: str) -> RuleViolation:
+    """The refusal of an action that is not legal now: ``"You may not keep a Family
+    Secret now."`` (code ``not-legal``, ``rule`` its rulebook section)."""
+    bare = ACTION_WORDS.get(action.kind, ("make that move", ""))[0]
+    return RuleViolation("not-legal", f"You may not {bare} now.", rule)
 
 
 # ---- events ---------------------------------------------------------------------------

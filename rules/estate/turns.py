@@ -25,6 +25,7 @@ from .data import CONTENT, RESOURCES, TRACKS, card
 from .state import (Activate, Answer, Convert, Doing, Draw, EndTurn, EstateAction, EstateEvent,
                     EstateState, Expand, Gather, Offer, Pending, Produce, SetupEvent, Step,
                     StopProducing, StoreOn, TakeBack, UseAbility)
+from .state import not_allowed
 
 RB = "estate-raise-the-realm.txt"
 
@@ -191,7 +192,7 @@ def legal_actions(state: EstateState, seat: Seat) -> list[EstateAction]:
 def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateState, tuple[EstateEvent, ...]]:
     """Apply ``action``; ``RuleViolation`` (nothing changed) if it is not legal now."""
     if action not in legal_actions(state, seat):
-        raise RuleViolation("not-legal", f"{action!r} is not allowed now", f"{RB}, Play")
+        raise not_allowed(action, f"{RB}, Play")
     events: list[EstateEvent] = []
     if isinstance(action, EndTurn):
         return _advance(attrs.evolve(state, turn_ended=True)), (SetupEvent(seat, "ends the turn"),)

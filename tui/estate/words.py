@@ -56,6 +56,13 @@ def card_name(copy: str) -> str:
     return card(copy).name if copy else "—"
 
 
+def item_name(item: str) -> str:
+    """The name of what an event carries: a card copy (``"E-C12-3"`` -> Farm) or a
+    Family Secret (``"E-FS6"``, the one kept: rulebook Setup, E-R32)."""
+    secret = CONTENT.secrets.get(item)
+    return secret.name if secret is not None else card_name(item)
+
+
 def card_head(copy: str) -> str:
     """``"Actor · Citizen, Noble · cost 1 Grain 1 Wood · 1 VP"``."""
     c = card(copy)
@@ -395,7 +402,7 @@ def event_line(event: Any, names: Sequence[str], me: int | None) -> str:
         verb, _, rest = what.partition(" ")
         what = " ".join(x for x in (YOU_VERBS.get(verb, verb), rest) if x)
     line = f"{who} {what}".strip()
-    shown = [card_name(c) for c in event.cards if card_name(c) not in what]
+    shown = [item_name(c) for c in event.cards if item_name(c) not in what]
     if shown and (event.seat == me or not event.private):
         line += ": " + ", ".join(shown)
     return line[0].upper() + line[1:] if line else line

@@ -131,6 +131,7 @@ class GameTableScreen(ParlourScreen):
         self._queue: list[Snapshot] = []
         self._seat_snaps: dict[Seat, dict[int, Snapshot]] = {seat: {} for seat in self.links}
         self._pumping = False
+        self._synced = -1  # the version a whole snapshot was asked for again (``_feed_failed``)
         self._stops: list[Callable[[], None]] = []
         self._error = ""
         self._news = ""
@@ -331,20 +332,53 @@ class GameTableScreen(ParlourScreen):
                 if self.snap is not None and story.version <= self.snap.version:
                     skipped = True  # (a seat change sends the same version again)
                     continue
-                self._note_events(story)
-                if self.pace <= 0 and self._queue and self.snap is not None:
-                    continue  # nothing to lay out and a later version is already here
-                await self._replay(story)
-                if not await self._hand_over(story):
-                    return  # the players left the game
-                self._show(self._seat_view(story))
+                try:
+                    if not await self._follow(story):
+                        return  # the players left the game
+                except Exception as err:  # never a traceback at the table: say it, keep the app
+                    self._feed_failed(story, err)
             if skipped and self.snap is not None:  # the turn line drawn meanwhile is fresh again
                 self._update()
-        except Exception as err:  # never a traceback at the table: say it, keep the app
-            self.log.error("table feed failed", err)
-            self.notify(f"The table could not show the latest move: {err}", severity="error", markup=False)
         finally:
             self._pumping = False
+
+    async def _follow(self, story: Snapshot) -> bool:
+        """Log, lay out and show ``story``; ``False``: the players chose to leave."""
+        self._note_events(story)
+        if self.pace <= 0 and self._queue and self.snap is not None:
+            return True  # nothing to lay out and a later version is already here
+        await self._replay(story)
+        if not await self._hand_over(story):
+            return False
+        self._show(self._seat_view(story))
+        return True
+
+    def _feed_failed(self, story: Snapshot, err: Exception) -> None:
+        """``story`` could not be logged, laid out or shown: the table still follows the
+        game (its snapshot shown without what failed), else asks the host for the whole
+        snapshot again (``sync``, once a version) and says so; never an old state in
+        silence (issue: a table left on the Family Secrets after the game moved on)."""
+        self.log.error("table feed failed", err)
+        self.animating = False
+        shown = self.snap is not None and self.snap.version >= story.version
+        if not shown:
+            before = self.snap
+            try:
+                self._show(self._seat_view(story))
+                shown = True
+            except Exception as again:
+                self.log.error("the snapshot could not be shown", again)
+                self.snap = before  # (so that the snapshot asked for again is not taken as shown)
+        sync = getattr(self.story, "sync", None)
+        if shown or sync is None or self._synced == story.version:
+            advice = "" if shown else " Leave (q) and join again, or ask the host to save the game."
+            self.notify(f"The table could not show the latest move in full: {err}.{advice}",
+                        severity="error", markup=False)
+            return
+        self._synced = story.version
+        self.notify(f"The table could not show the latest move ({err}); asking the host for it again.",
+                    severity="warning", markup=False)
+        self.run_worker(sync(), group="sync", exit_on_error=False)
 
     async def _replay(self, story: Snapshot) -> None:
         """Lay out the moves of ``story`` made elsewhere (bots, other players), step by
