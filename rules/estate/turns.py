@@ -235,7 +235,7 @@ def _place(state: EstateState, seat: Seat, action: EstateAction, events: list) -
             for op in CONTENT.leaders[action.ability].ability["do"]:
                 t = fx.add_modifier(t, seat, op)
         limit = fx.produce_limit(t, seat, track_value(state, seat, "Production"))
-        events.append(SetupEvent(seat, f"produces (up to {limit} cards)"))
+        events.append(SetupEvent(seat, f"produces (up to {limit} card{'s' * (limit != 1)})"))
         return attrs.evolve(state, table=attrs.evolve(t, activated=()), doing=Doing(limit, 0, mods))
     if isinstance(action, Draw):
         scratch = t  # the Pious One's +1 holds for this action only (E-R24)
@@ -244,7 +244,7 @@ def _place(state: EstateState, seat: Seat, action: EstateAction, events: list) -
             for op in CONTENT.leaders[action.ability].ability["do"]:
                 scratch = fx.add_modifier(scratch, seat, op)
         n = fx.draw_count(scratch, seat, track_value(state, seat, "Noble"))
-        events.append(SetupEvent(seat, f"draws {n} cards"))
+        events.append(SetupEvent(seat, f"draws {n} card{'s' * (n != 1)}"))
         return attrs.evolve(state, pending=Pending(seat, "draw", str(n)))
     if isinstance(action, Expand):
         events.append(SetupEvent(seat, f"expands with {card(action.card).name}", (action.card,)))

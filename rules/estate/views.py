@@ -42,7 +42,8 @@ def view(state: EstateState, seat: Seat | None) -> EstateView:
         producing=(state.doing.limit, state.doing.done) if state.doing else None,
         activated=state.table.activated,
         offer=state.offer.leaders if state.offer is not None and state.offer.seat == seat else (),
-        question_from=state.pending.source if q is not None and q.seat == seat else "")
+        question_from=state.pending.source if q is not None and q.seat == seat else "",
+        places=state.places)
 
 
 def project_event(event: EstateEvent, seat: Seat | None) -> EstateEvent:
