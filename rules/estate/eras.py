@@ -202,7 +202,7 @@ def _reset(state: EstateState) -> EstateState:
                      market=("",) * len(t.market), modifiers=(), used=(), activated=())
     first = (state.first + 1) % state.seats
     return attrs.evolve(state, table=t, accumulated=acc, crests=(False,) * state.seats,
-                        used_workers=(0,) * state.seats, first=first, era=state.era + 1,
+                        used_workers=(0,) * state.seats, occupied=(), first=first, era=state.era + 1,
                         phase="era_start", closing=False,
                         pending=Pending(first, "refill", ""),
                         queue=(_marker("event"), _marker("start_cards"), _marker("begin")))
