@@ -222,26 +222,25 @@ def _told_begin(state: EstateState) -> tuple[EstateEvent, ...]:
 def _told_objective(state: EstateState) -> tuple[EstateEvent, ...]:
     """E-R20 / E-R21, told before the objective is scored: each seat's place, measure and
     VP (a tie group's shared, rounded-down VP), or solo met/failed and the failures so far."""
-    head = f"Era {state.era} ends: objective of {event_name(state)}"
+    head = f"Era {state.era} ends ({event_name(state)}): objective"
     if state.solo:
         eid = state.events[state.era - 1]
         m, need = measure(state, 0), CONTENT.solo_events[eid].threshold
         if m >= need:
-            return (SetupEvent(-1, f"{head} met ({m}, needed {need}): {SOLO_MET_VP} VP"),)
+            return (SetupEvent(-1, f"{head} met, measure {m} of {need} needed: {SOLO_MET_VP} VP"),)
         failures = state.failures + 1
-        out = [SetupEvent(-1, f"{head} failed ({m}, needed {need}): "
-                              f"Era {state.era} objective failed ({failures} of {SOLO_FAILURES})")]
+        out = [SetupEvent(-1, f"{head} failed ({failures} of {SOLO_FAILURES}), measure {m} of {need} needed")]
         if failures >= SOLO_FAILURES:
             out.append(SetupEvent(-1, f"the game is lost: {SOLO_FAILURES} Era Objectives failed"))
         return tuple(out)
     measures = [measure(state, s) for s in range(state.seats)]
     ranks = placings(measures, state.era == ERAS)
-    out = [SetupEvent(-1, head)]
+    out = [SetupEvent(-1, f"{head} results")]
     for s in _order(state):
         place, vp = ranks[s]
         tied = sum(p == place for p, _ in ranks) - 1
         share = f", tied with {tied} other{'s' * (tied != 1)}: a share of {vp} VP" if tied else f": {vp} VP"
-        out.append(SetupEvent(s, f"is {ORDINAL[place]} ({measures[s]}){share}"))
+        out.append(SetupEvent(s, f"is {ORDINAL[place]} with {measures[s]}{share}"))
     return tuple(out)
 
 

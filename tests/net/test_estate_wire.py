@@ -73,8 +73,8 @@ def test_a_solo_save_replays_with_era_ends_grammar_and_the_result(tmp_path):
     lines = list(replay_text(tmp_path / "game.json"))
     text = "\n".join(lines)
     assert "Era 1 begins: the Era Event is " in text
-    assert "Era 1 ends: objective of " in text
-    assert "objective failed (1 of 3)" in text or "met (" in text
+    assert "Era 1 ends (" in text
+    assert "objective failed (1 of 3)" in text or "objective met, measure" in text
     assert "You gathers" not in text and "You gather at " in text
     assert "You answered: " in text and "You kept a card from the packet" in text
     assert "You answer\n" not in text + "\n" and "You pick\n" not in text + "\n"

@@ -44,13 +44,13 @@ def test_solo_era_end_says_failed_and_the_failures_so_far(monkeypatch):
     monkeypatch.setattr(eras, "measure", lambda state, seat: need - 1)
     _, told = eras.advance(at_era_end(st, failures=1))
     whats = [e.what for e in told]
-    assert any(w.startswith("Era 1 ends: objective of ") and w.endswith(
-        f"failed ({need - 1}, needed {need}): Era 1 objective failed (2 of 3)") for w in whats), whats
+    name = CONTENT.solo_events[st.events[0]].name
+    assert whats == [f"Era 1 ends ({name}): objective failed (2 of 3), measure {need - 1} of {need} needed"]
     _, told = eras.advance(at_era_end(st, failures=2))
     assert told[-1].what == "the game is lost: 3 Era Objectives failed"
     monkeypatch.setattr(eras, "measure", lambda state, seat: need)
     _, told = eras.advance(at_era_end(st, failures=2))
-    assert told[0].what.endswith(f"met ({need}, needed {need}): 6 VP")
+    assert told[0].what == f"Era 1 ends ({name}): objective met, measure {need} of {need} needed: 6 VP"
 
 
 def test_multiplayer_era_end_tells_each_place_and_a_ties_share(monkeypatch):
@@ -61,12 +61,12 @@ def test_multiplayer_era_end_tells_each_place_and_a_ties_share(monkeypatch):
     monkeypatch.setattr(eras, "measure", lambda state, seat: measures[seat])
     _, told = eras.advance(at_era_end(st))
     by_seat = {e.seat: e.what for e in told if e.seat >= 0}
-    assert by_seat[0] == by_seat[1] == "is 1st (5), tied with 1 other: a share of 3 VP"
-    assert by_seat[2] == "is 3rd (2): 0 VP"
-    assert told[0].what.startswith("Era 1 ends: objective of ")
+    assert by_seat[0] == by_seat[1] == "is 1st with 5, tied with 1 other: a share of 3 VP"
+    assert by_seat[2] == "is 3rd with 2: 0 VP"
+    assert told[0].what == f"Era 1 ends ({CONTENT.events[st.events[0]].name}): objective results"
     names = ("Ann", "You", "Cy")
     text = G.describe("Ann", Answer("I"), told, names)
-    assert "You are 1st (5), tied" in text and "Ann is 1st (5)" in text and "Cy is 3rd (2): 0 VP" in text
+    assert "You are 1st with 5, tied" in text and "Ann is 1st with 5" in text and "Cy is 3rd with 2: 0 VP" in text
 
 
 def test_describe_conjugates_names_and_says_what_was_answered_not_a_private_pick():
