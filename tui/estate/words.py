@@ -17,9 +17,8 @@ from rules.estate.data import CONTENT, RESOURCES, TRACKS, card
 from rules.estate.state import (Activate, Answer, ChooseLeader, ChooseOption, Convert, Draw,
                                 EstateView, Expand, Gather, KeepSecret, Pick, Produce,
                                 StopProducing, StoreOn, UseAbility)
-from rules.estate.words import plural, subject
+from rules.estate.words import RESOURCE_NAMES, plural, subject
 
-RESOURCE_NAMES = {"I": "Iron", "S": "Stone", "W": "Wood", "G": "Grain", "Gold": "Gold"}
 TRACK_LIMIT = 7  # E-F30: 7 cards a track (rules.estate.table.TRACK_LIMIT)
 PHASES = {"leaders": "choosing Leaders", "extra": "Leaders' set-up", "draft": "the draft",
           "secrets": "Family Secrets", "era": "Era start", "era_start": "Era start",
