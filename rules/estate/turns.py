@@ -23,6 +23,7 @@ from .data import CONTENT, RESOURCES, TRACKS, card
 from .state import (Activate, Answer, Convert, Doing, Draw, EstateAction, EstateEvent, EstateState,
                     Expand, Gather, Offer, Pending, Produce, SetupEvent, StopProducing, StoreOn,
                     UseAbility)
+from .words import RESOURCE_NAMES
 
 RB = "estate-raise-the-realm.txt"
 
@@ -189,10 +190,15 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         raise RuleViolation("not-legal", f"{action!r} is not allowed now", f"{RB}, Play")
     events: list[EstateEvent] = []
     if isinstance(action, Convert):
-        return _advance(_convert(state, seat, action)), (SetupEvent(seat, f"converted {''.join(action.give)} to {action.get}"),)
+        gave = " ".join(RESOURCE_NAMES[r] for r in action.give)
+        return _advance(_convert(state, seat, action)), (
+            SetupEvent(seat, f"converted {gave} to 1 {RESOURCE_NAMES[action.get]}"),)
     if isinstance(action, Answer):
+        q = pending.question(state)
+        market = q is not None and q.kind == "draw" and action.value != "deck"  # E-R32: face up
         state = attrs.evolve(state, pending=pending.answered(state, action.value))
-        events.append(SetupEvent(seat, "chose", (), True))
+        events.append(SetupEvent(seat, "took from the Market", (action.value,)) if market
+                      else SetupEvent(seat, "chose", (), True))
     elif isinstance(action, UseAbility):
         state = _use_ability(state, seat, action.leader, events)
     elif isinstance(action, Activate):

@@ -83,7 +83,8 @@ def describe(name: str, action: Any, events: Sequence[EstateEvent] = (), names: 
             continue
         shown = [card(c).name for c in e.cards if card(c).name not in e.what]
         parts.append(subject(who, e.what) + (": " + ", ".join(shown) if shown else ""))
-    head = _action(name, action, seen)
+    told = any(not e.private and 0 <= e.seat < len(names) and names[e.seat] == name for e in events)
+    head = "" if isinstance(action, Answer) and told else _action(name, action, seen)
     if head:
         parts.insert(0, head)
     return "; ".join(parts) if parts else subject(name, f"acted ({action.kind})")

@@ -81,3 +81,30 @@ def test_describe_conjugates_names_and_says_what_was_answered_not_a_private_pick
     text = G.describe("Ann", Pick("E-C01-1"), picked, ("Ann",))
     assert text == "Ann kept a card from the packet" and "Actor" not in text
 
+
+
+
+def test_a_market_draw_and_a_conversion_are_told_by_name():
+    """Tester item 2 (E-R32: the Market is face up): a card drawn from the Market is named
+    to all ("You took from the Market: Farm"), a draw from the deck is not; a conversion
+    names its resources (E-F38)."""
+    from rules.estate.data import card
+    from rules.estate.state import Convert, Draw
+    st, _ = to_turns(2, seed=3)
+    seat = st.turn
+    st2, _ = G.apply(st, seat, Draw())
+    q = G.view(st2, seat).question
+    market = next(v for v in q.options if v not in ("deck", "stop", "none"))
+    _, events = G.apply(st2, seat, Answer(market))
+    assert SetupEvent(seat, "took from the Market", (market,)) in events
+    names = ["Ben", "Ben"]
+    names[seat] = "You"
+    text = G.describe("You", Answer(market), events, names)
+    assert text.startswith(f"You took from the Market: {card(market).name}") and "answered" not in text
+    _, events = G.apply(st2, seat, Answer("deck"))
+    assert all(e.private for e in events if e.seat == seat)
+    estates = list(st.table.estates)
+    estates[seat] = attrs.evolve(estates[seat], res=(3, 0, 0, 0))
+    rich = attrs.evolve(st, table=attrs.evolve(st.table, estates=tuple(estates)))
+    _, events = G.apply(rich, seat, Convert(("I", "I", "I"), "W"))
+    assert events[0].what == "converted Iron Iron Iron to 1 Wood"
