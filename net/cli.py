@@ -16,7 +16,7 @@ import logging
 import os
 import secrets
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 import attrs
 import platformdirs
@@ -295,7 +295,16 @@ def replay_text(path: Path) -> Iterator[str]:
         result = game.result(last.state)
         for score in result.scores:
             yield f"      {data.names[score.seat]}: {score.total} points"
-        yield "      winner: " + ", ".join(data.names[s] for s in sorted(result.winners))
+        yield "      " + _end_text(result, data.names)
+
+
+def _end_text(result: Any, names: Sequence[str]) -> str:
+    """``"winner: Ann, Ben"``; alone, the score's last line when it is a title or a loss
+    (Estate's solo mode: ``"title: Squire"``, ``"lost: three Era Objectives failed"``)."""
+    last = result.scores[0].breakdown[-1:] if len(result.scores) == 1 else ()
+    if last and last[0].startswith(("title:", "lost:")):
+        return last[0]
+    return "winner: " + (", ".join(names[s] for s in sorted(result.winners)) or "none")
 
 
 def _seat_text(name: str, bot: str | None) -> str:

@@ -41,6 +41,14 @@ def _marker(name: str) -> Pending:
 
 def progress(state: EstateState) -> EstateState:
     """Run the Era steps until someone must choose, or turns begin, or the game is over."""
+    return advance(state)[0]
+
+
+def advance(state: EstateState) -> tuple[EstateState, tuple[EstateEvent, ...]]:
+    """:func:`progress`, with the events its steps told everyone: an Era begins (its
+    Era Event named), an Era ends with each seat's objective result (place, measure,
+    VP, a tie's share) or, solo, met or failed with the failures so far (E-R18-E-R21)."""
+    told: list[EstateEvent] = []
     while True:
         if state.phase == "era":
             n = state.seats
@@ -54,18 +62,19 @@ def progress(state: EstateState) -> EstateState:
                                  queue=(_marker("end_cards"), _marker("objective"), _marker("reset")))
             continue
         if state.phase not in ("era_start", "era_end"):
-            return state
+            return state, tuple(told)
         if state.choosing:
-            return state
+            return state, tuple(told)
         if state.pending is not None:
             out = pending.run(state.table, state.pending)
             if out.question is not None:
-                return state
+                return state, tuple(told)
             state = attrs.evolve(state, table=out.table, pending=None)
             continue
         nxt, rest = state.queue[0], state.queue[1:]
         state = attrs.evolve(state, queue=rest)
         if nxt.source.startswith("@"):
+            told += _TOLD.get(nxt.source[1:], lambda st: ())(state)
             state = _STEPS[nxt.source[1:]](state)
         else:
             state = attrs.evolve(state, pending=nxt)
@@ -128,13 +137,18 @@ def placings(measures: list[int], final: bool) -> list[tuple[int, int]]:
     """E-R20: each player's ``(place, VP)``: place = 1 + the number with a larger
     measure; a tie group shares the VP of the places it covers, rounded down; a tie of 5
     players scores 0."""
+    places = [1 + sum(x > m for x in measures) for m in measures]
+    return list(zip(places, place_vp(places, final)))
+
+
+def place_vp(places: list[int] | tuple[int, ...], final: bool) -> list[int]:
+    """E-R20: the VP of each place in ``places`` (one per seat, 1 = first; equal places
+    are a tie group sharing the VP of the places it covers, rounded down; 5 tied: 0)."""
     table = VP_BY_PLACE[final]
     out = []
-    for m in measures:
-        place = 1 + sum(x > m for x in measures)
-        n = sum(x == m for x in measures)
-        vp = 0 if n == 5 else sum(table[place - 1:place - 1 + n]) // n
-        out.append((place, vp))
+    for place in places:
+        n = sum(p == place for p in places)
+        out.append(0 if n == 5 else sum(table[place - 1:place - 1 + n]) // n)
     return out
 
 
@@ -189,11 +203,50 @@ def _reset(state: EstateState) -> EstateState:
                      market=("",) * len(t.market), modifiers=(), used=(), activated=())
     first = (state.first + 1) % state.seats
     return attrs.evolve(state, table=t, accumulated=acc, crests=(False,) * state.seats,
-                        used_workers=(0,) * state.seats, first=first, era=state.era + 1,
+                        used_workers=(0,) * state.seats, occupied=(), first=first, era=state.era + 1,
                         phase="era_start", closing=False,
                         pending=Pending(first, "refill", ""),
                         queue=(_marker("event"), _marker("start_cards"), _marker("begin")))
 
+
+def event_name(state: EstateState) -> str:
+    """The name of the current Era's Event (multiplayer or solo)."""
+    eid = state.events[state.era - 1]
+    return (CONTENT.solo_events[eid] if state.solo else CONTENT.events[eid]).name
+
+
+def _told_begin(state: EstateState) -> tuple[EstateEvent, ...]:
+    """E-R18: the Era Event is revealed to all."""
+    return (SetupEvent(-1, f"Era {state.era} begins: the Era Event is {event_name(state)}"),)
+
+
+def _told_objective(state: EstateState) -> tuple[EstateEvent, ...]:
+    """E-R20 / E-R21, told before the objective is scored: each seat's place, measure and
+    VP (a tie group's shared, rounded-down VP), or solo met/failed and the failures so far."""
+    head = f"Era {state.era} ends ({event_name(state)}): objective"
+    if state.solo:
+        eid = state.events[state.era - 1]
+        m, need = measure(state, 0), CONTENT.solo_events[eid].threshold
+        if m >= need:
+            return (SetupEvent(-1, f"{head} met, measure {m} of {need} needed: {SOLO_MET_VP} VP"),)
+        failures = state.failures + 1
+        out = [SetupEvent(-1, f"{head} failed ({failures} of {SOLO_FAILURES}), measure {m} of {need} needed")]
+        if failures >= SOLO_FAILURES:
+            out.append(SetupEvent(-1, f"the game is lost: {SOLO_FAILURES} Era Objectives failed"))
+        return tuple(out)
+    measures = [measure(state, s) for s in range(state.seats)]
+    ranks = placings(measures, state.era == ERAS)
+    out = [SetupEvent(-1, f"{head} results")]
+    for s in _order(state):
+        place, vp = ranks[s]
+        tied = sum(p == place for p, _ in ranks) - 1
+        share = f", tied with {tied} other{'s' * (tied != 1)}: a share of {vp} VP" if tied else f": {vp} VP"
+        out.append(SetupEvent(s, f"is {ORDINAL[place]} with {measures[s]}{share}"))
+    return tuple(out)
+
+
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
+_TOLD = {"event": _told_begin, "objective": _told_objective}
 
 _STEPS = {"event": _event, "start_cards": _start_cards, "begin": _begin, "end_cards": _end_cards,
           "objective": _objective, "reset": _reset}

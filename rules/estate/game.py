@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..core import Result, Seat
-from . import eras, scoring, setup, turns, views
-from .state import ACTION_WORDS, EstateAction, EstateEvent, EstateOptions, EstateState, EstateView
+from . import eras, scoring, setup, turns, views, words
+from .state import EstateAction, EstateEvent, EstateOptions, EstateState, EstateView
 
 MIN_SEATS, MAX_SEATS = 1, 5  # E-F2
 SETUP_PHASES = ("leaders", "extra", "draft", "secrets")
@@ -38,7 +38,8 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
     """Apply ``action`` in the current phase, then run the Era steps that follow without a
     choice; ``RuleViolation`` (nothing changed) if it is not legal."""
     state, events = _part(state).apply(state, seat, action)
-    return eras.progress(state), events
+    state, told = eras.advance(state)
+    return state, (*events, *told)
 
 
 def is_over(state: EstateState) -> bool:
@@ -67,10 +68,9 @@ def project_event(event: EstateEvent, seat: Seat | None) -> EstateEvent:
 
 def describe(name: str, action: EstateAction, events: Sequence[EstateEvent] = (),
              names: Sequence[str] = ()) -> str:
-    """The turn in words: ``"Ann gathers at Iron Seam"``; private details left out.
-    ``names`` (by seat) is the contract's; Estate's words name only ``name``."""
-    public = [e.what for e in events if not e.private]
-    return f"{name} " + ("; ".join(public) if public else ACTION_WORDS.get(action.kind, ("", action.kind))[1])
+    """The turn in words: ``"Ann gathers at Iron Seam"``; private details left out
+    (:func:`rules.estate.words.describe`)."""
+    return words.describe(name, action, events, names)
 
 
 def awaited(state: EstateState) -> frozenset[Seat]:

@@ -21,12 +21,12 @@ from .table import Estate, Table
 
 @attrs.frozen
 class EstateOptions:
-    """Table options (reference E-R1, E-R27)."""
+    """Table options (reference E-R1, E-R27, E-F48); their help is in players' words."""
 
-    leaders: str = option("choose", "Leaders are chosen (last seat first) or dealt at random "
-                          "(E-R1)", choices=("choose", "random"))
+    leaders: str = option("choose", "Leaders are chosen (last seat first) or dealt at random",
+                          choices=("choose", "random"))
     interactive_deck: bool = option(True, "the Interactive Deck cards (Judge, Royal Ambassador, "
-                                    "City Watch) are in the deck; never in solo (E-R27, E-F48)",
+                                    "City Watch) are in the deck; never in solo",
                                     label="interactive deck")
 
 
@@ -363,7 +363,9 @@ class EstateView:
     once-per-Era cards marked this Era (public, E-R16, E-R32), and ``question_from``
     what the viewer's question comes from (the pending effect's source: a card copy, a
     Leader, a space or tile, an Era Event, or ``"draw"``, ``"expand"``, ``"refill"``,
-    ``"reward"``, ``"deal"``, ``"drought"``), so that a table can show its text."""
+    ``"reward"``, ``"deal"``, ``"drought"``), so that a table can show its text;
+    ``places`` each past Era's objective result (public, E-R20): by seat the place (1 =
+    first), or solo ``(1,)`` met and ``(0,)`` failed (E-R21)."""
 
     seat: Seat | None
     seats: int
@@ -394,6 +396,7 @@ class EstateView:
     offer: tuple[str, ...] = ()
     question_from: str = ""
     used: tuple[str, ...] = ()
+    places: tuple[tuple[int, ...], ...] = ()
 
 
 def estate_view(state: EstateState, seat: Seat | None, s: Seat) -> EstateInView:

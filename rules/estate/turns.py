@@ -26,6 +26,7 @@ from .state import (Activate, Answer, Convert, Doing, Draw, EndTurn, EstateActio
                     EstateState, Expand, Gather, Offer, Pending, Produce, SetupEvent, Step,
                     StopProducing, StoreOn, TakeBack, UseAbility)
 from .state import not_allowed
+from .words import RESOURCE_NAMES
 
 RB = "estate-raise-the-realm.txt"
 
@@ -208,10 +209,15 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         undo = ()
     state = attrs.evolve(state, undo=undo)
     if isinstance(action, Convert):
-        return _advance(_convert(state, seat, action)), (SetupEvent(seat, f"converted {''.join(action.give)} to {action.get}"),)
+        gave = " ".join(RESOURCE_NAMES[r] for r in action.give)
+        return _advance(_convert(state, seat, action)), (
+            SetupEvent(seat, f"converted {gave} to 1 {RESOURCE_NAMES[action.get]}"),)
     if isinstance(action, Answer):
+        q = pending.question(state)
+        market = q is not None and q.kind == "draw" and action.value != "deck"  # E-R32: face up
         state = attrs.evolve(state, pending=pending.answered(state, action.value))
-        events.append(SetupEvent(seat, "chose", (), True))
+        events.append(SetupEvent(seat, "took from the Market", (action.value,)) if market
+                      else SetupEvent(seat, "chose", (), True))
     elif isinstance(action, UseAbility):
         state = _use_ability(state, seat, action.leader, events)
     elif isinstance(action, Activate):
@@ -296,7 +302,7 @@ def _place(state: EstateState, seat: Seat, action: EstateAction, events: list) -
             for op in CONTENT.leaders[action.ability].ability["do"]:
                 t = fx.add_modifier(t, seat, op)
         limit = fx.produce_limit(t, seat, track_value(state, seat, "Production"))
-        events.append(SetupEvent(seat, f"produces (up to {limit} cards)"))
+        events.append(SetupEvent(seat, f"produces (up to {limit} card{'s' * (limit != 1)})"))
         return attrs.evolve(state, table=attrs.evolve(t, activated=()), doing=Doing(limit, 0, mods))
     if isinstance(action, Draw):
         scratch = t  # the Pious One's +1 holds for this action only (E-R24)
@@ -305,7 +311,7 @@ def _place(state: EstateState, seat: Seat, action: EstateAction, events: list) -
             for op in CONTENT.leaders[action.ability].ability["do"]:
                 scratch = fx.add_modifier(scratch, seat, op)
         n = fx.draw_count(scratch, seat, track_value(state, seat, "Noble"))
-        events.append(SetupEvent(seat, f"draws {n} cards"))
+        events.append(SetupEvent(seat, f"draws {n} card{'s' * (n != 1)}"))
         return attrs.evolve(state, pending=Pending(seat, "draw", str(n)))
     if isinstance(action, Expand):
         events.append(SetupEvent(seat, f"expands with {card(action.card).name}", (action.card,)))

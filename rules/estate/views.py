@@ -45,7 +45,8 @@ def view(state: EstateState, seat: Seat | None) -> EstateView:
         activated=state.table.activated,
         offer=state.offer.leaders if state.offer is not None and state.offer.seat == seat else (),
         question_from=state.pending.source if q is not None and q.seat == seat else "",
-        used=state.table.used)
+        used=state.table.used,
+        places=state.places)
 
 
 def project_event(event: EstateEvent, seat: Seat | None) -> EstateEvent:

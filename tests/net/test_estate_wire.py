@@ -53,3 +53,29 @@ def test_a_saved_game_replays_as_text(tmp_path):
     assert "Estate: Raise the Realm, 3 seats" in lines[0]
     assert any("gathers at" in line for line in lines)
     assert lines[-1].startswith("      winner: ")
+
+
+def test_a_solo_save_replays_with_era_ends_grammar_and_the_result(tmp_path):
+    """Issue 10 tester items 1-2: ``replay --text`` of a solo game tells each Era's Event
+    and end (met or failed, the failures so far, E-R21), "You gather" not "You gathers",
+    what was answered, picks without their card (E-R32), and the title or loss instead of
+    a blank winner."""
+    async def play() -> None:
+        table = await start_local_game(GAME, EstateOptions(), ("You",), {0: "easy"},
+                                       seed=3, bot_delay=0, save_to=tmp_path / "game.json")
+        for _ in range(2000):
+            if table.result is not None:
+                break
+            await asyncio.sleep(0.01)
+        await table.stop()
+
+    asyncio.run(play())
+    lines = list(replay_text(tmp_path / "game.json"))
+    text = "\n".join(lines)
+    assert "Era 1 begins: the Era Event is " in text
+    assert "Era 1 ends (" in text
+    assert "objective failed (1 of 3)" in text or "objective met, measure" in text
+    assert "You gathers" not in text and "You gather at " in text
+    assert "You answered: " in text and "You kept a card from the packet" in text
+    assert "You answer\n" not in text + "\n" and "You pick\n" not in text + "\n"
+    assert lines[-1].strip().startswith(("title: ", "lost: three Era Objectives failed"))

@@ -189,6 +189,8 @@ async def test_a_whole_solo_game_by_keys_to_its_title(tmp_path):
             title = next(l for l in score.breakdown if l.startswith("title: "))[7:]
             assert f"You score {score.total} VP: {title}!" in headline
             assert f"Title: {title}" in shown(results.query(".arithmetic").first())
-        else:
+            assert "Solo titles" in shown(results.query_one("#story"))
+        else:  # the loss first, the ladder only under its own heading (issue 10 tester item 3)
             assert "Three Era Objectives failed" in headline
-        assert "Solo titles" in shown(results.query_one("#story"))
+            story = shown(results.query_one("#story"))
+            assert story.index("Lost: three Era Objectives failed") < story.index("Titles a game that survives")

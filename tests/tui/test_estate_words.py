@@ -83,3 +83,87 @@ def test_the_pages_show_only_the_viewers_own_packet_and_hand():
     assert "pass the rest to Bob" in page and "Packets now: Ann 5, Bob 5, Cy 5" in page
     assert not set(theirs) & set(mine.packet)
     assert "hand 0" in board.others_page(mine, names, (None, None, None))
+
+
+def test_gather_entries_say_what_you_take_and_draw_one_card_is_singular():
+    """Tester item 3: ``Gather: Iron Seam: 1 Iron here + 1 from the supply`` (E-B1: every
+    Iron there and 1 more), a plain space its gain; "Draw 1 card" (Noble value 1)."""
+    from rules.estate.state import Draw, Gather
+    view = GAME.view(opening(), 0)
+    view = attrs.evolve(view, accumulated=(1, 2, 0, 0))
+    assert words.action_text(Gather("E-B1"), view) == "Gather: Iron Seam: 1 Iron here + 1 from the supply"
+    assert words.action_text(Gather("E-B9"), view) == "Gather: Alms Box: gain 1 Gold"
+    leader = view.estates[0].leader
+    from rules.estate.data import CONTENT
+    cubes = next(k for k in range(8) if CONTENT.leaders[leader].tracks["Noble"].value(k) == 1)
+    est = attrs.evolve(view.estates[0], cubes=(0, cubes, 0))
+    one = attrs.evolve(view, estates=(est, *view.estates[1:]))
+    assert words.preview(Draw(), one).startswith("Draw 1 card (Noble value)")
+    assert words.action_text(Draw(), one) == "Draw 1 card"
+
+
+def test_partial_is_explained_in_the_card_text_and_on_the_rules_page():
+    """Tester item 3 (reference "Source marks": partial = some facts from the rulebook)."""
+    from pathlib import Path
+    partial = next(c for c in CARDS.values() if c.source == "partial")
+    assert "[partial: part rulebook, rest designed]" in words.card_text(f"{partial.id}-1")
+    rules_page = (Path(words.__file__).parent / "rules.md").read_text(encoding="utf-8")
+    assert "[partial: part rulebook, rest designed]" in rules_page
+
+
+def test_the_market_page_keeps_past_eras_results():
+    """Tester item 1 (E-R20, E-R21): each past Era's places and VP (a tie marked, its
+    shared VP); solo met or failed with the failures so far."""
+    st = opening()
+    names = ("Ann", "Bob", "Cy")
+    view = attrs.evolve(GAME.view(st, 0), era=2, era_events=(st.events[0], st.events[1], "", "", ""),
+                        places=((1, 1, 3),))
+    text = board.market_page(view, names)
+    assert "── Past Eras' objectives:" in text
+    assert "Era 1 (Era of Famine): Ann 1st (tie) 3 VP, Bob 1st (tie) 3 VP, Cy 3rd 0 VP" in text
+    solo = GAME.setup(EstateOptions(leaders="random"), 1, 2)
+    sv = attrs.evolve(GAME.view(solo, 0), era=3, era_events=(*solo.events[:3], "", ""),
+                      places=((0,), (1,)))
+    text = board.market_page(sv, ("You",))
+    assert "Era 1 (" in text and "objective failed (1 of 3)" in text and "objective met, 6 VP" in text
+
+
+def test_convert_never_offers_getting_what_it_gives():
+    """Tester item 3: ``Convert Iron Stone Grain → 1 Iron`` is not offered."""
+    from rules.estate.state import Convert
+    from tui.estate.convert import useful
+    offered = useful([Convert(("I", "S", "G"), "I"), Convert(("I", "S", "G"), "W"), Convert(("I", "I", "I"), "I")])
+    assert offered == [Convert(("I", "S", "G"), "W")]
+
+
+def test_option_help_is_in_players_words():
+    """Tester item 3: the lobby's ``/help`` shows no reference ids like ``(E-R1)``."""
+    import re
+    from rules.core import option_specs
+    for spec in option_specs(EstateOptions):
+        assert not re.search(r"E-[A-Z]+\d", spec.help), spec
+
+
+def test_workers_are_home_at_era_start():
+    """Tester item 3 (rulebook Era Reset, E-F40 / E-R19 (3)): at the next Era's start
+    (a solo A/B choice on screen) no worker of the last Era stands on a space."""
+    from rules.estate import eras
+    st = GAME.setup(EstateOptions(leaders="random"), 1, 2)
+    st = attrs.evolve(st, era=1, phase="era_end", closing=True, occupied=(("E-B1", 0),),
+                      queue=(eras._marker("reset"),), pending=None)
+    st = eras.progress(st)
+    assert st.phase == "era_start" and st.choosing
+    assert GAME.view(st, 0).occupied == ()
+
+
+def test_a_lost_solo_game_says_the_loss_before_the_ladder():
+    """Tester item 3 (E-F46, E-F50): after a loss the story says it, and the title ladder
+    follows only under its own heading."""
+    from types import SimpleNamespace
+    from rules.core import Result, SeatScore
+    from tui.estate.results import solo_story
+    lost = SimpleNamespace(result=Result((SeatScore(0, 12, (), ("lost: three Era Objectives failed",)),), frozenset()))
+    lines = solo_story(lost)
+    assert lines[0].startswith("Lost: three Era Objectives failed") and "Titles a game that survives" in lines[1]
+    won = SimpleNamespace(result=Result((SeatScore(0, 40, (), ("title: Squire",)),), frozenset({0})))
+    assert solo_story(won)[0].startswith("Solo titles")

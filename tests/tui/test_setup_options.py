@@ -14,6 +14,7 @@ from tui import local_game
 from tui.app import ParlourApp
 from tui.screens import local_setup
 from tui.screens.local_setup import LocalSetupScreen, parse_options, parse_setup
+from tui.widgets.field_label import FieldLabel
 
 TOY = toygame.GAME.name
 
@@ -128,3 +129,22 @@ def test_the_setup_hint_speaks_of_teams_only_for_zatre():
 
     assert "teams" in setup_hint("zatre")
     assert "teams" not in setup_hint("zestrea") and "teams" not in setup_hint("zatre-cards")
+
+
+async def test_estate_solo_greys_the_interactive_deck_and_says_why():
+    """Issue 10 tester item 3 (rulebook Solo Mode, reference E-F48): with one seat the
+    solo mode has no Interactive Deck, so the form greys the option and says why; a
+    second seat offers it again."""
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        setup = app.screen
+        setup.query_one("#game", Select).value = "estate"
+        setup.query_one("#kind-1", Select).value = "none"
+        await pilot.pause()
+        field = setup.query_one("#interactive_deck", Select)
+        label = next(lb for lb in setup.query(FieldLabel) if "interactive_deck" in lb.fields)
+        assert field.disabled and "not in solo" in label.text
+        setup.query_one("#kind-1", Select).value = "easy"
+        await pilot.pause()
+        assert not field.disabled and label.text == "interactive deck"

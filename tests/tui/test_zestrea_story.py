@@ -49,6 +49,17 @@ def test_draws_land_and_gifts_are_told():
                      "You gave Ben 3 Zestre (gift)", "You gave Ben 1 Fate card: Musician (gift)"]
 
 
+def test_a_good_times_draw_tells_others_the_count_never_the_card():
+    """Reference §3.10 (issue 10 tester item 4): a Boyar's hand count is public, so
+    "Ada drew 1 Fate card (Spring Blessing)" is told to all, the parenthesis being the
+    Good Times card that made her draw; the card drawn is private (Z-R23): only Ada's
+    own line names it."""
+    drawn = FateDrawn(1, 1, "good-times", ("F01-1",))
+    others = event_lines((GAME.project_event(drawn, 0),), NAMES, _view(time_card="G1"))
+    assert others == ["Ada drew 1 Fate card (Spring Blessing)"]
+    own = event_lines((GAME.project_event(drawn, 1),), NAMES, _view(seat=1, time_card="G1"))
+    assert own == ["Ada drew 1 Fate card: Musician (Spring Blessing)"]
+
 def test_a_rejoining_table_rebuilds_the_head_of_its_log():
     """Item 5: a rejoin at turn 3 says so, lists the Time cards so far and the hands
     held (only this seat's cards by name)."""

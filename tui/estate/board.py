@@ -9,6 +9,7 @@ from typing import Sequence
 
 from rules.estate.data import CONTENT, RESOURCES, TRACKS, card
 from rules.estate.effects import evaluate
+from rules.estate.eras import ERAS, ORDINAL, SOLO_FAILURES, SOLO_MET_VP, place_vp
 from rules.estate.state import EstateInView, EstateView
 from rules.estate.table import Estate, Table
 
@@ -182,6 +183,7 @@ def market_page(view: EstateView, names: Sequence[str]) -> str:
                 f"{fit(names[s], 10)} {measures[s]}" for s in order))
     elif view.era:
         lines.append("Era Event: not revealed yet")
+    lines += past_eras(view, names)
     later = [i + 1 for i, e in enumerate(view.era_events) if not e and i + 1 > view.era]
     if later:
         lines.append(f"Eras to come: {', '.join(map(str, later))} (events face down)")
@@ -190,6 +192,27 @@ def market_page(view: EstateView, names: Sequence[str]) -> str:
         lines.append(f"{i + 1}. {words.card_text(c)}" if c else f"{i + 1}. (empty)")
     lines.append(f"Deck {view.deck_count} cards · discard pile {len(view.discard)}")
     return "\n".join(lines)
+
+
+def past_eras(view: EstateView, names: Sequence[str]) -> list[str]:
+    """Each past Era's objective result (E-R20, E-R21): solo met or failed with the
+    failures so far; else each seat's place and VP (a tie's shared VP)."""
+    lines = []
+    failures = 0
+    for i, places in enumerate(view.places):
+        eid = view.era_events[i] if i < len(view.era_events) else ""
+        ev = (CONTENT.solo_events[eid] if view.seats == 1 else CONTENT.events[eid]).name if eid else "?"
+        if view.seats == 1:
+            failures += not places[0]
+            result = f"met, {SOLO_MET_VP} VP" if places[0] else f"failed ({failures} of {SOLO_FAILURES})"
+            lines.append(f"Era {i + 1} ({ev}): objective {result}")
+            continue
+        vps = place_vp(places, i + 1 == ERAS)
+        order = sorted(range(len(places)), key=lambda s: places[s])
+        lines.append(f"Era {i + 1} ({ev}): " + ", ".join(
+            f"{fit(names[s], 10)} {ORDINAL[places[s]]}{' (tie)' * (places.count(places[s]) > 1)} {vps[s]} VP"
+            for s in order))
+    return (["── Past Eras' objectives:"] + lines) if lines else []
 
 
 def glance(view: EstateView, seat: int, names: Sequence[str], bots: Sequence[str | None]) -> list[str]:

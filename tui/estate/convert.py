@@ -18,6 +18,12 @@ from ..screens.base import ParlourModal
 from . import words
 
 
+def useful(actions: Sequence[object]) -> list[Convert]:
+    """The conversions among ``actions`` worth offering: never one that gets a resource
+    it gives (``Iron Stone Grain → 1 Iron`` only loses two resources)."""
+    return [a for a in actions if isinstance(a, Convert) and a.get not in a.give]
+
+
 class ConvertScreen(ParlourModal):
     """Dismisses with the chosen :class:`Convert` (``None``: back)."""
 
@@ -25,7 +31,7 @@ class ConvertScreen(ParlourModal):
 
     def __init__(self, conversions: Sequence[Convert], holding: str) -> None:
         super().__init__()
-        self.conversions = sorted(conversions, key=lambda c: ("ISWG".index(c.get), c.give))
+        self.conversions = sorted(useful(conversions), key=lambda c: ("ISWG".index(c.get), c.give))
         self.holding = holding
 
     def compose(self) -> ComposeResult:

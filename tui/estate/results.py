@@ -69,6 +69,17 @@ def standings(snap: Snapshot) -> Table:
     return table
 
 
+def solo_story(snap: Snapshot) -> list[str]:
+    """Solo: after a loss, the loss first (E-F46: three Era Objectives failed, no title),
+    the ladder only below its own heading; after a win, the ladder (E-F50)."""
+    ladder = " · ".join(f"{name} {at}+" if at else f"{name} under {TITLES[-2][0]}"
+                        for at, name in reversed(TITLES))
+    if solo_lost(snap):
+        return ["Lost: three Era Objectives failed, so no title is earned (rulebook Solo Mode).",
+                f"Titles a game that survives all five Eras earns: {ladder}."]
+    return [f"Solo titles (rulebook Solo Mode Scoring): {ladder}."]
+
+
 class EstateResultsScreen(ResultsScreen):
     """The score pad over the Estate table when the game ends; ``b`` goes back."""
 
@@ -77,9 +88,7 @@ class EstateResultsScreen(ResultsScreen):
 
     def story_lines(self) -> list[str]:
         if len(self.snap.names) == 1:
-            ladder = " · ".join(f"{name} {at}+" if at else f"{name} under {TITLES[-2][0]}"
-                                for at, name in reversed(TITLES))
-            return [f"Solo titles (rulebook Solo Mode Scoring): {ladder}."]
+            return solo_story(self.snap)
         result = self.snap.result
         best = max(s.total for s in result.scores)
         if sum(s.total == best for s in result.scores) > 1:

@@ -37,7 +37,7 @@ from ..screens.game_table import GameTableScreen
 from ..screens.handover import HandOverScreen
 from ..widgets.message import TableMessage
 from . import board, words
-from .convert import ConvertScreen
+from .convert import ConvertScreen, useful
 from .results import EstateResultsScreen, headline
 
 NEWS_LINES = 6
@@ -391,7 +391,7 @@ class EstateTableScreen(GameTableScreen):
         snap = self.snap
         if snap is None or not owes(snap) or self._hidden:
             return []
-        return [a for a in snap.legal_actions if isinstance(a, Convert)]
+        return useful(snap.legal_actions)
 
     def _fill_actions(self, snap: Snapshot) -> None:
         """The legal actions, the cards in hand that cannot be played now (greyed,
@@ -404,7 +404,7 @@ class EstateTableScreen(GameTableScreen):
             playable = {a.card for a in legal if isinstance(a, Expand)}
             hand = view.estates[snap.seat].hand
             entries += [("cannot", c) for c in dict.fromkeys(hand) if c not in playable]
-        if any(isinstance(a, Convert) for a in legal):  # last: End reaches it, the ✗ lines in sight
+        if useful(legal):  # last: End reaches it, the ✗ lines in sight
             entries.append(CONVERT)
         entries_t = tuple(entries)
         if entries_t == self._entries:

@@ -17,18 +17,13 @@ from rules.estate.data import CONTENT, RESOURCES, TRACKS, card
 from rules.estate.state import (Activate, Answer, ChooseLeader, ChooseOption, Convert, Draw,
                                 EstateView, Expand, Gather, KeepSecret, Pick, Produce,
                                 EndTurn, StopProducing, StoreOn, TakeBack, UseAbility)
+from rules.estate.words import RESOURCE_NAMES, plural, subject
 
-RESOURCE_NAMES = {"I": "Iron", "S": "Stone", "W": "Wood", "G": "Grain", "Gold": "Gold"}
 TRACK_LIMIT = 7  # E-F30: 7 cards a track (rules.estate.table.TRACK_LIMIT)
 PHASES = {"leaders": "choosing Leaders", "extra": "Leaders' set-up", "draft": "the draft",
           "secrets": "Family Secrets", "era": "Era start", "era_start": "Era start",
           "turns": "turns", "era_end": "Era end", "over": "game over"}
 STAND_IN = " [stand-in]"
-
-
-def plural(n: int, word: str) -> str:
-    """``"1 card"``, ``"2 cards"``."""
-    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def res_name(r: str) -> str:
@@ -47,9 +42,13 @@ def supply(res: Sequence[int], gold: int) -> str:
     return " ".join(f"{r}{n}" for r, n in zip(RESOURCES, res)) + f" · Gold {gold}"
 
 
+PARTIAL = " [partial: part rulebook, rest designed]"
+
+
 def mark(source: str) -> str:
-    """`` [stand-in]`` or `` [partial]`` after content not (wholly) from the rulebook."""
-    return "" if source == "rulebook" else f" [{source}]"
+    """`` [stand-in]`` or `` [partial: part rulebook, rest designed]`` after content not
+    (wholly) from the rulebook (reference "Source marks"; the rules page explains both)."""
+    return "" if source == "rulebook" else PARTIAL if source == "partial" else f" [{source}]"
 
 
 def card_name(copy: str) -> str:
@@ -143,9 +142,8 @@ def action_text(action: Any, view: EstateView, names: Sequence[str] = ()) -> str
                 else f"Draw {plural(track_value(view, view.seat, 'Noble'), 'card')}")
     if isinstance(action, Gather):
         sp = space(action.space)
-        extra = f" +{view.accumulated[RESOURCES.index(sp.accumulates)]} here" if sp.accumulates else ""
         how = " (Smugglers Den)" if action.smuggle else ""
-        return f"Gather: {sp.name}{extra}{how}"
+        return f"Gather: {sp.name}: {gives(sp, view)}{how}"
     if isinstance(action, Expand):
         return f"Expand: {card_name(action.card)} ({amounts(card(action.card).cost)})"
     if isinstance(action, Activate):
@@ -177,6 +175,16 @@ def action_text(action: Any, view: EstateView, names: Sequence[str] = ()) -> str
     return str(getattr(action, "kind", action))
 
 
+def gives(sp: Any, view: EstateView) -> str:
+    """What a Gather space gives, short: ``"1 Iron here + 1 from the supply"`` on an
+    accumulating space (E-B1-E-B4), else its text (``"gain 1 Gold"``)."""
+    if sp.accumulates:
+        n = view.accumulated[RESOURCES.index(sp.accumulates)]
+        return f"{n} {res_name(sp.accumulates)} here + 1 from the supply"
+    text = sp.text.rstrip(".")
+    return text[:1].lower() + text[1:]
+
+
 def preview(action: Any, view: EstateView) -> str:
     """What ``action`` will give, shown before it is confirmed."""
     seat = view.seat
@@ -188,7 +196,7 @@ def preview(action: Any, view: EstateView) -> str:
             lines.append(leader_text(action.ability))
         return "\n".join(lines)
     if isinstance(action, Draw):
-        lines = [f"Draw {track_value(view, seat, 'Noble')} cards (Noble value), each from the "
+        lines = [f"Draw {plural(track_value(view, seat, 'Noble'), 'card')} (Noble value), each from the "
                  f"deck or the Market: {', '.join(card_name(c) for c in view.market if c) or 'empty'}."]
         if action.ability:
             lines.append(leader_text(action.ability))
@@ -398,16 +406,9 @@ def event_line(event: Any, names: Sequence[str], me: int | None) -> str:
     what = event.what
     if what == "chose" and not event.cards:
         what = "answered"
-    if who == "You":  # "You gather", "You are"
-        verb, _, rest = what.partition(" ")
-        what = " ".join(x for x in (YOU_VERBS.get(verb, verb), rest) if x)
-    line = f"{who} {what}".strip()
+    line = subject(who, what)  # "You gather", "You are"
     shown = [item_name(c) for c in event.cards if item_name(c) not in what]
     if shown and (event.seat == me or not event.private):
         line += ": " + ", ".join(shown)
     return line[0].upper() + line[1:] if line else line
 
-
-YOU_VERBS = {"is": "are", "produces": "produce", "draws": "draw", "gathers": "gather",
-             "expands": "expand", "activates": "activate", "uses": "use"}
-"""The rules' event verbs as they go after "You"."""

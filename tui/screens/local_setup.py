@@ -100,6 +100,11 @@ def bot_name(kinds: list[str], names: list[str], seat: int) -> str:
     return free[0] if free else f"Bot {seat + 1}"
 
 
+SOLO_IGNORES = {("estate", "interactive_deck"): "not in solo: no Interactive Deck"}
+"""Options a game's solo mode ignores, by (game, option): why, shown greyed beside it
+(Estate rulebook Solo Mode, reference E-F48)."""
+
+
 def setup_hint(game: str) -> str:
     """The line above the seats: solo or hotseat, and for Zatre how teams sit."""
     hint = ("One human with bots is solo practice; two or more humans take turns at this "
@@ -275,8 +280,11 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
 
     def _offer_options(self) -> None:
         """Only the chosen game's option fields show; the others are set back to their
-        defaults and switched off (Teams for the card game)."""
-        has = game_option_names(str(self.query_one("#game", Select).value))
+        defaults and switched off (Teams for the card game). An option one seat alone
+        ignores (Estate's Interactive Deck in its solo mode) is greyed, its label says why."""
+        game = str(self.query_one("#game", Select).value)
+        has = game_option_names(game)
+        seated = sum(str(self.query_one(f"#kind-{i}", Select).value) != "none" for i in range(SEATS))
         for spec in form_options():
             field = self.query_one(f"#{spec.name}")
             label = next(lb for lb in self.query(FieldLabel) if spec.name in lb.fields)
@@ -286,7 +294,10 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                     field.value = spec.default
                 elif isinstance(field, Input):
                     field.value = "" if spec.default is None else str(spec.default)
-            field.disabled = not on
+            why = SOLO_IGNORES.get((game, spec.name), "") if seated == 1 else ""
+            label.text = spec.label + (f" ({why})" if why else "")
+            label.mark(self.focused.id if self.focused else None)
+            field.disabled = not on or bool(why)
             field.display = label.display = on
 
     def _offer_team_seats(self) -> None:
@@ -312,6 +323,8 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
             self.query_one("#setup-hint", Static).update(setup_hint(event.value))  # type: ignore[arg-type]
         if event.select.id in ("game", "teams"):
             self._offer_team_seats()
+        if (event.select.id or "").startswith("kind-"):
+            self._offer_options()  # one seat alone: what solo ignores greys
         if (event.select.id or "").startswith("kind-") and event.value in ("easy", "strong"):
             seat = int(event.select.id.split("-")[1])  # type: ignore[union-attr]
             field = self.query_one(f"#name-{seat}", Input)

@@ -1,0 +1,103 @@
+"""Estate's turns in words for ``parlour replay --text`` and the host's log (rulebook Play;
+reference E-R32): the action and what followed that everyone saw, the seats by name.
+
+Like Zestrea's and Zatre's words, only what the table saw is said: a draft pick, a kept
+Family Secret and a card taken from a hand stay "a card"; resources, tracks, Market cards
+and the Era's results are named.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .data import CONTENT, TRACKS, card
+from .state import ACTION_WORDS, Answer, EstateEvent, KeepSecret, Pick, UseAbility
+
+RESOURCE_NAMES = {"I": "Iron", "S": "Stone", "W": "Wood", "G": "Grain", "Gold": "Gold"}
+YOU_VERBS = {"is": "are", "produces": "produce", "draws": "draw", "gathers": "gather",
+             "expands": "expand", "activates": "activate", "uses": "use"}
+"""The rules' event verbs as they go after "You" (the name a solo seat is given)."""
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 card"``, ``"2 cards"``."""
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def subject(who: str, what: str) -> str:
+    """``"Ann gathers at Iron Seam"``, ``"You gather at Iron Seam"``."""
+    if who == "You":
+        verb, _, rest = what.partition(" ")
+        what = " ".join(x for x in (YOU_VERBS.get(verb, verb), rest) if x)
+    return f"{who} {what}".strip()
+
+
+def answer_words(value: Any, seen: set[str]) -> str:
+    """A public answer in words: a resource, a track, the deck, a Market card, an
+    option; a card not seen by all stays ``"a card"`` (E-R32)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"choice {value + 1}"
+    if isinstance(value, tuple):
+        if len(value) == 2 and _is_card(value[0]):  # (card, item): stored on a face-up card
+            return f"{RESOURCE_NAMES.get(value[1], value[1])} stored on {card(value[0]).name}"
+        if len(value) == 2 and value[0] == "market" and value[1] in seen:
+            return f"{card(value[1]).name} from the Market"
+        return "a tucked card" if len(value) == 3 else "a card"
+    if value in RESOURCE_NAMES:
+        return RESOURCE_NAMES[value]
+    if value in TRACKS:
+        return f"the {value} track"
+    if value in ("stop", "none"):
+        return value
+    if value == "deck":
+        return "the deck's top card"
+    if value in CONTENT.leaders:
+        return f"the {CONTENT.leaders[value].name}"
+    if value in seen:
+        return card(value).name
+    return "a card"
+
+
+def _is_card(value: Any) -> bool:
+    try:
+        card(str(value))
+    except (KeyError, IndexError):
+        return False
+    return True
+
+
+def describe(name: str, action: Any, events: Sequence[EstateEvent] = (), names: Sequence[str] = ()) -> str:
+    """``"Ann gathers at Iron Seam; Era 1 ends: objective of Drought; Ann is 1st (3): 6
+    VP; Ben is 2nd (1): 3 VP"``: the action (``name`` is the actor's), then the events
+    everyone saw, each seat by its name in ``names`` (by seat)."""
+    seen = {c for e in events if not e.private for c in e.cards}
+    parts = []
+    for e in events:
+        if e.seat < 0:
+            parts.append(e.what)
+            continue
+        who = names[e.seat] if 0 <= e.seat < len(names) else name
+        if e.private:
+            continue
+        shown = [card(c).name for c in e.cards if card(c).name not in e.what]
+        parts.append(subject(who, e.what) + (": " + ", ".join(shown) if shown else ""))
+    told = any(not e.private and 0 <= e.seat < len(names) and names[e.seat] == name for e in events)
+    head = "" if isinstance(action, Answer) and told else _action(name, action, seen)
+    if head:
+        parts.insert(0, head)
+    return "; ".join(parts) if parts else f"{name} {ACTION_WORDS.get(action.kind, ('', action.kind))[1]}"
+
+
+def _action(name: str, action: Any, seen: set[str]) -> str:
+    """What the action says beyond its events: a pick, a secret, an answer."""
+    if isinstance(action, Pick):
+        return f"{name} kept a card from the packet" + (" and tucked one" if action.tuck else "")
+    if isinstance(action, KeepSecret):
+        return f"{name} kept a Family Secret"
+    if isinstance(action, Answer):
+        return f"{name} answered: {answer_words(action.value, seen)}"
+    if isinstance(action, UseAbility) and not action.leader:
+        return f"{name} let the Leader's ability pass"
+    return ""
