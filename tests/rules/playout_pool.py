@@ -10,8 +10,10 @@ names asks for its chunk; a test using ``games`` without them asks for all.
 tests/conftest.py calls :func:`start` once the session is collected, and moves the
 playout tests to the end: the games are played by two worker processes at a lower
 priority (``nice``) while the other tests run, so they use the CPU those tests leave
-idle (the suite must stay within its time on a 2-core machine). With a single core the
-games are played in this process when first asked for.
+idle (the suite must stay within its time on a 2-core machine). With a single core, or
+when the suite runs in pytest-xdist workers (pyproject's ``-n 2 --dist loadfile``: each
+module's tests in one worker, the two workers using both cores), the games are played in
+the process of the module's first playout test when first asked for.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def start(items: Iterable) -> None:
     """Submit every chunk the collected ``items`` need to the background workers."""
     global _pool
     needed = _needed(items)
-    if not needed or min(2, os.cpu_count() or 1) < 2:
+    if not needed or min(2, os.cpu_count() or 1) < 2 or os.environ.get("PYTEST_XDIST_WORKER"):
         return
     _pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"),
                                 initializer=os.nice, initargs=(NICENESS,))

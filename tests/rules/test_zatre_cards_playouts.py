@@ -26,7 +26,7 @@ from rules.zatre_cards import (
 from rules.zatre_cards.placement import AXES, NEAR, check_lay, grid_of, run_sum
 from tests.rules.playout_pool import chunk_results
 
-GAMES_PER_SEATS = 300
+GAMES_PER_SEATS = 200
 CHUNK = 50
 MAX_ACTIONS = 2000
 CONVERTER = cattrs.Converter()

@@ -62,7 +62,7 @@ async def test_the_host_sees_the_room_code_in_the_lobby_and_at_the_table_through
             await until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
             game = app.screen
             assert game.query_one("#scores").border_title == f"Scores · room code {code}"
-            assert f"Scores · room code {code}" in "\n".join(screen_lines(app))  # drawn, at 80×24
+            await until(pilot, lambda: f"Scores · room code {code}" in "\n".join(screen_lines(app)))  # drawn, at 80×24
 
             await relay.stop()
             status = game.query_one(TurnStatus)
