@@ -307,13 +307,7 @@ class EstateTableScreen(GameTableScreen):
             self._set("#e-log", log)
             if log_box is not self.focused:
                 log_box.call_after_refresh(log_box.scroll_end, animate=False)
-        message = self.query_one(TableMessage)
-        message.warning = self.save_problem()
-        message.news = ""
-        if self._error:
-            message.text, message.kind = self._error, "error"
-        else:
-            message.text, message.kind = self._instructions(), "info"
+        self._tell(error=self._error)
         self._refresh_footer()
 
     def _instructions(self) -> str:

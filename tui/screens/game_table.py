@@ -30,6 +30,7 @@ from rules.core import Seat, named
 
 from ..zatre.results import headline
 from ..names import cells, fit, seat_name
+from ..widgets.message import TableMessage
 from .base import ParlourScreen
 from .confirm import ConfirmScreen
 from .handover import HandOverScreen
@@ -281,6 +282,14 @@ class GameTableScreen(ParlourScreen):
         """Why the game's latest save failed (``""``: it saved): the message line's
         warning. A LAN table reads the host's from the lobby state."""
         return self._saves.save_problem if self._saves is not None else ""
+
+    def _tell(self, news: str = "", error: str = "") -> None:
+        """The message line under the table: ``news`` (what was just played), the latest
+        save's problem if any, and ``error`` or else this table's instructions."""
+        message = self.query_one("#message", TableMessage)
+        message.news = news
+        message.warning = self.save_problem()
+        message.text, message.kind = (error, "error") if error else (self._instructions(), "info")
 
     def _save_problem_changed(self, problem: str) -> None:
         if problem and not self._save_told:  # once: the message line keeps saying it

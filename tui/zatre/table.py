@@ -402,12 +402,9 @@ class TableScreen(GameTableScreen):
         status.bag = view.bag_count
         status.extra = "profi: no hints" if view.options.profi else ""
 
-        message = self.query_one(TableMessage)
-        message.news = self._news if self.animating else (
-            last_turn_text(snap) or opening_text(view.opening, self._seat_names(snap)))
-        message.warning = self.save_problem()
-        error = self._error or self.turn_problem()
-        message.text, message.kind = (error, "error") if error else (self._instructions(), "info")
+        self._tell(self._news if self.animating else (
+            last_turn_text(snap) or opening_text(view.opening, self._seat_names(snap))),
+            self._error or self.turn_problem())
 
         last_gain = {record.seat: record.gain for record in view.log}
         shown = self._sheet_seats(self.sheet_seat)

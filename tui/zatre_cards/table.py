@@ -386,10 +386,7 @@ class CardTableScreen(GameTableScreen):
         status.round = f"round {view.round}/{view.rounds}"
         status.extra = "profi: no hints" if view.options.profi else ""
 
-        message = self.query_one(TableMessage)
-        message.news = self._news if self.animating else self._last_news()
-        message.warning = self.save_problem()
-        message.text, message.kind = (self._error, "error") if self._error else (self._instructions(), "info")
+        self._tell(self._news if self.animating else self._last_news(), self._error)
 
         last_gain: dict[int, int] = {}
         for record in view.log:
