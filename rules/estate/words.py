@@ -14,9 +14,12 @@ from .data import CONTENT, TRACKS, card
 from .state import ACTION_WORDS, Answer, EstateEvent, KeepSecret, Pick, UseAbility
 
 RESOURCE_NAMES = {"I": "Iron", "S": "Stone", "W": "Wood", "G": "Grain", "Gold": "Gold"}
-YOU_VERBS = {"is": "are", "produces": "produce", "draws": "draw", "gathers": "gather",
-             "expands": "expand", "activates": "activate", "uses": "use"}
-"""The rules' event verbs as they go after "You" (the name a solo seat is given)."""
+YOU_VERBS = {**{third.split()[0]: bare.split()[0] for bare, third in ACTION_WORDS.values()},
+             "is": "are", "produces": "produce", "draws": "draw", "discards": "discard",
+             "gains": "gain", "loses": "lose"}
+"""The rules' event verbs as they go after "You" (the name a solo seat is given, and the
+viewer's own seat in the log): the bare and third-person forms of :data:`ACTION_WORDS`
+("ends" → "end", "stores" → "store", "takes" → "take"), and the verbs only events use."""
 
 
 def plural(n: int, word: str) -> str:
@@ -87,7 +90,7 @@ def describe(name: str, action: Any, events: Sequence[EstateEvent] = (), names: 
     head = "" if isinstance(action, Answer) and told else _action(name, action, seen)
     if head:
         parts.insert(0, head)
-    return "; ".join(parts) if parts else f"{name} {ACTION_WORDS.get(action.kind, ('', action.kind))[1]}"
+    return "; ".join(parts) if parts else subject(name, ACTION_WORDS.get(action.kind, ("", action.kind))[1])
 
 
 def _action(name: str, action: Any, seen: set[str]) -> str:

@@ -1,0 +1,72 @@
+"""Estate's rules and words after a fresh player-tester's findings on main (briefs
+tester-estate-1, items 4, 5, 6, 12, 14, 16, 17): what the log, ``describe`` (``parlour
+replay --text``) and the refusals say, and the rules behind them (rulebook Play, Solo;
+reference E-F41, E-R20, E-R28, E-R32, §6.2)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import attrs
+
+from rules.estate import EasyBot
+from rules.estate import game as G
+from rules.estate.state import (ACTION_WORDS, EndTurn, EstateOptions, EstateState, SetupEvent,
+                                StoreOn, TakeBack)
+from rules.estate.words import YOU_VERBS, subject
+
+THIRD_PERSON_AFTER_YOU = re.compile(r"\bYou (?:is|has|\w*[^s\W]s)\b")
+"""``"You ends"``, ``"You stores"``, ``"You is"``: a verb that does not agree with "You"."""
+
+
+def played(seats: int, seed: int, names: tuple[str, ...]) -> list[str]:
+    """Every ``describe`` line of a game of easy bots (``names`` by seat)."""
+    st: EstateState = G.new_game(EstateOptions(leaders="random"), seats, seed)
+    bot, rng, lines = EasyBot(), random.Random(seed), []
+    while not G.is_over(st):
+        seat = min(G.active_seats(st))
+        action = bot.choose(G.view(st, seat), G.legal_actions(st, seat), rng)
+        st, events = G.apply(st, seat, action)
+        lines.append(G.describe(names[seat], action, events, names))
+    return lines
+
+
+# ---- item 16: "You ends the turn", "You stores on a card", "You takes back" ----------
+
+def test_you_agrees_with_every_verb_the_rules_say():
+    """Tester item 16: the solo seat is named "You", so every verb after it is the bare
+    form (the rules' own pairs, ACTION_WORDS, give it): "You end the turn", "You store
+    on a card", "You take back ...", "You are 1st"."""
+    assert subject("You", "ends the turn") == "You end the turn"
+    assert subject("You", "takes back a conversion or storage move") == "You take back a conversion or storage move"
+    assert subject("You", "stores on a card") == "You store on a card"
+    assert subject("Ann", "ends the turn") == "Ann ends the turn"
+    for bare, third in ACTION_WORDS.values():
+        assert subject("You", third) == f"You {bare}"
+    assert set(YOU_VERBS) >= {"is", "produces", "draws", "ends", "takes", "stores", "discards", "gains"}
+
+
+def test_describe_of_an_action_without_events_agrees_with_you():
+    """Tester item 16 (replay --text): a storage move and a take-back told as "You store
+    on a card" / "Ann stores on a card"; the end of a turn "You end the turn"."""
+    assert G.describe("You", StoreOn("E-C01-1")) == "You store on a card"
+    assert G.describe("Ann", StoreOn("E-C01-1")) == "Ann stores on a card"
+    assert G.describe("You", EndTurn(), (SetupEvent(0, "ends the turn"),), ("You",)) == "You end the turn"
+    assert G.describe("You", TakeBack(), (SetupEvent(0, "takes back a conversion or storage move"),),
+                      ("You",)) == "You take back a conversion or storage move"
+
+
+def test_a_solo_game_in_words_never_says_you_with_a_third_person_verb():
+    """Tester item 16 over whole solo games: no "You <verb>s" in any move's words."""
+    for seed in (1, 2, 3):
+        for line in played(1, seed, ("You",)):
+            assert not THIRD_PERSON_AFTER_YOU.search(line), line
+
+
+def test_refusals_name_the_end_of_a_turn_and_a_take_back():
+    """Tester item 16's words in refusals too: "You may not end the turn now." (not "make
+    that move")."""
+    from rules.estate.state import not_allowed
+    assert not_allowed(EndTurn(), "Play").message == "You may not end the turn now."
+    assert not_allowed(TakeBack(), "Play").message == "You may not take back a conversion or storage move now."
