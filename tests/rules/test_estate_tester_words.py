@@ -70,3 +70,31 @@ def test_refusals_name_the_end_of_a_turn_and_a_take_back():
     from rules.estate.state import not_allowed
     assert not_allowed(EndTurn(), "Play").message == "You may not end the turn now."
     assert not_allowed(TakeBack(), "Play").message == "You may not take back a conversion or storage move now."
+
+
+# ---- item 17 (first half): a pick of a card not in your packet -------------------------
+
+def test_a_pick_of_a_card_not_in_your_packet_says_so():
+    """Tester item 17 (rulebook Setup, E-F14): picking a card that is not in your
+    packet while you may pick is refused as "not in your packet", not "you may not keep
+    a card of the packet now"; a Family Secret not dealt to you likewise (E-F15)."""
+    import pytest
+
+    from rules.core import RuleViolation
+    from rules.estate.state import KeepSecret, Pick
+    st = G.new_game(EstateOptions(leaders="random"), 2, 4)
+    rnd = random.Random(4)
+    while st.phase != "draft":
+        seat = min(G.active_seats(st))
+        st, _ = G.apply(st, seat, rnd.choice(list(G.legal_actions(st, seat))))
+    mine, theirs = st.draft.packets[0], st.draft.packets[1]
+    stranger = next(c for c in theirs if c not in mine)
+    with pytest.raises(RuleViolation, match="not in your packet") as refused:
+        G.apply(st, 0, Pick(stranger))
+    assert refused.value.code == "not-legal"
+    G.apply(st, 0, Pick(mine[0]))  # one from the packet is kept
+    while st.phase != "secrets":
+        seat = min(G.active_seats(st))
+        st, _ = G.apply(st, seat, rnd.choice(list(G.legal_actions(st, seat))))
+    with pytest.raises(RuleViolation, match="not dealt to you"):
+        G.apply(st, 0, KeepSecret(st.secrets[1][0]))

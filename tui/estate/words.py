@@ -230,9 +230,9 @@ def preview(action: Any, view: EstateView) -> str:
         return f"{card_name(action.card)}: {card(action.card).text}"
     if isinstance(action, EndTurn):
         return ("End your turn now (no more conversions or storage this turn); "
-                "then the Market is refilled (E-R10, E-R15).")
+                "then the Market's gaps are filled from the deck.")
     if isinstance(action, TakeBack):
-        return "Take back your latest conversion or storage move of this turn (pitfall E-11)."
+        return "Take back your latest conversion or storage move of this turn (nothing new was seen since)."
     if isinstance(action, UseAbility):
         return leader_text(action.leader) + " (flips your Crest for this Era)" if action.leader else \
             "Keep your Crest unflipped: the ability stays for later this Era."

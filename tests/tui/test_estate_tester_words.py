@@ -1,0 +1,66 @@
+"""The Estate table's words after a fresh player-tester's findings on main (briefs
+tester-estate-1, items 4, 5, 6, 9, 12, 13, 14): the Do list, the previews, the
+questions, the log and the pages say what the rules do, in the players' words
+(rulebook Play, Solo; reference E-F41, E-R20, E-R21, E-R28, E-R32, §6.2)."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Iterator
+
+import pytest
+
+from rules.estate import StrongBot
+from rules.estate import game as estate
+from rules.estate.state import EstateOptions
+from tui.estate import board, words
+
+REFERENCE_ID = re.compile(r"\b(?:E-[A-Z]*\d|pitfall)")
+"""A reference id (``E-R10``, ``E-C12-3``, ``pitfall E-11``): never on the players' screen."""
+
+
+def texts(view, seat, names, legal, events) -> Iterator[str]:
+    """Every text the Estate table (tui/estate/table.py) makes of one snapshot."""
+    for event in events:
+        yield words.event_line(estate.project_event(event, seat), names, seat)
+    if view.question is not None:
+        yield words.question_text(view)
+    for action in legal:
+        yield words.preview(action, view)
+        yield words.action_text(action, view, names)
+    if view.estates:
+        yield board.hand_page(view, names)
+        yield board.realm_page(view, names)
+        yield board.market_page(view, names)
+        yield board.others_page(view, names, [None] * view.seats)
+        yield board.estate_page(view, seat if seat is not None else 0, names)
+        for copy in view.estates[seat].hand if seat is not None else ():
+            yield words.why_not(view, seat, copy)
+
+
+def every_text(seed: int, seats: int) -> Iterator[str]:
+    """Every text of every seat's view of every version of a strong-bot game."""
+    state = estate.new_game(EstateOptions(leaders="random"), seats, seed)
+    names = ["You", *(f"Player {s + 1}" for s in range(1, seats))]
+    bot, rng, events = StrongBot(), random.Random(seed), ()
+    while not estate.is_over(state):
+        active = estate.active_seats(state)
+        for seat in (None, *range(seats)):
+            legal = estate.legal_actions(state, seat) if seat in active else ()
+            yield from texts(estate.view(state, seat), seat, names, legal, events)
+        seat = min(active)
+        state, events = estate.apply(state, seat, bot.choose(estate.view(state, seat),
+                                                             estate.legal_actions(state, seat), rng))
+    for seat in (None, *range(seats)):
+        yield from texts(estate.view(state, seat), seat, names, (), events)
+
+
+@pytest.mark.parametrize("seed, seats", [(12, 4), (1, 1), (5, 1)])
+def test_no_reference_id_and_no_third_person_after_you_on_the_table(seed, seats):
+    """Tester item 12 ("refilled (E-R10, E-R15)", "Take back ... (pitfall E-11)"): no
+    reference id in any text of the table over whole games; item 16: the viewer's own
+    seat ("You") never takes a third-person verb in the log."""
+    for text in every_text(seed, seats):
+        assert not REFERENCE_ID.search(text), text
+        assert not re.search(r"\bYou (?:is|\w*[^s\W]s)\b", text), text
