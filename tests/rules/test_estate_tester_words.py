@@ -98,3 +98,40 @@ def test_a_pick_of_a_card_not_in_your_packet_says_so():
         st, _ = G.apply(st, seat, rnd.choice(list(G.legal_actions(st, seat))))
     with pytest.raises(RuleViolation, match="not dealt to you"):
         G.apply(st, 0, KeepSecret(st.secrets[1][0]))
+
+
+# ---- item 6: the rewards of 2nd and 3rd places ----------------------------------------
+
+def test_an_era_end_says_what_each_place_earned(monkeypatch):
+    """Tester item 6 (E-F41, E-R20): in Eras 1-4 2nd place earns 1 card and 1 resource,
+    3rd and lower 1 card; the log says so ("You are 2nd with 3: 1 card and 1 resource"),
+    not "0 VP"; the rewards said are the rewards paid (the cards dealt, the resource
+    asked for)."""
+    from rules.estate import eras
+    from rules.estate.data import CONTENT
+    st = G.new_game(EstateOptions(leaders="random"), 3, 1)
+    rnd = random.Random(1)
+    while st.phase != "turns":
+        seat = min(G.active_seats(st))
+        st, _ = G.apply(st, seat, rnd.choice(list(G.legal_actions(st, seat))))
+    measures = {0: 6, 1: 3, 2: 2}
+    monkeypatch.setattr(eras, "measure", lambda state, seat: measures[seat])
+    end = attrs.evolve(st, phase="era_end", doing=None, pending=None, queue=(), offer=None)
+    after, told = eras.advance(end)
+    by_seat = {e.seat: e.what for e in told if e.seat >= 0}
+    assert by_seat == {0: "is 1st with 6: 6 VP", 1: "is 2nd with 3: 1 card and 1 resource", 2: "is 3rd with 2: 1 card"}
+    names = ("Ann", "You", "Cy")
+    text = G.describe("Ann", EndTurn(), told, names)
+    assert "You are 2nd with 3: 1 card and 1 resource" in text and "Cy is 3rd with 2: 1 card" in text
+    assert f"Era 1 ends ({CONTENT.events[st.events[0]].name}): objective results" in text
+    # what is said is paid: 2nd and 3rd each get a card, 2nd a resource it chooses
+    while after.phase == "era_end":
+        seat = min(G.active_seats(after))
+        after, _ = G.apply(after, seat, G.legal_actions(after, seat)[0])
+    hands = [len(after.table.estates[s].hand) - len(st.table.estates[s].hand) for s in range(3)]
+    supplies = [sum(after.table.estates[s].res) - sum(st.table.estates[s].res) for s in range(3)]
+    assert hands == [0, 1, 1] and supplies == [0, 1, 0]
+    assert eras.reward_words(2, 0, False, True) == "1 card and 1 resource"
+    assert eras.reward_words(1, 3, False, True) == "a share of 3 VP"
+    assert eras.reward_words(2, 3, True) == "3 VP" and eras.reward_words(4, 0, True) == "nothing"
+    assert eras.other_rewards(3, False) == (1, 0) and eras.other_rewards(2, True) == (0, 0)

@@ -9,7 +9,7 @@ from typing import Sequence
 
 from rules.estate.data import CONTENT, RESOURCES, TRACKS, card
 from rules.estate.effects import evaluate
-from rules.estate.eras import ERAS, ORDINAL, SOLO_FAILURES, SOLO_MET_VP, place_vp
+from rules.estate.eras import ERAS, ORDINAL, SOLO_FAILURES, SOLO_MET_VP, place_vp, reward_words
 from rules.estate.state import EstateInView, EstateView
 from rules.estate.table import Estate, Table
 
@@ -196,7 +196,8 @@ def market_page(view: EstateView, names: Sequence[str]) -> str:
 
 def past_eras(view: EstateView, names: Sequence[str]) -> list[str]:
     """Each past Era's objective result (E-R20, E-R21): solo met or failed with the
-    failures so far; else each seat's place and VP (a tie's shared VP)."""
+    failures so far; else each seat's place and what it earned (VP, a tie's shared VP,
+    the cards and resource of 2nd and lower places, E-F41)."""
     lines = []
     failures = 0
     for i, places in enumerate(view.places):
@@ -210,7 +211,8 @@ def past_eras(view: EstateView, names: Sequence[str]) -> list[str]:
         vps = place_vp(places, i + 1 == ERAS)
         order = sorted(range(len(places)), key=lambda s: places[s])
         lines.append(f"Era {i + 1} ({ev}): " + ", ".join(
-            f"{fit(names[s], 10)} {ORDINAL[places[s]]}{' (tie)' * (places.count(places[s]) > 1)} {vps[s]} VP"
+            f"{fit(names[s], 10)} {ORDINAL[places[s]]}{' (tie)' * (places.count(places[s]) > 1)} "
+            f"{reward_words(places[s], vps[s], i + 1 == ERAS)}"
             for s in order))
     return (["── Past Eras' objectives:"] + lines) if lines else []
 
