@@ -64,3 +64,45 @@ def test_no_reference_id_and_no_third_person_after_you_on_the_table(seed, seats)
     for text in every_text(seed, seats):
         assert not REFERENCE_ID.search(text), text
         assert not re.search(r"\bYou (?:is|\w*[^s\W]s)\b", text), text
+
+
+# ---- item 6 on the Market page, item 13: the game-over Market page ---------------------
+
+def test_the_market_page_says_what_second_and_third_earned():
+    """Tester item 6 (E-F41): "Ada 2nd (tie) 0 VP" becomes what 2nd earned: 1 card and
+    1 resource (each of a tie, in full); 3rd 1 card; Era 5 in VP only."""
+    import attrs
+    st = estate.new_game(EstateOptions(leaders="random"), 3, 4)
+    view = attrs.evolve(estate.view(st, 0), era=5, era_events=st.events, places=((1, 2, 2), (1, 2, 3),
+                                                                                 (2, 1, 3), (3, 1, 2)))
+    text = board.market_page(view, ("You", "Ada", "Cleo"))
+    assert "You 1st 6 VP, Ada 2nd (tie) 1 card and 1 resource, Cleo 2nd (tie) 1 card and 1 resource" in text
+    assert "You 1st 6 VP, Ada 2nd 1 card and 1 resource, Cleo 3rd 1 card" in text
+    assert not any("0 VP" in line for line in text.splitlines() if line.startswith("Era "))
+
+
+def lost_solo_game(seed: int):
+    """A solo strong-bot game played to its end; its final state."""
+    state = estate.new_game(EstateOptions(leaders="random"), 1, seed)
+    bot, rng = StrongBot(), random.Random(seed)
+    while not estate.is_over(state):
+        state, _ = estate.apply(state, 0, bot.choose(estate.view(state, 0), estate.legal_actions(state, 0), rng))
+    return state
+
+
+def test_the_game_over_market_page_is_not_stale():
+    """Tester item 13 (E-R21): after a lost solo game the Market page no longer says
+    "Objective: you 0, needs 2 (not yet)" nor "Eras to come: 5": the game is over after
+    its last Era, every objective's result is listed, the Eras not played are said."""
+    import attrs
+    state = lost_solo_game(1)
+    view = estate.view(state, 0)
+    assert view.phase == "over"
+    lost = attrs.evolve(view, era=3, places=((0,), (0,), (0,)), era_events=(*view.era_events[:3], "", ""))
+    text = board.market_page(lost, ("You",))
+    assert text.startswith("Game over after Era 3 of 5")
+    assert "Objective: you" not in text and "Eras to come" not in text
+    assert "objective failed (3 of 3)" in text and "Eras 4, 5 not played: the game ended early" in text
+    full = board.market_page(view, ("You",))
+    assert "Objective: you" not in full and "Eras to come" not in full
+    assert full.count("): objective ") == view.era

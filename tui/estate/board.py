@@ -166,15 +166,21 @@ def objective_measures(view: EstateView) -> list[int]:
 
 def market_page(view: EstateView, names: Sequence[str]) -> str:
     """The Market with each card's text, the deck and discard, the Era Event and the
-    objective standings, the Eras to come."""
-    lines = [f"Era {view.era} of 5" if view.era else "Before Era 1"]
+    objective standings, the Eras to come; once the game is over, the Era it ended in,
+    every Era's objective result and the Eras left unplayed (a lost solo game, E-R21),
+    no standings nor Eras to come."""
+    over = view.phase == "over"
+    head = f"Era {view.era} of {ERAS}" if view.era else "Before Era 1"
+    lines = [f"Game over after Era {view.era} of {ERAS}" if over else head]
     eid = view.era_events[view.era - 1] if view.era and view.era_events else ""
     if eid:
         ev = CONTENT.solo_events[eid] if view.seats == 1 else CONTENT.events[eid]
         lines.append(f"Era Event: {ev.name}{words.mark(ev.source)}")
         lines.append(f"    {ev.text}")
-        measures = objective_measures(view)
-        if view.seats == 1:
+        measures = objective_measures(view)  # once over, scored: the past Eras say how
+        if over:
+            measures = []
+        elif view.seats == 1:
             lines.append(f"Objective: you {measures[0]}, needs {ev.threshold}"
                          f" ({'met' if measures[0] >= ev.threshold else 'not yet'})")
         else:
@@ -185,7 +191,10 @@ def market_page(view: EstateView, names: Sequence[str]) -> str:
         lines.append("Era Event: not revealed yet")
     lines += past_eras(view, names)
     later = [i + 1 for i, e in enumerate(view.era_events) if not e and i + 1 > view.era]
-    if later:
+    if over and view.era < ERAS:
+        unplayed = ", ".join(str(era) for era in range(view.era + 1, ERAS + 1))
+        lines.append(f"Era{'s' * (view.era + 1 < ERAS)} {unplayed} not played: the game ended early")
+    elif later:
         lines.append(f"Eras to come: {', '.join(map(str, later))} (events face down)")
     lines.append("── Market:")
     for i, c in enumerate(view.market):
