@@ -106,3 +106,22 @@ def test_the_game_over_market_page_is_not_stale():
     full = board.market_page(view, ("You",))
     assert "Objective: you" not in full and "Eras to come" not in full
     assert full.count("): objective ") == view.era
+
+
+# ---- item 9: a Market card while drawing -----------------------------------------------
+
+def test_a_market_card_to_draw_is_named_first():
+    """Tester item 9 (E-R14, E-R32: the Market is face up): the Draw list's Market entry
+    begins with the card's name ("Woodcutter from the Market"), so a narrow Do list
+    wraps the words after it, never the name out of sight."""
+    import attrs
+
+    from rules.estate.data import card
+    from rules.estate.effects import Question
+    from rules.estate.state import Answer
+    st = estate.new_game(EstateOptions(leaders="random"), 1, 2)
+    copy = next(c for c in st.table.deck if card(c).name == "Woodcutter")
+    view = attrs.evolve(estate.view(st, 0), question=Question(0, "draw", ("deck", copy), "draw from"),
+                        question_from="draw")
+    assert words.action_text(Answer(copy), view) == "Woodcutter from the Market"
+    assert words.action_text(Answer("deck"), view) == "The deck's top card"

@@ -350,7 +350,7 @@ def answer_text(value: Any, view: EstateView, names: Sequence[str] = ()) -> str:
     if kind == "track":
         return f"{value} track"
     if kind == "draw":
-        return "The deck's top card" if value == "deck" else f"From the Market: {card_name(value)}"
+        return "The deck's top card" if value == "deck" else f"{card_name(value)} from the Market"
     if kind == "stored":
         c, item = value
         return f"{res_name(item)} stored on {card_name(c)}"
