@@ -112,8 +112,16 @@ def expandable(state: EstateState, seat: Seat) -> list[Expand]:
 def activatable(state: EstateState, seat: Seat) -> list[str]:
     """Production cards ``seat`` may activate in its Produce action (E-R16, E-F27)."""
     t = state.table
-    return [c for c in t.estates[seat].cards if card(c).track == "Production"
-            and c not in t.activated and not (c in t.used and _once(c))]
+    return can_activate(t.estates[seat].cards, t.activated, t.used)
+
+
+def can_activate(cards: tuple[str, ...], activated: tuple[str, ...], used: tuple[str, ...]) -> list[str]:
+    """The Production cards among ``cards`` (copies) a Produce action may activate (E-R16,
+    E-F27): not ``activated`` in this action already, nor a once-per-Era card ``used``
+    this Era. A table reads it off the view: Produce is legal with none (E-R10), and
+    then yields nothing."""
+    return [c for c in cards if card(c).track == "Production" and c not in activated
+            and not (c in used and _once(c))]
 
 
 def _once(copy: str) -> bool:

@@ -125,3 +125,60 @@ def test_a_market_card_to_draw_is_named_first():
                         question_from="draw")
     assert words.action_text(Answer(copy), view) == "Woodcutter from the Market"
     assert words.action_text(Answer("deck"), view) == "The deck's top card"
+
+
+# ---- item 14: a Produce that yields nothing; a player away on the Others page ---------
+
+def pious_one_in_turns():
+    """A solo game led by the Pious One (no Production card in its Starting Build),
+    played to its first turn; the state."""
+    from rules.estate.state import ChooseLeader
+    state = estate.new_game(EstateOptions(leaders="choose"), 1, 3)
+    rng = random.Random(3)
+    while state.phase != "turns":
+        legal = estate.legal_actions(state, 0)
+        pious = [a for a in legal if isinstance(a, ChooseLeader) and a.leader == "E-L3"]
+        state, _ = estate.apply(state, 0, pious[0] if pious else rng.choice(legal))
+    return state
+
+
+def test_a_produce_with_nothing_to_activate_says_it_yields_nothing():
+    """Tester item 14: the Pious One with no Production card is offered Produce (E-R10:
+    Draw and Produce are always legal, even when they yield nothing); the entry and its
+    preview say it yields nothing and uses a worker; with a Production card they do not."""
+    import attrs
+
+    from rules.estate.data import card
+    from rules.estate.state import Produce
+    state = pious_one_in_turns()
+    est = state.table.estates[0]
+    bare = attrs.evolve(est, cards=tuple(c for c in est.cards if card(c).track != "Production"))
+    state = attrs.evolve(state, table=state.table.set(0, bare))  # "time: none."
+    view = estate.view(state, 0)
+    assert view.estates[0].leader == "E-L3" and view.estates[0].cards
+    assert Produce() in estate.legal_actions(state, 0)  # E-R10: still legal
+    assert words.action_text(Produce(), view) == "Produce: yields nothing (no Production card to activate)"
+    assert "uses a worker and yields nothing" in words.preview(Produce(), view)
+    farm = next(c for c in state.table.deck if card(c).name == "Farm")
+    est = attrs.evolve(view.estates[0], cards=(*view.estates[0].cards, farm))
+    with_farm = attrs.evolve(view, estates=(est,))
+    assert "yields nothing" not in words.action_text(Produce(), with_farm)
+    assert "yields nothing" not in words.preview(Produce(), with_farm)
+    used = attrs.evolve(with_farm, activated=(farm,))  # activated already in this action
+    assert "yields nothing" in words.action_text(Produce(), used)
+
+
+def test_the_others_page_marks_a_player_away():
+    """Tester item 14: a dropped LAN player is marked on the Others page ("Dev ·
+    Warlord ◀ to act · away 1:42"), from the table's own note on the seat."""
+    state = estate.new_game(EstateOptions(leaders="random"), 3, 12)
+    while state.phase != "turns":
+        seat = min(estate.active_seats(state))
+        state, _ = estate.apply(state, seat, estate.legal_actions(state, seat)[0])
+    view = estate.view(state, 0)
+    names = ("You", "Ben", "Dev")
+    page = board.others_page(view, names, [None] * 3, ["", "", "away 1:42"])
+    dev = next(line for line in page.splitlines() if line.startswith("Dev"))
+    ben = next(line for line in page.splitlines() if line.startswith("Ben"))
+    assert dev.endswith("· away 1:42") and "away" not in ben
+    assert "away" not in board.others_page(view, names, [None] * 3)

@@ -226,27 +226,32 @@ def past_eras(view: EstateView, names: Sequence[str]) -> list[str]:
     return (["── Past Eras' objectives:"] + lines) if lines else []
 
 
-def glance(view: EstateView, seat: int, names: Sequence[str], bots: Sequence[str | None]) -> list[str]:
-    """Another Estate in three lines."""
+def glance(view: EstateView, seat: int, names: Sequence[str], bots: Sequence[str | None],
+           notes: Sequence[str] = ()) -> list[str]:
+    """Another Estate in three lines; ``notes`` by seat a word on its player (a LAN
+    table's ``"away 1:42"`` for one who dropped), shown after its name."""
     est = view.estates[seat]
     by_track = " ".join(f"{t[0]}{sum(card(c).track == t for c in est.cards)}"
                         f"(v{words.track_value(view, seat, t)})" for t in TRACKS)
     bot = f" ({bots[seat]} bot)" if bots and bots[seat] else ""
     turn = " ◀ to act" if seat in view.awaiting else ""
-    return [f"{fit(names[seat] + bot, 22)} · {words.leader_name(est.leader)}{turn}",
+    note = f" · {notes[seat]}" if seat < len(notes) and notes[seat] else ""
+    return [f"{fit(names[seat] + bot, 22)} · {words.leader_name(est.leader)}{turn}{note}",
             f"  {by_track} · hand {est.hand_count} · {workers(view, seat)}",
             f"  {words.supply(est.res, est.gold)} · stored {len(est.stored)} · tucked {len(est.tucked_under)}"]
 
 
-def others_page(view: EstateView, names: Sequence[str], bots: Sequence[str | None]) -> str:
+def others_page(view: EstateView, names: Sequence[str], bots: Sequence[str | None],
+                notes: Sequence[str] = ()) -> str:
     """Every other Estate at a glance (cards per track and track value, hand size,
-    workers, supply, stored and tucked), then their cards by name."""
+    workers, supply, stored and tucked; a player away marked, ``notes`` by seat), then
+    their cards by name."""
     lines: list[str] = []
     others = [s for s in range(view.seats) if s != view.seat]
     if not others:
         return "Solo: no other Estates."
     for s in others:
-        lines += glance(view, s, names, bots)
+        lines += glance(view, s, names, bots, notes)
         est = view.estates[s]
         for t in TRACKS:
             on = [words.card_name(c) for c in est.cards if card(c).track == t]

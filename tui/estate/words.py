@@ -17,6 +17,7 @@ from rules.estate.data import CONTENT, RESOURCES, TRACKS, card
 from rules.estate.state import (Activate, Answer, ChooseLeader, ChooseOption, Convert, Draw,
                                 EstateView, Expand, Gather, KeepSecret, Pick, Produce,
                                 EndTurn, StopProducing, StoreOn, TakeBack, UseAbility)
+from rules.estate.turns import can_activate
 from rules.estate.words import RESOURCE_NAMES, plural, subject
 
 TRACK_LIMIT = 7  # E-F30: 7 cards a track (rules.estate.table.TRACK_LIMIT)
@@ -134,6 +135,9 @@ def why_not(view: EstateView, seat: int, copy: str) -> str:
 
 def action_text(action: Any, view: EstateView, names: Sequence[str] = ()) -> str:
     """One entry of the Do list; ``names`` the seats' names (a target is named)."""
+    if isinstance(action, Produce) and not producible(view):  # E-R10: legal, yields nothing
+        how = f" with the {leader_name(action.ability)}'s ability" if action.ability else ""
+        return f"Produce{how}: yields nothing (no Production card to activate)"
     if isinstance(action, Produce):
         return (f"Produce with the {leader_name(action.ability)}'s ability" if action.ability
                 else f"Produce (up to {plural(track_value(view, view.seat, 'Production'), 'card')})")
@@ -175,6 +179,14 @@ def action_text(action: Any, view: EstateView, names: Sequence[str] = ()) -> str
     return str(getattr(action, "kind", action))
 
 
+def producible(view: EstateView) -> list[str]:
+    """The viewer's Production cards a Produce action may activate now (E-R16, E-F27:
+    the rules' own :func:`rules.estate.turns.can_activate` on the view)."""
+    if view.seat is None or not view.estates:
+        return []
+    return can_activate(view.estates[view.seat].cards, view.activated, view.used)
+
+
 def gives(sp: Any, view: EstateView) -> str:
     """What a Gather space gives, short: ``"1 Iron here + 1 from the supply"`` on an
     accumulating space (E-B1-E-B4), else its text (``"gain 1 Gold"``)."""
@@ -188,6 +200,10 @@ def gives(sp: Any, view: EstateView) -> str:
 def preview(action: Any, view: EstateView) -> str:
     """What ``action`` will give, shown before it is confirmed."""
     seat = view.seat
+    if isinstance(action, Produce) and not producible(view):
+        return ("Produce: you have no Production card you can activate now, so this action "
+                "uses a worker and yields nothing (Produce is always allowed)."
+                + (f"\n{leader_text(action.ability)}" if action.ability else ""))
     if isinstance(action, Produce):
         cards = [card_name(c) for c in view.estates[seat].cards if card(c).track == "Production"]
         lines = [f"Produce: activate up to {track_value(view, seat, 'Production')} of your "
