@@ -1,0 +1,129 @@
+"""Audit of the Estate engine against the rulebook and reference estate.md (issue 10):
+each test names the rule it checks and would fail if that rule were broken."""
+
+from __future__ import annotations
+
+import attrs
+
+from rules.estate import turns as T
+from rules.estate import views as V
+from rules.estate.state import (Activate, Answer, Convert, EndTurn, Expand, Gather, Produce, StoreOn,
+                                TakeBack, UseAbility)
+from rules.estate.table import Estate
+from tests.rules.contract import refused_by
+from tests.rules.test_estate_turns import _Game, act, cp, lid, ready
+
+
+# ---------------------------------------------------------------- E-R10: storage at any point
+
+def test_e_r10_storage_just_before_paying_an_expand():
+    """E-R10: "at any point in your own turn, even in the middle of an action (for example
+    just before paying), you may also make ... storage moves (Larder, Storehouse)". While
+    an Expand waits on which unit the Architect waives, the Larder and the Storehouse may
+    take from the supply; the Expand's question then comes back unchanged and the stored
+    resource pays the cost (E-R13)."""
+    arch, larder, house, quarry = cp("Architect"), cp("Larder"), cp("Storehouse"), cp("Quarry")
+    st = ready(["Warlord", "Sorcerer"], [Estate(res=(1, 0, 1, 1), cards=(arch, larder, house), hand=(quarry,)),
+                                         Estate()])
+    st = act(st, 0, Expand(quarry), end=False)
+    q = V.question(st)
+    assert q.why == "waive" and q.options == ("I", "W")
+    legal = T.legal_actions(st, 0)
+    assert StoreOn(larder) in legal and StoreOn(house) in legal
+    st = act(st, 0, StoreOn(house), end=False)  # its own question first: which resource
+    assert V.question(st).why == "store" and V.view(st, 0).question_from == house
+    assert V.view(st, 1).question is None
+    st = act(st, 0, Answer("W"), end=False)
+    assert st.table.estates[0].stored == ((house, "W"),) and V.question(st) == q
+    assert V.view(st, 0).question_from == "expand"
+    st = act(st, 0, Answer("I"), end=False)  # waive the Iron: the stored Wood pays
+    e = st.table.estates[0]
+    assert quarry in e.cards and e.stored == () and e.res == (1, 0, 0, 1)
+
+
+def test_e_r10_storage_mid_effect_only_when_the_answers_stand():
+    """E-R10 / E-R12: a storage move in the middle of one's own effect is offered only if
+    the questions already answered stay as they were, whatever it stores: during the
+    Charcoal Burner's "discard up to 3 Wood", after one Wood, the Larder (Grain only) may
+    store, the Storehouse (which could take the Wood) may not. TakeBack (pitfall E-11)
+    restores the supply and the waiting effect."""
+    burner, larder, house = cp("Charcoal Burner"), cp("Larder"), cp("Storehouse")
+    st = ready(["Warlord", "Sorcerer"], [Estate(res=(0, 0, 2, 3), cards=(burner, larder, house)), Estate()])
+    st = act(st, 0, Produce(), Activate(burner), Answer("W"), end=False)
+    waiting = st.pending
+    legal = T.legal_actions(st, 0)
+    assert StoreOn(larder) in legal and StoreOn(house) not in legal
+    assert refused_by(_Game, st, StoreOn(house), 0).code == "not-legal"
+    assert refused_by(_Game, st, StoreOn(larder), 1).code == "not-legal"  # not their turn
+    st = act(st, 0, StoreOn(larder), end=False)
+    assert st.pending == waiting and st.table.estates[0].stored == ((larder, "G"),)
+    assert TakeBack() in T.legal_actions(st, 0)
+    st = act(st, 0, TakeBack(), end=False)
+    assert st.pending == waiting and st.table.estates[0].stored == () and st.table.estates[0].res == (0, 0, 2, 3)
+    st = act(st, 0, StoreOn(larder), Answer("W"), end=False)
+    e = st.table.estates[0]
+    assert e.gold == 2 and e.res == (0, 0, 0, 2) and e.stored == ((larder, "G"),)
+
+
+def test_e_r10_storage_while_an_ability_is_offered():
+    """E-R10 / E-R24: while the Sorcerer's ability is offered after a Gather, the turn is
+    still the player's: storage moves (and conversions) are offered, and the offer stays."""
+    larder = cp("Larder")
+    st = ready(["Sorcerer", "Warlord"], [Estate(res=(0, 0, 0, 1), cards=(larder,)), Estate()])
+    st = act(st, 0, Gather("E-B2"), end=False)
+    assert st.offer is not None and StoreOn(larder) in T.legal_actions(st, 0)
+    st = act(st, 0, StoreOn(larder), end=False)
+    assert st.offer is not None and st.table.estates[0].stored == ((larder, "G"),)
+    st = act(st, 0, UseAbility(lid("Sorcerer")), end=False)
+    assert st.table.estates[0].amount("S") == 3  # 1 on the space + 1 + the Sorcerer's 1
+
+
+def test_e_r10_no_moves_once_the_turn_is_ending():
+    """E-R10 / E-R15: the Market refill comes when the turn ends: in solo a Harbor revealed
+    by it (E-R28, E-F49) asks what to pay, but the turn is over, so no conversion or
+    storage move is offered then (EndTurn said: no more this turn)."""
+    larder, harbor = cp("Larder"), cp("Harbor")
+    st = ready(["Warlord"], [Estate(res=(3, 0, 0, 1), cards=(larder,))])
+    t = st.table
+    market = ("",) + t.market[1:]
+    st = attrs.evolve(st, table=attrs.evolve(t, market=market, deck=(harbor, *(c for c in t.deck if c != harbor))))
+    st = act(st, 0, Produce(), end=False)
+    assert Convert(("I", "I", "I"), "G") in T.legal_actions(st, 0) and StoreOn(larder) in T.legal_actions(st, 0)
+    st = act(st, 0, EndTurn(), end=False)
+    assert st.pending is not None and st.pending.source == "refill" and V.question(st).why == "exchange"
+    legal = T.legal_actions(st, 0)
+    assert legal and all(isinstance(a, Answer) for a in legal)
+
+
+# ---------------------------------------------------------------- determinism per seed
+
+_DRAFT_SCRIPT = """
+import random
+from rules.estate import GAME, StrongBot
+from rules.estate.state import EstateOptions
+st = GAME.setup(EstateOptions(leaders="random"), 3, 5)
+bot, rng, out = StrongBot(), random.Random(5), []
+while st.phase in ("leaders", "extra", "draft", "secrets"):
+    seat = min(GAME.active_seats(st))
+    a = bot.choose(GAME.view(st, seat), GAME.legal_actions(st, seat), rng)
+    out.append(repr(a))
+    st, _ = GAME.apply(st, seat, a)
+print(out)
+"""
+
+
+def test_strong_bot_drafts_the_same_whatever_the_hash_seed():
+    """Issue 10 "determinism per seed": the strong bot's draft pick among equally worthy
+    cards (two copies of a card) followed a set's order, which changes with Python's
+    string hashing (PYTHONHASHSEED) from one process to the next, so the same seed played
+    differently (the estate-table screenshot's game); now the first such card listed."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    runs = {subprocess.run([sys.executable, "-c", _DRAFT_SCRIPT], cwd=root, capture_output=True, text=True,
+                           check=True, env={**os.environ, "PYTHONHASHSEED": str(h), "PYTHONPATH": str(root)}).stdout
+            for h in (1, 2, 3)}
+    assert len(runs) == 1
