@@ -533,9 +533,15 @@ class _Run:
             e = self.est(ctx.seat)
             self.put(ctx.seat, attrs.evolve(e, hand=(*e.hand, c)))
 
-    def op_take_discard(self, op: dict, ctx: Ctx) -> None:  # E-V8
+    def solo_barred(self, copy: str) -> bool:
+        """E-R28: in solo a Solo Mode card never enters the player's hand or Estate (it
+        acts on being revealed and lies in the discard pile after)."""
+        return self.t.solo and card(copy).solo
+
+    def op_take_discard(self, op: dict, ctx: Ctx) -> None:  # E-V8, E-R28
         for _ in range(self.n(ctx, op["n"])):
-            options = tuple(dict.fromkeys(c for c in self.t.discard if matches(c, op["filter"])))
+            options = tuple(dict.fromkeys(c for c in self.t.discard if matches(c, op["filter"])
+                                          and not self.solo_barred(c)))
             if not options:
                 return
             c = self.ask(ctx.seat, "card", (STOP, *options), "take from the discard pile")
@@ -551,7 +557,7 @@ class _Run:
         pool = (e.hand if source == "hand" else tuple(self.revealed[-1]) if source == "revealed"
                 else tuple(t for u, t in e.tucked if u == ctx.this))
         out = [c for c in pool if matches(c, op["filter"]) and has_room(e, c)
-               and op.get("card", c) == c]
+               and op.get("card", c) == c and not self.solo_barred(c)]
         if op["cost"] == "paid":
             out = [c for c in out if self.can_pay(ctx.seat, c, self.n(ctx, op.get("discount", 0)))]
         return tuple(dict.fromkeys(out))

@@ -127,3 +127,31 @@ def test_strong_bot_drafts_the_same_whatever_the_hash_seed():
                            check=True, env={**os.environ, "PYTHONHASHSEED": str(h), "PYTHONPATH": str(root)}).stdout
             for h in (1, 2, 3)}
     assert len(runs) == 1
+
+
+# ---------------------------------------------------------------- E-R28: solo cards stay out
+
+def test_e_r28_solo_mode_cards_never_reach_a_solo_hand_or_estate():
+    """E-R28 / E-F49 (RB Solo: the Solo Mode cards act when revealed, "once completed,
+    discard the card"): they never enter a solo player's hand or Estate. The Necromancer
+    (take 2 from the discard pile) may not take a discarded Merchant or Thief in solo, only
+    the others; in multiplayer they are ordinary cards it may take. A Solo Mode card
+    tucked under a Dungeon (moved there by E-R31) is not played from it in solo."""
+    from rules.estate import effects as fx
+    from rules.estate.effects import Ctx, resolve
+    from rules.estate.table import Table
+    from rules.core import Rng
+
+    nec = fx.triggers(cp("Necromancer"), "when_played")
+    pile = (cp("Merchant"), cp("Monk"), cp("Thief"))
+    for solo, offered in ((True, ("stop", cp("Monk"))), (False, ("stop", *pile))):
+        t = Table((Estate(),), (), pile, ("",) * 4, Rng(7), solo=solo)
+        q = resolve(t, Ctx(0), nec).question
+        assert q.options == offered
+    dungeon = cp("Dungeon")
+    play = [{"op": "play", "source": "tucked", "filter": {"type": "Citizen"}, "cost": "paid"}]
+    for solo, played in ((True, ()), (False, (dungeon, cp("Thief")))):
+        t = Table((Estate(res=(5, 5, 5, 5), cards=(dungeon,), tucked=((dungeon, cp("Thief")),)),), (), (),
+                  ("",) * 4, Rng(7), solo=solo)
+        out = resolve(t, Ctx(0, dungeon), play, (cp("Thief"),) if not solo else ())
+        assert out.question is None and out.table.estates[0].cards == (played or (dungeon,))
