@@ -479,9 +479,17 @@ class _Run:
     def reveal_one(self, ctx: Ctx) -> str:
         """The next card from the deck; in solo a Solo Mode card resolves its solo effect,
         is discarded, and the next card comes instead; during set-up it is shuffled back
-        with no effect (E-R28)."""
+        with no effect (E-R28). ``""`` when nothing is left to draw (E-R6), or when the
+        deck and discard pile hold only Solo Mode cards that have all just resolved: one
+        that comes round again (the discard pile reshuffled) stays in the pile, as if
+        nothing were left, so a draw never loops."""
+        resolved: set[str] = set()
         while True:
+            before = self.t
             self.t, c = draw_card(self.t)
+            if c in resolved:
+                self.t = before
+                return ""
             if not c or not (self.t.solo and card(c).solo):
                 return c
             if self.t.in_setup:  # shuffled back with no effect; the next card comes
@@ -491,6 +499,7 @@ class _Run:
                 deck, rng = self.t.rng.shuffled((*self.t.deck, c))
                 self.t = attrs.evolve(self.t, deck=deck, rng=rng)
                 continue
+            resolved.add(c)
             self.t = attrs.evolve(self.t, discard=(*self.t.discard, c))
             self.ops(triggers(c, "solo_reveal"), Ctx(ctx.seat, c), effect=True)
 

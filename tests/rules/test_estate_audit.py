@@ -155,3 +155,20 @@ def test_e_r28_solo_mode_cards_never_reach_a_solo_hand_or_estate():
                   ("",) * 4, Rng(7), solo=solo)
         out = resolve(t, Ctx(0, dungeon), play, (cp("Thief"),) if not solo else ())
         assert out.question is None and out.table.estates[0].cards == (played or (dungeon,))
+
+
+def test_e_r6_e_r28_a_solo_draw_never_loops_on_solo_mode_cards():
+    """E-R6 / E-R28: a solo draw from an empty deck reshuffles the discard pile; when that
+    pile holds only Solo Mode cards, each resolves once (Thief: lose 1 resource;
+    Treasurer: lose 1 Gold) and then nothing is drawn, instead of revealing them for
+    ever (the host would hang)."""
+    from rules.core import Rng
+    from rules.estate.effects import Ctx, resolve
+    from rules.estate.table import Table
+
+    pile = (cp("Thief"), cp("Treasurer"))
+    t = Table((Estate(res=(2, 0, 0, 0), gold=2),), (), pile, ("",) * 4, Rng(7), solo=True)
+    out = resolve(t, Ctx(0), [{"op": "draw", "n": 2, "from": "deck"}])
+    e = out.table.estates[0]
+    assert out.question is None and e.hand == () and e.res == (1, 0, 0, 0) and e.gold == 1
+    assert sorted(out.table.deck + out.table.discard) == sorted(pile)
