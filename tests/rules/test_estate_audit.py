@@ -172,3 +172,45 @@ def test_e_r6_e_r28_a_solo_draw_never_loops_on_solo_mode_cards():
     e = out.table.estates[0]
     assert out.question is None and e.hand == () and e.res == (1, 0, 0, 0) and e.gold == 1
     assert sorted(out.table.deck + out.table.discard) == sorted(pile)
+
+
+def test_e_r10_moves_in_the_middle_of_effects_in_random_play():
+    """E-R10 over random play (issue 10 "someone can always act"): with a Larder, a
+    Storehouse and effects that spend (Charcoal Burner, Harbor, Forge, an Architect's
+    waiver) in every Estate, a storage move or conversion offered while an effect waits
+    never fails, the waiting effect comes back with its answers kept (E-11's TakeBack
+    included), and the Eras still end."""
+    import random
+
+    from rules.estate import GAME
+    from rules.estate.state import EstateOptions
+
+    names = ("Larder", "Storehouse", "Charcoal Burner", "Harbor", "Forge", "Architect")
+    offered = 0
+    for seed in range(3):
+        st = GAME.setup(EstateOptions(leaders="random"), 1 + seed, seed)
+        rnd = random.Random(seed)
+        while st.phase != "turns":
+            seat = min(GAME.active_seats(st))
+            st, _ = GAME.apply(st, seat, rnd.choice(list(GAME.legal_actions(st, seat))))
+        es = tuple(attrs.evolve(e, res=(3, 3, 3, 3), cards=(*e.cards, *(cp(n, s + 1) for n in names)))
+                   for s, e in enumerate(st.table.estates))
+        st = attrs.evolve(st, table=attrs.evolve(st.table, estates=es))
+        for _ in range(400):
+            if st.era > 1 or GAME.is_over(st):
+                break
+            seat = min(GAME.active_seats(st))
+            legal = list(GAME.legal_actions(st, seat))
+            moves = [a for a in legal if isinstance(a, (StoreOn, Convert, TakeBack))]
+            if st.phase == "turns" and st.pending is not None and moves and rnd.random() < 0.3:
+                offered += 1
+                waiting = st.pending
+                st, _ = GAME.apply(st, seat, rnd.choice(moves))
+                while st.pending is not None and st.pending.part == "own_turn":  # its own question
+                    st, _ = GAME.apply(st, seat, rnd.choice(GAME.legal_actions(st, seat)[:1]))
+                assert st.pending.source == waiting.source and st.pending.answers == waiting.answers
+                continue
+            rest = [a for a in legal if a not in moves]  # a worker action, an answer, EndTurn
+            st, _ = GAME.apply(st, seat, rnd.choice(rest if rest and rnd.random() < 0.9 else legal))
+        assert st.era > 1
+    assert offered
