@@ -214,3 +214,20 @@ def test_e_r10_moves_in_the_middle_of_effects_in_random_play():
             st, _ = GAME.apply(st, seat, rnd.choice(rest if rest and rnd.random() < 0.9 else legal))
         assert st.era > 1
     assert offered
+
+
+def test_e_r11_architect_makes_the_screenshot_quarry_payable():
+    """The estate-table screenshot's "Expand: Quarry (1 Wood 1 Iron)" while holding I1 S1
+    W0 G0: its Warlord had an Architect (E-C03: each Construction you pay for costs 1
+    resource less, you choose which; E-R11 discounts waive a unit of the cost). The Quarry
+    is a Construction, so waiving the Wood leaves 1 Iron: payable, and with one waiver
+    that works no question is asked. Without the Architect the Expand is not offered."""
+    arch, quarry = cp("Architect"), cp("Quarry")
+    st = ready(["Warlord", "Sorcerer"], [Estate(res=(1, 1, 0, 0), cards=(arch,), hand=(quarry,)), Estate()])
+    assert Expand(quarry) in T.legal_actions(st, 0)
+    after = act(st, 0, Expand(quarry))
+    e = after.table.estates[0]
+    assert quarry in e.cards and e.res == (0, 1, 0, 0) and after.turn == 1
+    bare = ready(["Warlord", "Sorcerer"], [Estate(res=(1, 1, 0, 0), hand=(quarry,)), Estate()])
+    assert Expand(quarry) not in T.legal_actions(bare, 0)
+    assert refused_by(_Game, bare, Expand(quarry), 0).code == "not-legal"
