@@ -249,7 +249,8 @@ def mid_effect_moves(state: EstateState, seat: Seat) -> list[EstateAction]:
         return list(memo[2])
     out: list[EstateAction] = []
     p = state.pending
-    before = pending.run(state.table, p) if _spends(pending.ops_of(p)) else None
+    # the Drought takes from a yield just gained (E-R35), it is no payment: nothing before it
+    before = pending.run(state.table, p) if p.source != "drought" and _spends(pending.ops_of(p)) else None
     if before is not None and before.question is not None and before.question.seat == seat:
         out += [conv for conv in conversions(state, seat)
                 if _keeps_answers(state, seat, lambda conv=conv: _convert(state, seat, conv).table, before)]
@@ -458,26 +459,44 @@ def _after(state: EstateState, p: Pending, out: fx.Outcome) -> EstateState:
             state = attrs.evolve(state, offer=Offer(seat, leaders, p.source))
     if p.part == "do":
         state = _gather_bonuses(state, p, out)
+    if p.source == "drought":
+        state = _after_drought(state, p)
     return state
 
 
 def _gather_bonuses(state: EstateState, p: Pending, out: fx.Outcome) -> EstateState:
-    """E-R35: the yield is the tokens taken plus the space's own gains; Drought takes 1
-    off a yield of 2 or more; then the cards, events and the Sorcerer that look at it."""
+    """E-R35: the yield is the tokens taken plus the space's own gains. "Drought takes 1
+    off the yield first, never below 1": with a yield of 2 or more it waits as a
+    ``"drought"`` effect (which type is lost, when there is a choice), and the bonuses
+    look at what is left (:func:`_after_drought`); else they look at the yield now."""
     yielded = (*p.yielded, *out.gained)
-    types = tuple(dict.fromkeys(yielded))
-    sp = _space(p.source)
-    queue = []
     if len(yielded) >= 2 and fx.delta(state.table, p.seat, "gather_yield") < 0:
-        queue.append(Pending(p.seat, "drought", "".join(types)))
-    for c in state.table.estates[p.seat].cards:
+        return attrs.evolve(state, queue=(*state.queue, Pending(p.seat, "drought", p.source, (), "", yielded)))
+    return _queue_bonuses(state, p.seat, p.source, yielded)
+
+
+def _after_drought(state: EstateState, p: Pending) -> EstateState:
+    """The yield the Drought left (one unit of the type it took), then its bonuses."""
+    types = tuple(dict.fromkeys(p.yielded))
+    lost = types[p.answers[0]] if len(types) > 1 else types[0]
+    left = list(p.yielded)
+    left.remove(lost)
+    return _queue_bonuses(state, p.seat, p.part, tuple(left))
+
+
+def _queue_bonuses(state: EstateState, seat: Seat, space: str, yielded: tuple[str, ...]) -> EstateState:
+    """The cards, the Era Event and the Sorcerer that look at a Gather's yield (E-R35)."""
+    types = tuple(dict.fromkeys(yielded))
+    sp = _space(space)
+    queue = []
+    for c in state.table.estates[seat].cards:
         for tr in card(c).effects:
             if tr.on == "passive" and tr.kind == "on_gather" and _holds(tr.when, sp, types):
-                queue.append(Pending(p.seat, c, "on_gather", (), c, types, sp.accumulates))
+                queue.append(Pending(seat, c, "on_gather", (), c, types, sp.accumulates))
     for eid, tr, part in era_triggers(state, "era_on_gather"):
         if _holds(tr.when, sp, types):
-            queue.append(Pending(p.seat, eid, part, (), "", types))
-    queue.append(Pending(p.seat, "offer", "after_gather_yield", (), "", types))
+            queue.append(Pending(seat, eid, part, (), "", types))
+    queue.append(Pending(seat, "offer", "after_gather_yield", (), "", types))
     return attrs.evolve(state, queue=(*state.queue, *queue))
 
 

@@ -231,3 +231,40 @@ def test_e_r11_architect_makes_the_screenshot_quarry_payable():
     bare = ready(["Warlord", "Sorcerer"], [Estate(res=(1, 1, 0, 0), hand=(quarry,)), Estate()])
     assert Expand(quarry) not in T.legal_actions(bare, 0)
     assert refused_by(_Game, bare, Expand(quarry), 0).code == "not-legal"
+
+
+# ---------------------------------------------------------------- E-R35: Drought first
+
+def _drought(st):
+    from rules.estate import effects as fx
+    from rules.estate.data import CONTENT
+
+    eid = next(e for e, ev in CONTENT.events.items() if ev.name == "Era of Drought")
+    t = st.table
+    for op in CONTENT.events[eid].effects[0].do:
+        t = fx.add_modifier(t, -1, op)
+    return attrs.evolve(st, table=t)
+
+
+def test_e_r35_drought_takes_1_off_the_yield_before_the_bonuses_look_at_it():
+    """E-R35 / E-E9: "Drought takes 1 off the yield first, never below 1"; the Lumberyard
+    (E-C24: a yield with Wood gives 1 more) and the Sorcerer look only at the yield left.
+    Mill Road (G1 W1) under Drought: losing the Wood leaves a yield of 1 Grain, so no
+    Lumberyard Wood and the Sorcerer may add only Grain; losing the Grain leaves 1 Wood
+    and the Lumberyard adds 1. A yield of 1 (Common Land) loses nothing. The Drought's
+    question takes no conversion (it is no payment)."""
+    ly = cp("Lumberyard")
+    base = _drought(ready(["Sorcerer", "Warlord"], [Estate(res=(1, 1, 1, 0), cards=(ly,)), Estate()]))
+    st = act(base, 0, Gather("E-B5"), end=False)
+    assert st.pending.source == "drought" and V.question(st).options == (0, 1)  # Grain or Wood
+    assert not any(isinstance(a, Convert) for a in T.legal_actions(st, 0))
+    lose_w = act(st, 0, Answer(1), end=False)
+    assert lose_w.offer is not None and lose_w.offer.yielded == ("G",)
+    lose_w = act(lose_w, 0, UseAbility(lid("Sorcerer")))
+    assert lose_w.table.estates[0].res == (1, 1, 1, 2)  # Grain 1 + the Sorcerer's Grain; no Lumberyard
+    lose_g = act(act(st, 0, Answer(0), end=False), 0, UseAbility(""))
+    assert lose_g.table.estates[0].res == (1, 1, 3, 0)  # Wood 1 + the Lumberyard's 1
+    one = act(base, 0, Gather("E-B8"), end=False)
+    assert one.pending is not None and one.pending.source == "E-B8"  # the choice of resource
+    one = act(one, 0, Answer("S"), UseAbility(""))
+    assert one.table.estates[0].res == (1, 2, 1, 0)
