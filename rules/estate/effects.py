@@ -760,8 +760,8 @@ class _Run:
             if where == "personal":
                 kinds = {"resource": RESOURCES, "gold": ("Gold",),
                          "resource_or_gold": (*RESOURCES, "Gold")}[item]
-                if op.get("type"):
-                    kinds = (op["type"],)
+                if op.get("type"):  # one type, or (the Drought's) a list to choose from
+                    kinds = tuple(op["type"]) if isinstance(op["type"], list) else (op["type"],)
                 options = self.held(ctx.seat, kinds)
             elif where == "stored":
                 options = tuple(dict.fromkeys(p for p in e.stored if p[1] != "Gold"))

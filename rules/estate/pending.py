@@ -42,10 +42,9 @@ def ops_of(p: Pending) -> list:
         option, on = p.part.split(":")
         ev = CONTENT.solo_events[p.source]
         return [op for t in (ev.a if option == "a" else ev.b) if t.on == on for op in t.do]
-    if p.source == "drought":
-        types = tuple(dict.fromkeys(p.yielded))
-        lose = [[{"op": "discard", "item": "resource", "type": r, "n": 1, "from": "personal"}] for r in types]
-        return lose[0] if len(lose) == 1 else [{"op": "choose_one", "options": lose}]
+    if p.source == "drought":  # E-R35: one unit of a yielded type, the player's choice
+        return [{"op": "discard", "item": "resource", "type": list(dict.fromkeys(p.yielded)), "n": 1,
+                 "from": "personal"}]
     if p.source in CONTENT.leaders:
         return list(CONTENT.leaders[p.source].ability["do"])
     if p.source in CONTENT.spaces or p.source in CONTENT.tiles:

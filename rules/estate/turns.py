@@ -467,7 +467,8 @@ def _after(state: EstateState, p: Pending, out: fx.Outcome) -> EstateState:
 def _gather_bonuses(state: EstateState, p: Pending, out: fx.Outcome) -> EstateState:
     """E-R35: the yield is the tokens taken plus the space's own gains. "Drought takes 1
     off the yield first, never below 1": with a yield of 2 or more it waits as a
-    ``"drought"`` effect (which type is lost, when there is a choice), and the bonuses
+    ``"drought"`` effect (which yielded type is lost, a ``resource`` question when there is
+    a choice), and the bonuses
     look at what is left (:func:`_after_drought`); else they look at the yield now."""
     yielded = (*p.yielded, *out.gained)
     if len(yielded) >= 2 and fx.delta(state.table, p.seat, "gather_yield") < 0:
@@ -477,7 +478,7 @@ def _gather_bonuses(state: EstateState, p: Pending, out: fx.Outcome) -> EstateSt
 
 def _after_drought(state: EstateState, p: Pending) -> EstateState:
     """The yield the Drought left (one unit of the type it took), then its bonuses."""
-    types = tuple(dict.fromkeys(p.yielded))
+    types = tuple(dict.fromkeys(p.yielded))  # all held: just gained, nothing spent since
     lost = types[p.answers[0]] if len(types) > 1 else types[0]
     left = list(p.yielded)
     left.remove(lost)

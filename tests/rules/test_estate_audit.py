@@ -256,13 +256,13 @@ def test_e_r35_drought_takes_1_off_the_yield_before_the_bonuses_look_at_it():
     ly = cp("Lumberyard")
     base = _drought(ready(["Sorcerer", "Warlord"], [Estate(res=(1, 1, 1, 0), cards=(ly,)), Estate()]))
     st = act(base, 0, Gather("E-B5"), end=False)
-    assert st.pending.source == "drought" and V.question(st).options == (0, 1)  # Grain or Wood
+    assert st.pending.source == "drought" and V.question(st).options == ("G", "W")
     assert not any(isinstance(a, Convert) for a in T.legal_actions(st, 0))
-    lose_w = act(st, 0, Answer(1), end=False)
+    lose_w = act(st, 0, Answer("W"), end=False)
     assert lose_w.offer is not None and lose_w.offer.yielded == ("G",)
     lose_w = act(lose_w, 0, UseAbility(lid("Sorcerer")))
     assert lose_w.table.estates[0].res == (1, 1, 1, 2)  # Grain 1 + the Sorcerer's Grain; no Lumberyard
-    lose_g = act(act(st, 0, Answer(0), end=False), 0, UseAbility(""))
+    lose_g = act(act(st, 0, Answer("G"), end=False), 0, UseAbility(""))
     assert lose_g.table.estates[0].res == (1, 1, 3, 0)  # Wood 1 + the Lumberyard's 1
     one = act(base, 0, Gather("E-B8"), end=False)
     assert one.pending is not None and one.pending.source == "E-B8"  # the choice of resource
