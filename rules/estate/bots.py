@@ -127,7 +127,7 @@ class StrongBot:
     # -- set-up
     def _pick(self, view: EstateView, legal: list) -> Any:
         plan = pl.Plan(view)
-        best = max({a.card for a in legal}, key=lambda c: pl.card_worth(plan, c, priced=False)
+        best = max(dict.fromkeys(a.card for a in legal), key=lambda c: pl.card_worth(plan, c, priced=False)
                    - 0.2 * sum(card(c).cost.values()))
         tucks = [a for a in legal if a.card == best and a.tuck]
         if tucks:

@@ -479,9 +479,17 @@ class _Run:
     def reveal_one(self, ctx: Ctx) -> str:
         """The next card from the deck; in solo a Solo Mode card resolves its solo effect,
         is discarded, and the next card comes instead; during set-up it is shuffled back
-        with no effect (E-R28)."""
+        with no effect (E-R28). ``""`` when nothing is left to draw (E-R6), or when the
+        deck and discard pile hold only Solo Mode cards that have all just resolved: one
+        that comes round again (the discard pile reshuffled) stays in the pile, as if
+        nothing were left, so a draw never loops."""
+        resolved: set[str] = set()
         while True:
+            before = self.t
             self.t, c = draw_card(self.t)
+            if c in resolved:
+                self.t = before
+                return ""
             if not c or not (self.t.solo and card(c).solo):
                 return c
             if self.t.in_setup:  # shuffled back with no effect; the next card comes
@@ -491,6 +499,7 @@ class _Run:
                 deck, rng = self.t.rng.shuffled((*self.t.deck, c))
                 self.t = attrs.evolve(self.t, deck=deck, rng=rng)
                 continue
+            resolved.add(c)
             self.t = attrs.evolve(self.t, discard=(*self.t.discard, c))
             self.ops(triggers(c, "solo_reveal"), Ctx(ctx.seat, c), effect=True)
 
@@ -533,9 +542,15 @@ class _Run:
             e = self.est(ctx.seat)
             self.put(ctx.seat, attrs.evolve(e, hand=(*e.hand, c)))
 
-    def op_take_discard(self, op: dict, ctx: Ctx) -> None:  # E-V8
+    def solo_barred(self, copy: str) -> bool:
+        """E-R28: in solo a Solo Mode card never enters the player's hand or Estate (it
+        acts on being revealed and lies in the discard pile after)."""
+        return self.t.solo and card(copy).solo
+
+    def op_take_discard(self, op: dict, ctx: Ctx) -> None:  # E-V8, E-R28
         for _ in range(self.n(ctx, op["n"])):
-            options = tuple(dict.fromkeys(c for c in self.t.discard if matches(c, op["filter"])))
+            options = tuple(dict.fromkeys(c for c in self.t.discard if matches(c, op["filter"])
+                                          and not self.solo_barred(c)))
             if not options:
                 return
             c = self.ask(ctx.seat, "card", (STOP, *options), "take from the discard pile")
@@ -551,7 +566,7 @@ class _Run:
         pool = (e.hand if source == "hand" else tuple(self.revealed[-1]) if source == "revealed"
                 else tuple(t for u, t in e.tucked if u == ctx.this))
         out = [c for c in pool if matches(c, op["filter"]) and has_room(e, c)
-               and op.get("card", c) == c]
+               and op.get("card", c) == c and not self.solo_barred(c)]
         if op["cost"] == "paid":
             out = [c for c in out if self.can_pay(ctx.seat, c, self.n(ctx, op.get("discount", 0)))]
         return tuple(dict.fromkeys(out))
@@ -745,8 +760,8 @@ class _Run:
             if where == "personal":
                 kinds = {"resource": RESOURCES, "gold": ("Gold",),
                          "resource_or_gold": (*RESOURCES, "Gold")}[item]
-                if op.get("type"):
-                    kinds = (op["type"],)
+                if op.get("type"):  # one type, or (the Drought's) a list to choose from
+                    kinds = tuple(op["type"]) if isinstance(op["type"], list) else (op["type"],)
                 options = self.held(ctx.seat, kinds)
             elif where == "stored":
                 options = tuple(dict.fromkeys(p for p in e.stored if p[1] != "Gold"))

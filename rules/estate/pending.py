@@ -8,8 +8,8 @@ A pending effect names its ops instead of holding them, so the state stays plain
 - a Leader id and ``"ability"`` (E-R24); a space or tile id and ``"do"`` (a Gather);
 - ``"draw"`` and the count (the Draw action, E-F28); ``"expand"`` and a card (a paid play
   of that card from hand, E-R11); ``"refill"`` (the Market, E-R15); ``"drought"`` and the
-  yielded types (Era of Drought, E-R35); ``"reward"`` (an objective's resource) and
-  ``"deal"`` with a count (an objective's cards, E-F41);
+  Gather's space, its whole yield in ``yielded`` (Era of Drought, E-R35); ``"reward"``
+  (an objective's resource) and ``"deal"`` with a count (an objective's cards, E-F41);
 - an Era Event id and a trigger, or a Solo Era Event id and ``"a:immediate"`` (its chosen
   option and trigger).
 """
@@ -42,10 +42,9 @@ def ops_of(p: Pending) -> list:
         option, on = p.part.split(":")
         ev = CONTENT.solo_events[p.source]
         return [op for t in (ev.a if option == "a" else ev.b) if t.on == on for op in t.do]
-    if p.source == "drought":
-        types = tuple(p.part)
-        lose = [[{"op": "discard", "item": "resource", "type": r, "n": 1, "from": "personal"}] for r in types]
-        return lose[0] if len(lose) == 1 else [{"op": "choose_one", "options": lose}]
+    if p.source == "drought":  # E-R35: one unit of a yielded type, the player's choice
+        return [{"op": "discard", "item": "resource", "type": list(dict.fromkeys(p.yielded)), "n": 1,
+                 "from": "personal"}]
     if p.source in CONTENT.leaders:
         return list(CONTENT.leaders[p.source].ability["do"])
     if p.source in CONTENT.spaces or p.source in CONTENT.tiles:

@@ -70,11 +70,13 @@ class Offer:
 
 @attrs.frozen
 class Step:
-    """What a take-back restores (pitfall E-11): the table and the waiting effect just
-    before a conversion or storage move of the turn."""
+    """What a take-back restores (pitfall E-11): the table, the waiting effect and the
+    effects queued after it just before a conversion or storage move of the turn (a
+    storage move made while an effect waits queues that effect to resume after it)."""
 
     table: Table
     pending: Pending | None = None
+    queue: tuple[Pending, ...] = ()
 
 
 @attrs.frozen
@@ -246,9 +248,12 @@ class Convert:
 
 @attrs.frozen
 class StoreOn:
-    """Use ``card``'s own-turn storage (Larder, Storehouse) at any point of your turn
-    outside another effect's resolution: before the worker action, between two
-    activations, between Council bonus actions, after the action (E-R10)."""
+    """Use ``card``'s own-turn storage (Larder, Storehouse) at any point of your own turn
+    (E-R10): before the worker action, between two activations, between Council bonus
+    actions, while a Leader ability is offered, while one of your effects waits on your
+    answer (if the questions already answered stay as they were, whatever is stored; the
+    effect then resumes) and after the action. Its own question (which resource) comes
+    first."""
 
     card: str
     kind: Literal["store"] = "store"

@@ -3,8 +3,8 @@ E-F38, E-F51, E-F59, E-R10-E-R16, E-R24, E-R33-E-R35).
 
 A turn is one worker action (E-R10): Produce, Draw, Gather or Expand, plus any number of
 conversions and storage moves at any point of it (before the action, between activations,
-after the action until :class:`EndTurn`; conversions also while one's own effect waits on
-an answer). Effects that wait for a choice are :class:`Pending`
+while a Leader ability is offered, while one's own effect waits on an answer, after the
+action until :class:`EndTurn`). Effects that wait for a choice are :class:`Pending`
 (pending.py), resolved in order; a Leader ability the moment allows is offered as an
 :class:`Offer`. When the action and its effects are done (and any Council bonus actions,
 E-R33), the Market is refilled (E-R15) and the next seat clockwise with a free worker
@@ -169,31 +169,31 @@ def active_seats(state: EstateState) -> frozenset[Seat]:
 
 def legal_actions(state: EstateState, seat: Seat) -> list[EstateAction]:
     """Every action ``seat`` may take now in the ``turns`` phase. Conversions and storage
-    moves may come at any point of one's own turn (E-R10): before the worker action,
-    between activations, between Council bonus actions, after the action (then
-    :class:`EndTurn` ends the turn), while a Leader ability is offered (conversions), and
-    while one's own effect waits on an answer (conversions, :func:`mid_effect_conversions`)."""
+    moves may come at any point of one's own turn (E-R10: "at any point in your own turn,
+    even in the middle of an action"): before the worker action, between activations,
+    between Council bonus actions, while a Leader ability is offered, while one's own
+    effect waits on an answer (:func:`mid_effect_moves`) and after the action (then
+    :class:`EndTurn` ends the turn); not once the turn is ending (the Market refill).
+    :class:`TakeBack` whenever the turn has a conversion or storage move to take back."""
     if seat not in active_seats(state):
         return []
-    own_turn = seat == state.turn
-    extras = (conversions(state, seat) if own_turn else [])
-    if own_turn and state.undo:
-        extras.append(TakeBack())
+    own_turn = seat == state.turn and not state.ending
+    extras: list[EstateAction] = conversions(state, seat) + storage(state, seat) if own_turn else []
+    back: list[EstateAction] = [TakeBack()] if own_turn and state.undo else []
     if state.pending is not None:
         answers: list[EstateAction] = [Answer(v) for v in pending.question(state).options]
-        return answers + (mid_effect_conversions(state, seat) if own_turn else [])
+        return answers + (mid_effect_moves(state, seat) if own_turn else []) + back
     if state.offer is not None:
-        return [UseAbility(x) for x in state.offer.leaders] + [UseAbility("")] + extras
+        return [UseAbility(x) for x in state.offer.leaders] + [UseAbility("")] + extras + back
     if state.doing is not None:
-        return ([Activate(c) for c in activatable(state, seat)] + [StopProducing()] + extras
-                + storage(state, seat))
+        return [Activate(c) for c in activatable(state, seat)] + [StopProducing()] + extras + back
     if state.placed and not state.bonus:  # after the action, before the turn ends (E-R10)
-        return extras + storage(state, seat) + [EndTurn()]
+        return extras + back + [EndTurn()]
     out: list[EstateAction] = [Produce(), Draw()]  # always legal (E-R10)
     out += [Produce(x) for x in candidates(state, seat, "produce_start")]
     out += [Draw(x) for x in candidates(state, seat, "draw_action")]
     out += gather_spaces(state, seat) + expandable(state, seat)
-    return out + extras + storage(state, seat)
+    return out + extras + back
 
 
 # ---------------------------------------------------------------- applying
@@ -207,10 +207,11 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         return _advance(attrs.evolve(state, turn_ended=True)), (SetupEvent(seat, "ends the turn"),)
     if isinstance(action, TakeBack):  # E-11: nothing hidden was seen since that step
         step = state.undo[-1]
-        state = attrs.evolve(state, table=step.table, pending=step.pending, undo=state.undo[:-1])
+        state = attrs.evolve(state, table=step.table, pending=step.pending, queue=step.queue,
+                             undo=state.undo[:-1])
         return _advance(state), (SetupEvent(seat, "takes back a conversion or storage move"),)
     if isinstance(action, (Convert, StoreOn)):
-        undo = (*state.undo, Step(state.table, state.pending))
+        undo = (*state.undo, Step(state.table, state.pending, state.queue))
     elif isinstance(action, Answer) and state.pending is not None and state.pending.part == "own_turn":
         undo = state.undo  # the storage move's own question
     else:
@@ -232,28 +233,52 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         state = _activate(state, seat, action.card, events)
     elif isinstance(action, StopProducing):
         state = _end_produce(state)
-    elif isinstance(action, StoreOn):
-        state = attrs.evolve(state, pending=Pending(seat, action.card, "own_turn"))
+    elif isinstance(action, StoreOn):  # an effect waiting resumes after the move (E-R10)
+        queue = state.queue if state.pending is None else (state.pending, *state.queue)
+        state = attrs.evolve(state, pending=Pending(seat, action.card, "own_turn"), queue=queue)
     else:
         state = _place(state, seat, action, events)
     return _advance(state), tuple(events)
 
 
-def mid_effect_conversions(state: EstateState, seat: Seat) -> list[Convert]:
-    """Conversions ``seat`` may make while its own effect waits on its answer (E-R10,
+def mid_effect_moves(state: EstateState, seat: Seat) -> list[EstateAction]:
+    """Conversions and storage moves ``seat`` may make while its own effect waits on its
+    answer (E-R10: "even in the middle of an action (for example just before paying)";
     E-R12), in an effect that may spend from the supply (:func:`_spends`): the effect is
-    resolved again from its start on the converted supply, so a conversion is allowed
-    when every question already answered comes back the same and the effect still waits
-    on ``seat`` (it then sees the current question with the new supply: a payment it can
-    now make, an Expand it can now pay)."""
-    if _memo[0] is state and _memo[1] == seat:  # asked again for the same state
-        return list(_memo[2])
-    out = []
-    before = pending.run(state.table, state.pending) if _spends(pending.ops_of(state.pending)) else None
+    resolved again from its start on the changed supply, so a move is allowed when every
+    question already answered comes back the same and the effect still waits on
+    ``seat`` (it then sees the current question with the new supply: a payment it can
+    now make, an Expand it can now pay). A storage move qualifies only if it does so
+    whatever it stores; none while the waiting effect is itself a storage move. After a
+    storage move's own question the waiting effect resumes."""
+    global _memo
+    memo = _memo
+    if memo[0] is state and memo[1] == seat:  # asked again for the same state
+        return list(memo[2])
+    out: list[EstateAction] = []
+    p = state.pending
+    # the Drought takes from a yield just gained (E-R35), it is no payment: nothing before it
+    before = pending.run(state.table, p) if p.source != "drought" and _spends(pending.ops_of(p)) else None
     if before is not None and before.question is not None and before.question.seat == seat:
-        out = [conv for conv in conversions(state, seat) if _keeps_answers(state, seat, conv, before)]
-    _memo[:] = [state, seat, tuple(out)]
+        out += [conv for conv in conversions(state, seat)
+                if _keeps_answers(state, seat, lambda conv=conv: _convert(state, seat, conv).table, before)]
+        if p.part != "own_turn":
+            out += [mv for mv in storage(state, seat)
+                    if all(_keeps_answers(state, seat, lambda t=t: t, before)
+                           for t in _stored_tables(state.table, Pending(seat, mv.card, "own_turn")))]
+    _memo = (state, seat, tuple(out))
     return out
+
+
+def _stored_tables(table, p: Pending, depth: int = 3) -> list:
+    """Every table a storage move ``p`` may end with, one per way of answering it."""
+    out = pending.run(table, p)
+    if out.question is None:
+        return [out.table]
+    if depth == 0:
+        return [None]  # too many choices to follow: counted as not keeping the answers
+    return [t for i in range(len(out.question.options))
+            for t in _stored_tables(table, attrs.evolve(p, answers=(*p.answers, i)), depth - 1)]
 
 
 SPENDING = frozenset({"pay", "exchange_up_to", "trade_1to1", "store", "discard"})
@@ -272,14 +297,18 @@ def _spends(ops) -> bool:
     return False
 
 
-_memo: list = [None, None, ()]
-"""The latest :func:`mid_effect_conversions` answer (states are frozen: the same object
-gives the same answer), since a caller's check of its action asks again."""
+_memo: tuple = (None, None, ())
+"""The latest :func:`mid_effect_moves` answer (states are frozen: the same object gives
+the same answer), since a caller's check of its action asks again; replaced whole, so a
+reader in another thread sees one consistent answer."""
 
 
-def _keeps_answers(state: EstateState, seat: Seat, conv: Convert, before: fx.Outcome) -> bool:
+def _keeps_answers(state: EstateState, seat: Seat, table_after, before: fx.Outcome) -> bool:
     try:
-        after = pending.run(_convert(state, seat, conv).table, state.pending)
+        table = table_after()
+        if table is None:
+            return False
+        after = pending.run(table, state.pending)
     except (RuleViolation, ValueError):
         return False
     return after.question is not None and after.question.seat == seat and after.asked == before.asked
@@ -438,26 +467,45 @@ def _after(state: EstateState, p: Pending, out: fx.Outcome) -> EstateState:
             state = attrs.evolve(state, offer=Offer(seat, leaders, p.source))
     if p.part == "do":
         state = _gather_bonuses(state, p, out)
+    if p.source == "drought":
+        state = _after_drought(state, p)
     return state
 
 
 def _gather_bonuses(state: EstateState, p: Pending, out: fx.Outcome) -> EstateState:
-    """E-R35: the yield is the tokens taken plus the space's own gains; Drought takes 1
-    off a yield of 2 or more; then the cards, events and the Sorcerer that look at it."""
+    """E-R35: the yield is the tokens taken plus the space's own gains. "Drought takes 1
+    off the yield first, never below 1": with a yield of 2 or more it waits as a
+    ``"drought"`` effect (which yielded type is lost, a ``resource`` question when there is
+    a choice), and the bonuses
+    look at what is left (:func:`_after_drought`); else they look at the yield now."""
     yielded = (*p.yielded, *out.gained)
-    types = tuple(dict.fromkeys(yielded))
-    sp = _space(p.source)
-    queue = []
     if len(yielded) >= 2 and fx.delta(state.table, p.seat, "gather_yield") < 0:
-        queue.append(Pending(p.seat, "drought", "".join(types)))
-    for c in state.table.estates[p.seat].cards:
+        return attrs.evolve(state, queue=(*state.queue, Pending(p.seat, "drought", p.source, (), "", yielded)))
+    return _queue_bonuses(state, p.seat, p.source, yielded)
+
+
+def _after_drought(state: EstateState, p: Pending) -> EstateState:
+    """The yield the Drought left (one unit of the type it took), then its bonuses."""
+    types = tuple(dict.fromkeys(p.yielded))  # all held: just gained, nothing spent since
+    lost = types[p.answers[0]] if len(types) > 1 else types[0]
+    left = list(p.yielded)
+    left.remove(lost)
+    return _queue_bonuses(state, p.seat, p.part, tuple(left))
+
+
+def _queue_bonuses(state: EstateState, seat: Seat, space: str, yielded: tuple[str, ...]) -> EstateState:
+    """The cards, the Era Event and the Sorcerer that look at a Gather's yield (E-R35)."""
+    types = tuple(dict.fromkeys(yielded))
+    sp = _space(space)
+    queue = []
+    for c in state.table.estates[seat].cards:
         for tr in card(c).effects:
             if tr.on == "passive" and tr.kind == "on_gather" and _holds(tr.when, sp, types):
-                queue.append(Pending(p.seat, c, "on_gather", (), c, types, sp.accumulates))
+                queue.append(Pending(seat, c, "on_gather", (), c, types, sp.accumulates))
     for eid, tr, part in era_triggers(state, "era_on_gather"):
         if _holds(tr.when, sp, types):
-            queue.append(Pending(p.seat, eid, part, (), "", types))
-    queue.append(Pending(p.seat, "offer", "after_gather_yield", (), "", types))
+            queue.append(Pending(seat, eid, part, (), "", types))
+    queue.append(Pending(seat, "offer", "after_gather_yield", (), "", types))
     return attrs.evolve(state, queue=(*state.queue, *queue))
 
 
