@@ -22,6 +22,7 @@ from . import pending, turns
 from .data import CONTENT
 from .state import Answer, ChooseOption, EstateAction, EstateEvent, EstateState, Pending, SetupEvent
 from .state import not_allowed
+from .words import answer_event
 
 RB = "estate-raise-the-realm.txt"
 ERAS = 5  # E-F3
@@ -294,6 +295,7 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
     if isinstance(action, ChooseOption):
         name = CONTENT.solo_events[state.events[state.era - 1]].name
         return choose_option(state, action.option), (SetupEvent(seat, f"took option {action.option.upper()} of {name}"),)
+    told = answer_event(seat, pending.question(state), action.value, state.pending.source)
     state = attrs.evolve(state, pending=pending.answered(state, action.value))
-    return state, (SetupEvent(seat, "chose", (), True),)
+    return state, (told,)
 

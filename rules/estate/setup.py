@@ -16,6 +16,7 @@ from .effects import draw_card, enter_estate
 from .state import (Answer, ChooseLeader, Draft, EstateAction, EstateEvent, EstateOptions,
                     EstateState, KeepSecret, Pending, Pick, SetupEvent)
 from .state import not_allowed
+from .words import answer_event
 from .table import MARKET_SIZE, Estate, Table
 
 RB = "estate-raise-the-realm.txt"
@@ -203,8 +204,9 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         events = (SetupEvent(seat, f"chose {CONTENT.leaders[action.leader].name}"),)
         return (_lay_out(state) if all(leaders) else state), events
     if isinstance(action, Answer):
+        told = answer_event(seat, pending.question(state), action.value, state.pending.source)
         state = _run(attrs.evolve(state, pending=pending.answered(state, action.value)))
-        return _next_extra(state), (SetupEvent(seat, "chose", (), True),)
+        return _next_extra(state), (told,)
     if isinstance(action, Pick):
         return _pick(state, seat, action)
     secrets = list(state.secrets)

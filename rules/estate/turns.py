@@ -26,7 +26,7 @@ from .state import (Activate, Answer, Convert, Doing, Draw, EndTurn, EstateActio
                     EstateState, Expand, Gather, Offer, Pending, Produce, SetupEvent, Step,
                     StopProducing, StoreOn, TakeBack, UseAbility)
 from .state import not_allowed
-from .words import RESOURCE_NAMES
+from .words import RESOURCE_NAMES, answer_event
 
 RB = "estate-raise-the-realm.txt"
 
@@ -226,7 +226,7 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         market = q is not None and q.kind == "draw" and action.value != "deck"  # E-R32: face up
         state = attrs.evolve(state, pending=pending.answered(state, action.value))
         events.append(SetupEvent(seat, "took from the Market", (action.value,)) if market
-                      else SetupEvent(seat, "chose", (), True))
+                      else answer_event(seat, q, action.value, state.pending.source))
     elif isinstance(action, UseAbility):
         state = _use_ability(state, seat, action.leader, events)
     elif isinstance(action, Activate):

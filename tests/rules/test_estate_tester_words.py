@@ -135,3 +135,75 @@ def test_an_era_end_says_what_each_place_earned(monkeypatch):
     assert eras.reward_words(1, 3, False, True) == "a share of 3 VP"
     assert eras.reward_words(2, 3, True) == "3 VP" and eras.reward_words(4, 0, True) == "nothing"
     assert eras.other_rewards(3, False) == (1, 0) and eras.other_rewards(2, True) == (0, 0)
+
+
+# ---- item 4: Bandit Roads' "discard up to 2 resources" ---------------------------------
+
+def solo_at_era_2_choosing(seed: int = 1) -> EstateState:
+    """A solo game played by the strong bot to Era 2's choice of option A or B, with
+    Bandit Roads (E-S3) as Era 2's Solo Era Event and I2 S1 W0 G1 in supply."""
+    from rules.estate import StrongBot
+    st = G.new_game(EstateOptions(leaders="random"), 1, seed)
+    events = list(st.events)
+    events[1] = "E-S3"
+    st = attrs.evolve(st, events=tuple(events))
+    bot, rng = StrongBot(), random.Random(seed)
+    while not (st.era == 2 and st.choosing):
+        st, _ = G.apply(st, 0, bot.choose(G.view(st, 0), G.legal_actions(st, 0), rng))
+    e = attrs.evolve(st.table.estates[0], res=(2, 1, 0, 1))
+    return attrs.evolve(st, table=st.table.set(0, e))
+
+
+def test_bandit_roads_discards_up_to_two_and_may_stop():
+    """Tester item 4 (reference §6.2 E-S3 option A: "discard up to 2 resources of your
+    choice now"): Stop is offered before each discard, so 0, 1 or 2 go; the question
+    says what went so far; the log names each discard ("You discard Iron (Bandit
+    Roads)") and a stop ("You discard nothing more (Bandit Roads)")."""
+    from rules.estate.state import Answer, ChooseOption
+    st = solo_at_era_2_choosing()
+    st, _ = G.apply(st, 0, ChooseOption("a"))
+    q = G.view(st, 0).question
+    assert q.why == "discard" and q.options == ("stop", "I", "S", "G") and q.chosen == ()
+    none, events = G.apply(st, 0, Answer("stop"))  # none at all
+    assert none.table.estates[0].res == (2, 1, 0, 1)
+    assert G.describe("You", Answer("stop"), events, ("You",)) == "You discard nothing more (Bandit Roads)"
+    one, events = G.apply(st, 0, Answer("I"))
+    assert G.describe("You", Answer("I"), events, ("You",)) == "You discard Iron (Bandit Roads)"
+    q = G.view(one, 0).question
+    assert q.chosen == ("I",) and "stop" in q.options  # after one, Stop again
+    one, _ = G.apply(one, 0, Answer("stop"))
+    assert one.table.estates[0].res == (1, 1, 0, 1)
+    two, _ = G.apply(st, 0, Answer("I"))
+    two, _ = G.apply(two, 0, Answer("G"))
+    assert two.table.estates[0].res == (1, 1, 0, 0) and G.view(two, 0).question is None
+
+
+# ---- item 5: a solo Market refill's question names the Solo Mode card -----------------
+
+def refill_revealing(copy: str) -> EstateState:
+    """A solo game in turns whose Market refill (E-R15) is about to reveal ``copy``
+    from the deck top, the player holding I1 S1 W0 G0 and one Farm."""
+    st = G.new_game(EstateOptions(leaders="random"), 1, 2)
+    rnd = random.Random(2)
+    while st.phase != "turns":
+        st, _ = G.apply(st, 0, rnd.choice(list(G.legal_actions(st, 0))))
+    from rules.estate.state import Pending
+    t = st.table
+    e = attrs.evolve(t.estates[0], res=(1, 1, 0, 0))
+    t = attrs.evolve(t.set(0, e), deck=(copy, *(c for c in t.deck if c != copy)),
+                     market=("", *t.market[1:]))
+    return attrs.evolve(st, table=t, pending=Pending(0, "refill", ""), placed=True, ending=True)
+
+
+def test_a_solo_card_revealed_by_a_refill_is_named_in_its_question_and_the_log():
+    """Tester item 5 (E-R28: a Solo Mode card acts on being revealed, here by the Market
+    refill of E-R15): the question carries the card that asks (the Thief), the answer's
+    log line and ``describe`` (replay --text) name it: "You discard Iron (Thief)"."""
+    from rules.estate.state import Answer
+    st = refill_revealing("E-C48-1")
+    q = G.view(st, 0).question
+    assert q.by == "E-C48-1" and q.why == "discard" and G.view(st, 0).question_from == "refill"
+    after, events = G.apply(st, 0, Answer("I"))
+    assert after.table.estates[0].res == (0, 1, 0, 0)
+    assert G.describe("You", Answer("I"), events, ("You",)).startswith("You discard Iron (Thief)")
+    assert G.describe("Ann", Answer("I"), events, ("Ann",)).startswith("Ann discards Iron (Thief)")

@@ -18,7 +18,7 @@ from rules.estate.state import (Activate, Answer, ChooseLeader, ChooseOption, Co
                                 EstateView, Expand, Gather, KeepSecret, Pick, Produce,
                                 EndTurn, StopProducing, StoreOn, TakeBack, UseAbility)
 from rules.estate.turns import can_activate
-from rules.estate.words import RESOURCE_NAMES, plural, subject
+from rules.estate.words import RESOURCE_NAMES, plural, source_name, subject
 
 TRACK_LIMIT = 7  # E-F30: 7 cards a track (rules.estate.table.TRACK_LIMIT)
 PHASES = {"leaders": "choosing Leaders", "extra": "Leaders' set-up", "draft": "the draft",
@@ -292,8 +292,14 @@ WHY = {"store": "store which resource", "gain": "gain which resource",
 
 
 def source_text(view: EstateView) -> str:
-    """What the viewer's question comes from, with its text."""
+    """What the viewer's question comes from, with its text: the Solo Mode card revealed
+    in the middle of another effect when one asks (E-R28: ``"Thief, a Solo Mode card
+    revealed from the deck while refilling the Market: …"``), else the pending effect."""
     src = view.question_from
+    by = view.question.by if view.question is not None else ""
+    if by:
+        return (f"{card_name(by)}, a Solo Mode card revealed from the deck while {source_name(src)}: "
+                f"{card(by).text}{mark(card(by).source)}")
     if not src:
         return ""
     if src in CONTENT.leaders:
@@ -342,9 +348,17 @@ def question_text(view: EstateView) -> str:
         why = q.why.replace("hand_card", "a card from hand").replace("resource_or_gold", "a resource or Gold")
     if "stop" in q.options:
         why += " (or stop)"
+    if q.by:  # a Solo Mode card asks, in the middle of another effect (E-R28)
+        why += f" ({card_name(q.by)})"
     source = source_text(view)
     shown = f"\nShown to you: {', '.join(card_name(c) for c in q.shown)}" if q.shown else ""
+    if q.chosen:  # an "up to" choice: what it took so far in this effect
+        shown += f"\n{CHOSEN.get(q.why, 'Chosen so far')}: {', '.join(answer_text(v, view) for v in q.chosen)}"
     return f"? {why}" + (f"\n  ({source})" if source else "") + shown
+
+
+CHOSEN = {"discard": "Discarded so far", "exchange": "Paid so far"}
+"""How an "up to" question says what it took so far, by its ``why``."""
 
 
 def answer_text(value: Any, view: EstateView, names: Sequence[str] = ()) -> str:
