@@ -157,7 +157,7 @@ def test_a_produce_with_nothing_to_activate_says_it_yields_nothing():
     view = estate.view(state, 0)
     assert view.estates[0].leader == "E-L3" and view.estates[0].cards
     assert Produce() in estate.legal_actions(state, 0)  # E-R10: still legal
-    assert words.action_text(Produce(), view) == "Produce: yields nothing (no Production card to activate)"
+    assert words.action_text(Produce(), view) == "Produce: yields nothing (no Production card)"
     assert "uses a worker and yields nothing" in words.preview(Produce(), view)
     farm = next(c for c in state.table.deck if card(c).name == "Farm")
     est = attrs.evolve(view.estates[0], cards=(*view.estates[0].cards, farm))

@@ -137,7 +137,7 @@ def action_text(action: Any, view: EstateView, names: Sequence[str] = ()) -> str
     """One entry of the Do list; ``names`` the seats' names (a target is named)."""
     if isinstance(action, Produce) and not producible(view):  # E-R10: legal, yields nothing
         how = f" with the {leader_name(action.ability)}'s ability" if action.ability else ""
-        return f"Produce{how}: yields nothing (no Production card to activate)"
+        return f"Produce{how}: yields nothing (no Production card)"
     if isinstance(action, Produce):
         return (f"Produce with the {leader_name(action.ability)}'s ability" if action.ability
                 else f"Produce (up to {plural(track_value(view, view.seat, 'Production'), 'card')})")
