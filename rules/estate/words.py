@@ -16,7 +16,8 @@ from .state import ACTION_WORDS, Answer, EstateEvent, KeepSecret, Pick, SetupEve
 RESOURCE_NAMES = {"I": "Iron", "S": "Stone", "W": "Wood", "G": "Grain", "Gold": "Gold"}
 YOU_VERBS = {**{third.split()[0]: bare.split()[0] for bare, third in ACTION_WORDS.values()},
              "is": "are", "produces": "produce", "draws": "draw", "discards": "discard",
-             "gains": "gain", "loses": "lose", "pays": "pay", "trades": "trade"}
+             "gains": "gain", "loses": "lose", "pays": "pay", "trades": "trade", "removes": "remove",
+             "copies": "copy"}
 """The rules' event verbs as they go after "You" (the name a solo seat is given, and the
 viewer's own seat in the log): the bare and third-person forms of :data:`ACTION_WORDS`
 ("ends" → "end", "stores" → "store", "takes" → "take"), and the verbs only events use."""
@@ -52,7 +53,9 @@ def answer_event(seat: int, question: Any, value: Any, source: str) -> EstateEve
     are public, so ``"discards Iron (Bandit Roads)"``, ``"gains Grain (Barn Cat)"``,
     ``"discards nothing more (Bandit Roads)"`` (an "up to" stopped), named by what asks:
     the Solo Mode card revealed in the middle of another effect (``question.by``, E-R28)
-    or the pending effect's ``source``; any other answer is private (``"chose"``)."""
+    or the pending effect's ``source``; a track's cube and a Production card copied
+    (``"copies Farm (Merchant)"``) are public too; any other answer is private
+    (``"chose"``)."""
     kind = question.kind if question is not None else ""
     if kind in ("resource", "stored"):
         why = question.why
@@ -64,6 +67,10 @@ def answer_event(seat: int, question: Any, value: Any, source: str) -> EstateEve
         else:
             what = RESOURCE_NAMES.get(value, str(value))
         return SetupEvent(seat, f"{verb} {what} ({source_name(question.by or source)})")
+    if kind == "track":  # the tracks' cubes are public
+        return SetupEvent(seat, f"removes a cube from the {value} track ({source_name(question.by or source)})")
+    if kind == "card" and question.why == "copy a Production card":  # an Estate card, face up
+        return SetupEvent(seat, f"copies {card(value).name} ({source_name(question.by or source)})")
     return SetupEvent(seat, "chose", (), True)
 
 

@@ -207,3 +207,23 @@ def test_a_solo_card_revealed_by_a_refill_is_named_in_its_question_and_the_log()
     assert after.table.estates[0].res == (0, 1, 0, 0)
     assert G.describe("You", Answer("I"), events, ("You",)).startswith("You discard Iron (Thief)")
     assert G.describe("Ann", Answer("I"), events, ("Ann",)).startswith("Ann discards Iron (Thief)")
+
+
+def test_a_solo_merchant_revealed_by_a_refill_names_itself_and_the_card_it_activates():
+    """Tester item 5 (E-F49: the Merchant, revealed in solo, activates 1 Production card
+    of your Estate, E-R28): its question carries it, the log says "You copy Farm
+    (Merchant)" when there is a choice; a resource answer of a Barn Cat likewise."""
+    from rules.estate.data import card
+    from rules.estate.effects import Question
+    from rules.estate.state import Answer
+    from rules.estate.words import answer_event
+    q = Question(0, "card", ("E-C12-1", "E-C12-2"), "copy a Production card", by="E-C25-1")
+    told = answer_event(0, q, "E-C12-1", "refill")
+    assert told == SetupEvent(0, f"copies {card('E-C12-1').name} ({card('E-C25-1').name})")
+    assert G.describe("You", Answer("E-C12-1"), (told,), ("You",)) == f"You copy {card('E-C12-1').name} ({card('E-C25-1').name})"
+    gain = answer_event(0, Question(0, "resource", ("I", "S", "W", "G"), "gain", by="E-C06-1"), "G", "refill")
+    assert gain.what == "gains Grain (Barn Cat)" and not gain.private
+    cube = answer_event(0, Question(0, "track", ("Noble", "Gather"), "remove a cube"), "Noble", "E-C01-1")
+    assert cube.what == f"removes a cube from the Noble track ({card('E-C01-1').name})"
+    private = answer_event(0, Question(0, "card", ("E-C01-1", "E-C02-1"), "keep"), "E-C01-1", "draw")
+    assert private == SetupEvent(0, "chose", (), True)  # a card kept from hand: E-R32
