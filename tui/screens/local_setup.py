@@ -274,7 +274,7 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                       classes="game-option", tooltip=spec.help or None)
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
+        self.query_one("#game", Select).focus()  # not Start: Enter must not start a game by mistake
         self._offer_options()
         self._offer_team_seats()
 
