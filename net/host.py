@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 import attrs
 
 from rules.core import Game, Result, RuleViolation, Seat, awaited, judged_now, kinds, listed, sample, seat_name
+from rules.core import why_not_now
 
 from .lobby import counts_text
 from .table import BotTook, Outcome, Snapshot, takeovers_from_log
@@ -609,8 +610,9 @@ class Host:
             if job.peer is not None:
                 self._deliver(job.peer, frame.snapshots[seat])
             return reject(STALE, "The table changed before your move arrived; look again.")
-        if seat not in frame.active:
-            return reject(NOT_YOUR_TURN, f"It is not {self.names[seat]}'s turn.")
+        if seat not in frame.active:  # (the game's words where it has more to say)
+            return reject(NOT_YOUR_TURN, why_not_now(self.game, frame.state, seat)
+                          or f"It is not {self.names[seat]}'s turn.")
         return None
 
     # ---- applying ---------------------------------------------------------------
