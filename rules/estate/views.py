@@ -5,7 +5,9 @@ from __future__ import annotations
 import attrs
 
 from ..core import Seat
+from . import effects as fx
 from . import eras, setup, turns
+from .data import CONTENT
 from .pending import question
 from .state import EstateEvent, EstateState, EstateView, estate_view
 
@@ -46,7 +48,37 @@ def view(state: EstateState, seat: Seat | None) -> EstateView:
         offer=state.offer.leaders if state.offer is not None and state.offer.seat == seat else (),
         question_from=state.pending.source if q is not None and q.seat == seat else "",
         used=state.table.used,
-        places=state.places)
+        places=state.places,
+        limits=worker_limits(state, seat) if state.phase == "turns" and seat is not None else ())
+
+
+WORKER_ABILITIES = {"produce_start": "produce", "draw_action": "draw"}
+"""The moments of a Leader ability that change a Produce or Draw action (E-R24)."""
+
+
+def action_limit(state: EstateState, seat: Seat, kind: str, ability: str = "") -> int:
+    """What a ``kind`` (``"produce"``: the limit L, E-R16; ``"draw"``: the count, E-R38)
+    worker action of ``seat`` comes to now: its track's value (Production, Noble) with
+    the modifiers in force (Era Events, Leaders, passive cards) and, when placed with the
+    Leader ``ability``, that ability's own (the Pious One's +1 Draw, E-R24); at least 1."""
+    t = state.table
+    for op in CONTENT.leaders[ability].ability["do"] if ability else ():
+        t = fx.add_modifier(t, seat, op)
+    if kind == "produce":
+        return fx.produce_limit(t, seat, turns.track_value(state, seat, "Production"))
+    return fx.draw_count(t, seat, turns.track_value(state, seat, "Noble"))
+
+
+def worker_limits(state: EstateState, seat: Seat) -> tuple[tuple[str, str, int], ...]:
+    """``seat``'s Produce limit and Draw count now, plain and with each Leader ability
+    that changes them (its own, or one it may copy): ``(kind, ability or "", value)``
+    entries (issue 10 item 3: the table shows these, not the bare track value)."""
+    out = [(kind, "", action_limit(state, seat, kind)) for kind in ("produce", "draw")]
+    for lid, leader in CONTENT.leaders.items():
+        kind = WORKER_ABILITIES.get(leader.ability["when"], "")
+        if kind and all(op["op"] == "modify" for op in leader.ability["do"]):
+            out.append((kind, lid, action_limit(state, seat, kind, lid)))
+    return tuple(out)
 
 
 def project_event(event: EstateEvent, seat: Seat | None) -> EstateEvent:

@@ -7,7 +7,7 @@ from rules.estate import GAME
 from tui.app import ParlourApp
 from tui.local_game import SeatChoice
 
-from .estate_helpers import SMALL, estate_game, start
+from .estate_helpers import SMALL, choose, estate_game, ready, start
 from .helpers import hand_over, until
 
 
@@ -28,3 +28,70 @@ async def test_a_second_pick_at_the_hotseat_draft_says_who_still_picks():
         await table._submit(table.links[seat], again)
         who = ("Ann", "Bob")[1 - seat]
         assert table._error == f"You have picked; waiting for {who} to pick."
+
+
+WAR_SEED = 46
+"""Two seats, leaders random: Era 1's event is the Era of War (E-E8: each Draw action
+draws 1 card fewer, at least 1); seat 0 leads as the Pious One (E-L3: +1 to a Draw with
+its ability) with Noble value 2."""
+
+
+async def to_first_turn(pilot, table) -> None:
+    """Through the set-up (the first entry each time) to the player's first turn."""
+    app = pilot.app
+    for _ in range(40):
+        await until(pilot, lambda: ready(app, table), timeout=20)
+        if table.view.phase == "turns" and table.view.question is None and table.snap.seat == table.view.turn:
+            return
+        await choose(pilot, table, lambda e: True)
+    raise AssertionError("never reached a turn")
+
+
+async def test_draw_and_produce_entries_show_the_limit_after_era_modifiers():
+    """Issue 10 item 3 (E-R16, E-R38, E-R24): with the Era of War in force the Draw entry
+    says 1 card, not the Noble value 2; the preview says what the number is made of; the
+    Pious One's Draw says 2 (its +1); the numbers are the rules' (views.worker_limits)."""
+    from rules.estate.data import CONTENT
+    from rules.estate.state import Draw, Produce
+    from tui.estate import words
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, estate_game(SeatChoice("You"), SeatChoice("Ada", "easy"), seed=WAR_SEED))
+        await to_first_turn(pilot, table)
+        view = table.view
+        assert view.era_events[0] == "E-E8" and view.estates[0].leader == "E-L3"
+        assert words.track_value(view, 0, "Noble") == 2
+        shown = [str(o.prompt) for o in table.query_one("#e-actions").options]
+        assert "Draw 1 card" in shown and "Draw 2 cards" not in shown
+        assert words.preview(Draw(), view).startswith(
+            "Draw 1 card (Noble value 2, -1 from modifiers in force (Era Event, Leader, cards))")
+        assert Draw("E-L3") in table.snap.legal_actions
+        assert "Draw 2 cards with the Pious One's ability" in shown
+        produce = words.worker_limit(view, "produce")
+        assert f"Produce (up to {produce} card{'s' * (produce != 1)})" in shown
+        assert words.preview(Produce(), view).startswith(f"Produce: activate up to {produce} ")
+        assert CONTENT.leaders["E-L3"].ability["when"] == "draw_action"
+
+
+def test_the_view_carries_the_rules_limits_with_an_era_modifier():
+    """Issue 10 item 3: rules.estate.views.worker_limits is what Produce and Draw come to
+    (turns.py's own sums, E-R16 / E-R38): a +1 produce_limit modifier for everyone moves
+    the plain Produce limit by 1; a spectator's view carries none."""
+    import attrs
+
+    from rules.estate import effects as fx
+    from rules.estate import views
+    from rules.estate.state import EstateOptions
+    from rules.estate.turns import track_value
+
+    state = GAME.setup(EstateOptions(leaders="random"), 2, WAR_SEED)
+    while state.phase != "turns":
+        seat = min(GAME.active_seats(state))
+        state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    plain = dict(((k, a), n) for k, a, n in GAME.view(state, 0).limits)
+    assert plain["draw", ""] == max(1, track_value(state, 0, "Noble") - 1)  # the Era of War
+    boosted = attrs.evolve(state, table=fx.add_modifier(state.table, -1, {"op": "modify", "rule": "produce_limit",
+                                                                           "delta": 1}))
+    assert views.action_limit(boosted, 0, "produce") == plain["produce", ""] + 1
+    assert GAME.view(state, None).limits == ()

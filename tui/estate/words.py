@@ -104,6 +104,32 @@ def next_value(view: EstateView, seat: int, track: str) -> int:
     return CONTENT.leaders[est.leader].tracks[track].value(min(7, est.cubes[TRACKS.index(track)] + 1))
 
 
+WORKER_TRACKS = {"produce": "Production", "draw": "Noble"}
+
+
+def worker_limit(view: EstateView, kind: str, ability: str = "") -> int:
+    """What the viewer's ``kind`` worker action comes to now (``"produce"``: the limit,
+    E-R16; ``"draw"``: the count, E-R38), with the Era Event, Leader and card modifiers
+    in force and the Leader ``ability`` placed with it: the view's ``limits``
+    (:func:`rules.estate.views.worker_limits`); outside turns its track's value."""
+    for k, a, n in view.limits:
+        if k == kind and a == ability:
+            return n
+    return track_value(view, view.seat, WORKER_TRACKS[kind])
+
+
+def made_of(view: EstateView, kind: str, ability: str = "") -> str:
+    """What the limit is made of: ``"Production value 2"``, or ``"Production value 2,
+    +1 from modifiers in force"`` where an Era Event, a Leader or a card changes it."""
+    track = WORKER_TRACKS[kind]
+    value = track_value(view, view.seat, track)
+    change = worker_limit(view, kind, ability) - value
+    if not change:
+        return f"{track} value {value}"
+    why = "your Leader's ability and modifiers in force" if ability else "modifiers in force (Era Event, Leader, cards)"
+    return f"{track} value {value}, {change:+d} from {why}"
+
+
 def held(view: EstateView, seat: int) -> dict[str, int]:
     """Each resource ``seat`` holds in personal supply and stored on its cards (what a
     paid play may spend, E-R11)."""
@@ -135,11 +161,13 @@ def why_not(view: EstateView, seat: int, copy: str) -> str:
 def action_text(action: Any, view: EstateView, names: Sequence[str] = ()) -> str:
     """One entry of the Do list; ``names`` the seats' names (a target is named)."""
     if isinstance(action, Produce):
-        return (f"Produce with the {leader_name(action.ability)}'s ability" if action.ability
-                else f"Produce (up to {plural(track_value(view, view.seat, 'Production'), 'card')})")
+        up_to = f"up to {plural(worker_limit(view, 'produce', action.ability), 'card')}"
+        return (f"Produce with the {leader_name(action.ability)}'s ability ({up_to})" if action.ability
+                else f"Produce ({up_to})")
     if isinstance(action, Draw):
-        return (f"Draw with the {leader_name(action.ability)}'s ability" if action.ability
-                else f"Draw {plural(track_value(view, view.seat, 'Noble'), 'card')}")
+        count = plural(worker_limit(view, "draw", action.ability), "card")
+        return (f"Draw {count} with the {leader_name(action.ability)}'s ability" if action.ability
+                else f"Draw {count}")
     if isinstance(action, Gather):
         sp = space(action.space)
         how = " (Smugglers Den)" if action.smuggle else ""
@@ -190,13 +218,15 @@ def preview(action: Any, view: EstateView) -> str:
     seat = view.seat
     if isinstance(action, Produce):
         cards = [card_name(c) for c in view.estates[seat].cards if card(c).track == "Production"]
-        lines = [f"Produce: activate up to {track_value(view, seat, 'Production')} of your "
-                 f"Production cards (Production value), one at a time: {', '.join(cards) or 'none'}."]
+        lines = [f"Produce: activate up to {worker_limit(view, 'produce', action.ability)} of your "
+                 f"Production cards ({made_of(view, 'produce', action.ability)}), one at a time: "
+                 f"{', '.join(cards) or 'none'}."]
         if action.ability:
             lines.append(leader_text(action.ability))
         return "\n".join(lines)
     if isinstance(action, Draw):
-        lines = [f"Draw {plural(track_value(view, seat, 'Noble'), 'card')} (Noble value), each from the "
+        lines = [f"Draw {plural(worker_limit(view, 'draw', action.ability), 'card')} "
+                 f"({made_of(view, 'draw', action.ability)}), each from the "
                  f"deck or the Market: {', '.join(card_name(c) for c in view.market if c) or 'empty'}."]
         if action.ability:
             lines.append(leader_text(action.ability))
