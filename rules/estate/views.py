@@ -7,7 +7,7 @@ import attrs
 from ..core import Seat
 from . import effects as fx
 from . import eras, setup, turns
-from .data import CONTENT
+from .data import CONTENT, card
 from .pending import question
 from .state import EstateEvent, EstateState, EstateView, estate_view
 
@@ -49,7 +49,8 @@ def view(state: EstateState, seat: Seat | None) -> EstateView:
         question_from=state.pending.source if q is not None and q.seat == seat else "",
         used=state.table.used,
         places=state.places,
-        limits=worker_limits(state, seat) if state.phase == "turns" and seat is not None else ())
+        limits=worker_limits(state, seat) if state.phase == "turns" and seat is not None else (),
+        costs=expand_costs(state, seat) if state.phase == "turns" and seat is not None else ())
 
 
 WORKER_ABILITIES = {"produce_start": "produce", "draw_action": "draw"}
@@ -87,3 +88,42 @@ def project_event(event: EstateEvent, seat: Seat | None) -> EstateEvent:
     if event.private and event.seat != seat:
         return attrs.evolve(event, cards=())
     return event
+
+
+def expand_costs(state: EstateState, seat: Seat) -> tuple[tuple[str, tuple[tuple[str, int], ...], int, tuple[str, ...]], ...]:
+    """What each card in ``seat``'s hand costs to Expand now (E-R11): ``(card copy, the
+    cost with surcharges as (resource, n) pairs, the units discounts let the player
+    leave unpaid, the names of what changes it)`` (issue 10 item 4: the preview says how
+    a card is paid, and why not)."""
+    out = []
+    for copy in dict.fromkeys(state.table.estates[seat].hand):
+        cost, waive = fx.paid_cost(state.table, seat, copy)
+        out.append((copy, tuple((r, n) for r, n in cost.items() if n), waive, cost_changers(state, seat, copy)))
+    return tuple(out)
+
+
+def cost_changers(state: EstateState, seat: Seat, copy: str) -> tuple[str, ...]:
+    """The names of what changes ``copy``'s paid cost for ``seat`` now: its own passive
+    cards (the Architect), this Era's event (Era of Builders, a surcharge), else a
+    Leader ability in force (E-R11, E-V17)."""
+    t = state.table
+    names = [card(c).name for c in t.estates[seat].cards for tr in card(c).effects
+             if tr.on == "passive" and tr.kind == "static" for op in tr.do
+             if op["op"] == "modify" and op["rule"] == "paid_play_cost" and fx.matches(copy, op.get("filter", {}))]
+    mods = [m for m in t.modifiers if m.seat in (-1, seat) and m.rule == "paid_play_cost"
+            and fx.matches(copy, {k: v for k, v in (("type", m.type), ("track", m.track), ("name", m.names),
+                                                   ("royal", m.royal)) if v})]
+    if mods:
+        event = _event_in_force(state)
+        triggers = () if event is None else getattr(event, "effects", None) or (*event.a, *event.b)
+        by_event = any(op.get("rule") == "paid_play_cost" for tr in triggers for op in tr.do)
+        names.append(event.name if by_event else "a Leader ability")
+    return tuple(dict.fromkeys(names))
+
+
+def _event_in_force(state: EstateState):
+    """This Era's event (solo: the Solo Era Event), ``None`` before the first Era."""
+    if not 0 < state.era <= len(state.events):
+        return None
+    eid = state.events[state.era - 1]
+    return CONTENT.solo_events.get(eid) if state.solo else CONTENT.events.get(eid)

@@ -95,3 +95,87 @@ def test_the_view_carries_the_rules_limits_with_an_era_modifier():
                                                                            "delta": 1}))
     assert views.action_limit(boosted, 0, "produce") == plain["produce", ""] + 1
     assert GAME.view(state, None).limits == ()
+
+
+def turn_state(seed: int = 5):
+    """A two-seat game at its first worker turn (the first answer each time before)."""
+    from rules.estate.state import EstateOptions
+
+    state = GAME.setup(EstateOptions(leaders="random"), 2, seed)
+    while state.phase != "turns" or state.pending is not None:
+        seat = min(GAME.active_seats(state))
+        state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    return state
+
+
+def holding(state, cards=(), hand=(), res=(0, 0, 0, 0)):
+    """``state`` with the seat to play holding ``res`` (I S W G), these ``cards`` in its
+    Estate and this ``hand``."""
+    import attrs
+
+    seat = state.turn
+    estate = attrs.evolve(state.table.estates[seat], res=res, stored=(), cards=tuple(cards), hand=tuple(hand))
+    return attrs.evolve(state, table=state.table.set(seat, estate))
+
+
+def test_an_expand_payable_only_through_a_discount_says_so():
+    """Issue 10 item 4 (E-R11: discounts waive units; the Architect, E-C03: a
+    Construction costs 1 less): a Farm (1 Stone 1 Wood) with only 1 Stone is legal through
+    the Architect, and its preview says how."""
+    from rules.estate.state import Expand
+    from tui.estate import words
+
+    state = holding(turn_state(), cards=("E-C03-1",), hand=("E-C12-1",), res=(0, 1, 0, 0))
+    seat = state.turn
+    assert Expand("E-C12-1") in GAME.legal_actions(state, seat)
+    view = GAME.view(state, seat)
+    assert words.preview(Expand("E-C12-1"), view).startswith(
+        "Expand: pay 1 Stone 1 Wood; payable only through the discount of Architect: leave 1 Wood unpaid")
+    plain = holding(turn_state(), cards=("E-C03-1",), hand=("E-C12-1",), res=(0, 1, 1, 0))
+    assert "Architect lets you leave 1 unit unpaid (you choose which)" in words.preview(
+        Expand("E-C12-1"), GAME.view(plain, seat))
+
+
+def test_an_expand_payable_after_a_conversion_names_the_conversion():
+    """Issue 10 item 4 (E-R12: 3 for 1, on your turn): a Farm with 1 Stone and 3 Grain is
+    not legal (the rules do not convert for you); its ✗ line says which conversion pays
+    it; with too little spare it says what is short."""
+    from rules.estate.state import Expand
+    from tui.estate import words
+    from tui.estate.convert import useful
+
+    state = holding(turn_state(), hand=("E-C12-1",), res=(0, 1, 0, 3))
+    seat = state.turn
+    legal = GAME.legal_actions(state, seat)
+    assert Expand("E-C12-1") not in legal
+    view = GAME.view(state, seat)
+    assert words.why_not(view, seat, "E-C12-1", useful(legal)) == (
+        "convert 3 Grain → 1 Wood first (c), then Expand for 1 Stone 1 Wood")
+    poor = holding(turn_state(), hand=("E-C12-1",), res=(0, 1, 0, 2))
+    assert words.why_not(GAME.view(poor, seat), seat, "E-C12-1", useful(GAME.legal_actions(poor, seat))) == (
+        "short of 1 Wood (costs 1 Stone 1 Wood)")
+
+
+async def test_the_do_lists_greyed_card_names_the_conversion():
+    """Issue 10 item 4 at the table: the greyed ✗ line of the Do list (a card that cannot
+    be played) tells the conversion that would pay it, and c opens the converter."""
+    import attrs
+
+    from net.table import Snapshot
+    from tui.estate.convert import ConvertScreen
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        table = await start(pilot, estate_game(SeatChoice("You"), SeatChoice("Ada", "easy"), seed=WAR_SEED))
+        await to_first_turn(pilot, table)
+        state = holding(app.table.host.state, hand=("E-C12-1",), res=(0, 1, 0, 3))
+        seat = table.snap.seat
+        snap: Snapshot = attrs.evolve(table.snap, view=GAME.view(state, seat),
+                                      legal_actions=tuple(GAME.legal_actions(state, seat)))
+        table.snap = snap
+        table._update()
+        await pilot.pause()
+        shown = [str(o.prompt) for o in table.query_one("#e-actions").options]
+        assert "✗ Farm: convert 3 Grain → 1 Wood first (c), then Expand for 1 Stone 1 Wood" in shown
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, ConvertScreen))

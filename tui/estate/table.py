@@ -410,7 +410,8 @@ class EstateTableScreen(GameTableScreen):
                 options.append(Option("Convert resources…", id=str(i)))
             elif isinstance(entry, tuple):
                 options.append(Option(f"✗ {words.card_name(entry[1])}: "
-                                      f"{words.why_not(view, snap.seat, entry[1])}", id=str(i), disabled=True))
+                                      f"{words.why_not(view, snap.seat, entry[1], useful(legal))}",
+                                      id=str(i), disabled=True))
             else:
                 options.append(Option(words.action_text(entry, view, snap.names), id=str(i)))
         self._entries = entries_t

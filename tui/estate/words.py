@@ -141,19 +141,100 @@ def held(view: EstateView, seat: int) -> dict[str, int]:
     return out
 
 
-def why_not(view: EstateView, seat: int, copy: str) -> str:
+def expand_cost(view: EstateView, copy: str) -> tuple[dict[str, int], int, tuple[str, ...]]:
+    """What ``copy`` costs the viewer to Expand now (E-R11): the cost with surcharges,
+    the units discounts let them leave unpaid, and what changes it, from the view's
+    ``costs`` (:func:`rules.estate.views.expand_costs`); the printed cost where the view
+    has none."""
+    for c, cost, waive, changers in view.costs:
+        if c == copy:
+            return dict(cost), waive, changers
+    return dict(card(copy).cost), 0, ()
+
+
+def _short(cost: dict[str, int], have: dict[str, int]) -> dict[str, int]:
+    return {r: n - have.get(r, 0) for r, n in cost.items() if n > have.get(r, 0)}
+
+
+def _who(changers: Sequence[str]) -> str:
+    return " and ".join(changers) or "the discounts in force"
+
+
+def conversion_plan(view: EstateView, seat: int, need: dict[str, int], keep: dict[str, int],
+                    conversions: Sequence[Convert]) -> list[Convert]:
+    """Conversions of spare supply (what the cost ``keep`` does not take) that get
+    ``need``, the first among the host's legal ``conversions`` (E-R12: 3 for 1, 2 with a
+    discount); ``[]`` if the spare supply is not enough."""
+    if not conversions or not need:
+        return []
+    rate = len(conversions[0].give)
+    spare = {r: max(0, n - keep.get(r, 0)) for r, n in zip(RESOURCES, view.estates[seat].res)}
+    plan: list[Convert] = []
+    for get, n in need.items():
+        for _ in range(n):
+            give: list[str] = []
+            for r in sorted(spare, key=lambda r: -spare[r]):
+                while spare[r] > 0 and len(give) < rate:
+                    give.append(r)
+                    spare[r] -= 1
+            if len(give) < rate:
+                return []
+            plan.append(Convert(tuple(sorted(give, key=RESOURCES.index)), get))
+    return plan if plan[0] in conversions else []
+
+
+def why_not(view: EstateView, seat: int, copy: str, conversions: Sequence[Convert] = ()) -> str:
     """Why a card in hand cannot be played now: its track is full, or what it costs
-    beyond what ``seat`` holds (discounts and surcharges in force may change the cost:
-    the host decides)."""
+    (surcharges and discounts in force, E-R11) beyond what ``seat`` holds in supply and
+    stored, and, where converting spare supply first would pay it (E-R12, the host's
+    legal ``conversions``), which conversion: ``"convert 3 Stone → 1 Wood first (c)"``."""
     c = card(copy)
     est = view.estates[seat]
     if sum(card(x).track == c.track for x in est.cards) >= TRACK_LIMIT:
         return f"your {c.track} track is full (7 cards)"
+    cost, waive, changers = expand_cost(view, copy)
+    short = _short(cost, held(view, seat))
+    if sum(short.values()) <= waive:
+        return f"costs {amounts(cost)} with this Era's surcharges"
+    left = dict(short)
+    for _ in range(waive):  # a discount covers some of the shortfall
+        r = next(r for r in left if left[r])
+        left[r] -= 1
+    left = {r: n for r, n in left.items() if n}
+    discount = f", {_who(changers)} waiving {waive}" if waive else ""
+    plan = conversion_plan(view, seat, left, cost, conversions)
+    if plan:
+        steps = " and ".join(f"{amounts({r: p.give.count(r) for r in dict.fromkeys(p.give)})} → 1 "
+                             f"{res_name(p.get)}" for p in plan)
+        return f"convert {steps} first (c){discount}, then Expand for {amounts(cost)}"
+    return f"short of {amounts(left)} (costs {amounts(cost)}{discount})"
+
+
+def payment(view: EstateView, seat: int, copy: str) -> str:
+    """How an Expand of ``copy`` is paid (E-R11): ``"pay 1 Wood 1 Iron"``, with what a
+    discount lets the player leave unpaid (and which), a surcharge, and what comes from
+    resources stored on their cards."""
+    printed = dict(card(copy).cost)
+    cost, waive, changers = expand_cost(view, copy)
     have = held(view, seat)
-    short = {r: n - have.get(r, 0) for r, n in c.cost.items() if n > have.get(r, 0)}
-    if short:
-        return f"short of {amounts(short)} (costs {amounts(c.cost)})"
-    return f"costs {amounts(c.cost)} with this Era's surcharges"
+    supply = dict(zip(RESOURCES, view.estates[seat].res))
+    short = _short(cost, have)
+    total = sum(cost.values())
+    parts = [f"pay {amounts(cost)}"]
+    extra = {r: n - printed.get(r, 0) for r, n in cost.items() if n > printed.get(r, 0)}
+    if extra:
+        parts[0] += f" ({amounts(extra)} more: {_who(changers)})"
+    if short and waive:
+        parts.append(f"payable only through the discount of {_who(changers)}: leave "
+                     f"{amounts(short)} unpaid" + (f", and {min(waive, total) - sum(short.values())} more "
+                                                   "if you like" if min(waive, total) > sum(short.values()) else ""))
+    elif waive:
+        parts.append(f"{_who(changers)} let{'s' * (len(changers) == 1)} you leave "
+                     f"{plural(min(waive, total), 'unit')} unpaid (you choose which)")
+    stored = {r: n - supply.get(r, 0) for r, n in cost.items() if n > supply.get(r, 0)}
+    if stored and not short:
+        parts.append(f"{amounts(stored)} of it from resources stored on your cards")
+    return "; ".join(parts)
 
 
 # ---- actions ----------------------------------------------------------------------
@@ -173,7 +254,7 @@ def action_text(action: Any, view: EstateView, names: Sequence[str] = ()) -> str
         how = " (Smugglers Den)" if action.smuggle else ""
         return f"Gather: {sp.name}: {gives(sp, view)}{how}"
     if isinstance(action, Expand):
-        return f"Expand: {card_name(action.card)} ({amounts(card(action.card).cost)})"
+        return f"Expand: {card_name(action.card)} ({amounts(expand_cost(view, action.card)[0])})"
     if isinstance(action, Activate):
         return f"Activate {card_name(action.card)}"
     if isinstance(action, StopProducing):
@@ -246,8 +327,9 @@ def preview(action: Any, view: EstateView) -> str:
         have = held(view, seat)
         on = sum(card(x).track == c.track for x in view.estates[seat].cards)
         value, after = track_value(view, seat, c.track), next_value(view, seat, c.track)
-        return (f"Expand: pay {amounts(c.cost)} (you hold "
-                f"{amounts({r: have[r] for r in c.cost})}) for {c.name}, {c.vp} VP, "
+        cost = expand_cost(view, action.card)[0]
+        return (f"Expand: {payment(view, seat, action.card)} (you hold "
+                f"{amounts({r: have[r] for r in cost})}) for {c.name}, {c.vp} VP, "
                 f"card {on + 1} of 7 on your {c.track} track: {c.track} value {value} → {after}.\n"
                 f"{c.text}{mark(c.source)}")
     if isinstance(action, Activate):
