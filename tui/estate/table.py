@@ -38,7 +38,7 @@ from ..screens.handover import HandOverScreen
 from ..widgets.message import TableMessage
 from . import board, words
 from .convert import ConvertScreen, useful
-from .results import EstateResultsScreen, headline
+from .results import EstateResultsScreen
 
 NEWS_LINES = 6
 """Log lines a hotseat hand-over shows: what happened since that player last acted."""
@@ -184,9 +184,6 @@ class EstateTableScreen(GameTableScreen):
             if line and event.what != "chose":  # (an answer: its effect tells itself)
                 self._log.append(line)
 
-    def _headline(self, snap: Snapshot) -> str:
-        return headline(snap)
-
     def _hides_hand(self) -> bool:
         return self._hidden
 
@@ -239,7 +236,7 @@ class EstateTableScreen(GameTableScreen):
         snap, view = self.snap, self.view
         assert snap is not None and view is not None
         if snap.over:
-            return f"Game over: {headline(snap)} (r: results)" if snap.result else "Game over"
+            return f"Game over: {self._headline(snap)} (r: results)" if snap.result else "Game over"
         if self.busy:
             return "Sending…"
         if self.my_turn and snap.seat is not None:
