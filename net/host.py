@@ -368,7 +368,8 @@ class Host:
                     f"action {expected} (seat {entry.seat}) is illegal: {violation.message}"
                 ) from violation
             log_.append(entry)
-        self._frame, self._log = frame, log_
+        # as _commit would have: the last version's snapshots name a timer's default
+        self._frame, self._log = self._timers.settle(frame, log_[-1] if log_ else None), log_
         self._took_kinds = {s: kind for s, kind in enumerate(self.bot_kinds) if kind}
         self.bot_took = self._takeovers()  # as the log shows them
         self._show_bot_took()
