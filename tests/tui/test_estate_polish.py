@@ -179,3 +179,49 @@ async def test_the_do_lists_greyed_card_names_the_conversion():
         assert "✗ Farm: convert 3 Grain → 1 Wood first (c), then Expand for 1 Stone 1 Wood" in shown
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, ConvertScreen))
+
+
+def test_end_turn_says_whether_the_market_is_refilled():
+    """Item 7 (E-R15; the Era of Storms, E-E12: the Market is not refilled at turn ends):
+    the End turn preview says what is true in this Era."""
+    from rules.estate.state import EndTurn
+    from tui.estate import words
+
+    storms = turn_state(5)
+    assert storms.events[0] == "E-E12"
+    assert "the Market is not refilled this Era" in words.preview(EndTurn(), GAME.view(storms, storms.turn))
+    calm = turn_state(WAR_SEED)
+    assert "the Market's gaps are filled from the deck" in words.preview(EndTurn(), GAME.view(calm, calm.turn))
+
+
+async def test_once_the_worker_is_placed_the_table_says_end_your_turn():
+    """Item 7 (E-R10: one worker action, then conversions, storage and the turn's end):
+    after a Gather the status says to end the turn, not "place a worker", and no card
+    in hand is greyed as "short of" what a second action would cost."""
+    from rules.estate.state import EndTurn, Gather
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, estate_game(SeatChoice("You"), SeatChoice("Ada", "easy"), seed=WAR_SEED))
+        await to_first_turn(pilot, table)
+        assert "place a worker" in table._turn_text()
+        assert any(isinstance(e, tuple) for e in table._entries)  # a card the player cannot pay
+        await choose(pilot, table, lambda e: isinstance(e, Gather))
+        await until(pilot, lambda: ready(app, table) and EndTurn() in table.snap.legal_actions)
+        assert "end your turn" in table._turn_text() and "place a worker" not in table._turn_text()
+        assert not any(isinstance(e, tuple) for e in table._entries)
+
+
+async def test_while_leaders_are_chosen_the_page_keys_are_dimmed():
+    """Item 7 (footer keys true to what may be done): the Leaders are the only page
+    while they are chosen (E-R1), so e h b m o are dimmed and not offered."""
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, estate_game(SeatChoice("You"), SeatChoice("Ada", "easy"), leaders="choose"))
+        await until(pilot, lambda: ready(app, table) and table.view.phase == "leaders")
+        assert table.check_action("page", ("hand",)) is None
+        assert "pages" not in table._instructions()
+        assert str(table.query_one("#e-page-box").border_subtitle or "") == ""
+        await choose(pilot, table, lambda e: True)
+        await until(pilot, lambda: table.view.phase != "leaders")
+        assert table.check_action("page", ("hand",)) is True

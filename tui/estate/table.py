@@ -30,7 +30,7 @@ from textual.widgets.option_list import Option
 
 from net.table import Snapshot
 from rules.core import Seat
-from rules.estate.state import Convert, Expand
+from rules.estate.state import Convert, Draw, Expand, Gather, Produce
 
 from ..names import fit, seat_name
 from ..screens.game_table import GameTableScreen
@@ -91,7 +91,7 @@ class EstateTableScreen(GameTableScreen):
     results_screen = EstateResultsScreen
     status_type = EstateStatus
     play_actions = frozenset({"act", "convert"})
-    footer_checks = (("act", ()), ("convert", ()), ("results", ()))
+    footer_checks = (("act", ()), ("convert", ()), ("results", ()), ("page", ("estate",)))
     waiting_keys = "F1: rules; e h b m o: pages"
 
     BINDINGS = [
@@ -154,9 +154,9 @@ class EstateTableScreen(GameTableScreen):
         for panel, title in PANELS.items():
             widget = self.query_one(f"#{panel}")
             if panel == "e-page-box":
-                leaders = self.view is not None and (self.view.phase == "leaders" or not self.view.estates)
+                leaders = self._leaders_shown()
                 title = "Leaders" if leaders else board.PAGES[self.page]
-                subtitle = page_tabs(self.page)
+                subtitle = "" if leaders else page_tabs(self.page)
                 if self._shown.get("subtitle") != subtitle:
                     self._shown["subtitle"] = subtitle
                     widget.border_subtitle = Content(subtitle)
@@ -263,7 +263,10 @@ class EstateTableScreen(GameTableScreen):
             return "use your Leader's ability?"
         if view.producing is not None:
             return "activate a card or stop"
-        return "place a worker"
+        legal = self.snap.legal_actions
+        if any(isinstance(a, (Produce, Draw, Gather, Expand)) for a in legal):
+            return "place a worker"
+        return "end your turn" + (" (or convert, store first)" if len(legal) > 1 else "")
 
     def _spin(self) -> None:
         if self.snap is not None:
@@ -318,7 +321,8 @@ class EstateTableScreen(GameTableScreen):
         if not self.my_turn:
             return f"Not your turn yet. {self.waiting_keys}."
         convert = " c convert;" if self._conversions() else ""
-        return f"↑↓ what each gives, Enter does it;{convert} e h b m o pages; Tab panels."
+        pages = "" if self._leaders_shown() else " e h b m o pages;"
+        return f"↑↓ what each gives, Enter does it;{convert}{pages} Tab panels."
 
     def _page_text(self, snap: Snapshot) -> str:
         view, names = snap.view, snap.names
@@ -386,11 +390,13 @@ class EstateTableScreen(GameTableScreen):
 
     def _fill_actions(self, snap: Snapshot) -> None:
         """The legal actions, the cards in hand that cannot be played now (greyed,
-        each with why), then one entry for every conversion."""
+        each with why; only while a worker action may still be taken), then one entry
+        for every conversion."""
         legal = tuple(snap.legal_actions) if owes(snap) else ()  # (kept while a move is sent)
         entries: list[Any] = [a for a in legal if not isinstance(a, Convert)]
         view = snap.view
-        if legal and view.phase == "turns" and view.question is None and view.producing is None \
+        placing = any(isinstance(a, (Produce, Draw, Gather, Expand)) for a in legal)  # (not once placed)
+        if placing and view.phase == "turns" and view.question is None and view.producing is None \
                 and not view.offer and snap.seat == view.turn:
             playable = {a.card for a in legal if isinstance(a, Expand)}
             hand = view.estates[snap.seat].hand
@@ -474,4 +480,11 @@ class EstateTableScreen(GameTableScreen):
             return bool(self._conversions())
         if action == "results":
             return self.snap is not None and self.snap.over
+        if action == "page":  # (while the Leaders are chosen, the Leaders are the only page)
+            return None if self._leaders_shown() else True
         return True
+
+    def _leaders_shown(self) -> bool:
+        """The page box shows the Leaders to choose from (no Estate yet)."""
+        view = self.view
+        return view is not None and (view.phase == "leaders" or not view.estates)

@@ -152,6 +152,15 @@ def expand_cost(view: EstateView, copy: str) -> tuple[dict[str, int], int, tuple
     return dict(card(copy).cost), 0, ()
 
 
+def cost_text(view: EstateView, copy: str) -> str:
+    """``copy``'s cost now in words, a surcharge with whose: ``"3 Grain 1 Stone (1 Grain
+    more: Era of Famine)"`` (E-R11)."""
+    printed = dict(card(copy).cost)
+    cost, _, changers = expand_cost(view, copy)
+    extra = {r: n - printed.get(r, 0) for r, n in cost.items() if n > printed.get(r, 0)}
+    return amounts(cost) + (f" ({amounts(extra)} more: {_who(changers)})" if extra else "")
+
+
 def _short(cost: dict[str, int], have: dict[str, int]) -> dict[str, int]:
     return {r: n - have.get(r, 0) for r, n in cost.items() if n > have.get(r, 0)}
 
@@ -206,24 +215,20 @@ def why_not(view: EstateView, seat: int, copy: str, conversions: Sequence[Conver
     if plan:
         steps = " and ".join(f"{amounts({r: p.give.count(r) for r in dict.fromkeys(p.give)})} → 1 "
                              f"{res_name(p.get)}" for p in plan)
-        return f"convert {steps} first (c){discount}, then Expand for {amounts(cost)}"
-    return f"short of {amounts(left)} (costs {amounts(cost)}{discount})"
+        return f"convert {steps} first (c){discount}, then Expand for {cost_text(view, copy)}"
+    return f"short of {amounts(left)} (costs {cost_text(view, copy)}{discount})"
 
 
 def payment(view: EstateView, seat: int, copy: str) -> str:
     """How an Expand of ``copy`` is paid (E-R11): ``"pay 1 Wood 1 Iron"``, with what a
     discount lets the player leave unpaid (and which), a surcharge, and what comes from
     resources stored on their cards."""
-    printed = dict(card(copy).cost)
     cost, waive, changers = expand_cost(view, copy)
     have = held(view, seat)
     supply = dict(zip(RESOURCES, view.estates[seat].res))
     short = _short(cost, have)
     total = sum(cost.values())
-    parts = [f"pay {amounts(cost)}"]
-    extra = {r: n - printed.get(r, 0) for r, n in cost.items() if n > printed.get(r, 0)}
-    if extra:
-        parts[0] += f" ({amounts(extra)} more: {_who(changers)})"
+    parts = [f"pay {cost_text(view, copy)}"]
     if short and waive:
         parts.append(f"payable only through the discount of {_who(changers)}: leave "
                      f"{amounts(short)} unpaid" + (f", and {min(waive, total) - sum(short.values())} more "
@@ -341,8 +346,10 @@ def preview(action: Any, view: EstateView) -> str:
     if isinstance(action, StoreOn):
         return f"{card_name(action.card)}: {card(action.card).text}"
     if isinstance(action, EndTurn):
-        return ("End your turn now (no more conversions or storage this turn); "
-                "then the Market is refilled (E-R10, E-R15).")
+        refill = dict(((k, a), n) for k, a, n in view.limits).get(("refill", ""), 1)
+        then = ("then the Market's gaps are filled from the deck" if refill
+                else "the Market is not refilled this Era (Era Event)")
+        return f"End your turn now (no more conversions or storage this turn); {then} (E-R10, E-R15)."
     if isinstance(action, TakeBack):
         return "Take back your latest conversion or storage move of this turn (pitfall E-11)."
     if isinstance(action, UseAbility):
