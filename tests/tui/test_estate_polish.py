@@ -225,3 +225,17 @@ async def test_while_leaders_are_chosen_the_page_keys_are_dimmed():
         await choose(pilot, table, lambda e: True)
         await until(pilot, lambda: table.view.phase != "leaders")
         assert table.check_action("page", ("hand",)) is True
+
+
+async def test_solo_words_fit_a_table_of_one():
+    """Item 7 (solo: rulebook Solo Mode, E-F48 "10 drawn, keep 4"): no "last seat first"
+    for one Leader chooser, and the draft's instruction says 4 of the 10."""
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, estate_game(SeatChoice("You"), leaders="choose"))
+        await until(pilot, lambda: ready(app, table) and table.view.phase == "leaders")
+        page = table._page_text(table.snap)
+        assert page.startswith("Choosing Leaders: none chosen yet") and "last seat" not in page
+        await choose(pilot, table, lambda e: True)
+        await until(pilot, lambda: ready(app, table) and table.view.phase == "draft")
+        assert "keep a card (4 of the 10 in all)" in table._turn_text()

@@ -254,7 +254,7 @@ class EstateTableScreen(GameTableScreen):
         if view.phase == "leaders":
             return "choose your Leader"
         if view.phase == "draft":
-            return "keep a card of the packet"
+            return "keep a card of the packet" if view.seats > 1 else "keep a card (4 of the 10 in all)"
         if view.phase == "secrets":
             return "keep a Family Secret"
         if view.phase == "era_start" and view.seats == 1:
@@ -328,7 +328,8 @@ class EstateTableScreen(GameTableScreen):
         view, names = snap.view, snap.names
         if view.phase == "leaders" or not view.estates:
             taken = [f"{names[s]}: {words.leader_name(l)}" for s, l in enumerate(view.leaders) if l]
-            lines = ["Choosing Leaders (the last seat first): " + (", ".join(taken) or "none chosen yet")]
+            order = " (the last seat first)" if view.seats > 1 else ""
+            lines = [f"Choosing Leaders{order}: " + (", ".join(taken) or "none chosen yet")]
             for action in snap.legal_actions if owes(snap) else ():
                 lines += ["", words.preview(action, view)]
             return "\n".join(lines)

@@ -100,7 +100,7 @@ def bot_name(kinds: list[str], names: list[str], seat: int) -> str:
     return free[0] if free else f"Bot {seat + 1}"
 
 
-SOLO_IGNORES = {("estate", "interactive_deck"): "not in solo: no Interactive Deck"}
+SOLO_IGNORES = {("estate", "interactive_deck"): "not in solo"}
 """Options a game's solo mode ignores, by (game, option): why, shown greyed beside it
 (Estate rulebook Solo Mode, reference E-F48)."""
 
