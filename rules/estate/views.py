@@ -72,15 +72,19 @@ def action_limit(state: EstateState, seat: Seat, kind: str, ability: str = "") -
 
 def worker_limits(state: EstateState, seat: Seat) -> tuple[tuple[str, str, int], ...]:
     """``seat``'s Produce limit and Draw count now, plain and with each Leader ability
-    that changes them (its own, or one it may copy): ``(kind, ability or "", value)``
+    that changes them (its own, or with the Spy Master's copy any other's, E-L8):
+    ``(kind, ability or "", value)``
     entries (issue 10 item 3: the table shows these, not the bare track value); and
     ``("refill", "", 1 or 0)``: whether the Market's gaps are filled at the end of a
     turn (E-R15; 0 under the Era of Storms)."""
     out = [(kind, "", action_limit(state, seat, kind)) for kind in ("produce", "draw")]
     out.append(("refill", "", int(fx.allowed(state.table, seat, "market_refill"))))
-    for lid, leader in CONTENT.leaders.items():
-        kind = WORKER_ABILITIES.get(leader.ability["when"], "")
-        if kind and all(op["op"] == "modify" for op in leader.ability["do"]):
+    own = state.leaders[seat]
+    copies = bool(own) and CONTENT.leaders[own].ability["when"] == "any_leader_trigger"
+    for lid in CONTENT.leaders if copies else (own,) if own else ():
+        ability = CONTENT.leaders[lid].ability
+        kind = WORKER_ABILITIES.get(ability["when"], "")
+        if kind and any(op.get("rule") in ("produce_limit", "draw_count") for op in ability["do"]):
             out.append((kind, lid, action_limit(state, seat, kind, lid)))
     return tuple(out)
 
