@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 import attrs
 
 from rules.core import Game, Result, RuleViolation, Seat, awaited, judged_now, kinds, listed, sample, seat_name
+from rules.core import why_not_now
 
 from .lobby import counts_text
 from .table import BotTook, Outcome, Snapshot, takeovers_from_log
@@ -367,7 +368,8 @@ class Host:
                     f"action {expected} (seat {entry.seat}) is illegal: {violation.message}"
                 ) from violation
             log_.append(entry)
-        self._frame, self._log = frame, log_
+        # as _commit would have: the last version's snapshots name a timer's default
+        self._frame, self._log = self._timers.settle(frame, log_[-1] if log_ else None), log_
         self._took_kinds = {s: kind for s, kind in enumerate(self.bot_kinds) if kind}
         self.bot_took = self._takeovers()  # as the log shows them
         self._show_bot_took()
@@ -609,8 +611,9 @@ class Host:
             if job.peer is not None:
                 self._deliver(job.peer, frame.snapshots[seat])
             return reject(STALE, "The table changed before your move arrived; look again.")
-        if seat not in frame.active:
-            return reject(NOT_YOUR_TURN, f"It is not {self.names[seat]}'s turn.")
+        if seat not in frame.active:  # (the game's words where it has more to say)
+            return reject(NOT_YOUR_TURN, why_not_now(self.game, frame.state, seat)
+                          or f"It is not {self.names[seat]}'s turn.")
         return None
 
     # ---- applying ---------------------------------------------------------------

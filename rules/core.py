@@ -154,6 +154,11 @@ class Game(Protocol, Generic[S, A, V, E]):
       the rule's reason) rather than refused as stale (Zestrea's step IV, reference
       §3.1); :func:`judged_now` answers for every game (``False`` where a game does not
       say).
+    - ``why_not_now(state, seat)`` (optional): why ``seat``, not among the active seats,
+      may not act now, in words naming players as ``"seat N"`` (:func:`seat_name`),
+      where the game can say more than whose turn it is (Estate's draft: ``"You have
+      picked; waiting for seat 1 and seat 3 to pick."``); ``None`` where it cannot.
+      :func:`why_not_now` answers for every game (``None`` where a game does not say).
     - ``legal_actions(state, seat)``: every action ``seat`` may take now (empty if none).
       Where the actions of one kind cannot all be listed (an offer of any amount of
       Zestre and any set of cards), the kind stands in the sequence as one
@@ -463,6 +468,14 @@ def judged_now(game: Any, state: Any) -> bool:
     ``judged_now(state)`` if it has one, else ``False`` (such an intent is stale)."""
     own = getattr(game, "judged_now", None)
     return bool(own(state)) if own is not None else False
+
+
+def why_not_now(game: Any, state: Any, seat: Seat) -> str | None:
+    """Why ``seat`` may not act in ``state``, in ``game``'s words (``"seat N"`` for
+    players): its ``why_not_now(state, seat)`` if it has one, else ``None`` (the host
+    then says whose turn it is not)."""
+    own = getattr(game, "why_not_now", None)
+    return own(state, seat) if own is not None else None
 
 
 def awaited(game: Any, state: Any) -> frozenset[Seat]:

@@ -18,6 +18,7 @@ seat sees), game (the phases joined), bots (easy and strong).
 from __future__ import annotations
 
 from . import game as _game
+from . import waiting as _waiting
 from .bots import EasyBot, StrongBot
 from .state import EstateAction, EstateEvent, EstateOptions, EstateState, EstateView
 
@@ -39,6 +40,7 @@ class EstateGame:
     setup = staticmethod(_game.new_game)
     active_seats = staticmethod(_game.active_seats)
     awaited = staticmethod(_game.awaited)
+    why_not_now = staticmethod(_waiting.why_not_now)
     legal_actions = staticmethod(_game.legal_actions)
     apply = staticmethod(_game.apply)
     view = staticmethod(_game.view)

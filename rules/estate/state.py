@@ -372,7 +372,11 @@ class EstateView:
     Leader, a space or tile, an Era Event, or ``"draw"``, ``"expand"``, ``"refill"``,
     ``"reward"``, ``"deal"``, ``"drought"``), so that a table can show its text;
     ``places`` each past Era's objective result (public, E-R20): by seat the place (1 =
-    first), or solo ``(1,)`` met and ``(0,)`` failed (E-R21)."""
+    first), or solo ``(1,)`` met and ``(0,)`` failed (E-R21); ``limits`` in turns the
+    viewer's Produce limit and Draw count with the modifiers in force, as
+    ``(kind, Leader ability or "", value)`` (:func:`rules.estate.views.worker_limits`),
+    ``costs`` what each card in the viewer's hand costs to Expand now
+    (:func:`rules.estate.views.expand_costs`)."""
 
     seat: Seat | None
     seats: int
@@ -404,6 +408,8 @@ class EstateView:
     question_from: str = ""
     used: tuple[str, ...] = ()
     places: tuple[tuple[int, ...], ...] = ()
+    limits: tuple[tuple[str, str, int], ...] = ()
+    costs: tuple[tuple[str, tuple[tuple[str, int], ...], int, tuple[str, ...]], ...] = ()
 
 
 def estate_view(state: EstateState, seat: Seat | None, s: Seat) -> EstateInView:

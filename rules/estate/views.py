@@ -5,7 +5,9 @@ from __future__ import annotations
 import attrs
 
 from ..core import Seat
+from . import effects as fx
 from . import eras, setup, turns
+from .data import CONTENT, card
 from .pending import question
 from .state import EstateEvent, EstateState, EstateView, estate_view
 
@@ -46,7 +48,45 @@ def view(state: EstateState, seat: Seat | None) -> EstateView:
         offer=state.offer.leaders if state.offer is not None and state.offer.seat == seat else (),
         question_from=state.pending.source if q is not None and q.seat == seat else "",
         used=state.table.used,
-        places=state.places)
+        places=state.places,
+        limits=worker_limits(state, seat) if state.phase == "turns" and seat is not None else (),
+        costs=expand_costs(state, seat) if state.phase == "turns" and seat is not None else ())
+
+
+WORKER_ABILITIES = {"produce_start": "produce", "draw_action": "draw"}
+"""The moments of a Leader ability that change a Produce or Draw action (E-R24)."""
+
+
+def action_limit(state: EstateState, seat: Seat, kind: str, ability: str = "") -> int:
+    """What a ``kind`` (``"produce"``: the limit L, E-R16; ``"draw"``: the count, E-R38)
+    worker action of ``seat`` comes to now: its track's value (Production, Noble) with
+    the modifiers in force (Era Events, Leaders, passive cards) and, when placed with the
+    Leader ``ability``, that ability's own (the Pious One's +1 Draw, E-R24); at least 1."""
+    t = state.table
+    for op in CONTENT.leaders[ability].ability["do"] if ability else ():
+        t = fx.add_modifier(t, seat, op)
+    if kind == "produce":
+        return fx.produce_limit(t, seat, turns.track_value(state, seat, "Production"))
+    return fx.draw_count(t, seat, turns.track_value(state, seat, "Noble"))
+
+
+def worker_limits(state: EstateState, seat: Seat) -> tuple[tuple[str, str, int], ...]:
+    """``seat``'s Produce limit and Draw count now, plain and with each Leader ability
+    that changes them (its own, or with the Spy Master's copy any other's, E-L8):
+    ``(kind, ability or "", value)``
+    entries (issue 10 item 3: the table shows these, not the bare track value); and
+    ``("refill", "", 1 or 0)``: whether the Market's gaps are filled at the end of a
+    turn (E-R15; 0 under the Era of Storms)."""
+    out = [(kind, "", action_limit(state, seat, kind)) for kind in ("produce", "draw")]
+    out.append(("refill", "", int(fx.allowed(state.table, seat, "market_refill"))))
+    own = state.leaders[seat]
+    copies = bool(own) and CONTENT.leaders[own].ability["when"] == "any_leader_trigger"
+    for lid in CONTENT.leaders if copies else (own,) if own else ():
+        ability = CONTENT.leaders[lid].ability
+        kind = WORKER_ABILITIES.get(ability["when"], "")
+        if kind and any(op.get("rule") in ("produce_limit", "draw_count") for op in ability["do"]):
+            out.append((kind, lid, action_limit(state, seat, kind, lid)))
+    return tuple(out)
 
 
 def project_event(event: EstateEvent, seat: Seat | None) -> EstateEvent:
@@ -55,3 +95,42 @@ def project_event(event: EstateEvent, seat: Seat | None) -> EstateEvent:
     if event.private and event.seat != seat:
         return attrs.evolve(event, cards=())
     return event
+
+
+def expand_costs(state: EstateState, seat: Seat) -> tuple[tuple[str, tuple[tuple[str, int], ...], int, tuple[str, ...]], ...]:
+    """What each card in ``seat``'s hand costs to Expand now (E-R11): ``(card copy, the
+    cost with surcharges as (resource, n) pairs, the units discounts let the player
+    leave unpaid, the names of what changes it)`` (issue 10 item 4: the preview says how
+    a card is paid, and why not)."""
+    out = []
+    for copy in dict.fromkeys(state.table.estates[seat].hand):
+        cost, waive = fx.paid_cost(state.table, seat, copy)
+        out.append((copy, tuple((r, n) for r, n in cost.items() if n), waive, cost_changers(state, seat, copy)))
+    return tuple(out)
+
+
+def cost_changers(state: EstateState, seat: Seat, copy: str) -> tuple[str, ...]:
+    """The names of what changes ``copy``'s paid cost for ``seat`` now: its own passive
+    cards (the Architect), this Era's event (Era of Builders, a surcharge), else a
+    Leader ability in force (E-R11, E-V17)."""
+    t = state.table
+    names = [card(c).name for c in t.estates[seat].cards for tr in card(c).effects
+             if tr.on == "passive" and tr.kind == "static" for op in tr.do
+             if op["op"] == "modify" and op["rule"] == "paid_play_cost" and fx.matches(copy, op.get("filter", {}))]
+    mods = [m for m in t.modifiers if m.seat in (-1, seat) and m.rule == "paid_play_cost"
+            and fx.matches(copy, {k: v for k, v in (("type", m.type), ("track", m.track), ("name", m.names),
+                                                   ("royal", m.royal)) if v})]
+    if mods:
+        event = _event_in_force(state)
+        triggers = () if event is None else getattr(event, "effects", None) or (*event.a, *event.b)
+        by_event = any(op.get("rule") == "paid_play_cost" for tr in triggers for op in tr.do)
+        names.append(event.name if by_event else "a Leader ability")
+    return tuple(dict.fromkeys(names))
+
+
+def _event_in_force(state: EstateState):
+    """This Era's event (solo: the Solo Era Event), ``None`` before the first Era."""
+    if not 0 < state.era <= len(state.events):
+        return None
+    eid = state.events[state.era - 1]
+    return CONTENT.solo_events.get(eid) if state.solo else CONTENT.events.get(eid)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from . import game as _game
 from . import timers as _timers
+from . import waiting as _waiting
 from .bots import EasyBot, StrongBot
 from .state import ZestreaAction, ZestreaEvent, ZestreaOptions, ZestreaState, ZestreaView
 from .words import describe as _describe
@@ -26,7 +27,7 @@ class ZestreaGame:
     ``awaited`` names the seats the table waits for; ``timeouts`` the timers of
     reference §3.9 over what a seat is waited for, with its default; in step IV an
     out-of-date intent is judged against the state as it is (``judged_now``, reference
-    §3.1)."""
+    §3.1); a seat that may not act is told why (``why_not_now``)."""
 
     name = "zestrea"
     title = "Zestrea"
@@ -43,6 +44,7 @@ class ZestreaGame:
     active_seats = staticmethod(_game.active_seats)
     awaited = staticmethod(_game.awaited)
     judged_now = staticmethod(_game.judged_now)
+    why_not_now = staticmethod(_waiting.why_not_now)
     legal_actions = staticmethod(_game.legal_actions)
     apply = staticmethod(_game.apply)
     view = staticmethod(_game.view)

@@ -219,6 +219,7 @@ async def test_a_client_back_before_the_packets_pass_holds_what_is_left_of_its_p
     assert seat not in snap.active_seats and not snap.legal_actions
     again = await back.submit(Pick(packet[1]))
     assert again.code == NOT_YOUR_TURN and host.state.draft.packets[seat] == packet[1:]
+    assert again.reason.startswith("You have picked; waiting for ")  # (issue 10 item 2)
 
     coming = ann.snapshot().view.packet[1:]  # what Ann passes on after keeping her first card
     for link in (ann, cas):

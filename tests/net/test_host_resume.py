@@ -55,3 +55,23 @@ async def test_a_bot_takes_a_seat_and_every_peer_hears_of_it():
 async def _until(predicate) -> None:
     while not predicate():
         await asyncio.sleep(0.01)
+
+
+async def test_a_resumed_host_names_whose_time_ran_out_in_the_last_version():
+    """Issue 10 item 6: after ``parlour host --resume`` the live snapshot of the last
+    saved version names the seat a timer gave its default (``timed_out``, from the log's
+    ``timer:`` action id), as the replay of that save does; an earlier default is not."""
+    from net.table import timed_out
+    from net.timers import TIMER_ACTION_ID
+
+    log = [Applied(1, 0, Pick(1), "a"), Applied(2, 1, Pick(2), f"{TIMER_ACTION_ID}1:2")]
+    host = make()
+    host.restore(log)
+    assert timed_out(log[-1]) == 1
+    for seat in (0, 1, None):
+        assert host.snapshot(seat).version == 2 and host.snapshot(seat).timed_out == 1
+    async with host:
+        assert host.snapshot(0).timed_out == 1  # (the timers' start keeps it)
+    earlier = make()
+    earlier.restore([Applied(1, 0, Pick(1), f"{TIMER_ACTION_ID}0:1"), Applied(2, 1, Pick(2), "b")])
+    assert earlier.snapshot(0).timed_out is None

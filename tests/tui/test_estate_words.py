@@ -98,7 +98,7 @@ def test_gather_entries_say_what_you_take_and_draw_one_card_is_singular():
     cubes = next(k for k in range(8) if CONTENT.leaders[leader].tracks["Noble"].value(k) == 1)
     est = attrs.evolve(view.estates[0], cubes=(0, cubes, 0))
     one = attrs.evolve(view, estates=(est, *view.estates[1:]))
-    assert words.preview(Draw(), one).startswith("Draw 1 card (Noble value)")
+    assert words.preview(Draw(), one).startswith("Draw 1 card (Noble value 1)")
     assert words.action_text(Draw(), one) == "Draw 1 card"
 
 

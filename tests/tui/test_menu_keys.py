@@ -16,7 +16,11 @@ from .helpers import until
 async def test_the_footer_has_a_key_for_each_games_rules_at_80_columns(tmp_path):
     app = ParlourApp(pace=0, discovery=None, local_saves=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        def laid_out() -> bool:  # the footer is laid out a refresh after the menu
+            keys = {k.key: k for k in app.screen.query(FooterKey)}
+            return all(key in keys and keys[key].region.width for key in "rcze")
+
+        await until(pilot, laid_out)
         keys = {k.key: k for k in app.screen.query(FooterKey)}
         for key in "rcze":
             assert key in keys and 0 < keys[key].region.width and keys[key].region.right <= 80

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Button
+from textual.widgets import Button, Select
 
 from rules.zatre.placement import check_partial
 from rules.zatre.state import Placement, PlaceTiles
@@ -36,6 +36,12 @@ async def test_start_a_solo_game_from_the_menu():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         assert isinstance(app.screen, LocalSetupScreen)
+        # issue 10 item 1: the first field has the first focus, not Start (two testers
+        # started a game they did not mean to with Enter): Enter opens the game's list
+        assert app.screen.query_one("#game", Select).has_focus
+        await pilot.press("enter", "escape")
+        assert isinstance(app.screen, LocalSetupScreen)
+        await pilot.press("shift+tab", "shift+tab")  # Back, then Start: Enter starts
         assert app.screen.query_one("#start", Button).has_focus
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))

@@ -85,6 +85,7 @@ class EstateResultsScreen(ResultsScreen):
 
     FORMULA = ("Card printed VP · End At Game End · Gold · Tuck tucked · Stor stored · "
                "Obj objectives · Secr Family Secret · Trk 7 per empty track.")
+    headline_of = staticmethod(headline)
 
     def story_lines(self) -> list[str]:
         if len(self.snap.names) == 1:

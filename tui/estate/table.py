@@ -30,7 +30,7 @@ from textual.widgets.option_list import Option
 
 from net.table import Snapshot
 from rules.core import Seat
-from rules.estate.state import Convert, Expand
+from rules.estate.state import Convert, Draw, Expand, Gather, Produce
 
 from ..names import fit, seat_name
 from ..screens.game_table import GameTableScreen
@@ -38,7 +38,7 @@ from ..screens.handover import HandOverScreen
 from ..widgets.message import TableMessage
 from . import board, words
 from .convert import ConvertScreen, useful
-from .results import EstateResultsScreen, headline
+from .results import EstateResultsScreen
 
 NEWS_LINES = 6
 """Log lines a hotseat hand-over shows: what happened since that player last acted."""
@@ -91,7 +91,7 @@ class EstateTableScreen(GameTableScreen):
     results_screen = EstateResultsScreen
     status_type = EstateStatus
     play_actions = frozenset({"act", "convert"})
-    footer_checks = (("act", ()), ("convert", ()), ("results", ()))
+    footer_checks = (("act", ()), ("convert", ()), ("results", ()), ("page", ("estate",)))
     waiting_keys = "F1: rules; e h b m o: pages"
 
     BINDINGS = [
@@ -154,9 +154,9 @@ class EstateTableScreen(GameTableScreen):
         for panel, title in PANELS.items():
             widget = self.query_one(f"#{panel}")
             if panel == "e-page-box":
-                leaders = self.view is not None and (self.view.phase == "leaders" or not self.view.estates)
+                leaders = self._leaders_shown()
                 title = "Leaders" if leaders else board.PAGES[self.page]
-                subtitle = page_tabs(self.page)
+                subtitle = "" if leaders else page_tabs(self.page)
                 if self._shown.get("subtitle") != subtitle:
                     self._shown["subtitle"] = subtitle
                     widget.border_subtitle = Content(subtitle)
@@ -183,9 +183,6 @@ class EstateTableScreen(GameTableScreen):
             line = words.event_line(event, story.names, story.seat)
             if line and event.what != "chose":  # (an answer: its effect tells itself)
                 self._log.append(line)
-
-    def _headline(self, snap: Snapshot) -> str:
-        return headline(snap)
 
     def _hides_hand(self) -> bool:
         return self._hidden
@@ -239,7 +236,7 @@ class EstateTableScreen(GameTableScreen):
         snap, view = self.snap, self.view
         assert snap is not None and view is not None
         if snap.over:
-            return f"Game over: {headline(snap)} (r: results)" if snap.result else "Game over"
+            return f"Game over: {self._headline(snap)} (r: results)" if snap.result else "Game over"
         if self.busy:
             return "Sending…"
         if self.my_turn and snap.seat is not None:
@@ -257,7 +254,7 @@ class EstateTableScreen(GameTableScreen):
         if view.phase == "leaders":
             return "choose your Leader"
         if view.phase == "draft":
-            return "keep a card of the packet"
+            return "keep a card of the packet" if view.seats > 1 else "keep a card (4 of the 10 in all)"
         if view.phase == "secrets":
             return "keep a Family Secret"
         if view.phase == "era_start" and view.seats == 1:
@@ -266,7 +263,10 @@ class EstateTableScreen(GameTableScreen):
             return "use your Leader's ability?"
         if view.producing is not None:
             return "activate a card or stop"
-        return "place a worker"
+        legal = self.snap.legal_actions
+        if any(isinstance(a, (Produce, Draw, Gather, Expand)) for a in legal):
+            return "place a worker"
+        return "end your turn" + (" (or convert, store first)" if len(legal) > 1 else "")
 
     def _spin(self) -> None:
         if self.snap is not None:
@@ -321,13 +321,15 @@ class EstateTableScreen(GameTableScreen):
         if not self.my_turn:
             return f"Not your turn yet. {self.waiting_keys}."
         convert = " c convert;" if self._conversions() else ""
-        return f"↑↓ what each gives, Enter does it;{convert} e h b m o pages; Tab panels."
+        pages = "" if self._leaders_shown() else " e h b m o pages;"
+        return f"↑↓ what each gives, Enter does it;{convert}{pages} Tab panels."
 
     def _page_text(self, snap: Snapshot) -> str:
         view, names = snap.view, snap.names
         if view.phase == "leaders" or not view.estates:
             taken = [f"{names[s]}: {words.leader_name(l)}" for s, l in enumerate(view.leaders) if l]
-            lines = ["Choosing Leaders (the last seat first): " + (", ".join(taken) or "none chosen yet")]
+            order = " (the last seat first)" if view.seats > 1 else ""
+            lines = [f"Choosing Leaders{order}: " + (", ".join(taken) or "none chosen yet")]
             for action in snap.legal_actions if owes(snap) else ():
                 lines += ["", words.preview(action, view)]
             return "\n".join(lines)
@@ -389,11 +391,13 @@ class EstateTableScreen(GameTableScreen):
 
     def _fill_actions(self, snap: Snapshot) -> None:
         """The legal actions, the cards in hand that cannot be played now (greyed,
-        each with why), then one entry for every conversion."""
+        each with why; only while a worker action may still be taken), then one entry
+        for every conversion."""
         legal = tuple(snap.legal_actions) if owes(snap) else ()  # (kept while a move is sent)
         entries: list[Any] = [a for a in legal if not isinstance(a, Convert)]
         view = snap.view
-        if legal and view.phase == "turns" and view.question is None and view.producing is None \
+        placing = any(isinstance(a, (Produce, Draw, Gather, Expand)) for a in legal)  # (not once placed)
+        if placing and view.phase == "turns" and view.question is None and view.producing is None \
                 and not view.offer and snap.seat == view.turn:
             playable = {a.card for a in legal if isinstance(a, Expand)}
             hand = view.estates[snap.seat].hand
@@ -410,7 +414,8 @@ class EstateTableScreen(GameTableScreen):
                 options.append(Option("Convert resources…", id=str(i)))
             elif isinstance(entry, tuple):
                 options.append(Option(f"✗ {words.card_name(entry[1])}: "
-                                      f"{words.why_not(view, snap.seat, entry[1])}", id=str(i), disabled=True))
+                                      f"{words.why_not(view, snap.seat, entry[1], useful(legal))}",
+                                      id=str(i), disabled=True))
             else:
                 options.append(Option(words.action_text(entry, view, snap.names), id=str(i)))
         self._entries = entries_t
@@ -476,4 +481,11 @@ class EstateTableScreen(GameTableScreen):
             return bool(self._conversions())
         if action == "results":
             return self.snap is not None and self.snap.over
+        if action == "page":  # (while the Leaders are chosen, the Leaders are the only page)
+            return None if self._leaders_shown() else True
         return True
+
+    def _leaders_shown(self) -> bool:
+        """The page box shows the Leaders to choose from (no Estate yet)."""
+        view = self.view
+        return view is not None and (view.phase == "leaders" or not view.estates)

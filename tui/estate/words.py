@@ -105,6 +105,32 @@ def next_value(view: EstateView, seat: int, track: str) -> int:
     return CONTENT.leaders[est.leader].tracks[track].value(min(7, est.cubes[TRACKS.index(track)] + 1))
 
 
+WORKER_TRACKS = {"produce": "Production", "draw": "Noble"}
+
+
+def worker_limit(view: EstateView, kind: str, ability: str = "") -> int:
+    """What the viewer's ``kind`` worker action comes to now (``"produce"``: the limit,
+    E-R16; ``"draw"``: the count, E-R38), with the Era Event, Leader and card modifiers
+    in force and the Leader ``ability`` placed with it: the view's ``limits``
+    (:func:`rules.estate.views.worker_limits`); outside turns its track's value."""
+    for k, a, n in view.limits:
+        if k == kind and a == ability:
+            return n
+    return track_value(view, view.seat, WORKER_TRACKS[kind])
+
+
+def made_of(view: EstateView, kind: str, ability: str = "") -> str:
+    """What the limit is made of: ``"Production value 2"``, or ``"Production value 2,
+    +1 from modifiers in force"`` where an Era Event, a Leader or a card changes it."""
+    track = WORKER_TRACKS[kind]
+    value = track_value(view, view.seat, track)
+    change = worker_limit(view, kind, ability) - value
+    if not change:
+        return f"{track} value {value}"
+    why = "your Leader's ability and modifiers in force" if ability else "modifiers in force (Era Event, Leader, cards)"
+    return f"{track} value {value}, {change:+d} from {why}"
+
+
 def held(view: EstateView, seat: int) -> dict[str, int]:
     """Each resource ``seat`` holds in personal supply and stored on its cards (what a
     paid play may spend, E-R11)."""
@@ -116,19 +142,105 @@ def held(view: EstateView, seat: int) -> dict[str, int]:
     return out
 
 
-def why_not(view: EstateView, seat: int, copy: str) -> str:
+def expand_cost(view: EstateView, copy: str) -> tuple[dict[str, int], int, tuple[str, ...]]:
+    """What ``copy`` costs the viewer to Expand now (E-R11): the cost with surcharges,
+    the units discounts let them leave unpaid, and what changes it, from the view's
+    ``costs`` (:func:`rules.estate.views.expand_costs`); the printed cost where the view
+    has none."""
+    for c, cost, waive, changers in view.costs:
+        if c == copy:
+            return dict(cost), waive, changers
+    return dict(card(copy).cost), 0, ()
+
+
+def cost_text(view: EstateView, copy: str) -> str:
+    """``copy``'s cost now in words, a surcharge with whose: ``"3 Grain 1 Stone (1 Grain
+    more: Era of Famine)"`` (E-R11)."""
+    printed = dict(card(copy).cost)
+    cost, _, changers = expand_cost(view, copy)
+    extra = {r: n - printed.get(r, 0) for r, n in cost.items() if n > printed.get(r, 0)}
+    return amounts(cost) + (f" ({amounts(extra)} more: {_who(changers)})" if extra else "")
+
+
+def _short(cost: dict[str, int], have: dict[str, int]) -> dict[str, int]:
+    return {r: n - have.get(r, 0) for r, n in cost.items() if n > have.get(r, 0)}
+
+
+def _who(changers: Sequence[str]) -> str:
+    return " and ".join(changers) or "the discounts in force"
+
+
+def conversion_plan(view: EstateView, seat: int, need: dict[str, int], keep: dict[str, int],
+                    conversions: Sequence[Convert]) -> list[Convert]:
+    """Conversions of spare supply (what the cost ``keep`` does not take) that get
+    ``need``, the first among the host's legal ``conversions`` (E-R12: 3 for 1, 2 with a
+    discount); ``[]`` if the spare supply is not enough."""
+    if not conversions or not need:
+        return []
+    rate = len(conversions[0].give)
+    spare = {r: max(0, n - keep.get(r, 0)) for r, n in zip(RESOURCES, view.estates[seat].res)}
+    plan: list[Convert] = []
+    for get, n in need.items():
+        for _ in range(n):
+            give: list[str] = []
+            for r in sorted(spare, key=lambda r: -spare[r]):
+                while spare[r] > 0 and len(give) < rate:
+                    give.append(r)
+                    spare[r] -= 1
+            if len(give) < rate:
+                return []
+            plan.append(Convert(tuple(sorted(give, key=RESOURCES.index)), get))
+    return plan if plan[0] in conversions else []
+
+
+def why_not(view: EstateView, seat: int, copy: str, conversions: Sequence[Convert] = ()) -> str:
     """Why a card in hand cannot be played now: its track is full, or what it costs
-    beyond what ``seat`` holds (discounts and surcharges in force may change the cost:
-    the host decides)."""
+    (surcharges and discounts in force, E-R11) beyond what ``seat`` holds in supply and
+    stored, and, where converting spare supply first would pay it (E-R12, the host's
+    legal ``conversions``), which conversion: ``"convert 3 Stone → 1 Wood first (c)"``."""
     c = card(copy)
     est = view.estates[seat]
     if sum(card(x).track == c.track for x in est.cards) >= TRACK_LIMIT:
         return f"your {c.track} track is full (7 cards)"
+    cost, waive, changers = expand_cost(view, copy)
+    short = _short(cost, held(view, seat))
+    if sum(short.values()) <= waive:
+        return f"costs {amounts(cost)} with this Era's surcharges"
+    left = dict(short)
+    for _ in range(waive):  # a discount covers some of the shortfall
+        r = next(r for r in left if left[r])
+        left[r] -= 1
+    left = {r: n for r, n in left.items() if n}
+    discount = f", {_who(changers)} waiving {waive}" if waive else ""
+    plan = conversion_plan(view, seat, left, cost, conversions)
+    if plan:
+        steps = " and ".join(f"{amounts({r: p.give.count(r) for r in dict.fromkeys(p.give)})} → 1 "
+                             f"{res_name(p.get)}" for p in plan)
+        return f"convert {steps} first (c){discount}, then Expand for {cost_text(view, copy)}"
+    return f"short of {amounts(left)} (costs {cost_text(view, copy)}{discount})"
+
+
+def payment(view: EstateView, seat: int, copy: str) -> str:
+    """How an Expand of ``copy`` is paid (E-R11): ``"pay 1 Wood 1 Iron"``, with what a
+    discount lets the player leave unpaid (and which), a surcharge, and what comes from
+    resources stored on their cards."""
+    cost, waive, changers = expand_cost(view, copy)
     have = held(view, seat)
-    short = {r: n - have.get(r, 0) for r, n in c.cost.items() if n > have.get(r, 0)}
-    if short:
-        return f"short of {amounts(short)} (costs {amounts(c.cost)})"
-    return f"costs {amounts(c.cost)} with this Era's surcharges"
+    supply = dict(zip(RESOURCES, view.estates[seat].res))
+    short = _short(cost, have)
+    total = sum(cost.values())
+    parts = [f"pay {cost_text(view, copy)}"]
+    if short and waive:
+        parts.append(f"payable only through the discount of {_who(changers)}: leave "
+                     f"{amounts(short)} unpaid" + (f", and {min(waive, total) - sum(short.values())} more "
+                                                   "if you like" if min(waive, total) > sum(short.values()) else ""))
+    elif waive:
+        parts.append(f"{_who(changers)} let{'s' * (len(changers) == 1)} you leave "
+                     f"{plural(min(waive, total), 'unit')} unpaid (you choose which)")
+    stored = {r: n - supply.get(r, 0) for r, n in cost.items() if n > supply.get(r, 0)}
+    if stored and not short:
+        parts.append(f"{amounts(stored)} of it from resources stored on your cards")
+    return "; ".join(parts)
 
 
 # ---- actions ----------------------------------------------------------------------
@@ -139,17 +251,19 @@ def action_text(action: Any, view: EstateView, names: Sequence[str] = ()) -> str
         how = f" with the {leader_name(action.ability)}'s ability" if action.ability else ""
         return f"Produce{how}: yields nothing (no Production card)"
     if isinstance(action, Produce):
-        return (f"Produce with the {leader_name(action.ability)}'s ability" if action.ability
-                else f"Produce (up to {plural(track_value(view, view.seat, 'Production'), 'card')})")
+        up_to = f"up to {plural(worker_limit(view, 'produce', action.ability), 'card')}"
+        return (f"Produce with the {leader_name(action.ability)}'s ability ({up_to})" if action.ability
+                else f"Produce ({up_to})")
     if isinstance(action, Draw):
-        return (f"Draw with the {leader_name(action.ability)}'s ability" if action.ability
-                else f"Draw {plural(track_value(view, view.seat, 'Noble'), 'card')}")
+        count = plural(worker_limit(view, "draw", action.ability), "card")
+        return (f"Draw {count} with the {leader_name(action.ability)}'s ability" if action.ability
+                else f"Draw {count}")
     if isinstance(action, Gather):
         sp = space(action.space)
         how = " (Smugglers Den)" if action.smuggle else ""
         return f"Gather: {sp.name}: {gives(sp, view)}{how}"
     if isinstance(action, Expand):
-        return f"Expand: {card_name(action.card)} ({amounts(card(action.card).cost)})"
+        return f"Expand: {card_name(action.card)} ({amounts(expand_cost(view, action.card)[0])})"
     if isinstance(action, Activate):
         return f"Activate {card_name(action.card)}"
     if isinstance(action, StopProducing):
@@ -206,13 +320,15 @@ def preview(action: Any, view: EstateView) -> str:
                 + (f"\n{leader_text(action.ability)}" if action.ability else ""))
     if isinstance(action, Produce):
         cards = [card_name(c) for c in view.estates[seat].cards if card(c).track == "Production"]
-        lines = [f"Produce: activate up to {track_value(view, seat, 'Production')} of your "
-                 f"Production cards (Production value), one at a time: {', '.join(cards) or 'none'}."]
+        lines = [f"Produce: activate up to {worker_limit(view, 'produce', action.ability)} of your "
+                 f"Production cards ({made_of(view, 'produce', action.ability)}), one at a time: "
+                 f"{', '.join(cards) or 'none'}."]
         if action.ability:
             lines.append(leader_text(action.ability))
         return "\n".join(lines)
     if isinstance(action, Draw):
-        lines = [f"Draw {plural(track_value(view, seat, 'Noble'), 'card')} (Noble value), each from the "
+        lines = [f"Draw {plural(worker_limit(view, 'draw', action.ability), 'card')} "
+                 f"({made_of(view, 'draw', action.ability)}), each from the "
                  f"deck or the Market: {', '.join(card_name(c) for c in view.market if c) or 'empty'}."]
         if action.ability:
             lines.append(leader_text(action.ability))
@@ -232,8 +348,9 @@ def preview(action: Any, view: EstateView) -> str:
         have = held(view, seat)
         on = sum(card(x).track == c.track for x in view.estates[seat].cards)
         value, after = track_value(view, seat, c.track), next_value(view, seat, c.track)
-        return (f"Expand: pay {amounts(c.cost)} (you hold "
-                f"{amounts({r: have[r] for r in c.cost})}) for {c.name}, {c.vp} VP, "
+        cost = expand_cost(view, action.card)[0]
+        return (f"Expand: {payment(view, seat, action.card)} (you hold "
+                f"{amounts({r: have[r] for r in cost})}) for {c.name}, {c.vp} VP, "
                 f"card {on + 1} of 7 on your {c.track} track: {c.track} value {value} → {after}.\n"
                 f"{c.text}{mark(c.source)}")
     if isinstance(action, Activate):
@@ -245,8 +362,10 @@ def preview(action: Any, view: EstateView) -> str:
     if isinstance(action, StoreOn):
         return f"{card_name(action.card)}: {card(action.card).text}"
     if isinstance(action, EndTurn):
-        return ("End your turn now (no more conversions or storage this turn); "
-                "then the Market's gaps are filled from the deck.")
+        refill = dict(((k, a), n) for k, a, n in view.limits).get(("refill", ""), 1)
+        then = ("then the Market's gaps are filled from the deck" if refill
+                else "the Market is not refilled this Era (Era Event)")
+        return f"End your turn now (no more conversions or storage this turn); {then}."
     if isinstance(action, TakeBack):
         return "Take back your latest conversion or storage move of this turn (nothing new was seen since)."
     if isinstance(action, UseAbility):

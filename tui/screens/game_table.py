@@ -28,7 +28,6 @@ from textual.content import Content
 from net.table import SeatLink, Snapshot, bot_took_text
 from rules.core import Seat, named
 
-from ..zatre.results import headline
 from ..names import cells, fit, seat_name
 from ..widgets.message import TableMessage
 from .base import ParlourScreen
@@ -175,8 +174,9 @@ class GameTableScreen(ParlourScreen):
         return "Your turn."
 
     def _headline(self, snap: Snapshot) -> str:
-        """Who won the finished ``snap`` (as the results screen's title says it)."""
-        return headline(snap)
+        """Who won the finished ``snap`` (as the game's results screen's title says it:
+        its ``headline_of``)."""
+        return self.results_screen.headline_of(snap)
 
     def _new_turn(self) -> None:
         """A new version is shown: forget what was being chosen for the last one."""

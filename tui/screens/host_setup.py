@@ -91,7 +91,7 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#host-start", Button).focus()
+        self.query_one("#host-game", Select).focus()  # not Start: Enter must not host by mistake
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "host-start":

@@ -100,7 +100,7 @@ def bot_name(kinds: list[str], names: list[str], seat: int) -> str:
     return free[0] if free else f"Bot {seat + 1}"
 
 
-SOLO_IGNORES = {("estate", "interactive_deck"): "not in solo: no Interactive Deck"}
+SOLO_IGNORES = {("estate", "interactive_deck"): "not in solo"}
 """Options a game's solo mode ignores, by (game, option): why, shown greyed beside it
 (Estate rulebook Solo Mode, reference E-F48)."""
 
@@ -274,7 +274,7 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                       classes="game-option", tooltip=spec.help or None)
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
+        self.query_one("#game", Select).focus()  # not Start: Enter must not start a game by mistake
         self._offer_options()
         self._offer_team_seats()
 

@@ -126,6 +126,15 @@ class ResultsScreen(ParlourScreen):
         alone, ``((0,), "Ada")``); with ``bots`` bot seats say so (the standings)."""
         return tuple(((s,), name) for s, name in enumerate(self.seat_names(bots)))
 
+    @staticmethod
+    def headline_of(snap: Snapshot) -> str:
+        """Who won the finished ``snap``, as this screen's title says it, for a table's
+        turn line before the screen is shown: each game's results screen gives its own
+        (Zatre's teams, Estate's solo title); by default each seat alone."""
+        names = [seat_name(snap.names, (), s) for s in range(len(snap.names))]
+        winners = [names[s] for s in sorted(snap.result.winners)]
+        return win_line(winners, max(s.total for s in snap.result.scores))
+
     def headline(self) -> str:
         """``"Ada wins with 75 points!"`` or the tie (:func:`win_line`)."""
         result = self.snap.result

@@ -63,6 +63,7 @@ class ResultsScreen(GameResultsScreen):
     and quiet moment): a tab per player, or per team in the team variant."""
 
     FORMULA = FORMULA
+    headline_of = staticmethod(headline)
 
     def story_lines(self) -> list[str]:
         """How the game went, in Zatre's words (rules/zatre/words.py): a tie for first

@@ -62,6 +62,7 @@ class CardResultsScreen(ResultsScreen):
     Its keys and their quiet moment are every game's results screen's."""
 
     FORMULA = FORMULA
+    headline_of = staticmethod(headline)
 
     def story_lines(self) -> list[str]:
         """How the game went, in the card game's words (rules/zatre_cards/words.py):

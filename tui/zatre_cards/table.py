@@ -39,7 +39,7 @@ from ..widgets.message import TableMessage
 from ..widgets.movelog import MoveLog
 from .cardtable import CardTable, Cell
 from .hand import TURNED, HandCards
-from .results import CardResultsScreen, headline
+from .results import CardResultsScreen
 from .scores import CardScores, SeatLine
 from .sheet import CardSheet
 from .status import CardStatus
@@ -140,9 +140,6 @@ class CardTableScreen(GameTableScreen):
 
     def _hide_hand(self) -> None:
         self.query_one(HandCards).cards = ()
-
-    def _headline(self, snap: Snapshot) -> str:
-        return headline(snap)
 
     def _new_turn(self) -> None:
         self.first = None

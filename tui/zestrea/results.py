@@ -61,6 +61,7 @@ class ZestreaResultsScreen(ResultsScreen):
 
     FORMULA = ("Zestre + 1 per Land + 5 for the one Boyar alone with the most Couples; "
                "a tie goes to the most villagers.")
+    headline_of = staticmethod(headline)
 
     def story_lines(self) -> list[str]:
         """The tie-break, when it decided (the headline says who won)."""

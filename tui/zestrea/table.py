@@ -46,7 +46,7 @@ from .food import FoodSummary, food_lines
 from .food import summary as food_summary
 from .form import open_form
 from .story import catch_up_lines, event_lines, joined_late, timed_out_lines
-from .results import ZestreaResultsScreen, headline
+from .results import ZestreaResultsScreen
 
 NEWS_LINES = 6
 NOW_TITLE = 32
@@ -278,9 +278,6 @@ class ZestreaTableScreen(GameTableScreen):
             self._food = self._food.with_starved(story.events)
         self._before = story.view
 
-    def _headline(self, snap: Snapshot) -> str:
-        return headline(snap)
-
     def _hides_hand(self) -> bool:
         return self._hidden
 
@@ -335,7 +332,7 @@ class ZestreaTableScreen(GameTableScreen):
         snap, view = self.snap, self.view
         assert snap is not None and view is not None
         if snap.over:
-            return f"Game over: {headline(snap)} (r: results)" if snap.result else "Game over"
+            return f"Game over: {self._headline(snap)} (r: results)" if snap.result else "Game over"
         if self.busy:
             return "Sending…"
         waited = [s for s in waited_seats(snap) if s != snap.seat]

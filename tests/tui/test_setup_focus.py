@@ -1,0 +1,84 @@
+"""The setup forms by keys (issue 10, item 1): the first field has the first focus, so
+Enter never starts a game (or hosts a table) unless Start is focused, and the focused
+widget is plainly marked (not by colour alone)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Button, Input, Select
+
+from tui.app import TABLES
+from tui.local_game import GAMES, RULES
+from tui.screens.host_setup import HostSetupScreen
+from tui.screens.local_setup import LocalSetupScreen
+from tui.widgets.field_label import FieldLabel
+
+from .helpers import SIZE, until
+from .lan_helpers import app_for
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_every_games_form_starts_only_from_start_by_keys(game, tmp_path):
+    """Each game chosen from the list by keys; Enter on a field does not start a game;
+    Start, focused by Shift+Tab, does (issue 10 item 1)."""
+    app = app_for(tmp_path, local_saves=tmp_path / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        form = app.screen
+        assert isinstance(form, LocalSetupScreen)
+        chooser = form.query_one("#game", Select)
+        assert chooser.has_focus, "the game field has the first focus, not Start"
+        await pilot.press("enter")  # opens the game's list: no game starts
+        await pilot.press(*["down"] * list(GAMES).index(game), "enter")
+        assert chooser.value == game and app.screen is form
+        await pilot.press("tab", "enter", "escape")  # the next field: Enter opens it, no start
+        assert app.screen is form
+        for seat in range(2, RULES[game].min_seats):  # (Zestrea: 3 or more)
+            form.query_one(f"#kind-{seat}", Select).value = "easy"
+        await pilot.press("shift+tab", "shift+tab", "shift+tab")  # the game, Back, Start
+        assert form.query_one("#start", Button).has_focus
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TABLES[game]), timeout=20)
+
+
+async def test_the_focused_field_and_button_are_marked_not_by_colour_alone():
+    """The focused field's label has ``▶``; the field is bold on a tinted background; a
+    focused button is bold, reversed and underlined (issue 10 item 1: the mark was faint)."""
+    from tui.app import ParlourApp
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        form = app.screen
+        seat = form.query_one("#kind-1", Select)
+        seat.focus()
+        await pilot.pause()
+        current = seat.query_one("SelectCurrent")
+        other = form.query_one("#kind-2", Select).query_one("SelectCurrent")
+        assert current.styles.text_style.bold and not other.styles.text_style.bold
+        assert current.styles.background != other.styles.background
+        labels = [lb for lb in form.query(FieldLabel) if lb.has_class("-focused")]
+        assert {str(lb.render()) for lb in labels} == {"▶ Player", "▶ 2"}
+        name = form.query_one("#name-1", Input)
+        name.focus()
+        await pilot.pause()
+        assert name.styles.text_style.bold
+        start = form.query_one("#start", Button)
+        start.focus()
+        await pilot.pause()
+        style = start.styles.text_style
+        assert style.bold and style.reverse and style.underline
+        assert not form.query_one("#back", Button).styles.text_style.underline
+
+
+async def test_the_host_form_gives_the_first_focus_to_the_game(tmp_path):
+    """Enter on the opened host form chooses a game; it does not open a table (item 1)."""
+    app = app_for(tmp_path, host_defaults={"bind": "127.0.0.1", "port": 0, "save": False})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        form = app.screen
+        assert isinstance(form, HostSetupScreen)
+        assert form.query_one("#host-game", Select).has_focus
+        await pilot.press("enter", "down", "enter")
+        assert form.query_one("#host-game", Select).value == list(GAMES)[1]
+        assert app.screen is form and app.session is None and not form.starting
