@@ -78,9 +78,6 @@ def _best_card(plan: "pl.Plan", options: tuple, why: str) -> Any:
 def answer(view: EstateView, q: Any, plan: "pl.Plan") -> Any:
     """The strong bot's answer to an effect's question, by its plan (plan.py)."""
     opts = q.options
-    own = view.estates[view.seat].hand if view.seat is not None else ()
-    if q.why == "discard" and "stop" in opts and (q.kind == "resource" or all(o in own for o in opts if o != "stop")):
-        return "stop"  # an "up to" discard of one's own supply or hand: none is best
     if q.kind == "resource":
         return _pick_resource(plan, opts, q.why)
     if q.kind == "yes_no":
@@ -167,8 +164,8 @@ class StrongBot:
                 for op in t.do:
                     if op["op"] == "modify":
                         total += _rule_value(plan, op)
-                    elif op["op"] == "discard":  # "up to" (optional): nothing need go
-                        total -= 0.0 if op.get("optional") else 0.6 * pl._amount(plan, op.get("n", 1))
+                    elif op["op"] == "discard":
+                        total -= 0.6 * pl._amount(plan, op.get("n", 1))
                     elif op["op"] == "draw":  # cards, but not plays: less than a worker
                         total += 0.4 * pl._amount(plan, op.get("n", 1))
                     else:

@@ -154,28 +154,32 @@ def solo_at_era_2_choosing(seed: int = 1) -> EstateState:
     return attrs.evolve(st, table=st.table.set(0, e))
 
 
-def test_bandit_roads_discards_up_to_two_and_may_stop():
+def test_bandit_roads_discards_two_and_says_what_went():
     """Tester item 4 (reference §6.2 E-S3 option A: "discard up to 2 resources of your
-    choice now"): Stop is offered before each discard, so 0, 1 or 2 go; the question
-    says what went so far; the log names each discard ("You discard Iron (Bandit
-    Roads)") and a stop ("You discard nothing more (Bandit Roads)")."""
+    choice now"; E-V15: "up to" only when you have fewer): two go when two are held, with
+    no Stop offered; the question says what went so far and the log names each discard
+    ("You discard Iron (Bandit Roads)")."""
     from rules.estate.state import Answer, ChooseOption
     st = solo_at_era_2_choosing()
     st, _ = G.apply(st, 0, ChooseOption("a"))
     q = G.view(st, 0).question
-    assert q.why == "discard" and q.options == ("stop", "I", "S", "G") and q.chosen == ()
-    none, events = G.apply(st, 0, Answer("stop"))  # none at all
-    assert none.table.estates[0].res == (2, 1, 0, 1)
-    assert G.describe("You", Answer("stop"), events, ("You",)) == "You discard nothing more (Bandit Roads)"
+    assert q.why == "discard" and q.options == ("I", "S", "G") and q.chosen == ()
     one, events = G.apply(st, 0, Answer("I"))
     assert G.describe("You", Answer("I"), events, ("You",)) == "You discard Iron (Bandit Roads)"
     q = G.view(one, 0).question
-    assert q.chosen == ("I",) and "stop" in q.options  # after one, Stop again
-    one, _ = G.apply(one, 0, Answer("stop"))
-    assert one.table.estates[0].res == (1, 1, 0, 1)
-    two, _ = G.apply(st, 0, Answer("I"))
-    two, _ = G.apply(two, 0, Answer("G"))
+    assert q.chosen == ("I",) and "stop" not in q.options  # the second is owed too
+    two, _ = G.apply(one, 0, Answer("G"))
     assert two.table.estates[0].res == (1, 1, 0, 0) and G.view(two, 0).question is None
+
+
+def test_an_up_to_discard_takes_what_there_is_when_fewer_are_held():
+    """E-V15: "Up to" when you have fewer: holding one resource, Bandit Roads A takes it
+    and asks nothing more."""
+    from rules.estate.state import Answer, ChooseOption
+    st = solo_at_era_2_choosing()
+    st = attrs.evolve(st, table=st.table.set(0, attrs.evolve(st.table.estates[0], res=(0, 0, 0, 1))))
+    st, _ = G.apply(st, 0, ChooseOption("a"))
+    assert st.table.estates[0].res == (0, 0, 0, 0) and G.view(st, 0).question is None
 
 
 # ---- item 5: a solo Market refill's question names the Solo Mode card -----------------
