@@ -277,7 +277,7 @@ def replay_text(path: Path) -> Iterator[str]:
     :class:`net.saves.SaveError` for a file that is not a usable save."""
     replay = Replay.open(path)
     data, game = replay.data, replay.game
-    yield f"{data.table}: {game.title}, {data.seats} seats: " + ", ".join(
+    yield f"{data.table}: {game.title}, {data.seats} seat{'s' * (data.seats != 1)}: " + ", ".join(
         _seat_text(name, bot) for name, bot in zip(data.names, data.bots))
     yield f"options: {_options_text(data.options)}"
     last = None

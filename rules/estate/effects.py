@@ -37,13 +37,18 @@ class Question:
     ``kind`` says what they are (``resource``, ``yes_no``, ``option`` (an index),
     ``target`` (a seat), ``card``, ``track``, ``draw``, ``stored`` (``(card, item)``
     pairs), ``tucked`` (``(seat, under, card)``), ``leader``); ``shown`` are cards revealed
-    to ``seat`` only for this choice (E-R32)."""
+    to ``seat`` only for this choice (E-R32); ``by`` the Solo Mode card (a copy) whose
+    effect asks, revealed in the middle of another effect (E-R28: a Market refill, a
+    draw), ``""`` otherwise; ``chosen`` what the same "up to" choice took so far in this
+    effect (an Era Event's discards, an exchange's payments)."""
 
     seat: int
     kind: str
     options: tuple = attrs.field(converter=lambda v: tupled(v))
     why: str
     shown: tuple[str, ...] = ()
+    by: str = ""
+    chosen: tuple = attrs.field(default=(), converter=lambda v: tupled(v))
 
 
 def tupled(value: Any) -> Any:
@@ -340,9 +345,11 @@ class _Run:
         self.gained: list[str] = []
         self.asked: list[Question] = []
         self.revealed: list[list[str]] = []
+        self.within: list[str] = []  # the Solo Mode cards whose effects are resolving
 
-    def ask(self, seat: int, kind: str, options: Any, why: str, shown: tuple = ()) -> Any:
+    def ask(self, seat: int, kind: str, options: Any, why: str, shown: tuple = (), chosen: tuple = ()) -> Any:
         options = tuple(options)
+        by = self.within[-1] if self.within else ""
         if len(options) == 1:
             return options[0]
         if self.i < len(self.answers):
@@ -356,9 +363,9 @@ class _Run:
             if answer not in options:
                 raise RuleViolation("not-an-option", f"{answer!r} is not one of {options!r} ({why})")
             self.i += 1
-            self.asked.append(Question(seat, kind, options, why, tuple(shown)))
+            self.asked.append(Question(seat, kind, options, why, tuple(shown), by, chosen))
             return answer
-        raise _Need(Question(seat, kind, options, why, tuple(shown)))
+        raise _Need(Question(seat, kind, options, why, tuple(shown), by, chosen))
 
     def est(self, seat: int) -> Estate:
         return self.t.estates[seat]
@@ -454,13 +461,15 @@ class _Run:
 
     def op_exchange_up_to(self, op: dict, ctx: Ctx) -> None:  # E-V4
         kinds = RESOURCES if op["kind"] == "any" else (op["kind"],)
+        paid: list[str] = []
         for _ in range(self.n(ctx, op["max"])):
             have = self.held(ctx.seat, kinds)
             if not have:
                 return
-            choice = self.ask(ctx.seat, "resource", (STOP, *have), "exchange")
+            choice = self.ask(ctx.seat, "resource", (STOP, *have), "exchange", chosen=tuple(paid))
             if choice == STOP:
                 return
+            paid.append(choice)
             self.spend(ctx.seat, choice)
             self.ops(op["per_unit"], ctx)
 
@@ -501,7 +510,9 @@ class _Run:
                 continue
             resolved.add(c)
             self.t = attrs.evolve(self.t, discard=(*self.t.discard, c))
+            self.within.append(c)
             self.ops(triggers(c, "solo_reveal"), Ctx(ctx.seat, c), effect=True)
+            self.within.pop()
 
     def op_draw(self, op: dict, ctx: Ctx) -> None:  # E-V5, E-R14
         self.draw(ctx, self.n(ctx, op["n"]), op["from"] == "deck_or_market")
@@ -755,6 +766,7 @@ class _Run:
     def op_discard(self, op: dict, ctx: Ctx) -> None:  # E-V15
         item, where = op["item"], op["from"]
         filt = op.get("filter", {})
+        gone: list = []  # what this discard took so far (the question says it)
         for _ in range(self.n(ctx, op["n"])):
             e = self.est(ctx.seat)
             if where == "personal":
@@ -776,9 +788,11 @@ class _Run:
             if op.get("optional"):
                 options = (STOP, *options)
             got = self.ask(ctx.seat, "stored" if where == "stored" else "card"
-                           if where in ("hand", "estate", "market") else "resource", options, "discard")
+                           if where in ("hand", "estate", "market") else "resource", options, "discard",
+                           chosen=tuple(gone))
             if got == STOP:
                 return
+            gone.append(got)
             if where == "personal":
                 self.spend(ctx.seat, got)
             elif where == "stored":

@@ -22,6 +22,7 @@ from . import pending, turns
 from .data import CONTENT
 from .state import Answer, ChooseOption, EstateAction, EstateEvent, EstateState, Pending, SetupEvent
 from .state import not_allowed
+from .words import answer_event
 
 RB = "estate-raise-the-realm.txt"
 ERAS = 5  # E-F3
@@ -174,13 +175,12 @@ def _objective(state: EstateState) -> EstateState:
         vp[s] += points
         firsts[s] += place == 1
     for s in _order(state):
-        place = ranks[s][0]
         # E-F41: friendly non-VP rewards by place k. E-R39: the publisher's page gives 3rd
         # place "1 resource"; the rulebook (1 card for 3rd and lower) wins.
-        if not final and place >= 2:
-            queue.append(Pending(s, "deal", "1"))
-            if place == 2:
-                queue.append(Pending(s, "reward", ""))
+        cards, res = other_rewards(ranks[s][0], final)
+        if cards:
+            queue.append(Pending(s, "deal", str(cards)))
+        queue += [Pending(s, "reward", "")] * res
     return attrs.evolve(state, objective_vp=tuple(vp), firsts=tuple(firsts),
                         places=(*state.places, tuple(p for p, _ in ranks)),
                         queue=(*queue, *state.queue))
@@ -240,9 +240,28 @@ def _told_objective(state: EstateState) -> tuple[EstateEvent, ...]:
     for s in _order(state):
         place, vp = ranks[s]
         tied = sum(p == place for p, _ in ranks) - 1
-        share = f", tied with {tied} other{'s' * (tied != 1)}: a share of {vp} VP" if tied else f": {vp} VP"
-        out.append(SetupEvent(s, f"is {ORDINAL[place]} with {measures[s]}{share}"))
+        share = f", tied with {tied} other{'s' * (tied != 1)}" if tied else ""
+        out.append(SetupEvent(s, f"is {ORDINAL[place]} with {measures[s]}{share}: "
+                                 f"{reward_words(place, vp, state.era == ERAS, bool(tied))}"))
     return tuple(out)
+
+
+def other_rewards(place: int, final: bool) -> tuple[int, int]:
+    """E-F41 / E-R20: the non-VP reward of ``place`` (1 = first) as ``(cards,
+    resources)``: in Eras 1-4 2nd gets 1 card and 1 resource, 3rd and lower 1 card;
+    nothing for 1st, nor in Era 5 (``final``). A tie group each gets its first place's."""
+    if final or place < 2:
+        return 0, 0
+    return (1, 1) if place == 2 else (1, 0)
+
+
+def reward_words(place: int, vp: int, final: bool, tied: bool = False) -> str:
+    """What ``place`` earned at an Era's objective (E-F41, E-R20): ``"6 VP"``, ``"a share
+    of 3 VP"`` (``tied``), ``"1 card and 1 resource"``, ``"1 card"``, ``"nothing"``."""
+    cards, res = other_rewards(place, final)
+    parts = [f"{'a share of ' * tied}{vp} VP"] if vp else []
+    parts += [f"{n} {word}{'s' * (n != 1)}" for n, word in ((cards, "card"), (res, "resource")) if n]
+    return " and ".join(parts) or "nothing"
 
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
@@ -276,6 +295,7 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
     if isinstance(action, ChooseOption):
         name = CONTENT.solo_events[state.events[state.era - 1]].name
         return choose_option(state, action.option), (SetupEvent(seat, f"took option {action.option.upper()} of {name}"),)
+    told = answer_event(seat, pending.question(state), action.value, state.pending.source)
     state = attrs.evolve(state, pending=pending.answered(state, action.value))
-    return state, (SetupEvent(seat, "chose", (), True),)
+    return state, (told,)
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import attrs
 
-from ..core import Rng, Seat
+from ..core import Rng, RuleViolation, Seat
 from .data import CONTENT, DECK, card
 from . import pending
 from .effects import draw_card, enter_estate
 from .state import (Answer, ChooseLeader, Draft, EstateAction, EstateEvent, EstateOptions,
                     EstateState, KeepSecret, Pending, Pick, SetupEvent)
 from .state import not_allowed
+from .words import answer_event
 from .table import MARKET_SIZE, Estate, Table
 
 RB = "estate-raise-the-realm.txt"
@@ -195,7 +196,7 @@ def legal_actions(state: EstateState, seat: Seat) -> list[EstateAction]:
 def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateState, tuple[EstateEvent, ...]]:
     """Apply a set-up action; ``RuleViolation`` (nothing changed) if it is not legal."""
     if action not in legal_actions(state, seat):
-        raise not_allowed(action, f"{RB}, Setup")
+        raise _refusal(state, seat, action)
     if isinstance(action, ChooseLeader):
         leaders = list(state.leaders)
         leaders[seat] = action.leader
@@ -203,8 +204,9 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         events = (SetupEvent(seat, f"chose {CONTENT.leaders[action.leader].name}"),)
         return (_lay_out(state) if all(leaders) else state), events
     if isinstance(action, Answer):
+        told = answer_event(seat, pending.question(state), action.value, state.pending.source)
         state = _run(attrs.evolve(state, pending=pending.answered(state, action.value)))
-        return _next_extra(state), (SetupEvent(seat, "chose", (), True),)
+        return _next_extra(state), (told,)
     if isinstance(action, Pick):
         return _pick(state, seat, action)
     secrets = list(state.secrets)
@@ -215,6 +217,21 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         state = _first_player(state)
         events += (SetupEvent(state.first, "is the first player"),)
     return state, events
+
+
+def _refusal(state: EstateState, seat: Seat, action: EstateAction) -> RuleViolation:
+    """Why ``action`` is refused in set-up: a pick of a card not in the seat's packet,
+    or a Family Secret not dealt to it, says so (E-F14, E-F15; tester-estate-1 item 17);
+    anything else is not allowed now."""
+    rule = f"{RB}, Setup"
+    if seat in active_seats(state) and state.pending is None:
+        if isinstance(action, Pick) and state.phase == "draft":
+            packet = state.draft.packets[seat]
+            if any(c and c not in packet for c in (action.card, action.tuck)):
+                return RuleViolation("not-legal", "That card is not in your packet.", rule)
+        if isinstance(action, KeepSecret) and state.phase == "secrets" and action.secret not in state.secrets[seat]:
+            return RuleViolation("not-legal", "That Family Secret was not dealt to you.", rule)
+    return not_allowed(action, rule)
 
 
 def _pick(state: EstateState, seat: Seat, action: Pick) -> tuple[EstateState, tuple[EstateEvent, ...]]:

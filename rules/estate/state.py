@@ -307,6 +307,8 @@ ACTION_WORDS: dict[str, tuple[str, str]] = {
     "store": ("store on a card", "stores on a card"),
     "ability": ("use a Leader's ability", "uses a Leader's ability"),
     "option": ("take an Era option", "takes an Era option"),
+    "end": ("end the turn", "ends the turn"),
+    "take_back": ("take back a conversion or storage move", "takes back a conversion or storage move"),
 }
 """Each action kind in words (rulebook Play: the actions), as after "you may not" and after
 a name, for refusals and :func:`rules.estate.game.describe`; never an action's repr."""

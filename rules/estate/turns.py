@@ -26,7 +26,7 @@ from .state import (Activate, Answer, Convert, Doing, Draw, EndTurn, EstateActio
                     EstateState, Expand, Gather, Offer, Pending, Produce, SetupEvent, Step,
                     StopProducing, StoreOn, TakeBack, UseAbility)
 from .state import not_allowed
-from .words import RESOURCE_NAMES
+from .words import RESOURCE_NAMES, answer_event
 
 RB = "estate-raise-the-realm.txt"
 
@@ -112,8 +112,16 @@ def expandable(state: EstateState, seat: Seat) -> list[Expand]:
 def activatable(state: EstateState, seat: Seat) -> list[str]:
     """Production cards ``seat`` may activate in its Produce action (E-R16, E-F27)."""
     t = state.table
-    return [c for c in t.estates[seat].cards if card(c).track == "Production"
-            and c not in t.activated and not (c in t.used and _once(c))]
+    return can_activate(t.estates[seat].cards, t.activated, t.used)
+
+
+def can_activate(cards: tuple[str, ...], activated: tuple[str, ...], used: tuple[str, ...]) -> list[str]:
+    """The Production cards among ``cards`` (copies) a Produce action may activate (E-R16,
+    E-F27): not ``activated`` in this action already, nor a once-per-Era card ``used``
+    this Era. A table reads it off the view: Produce is legal with none (E-R10), and
+    then yields nothing."""
+    return [c for c in cards if card(c).track == "Production" and c not in activated
+            and not (c in used and _once(c))]
 
 
 def _once(copy: str) -> bool:
@@ -218,7 +226,7 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         market = q is not None and q.kind == "draw" and action.value != "deck"  # E-R32: face up
         state = attrs.evolve(state, pending=pending.answered(state, action.value))
         events.append(SetupEvent(seat, "took from the Market", (action.value,)) if market
-                      else SetupEvent(seat, "chose", (), True))
+                      else answer_event(seat, q, action.value, state.pending.source))
     elif isinstance(action, UseAbility):
         state = _use_ability(state, seat, action.leader, events)
     elif isinstance(action, Activate):

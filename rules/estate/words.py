@@ -11,12 +11,67 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .data import CONTENT, TRACKS, card
-from .state import ACTION_WORDS, Answer, EstateEvent, KeepSecret, Pick, UseAbility
+from .state import ACTION_WORDS, Answer, EstateEvent, KeepSecret, Pick, SetupEvent, UseAbility
 
 RESOURCE_NAMES = {"I": "Iron", "S": "Stone", "W": "Wood", "G": "Grain", "Gold": "Gold"}
-YOU_VERBS = {"is": "are", "produces": "produce", "draws": "draw", "gathers": "gather",
-             "expands": "expand", "activates": "activate", "uses": "use"}
-"""The rules' event verbs as they go after "You" (the name a solo seat is given)."""
+YOU_VERBS = {**{third.split()[0]: bare.split()[0] for bare, third in ACTION_WORDS.values()},
+             "is": "are", "produces": "produce", "draws": "draw", "discards": "discard",
+             "gains": "gain", "loses": "lose", "pays": "pay", "trades": "trade", "removes": "remove",
+             "copies": "copy"}
+"""The rules' event verbs as they go after "You" (the name a solo seat is given, and the
+viewer's own seat in the log): the bare and third-person forms of :data:`ACTION_WORDS`
+("ends" → "end", "stores" → "store", "takes" → "take"), and the verbs only events use."""
+
+
+SOURCE_NAMES = {"draw": "a Draw", "expand": "an Expand", "refill": "refilling the Market",
+                "reward": "an Era Objective's reward", "deal": "an Era Objective's reward",
+                "drought": "Era of Drought"}
+"""What a pending effect comes from, when it is no card, Leader, space or Era Event
+(rules.estate.pending's sources)."""
+
+RESOURCE_VERBS = {"discard": "discards", "gain": "gains", "Gather bonus": "gains", "store": "stores",
+                  "exchange": "pays", "trade away": "trades away", "trade for": "trades for"}
+"""What a resource answer does, by the question's ``why`` (rules.estate.effects)."""
+
+
+def source_name(source: str) -> str:
+    """The name of what asks a question: a card copy, a Leader (``"the Warlord's
+    ability"``), a space or tile, an Era Event or Solo Era Event, or one of
+    :data:`SOURCE_NAMES`."""
+    if source in SOURCE_NAMES:
+        return SOURCE_NAMES[source]
+    if source in CONTENT.leaders:
+        return f"the {CONTENT.leaders[source].name}'s ability"
+    for table in (CONTENT.spaces, CONTENT.tiles, CONTENT.events, CONTENT.solo_events):
+        if source in table:
+            return table[source].name
+    return card(source).name if _is_card(source) else source
+
+
+def answer_event(seat: int, question: Any, value: Any, source: str) -> EstateEvent:
+    """The event an answer tells (E-R32): a resource, and a resource stored on a card,
+    are public, so ``"discards Iron (Bandit Roads)"``, ``"gains Grain (Barn Cat)"``,
+    ``"discards nothing more (Bandit Roads)"`` (an "up to" stopped), named by what asks:
+    the Solo Mode card revealed in the middle of another effect (``question.by``, E-R28)
+    or the pending effect's ``source``; a track's cube and a Production card copied
+    (``"copies Farm (Merchant)"``) are public too; any other answer is private
+    (``"chose"``)."""
+    kind = question.kind if question is not None else ""
+    if kind in ("resource", "stored"):
+        why = question.why
+        verb = RESOURCE_VERBS.get(why, "takes" if why.startswith("take ") else "chooses")
+        if value == "stop":
+            what = "nothing more"
+        elif kind == "stored":
+            what = f"{RESOURCE_NAMES.get(value[1], value[1])} stored on {card(value[0]).name}"
+        else:
+            what = RESOURCE_NAMES.get(value, str(value))
+        return SetupEvent(seat, f"{verb} {what} ({source_name(question.by or source)})")
+    if kind == "track":  # the tracks' cubes are public
+        return SetupEvent(seat, f"removes a cube from the {value} track ({source_name(question.by or source)})")
+    if kind == "card" and question.why == "copy a Production card":  # an Estate card, face up
+        return SetupEvent(seat, f"copies {card(value).name} ({source_name(question.by or source)})")
+    return SetupEvent(seat, "chose", (), True)
 
 
 def plural(n: int, word: str) -> str:
@@ -87,7 +142,7 @@ def describe(name: str, action: Any, events: Sequence[EstateEvent] = (), names: 
     head = "" if isinstance(action, Answer) and told else _action(name, action, seen)
     if head:
         parts.insert(0, head)
-    return "; ".join(parts) if parts else f"{name} {ACTION_WORDS.get(action.kind, ('', action.kind))[1]}"
+    return "; ".join(parts) if parts else subject(name, ACTION_WORDS.get(action.kind, ("", action.kind))[1])
 
 
 def _action(name: str, action: Any, seen: set[str]) -> str:

@@ -72,6 +72,7 @@ def test_a_solo_save_replays_with_era_ends_grammar_and_the_result(tmp_path):
     asyncio.run(play())
     lines = list(replay_text(tmp_path / "game.json"))
     text = "\n".join(lines)
+    assert ", 1 seat: You" in lines[0]  # tester-estate-1 item 16: not "1 seats"
     assert "Era 1 begins: the Era Event is " in text
     assert "Era 1 ends (" in text
     assert "objective failed (1 of 3)" in text or "objective met, measure" in text

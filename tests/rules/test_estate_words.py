@@ -62,11 +62,11 @@ def test_multiplayer_era_end_tells_each_place_and_a_ties_share(monkeypatch):
     _, told = eras.advance(at_era_end(st))
     by_seat = {e.seat: e.what for e in told if e.seat >= 0}
     assert by_seat[0] == by_seat[1] == "is 1st with 5, tied with 1 other: a share of 3 VP"
-    assert by_seat[2] == "is 3rd with 2: 0 VP"
+    assert by_seat[2] == "is 3rd with 2: 1 card"  # E-F41 (tester-estate-1 item 6: not "0 VP")
     assert told[0].what == f"Era 1 ends ({CONTENT.events[st.events[0]].name}): objective results"
     names = ("Ann", "You", "Cy")
     text = G.describe("Ann", Answer("I"), told, names)
-    assert "You are 1st with 5, tied" in text and "Ann is 1st with 5" in text and "Cy is 3rd with 2: 0 VP" in text
+    assert "You are 1st with 5, tied" in text and "Ann is 1st with 5" in text and "Cy is 3rd with 2: 1 card" in text
 
 
 def test_describe_conjugates_names_and_says_what_was_answered_not_a_private_pick():

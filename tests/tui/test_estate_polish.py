@@ -51,6 +51,8 @@ async def test_draw_and_produce_entries_show_the_limit_after_era_modifiers():
     """Issue 10 item 3 (E-R16, E-R38, E-R24): with the Era of War in force the Draw entry
     says 1 card, not the Noble value 2; the preview says what the number is made of; the
     Pious One's Draw says 2 (its +1); the numbers are the rules' (views.worker_limits)."""
+    import attrs
+
     from rules.estate.data import CONTENT
     from rules.estate.state import Draw, Produce
     from tui.estate import words
@@ -69,6 +71,12 @@ async def test_draw_and_produce_entries_show_the_limit_after_era_modifiers():
         assert Draw("E-L3") in table.snap.legal_actions
         assert "Draw 2 cards with the Pious One's ability" in shown
         produce = words.worker_limit(view, "produce")
+        if not words.producible(view):  # tester-estate-1 item 14: the entry says so (E-R10)
+            assert "Produce: yields nothing (no Production card)" in shown
+            farm = next(c for c in CONTENT.cards if CONTENT.cards[c].name == "Farm") + "-1"
+            est = attrs.evolve(view.estates[0], cards=(*view.estates[0].cards, farm))
+            view = attrs.evolve(view, estates=(est, *view.estates[1:]))
+            shown = [words.action_text(Produce(), view)]
         assert f"Produce (up to {produce} card{'s' * (produce != 1)})" in shown
         assert words.preview(Produce(), view).startswith(f"Produce: activate up to {produce} ")
         assert CONTENT.leaders["E-L3"].ability["when"] == "draw_action"

@@ -120,7 +120,7 @@ def test_the_market_page_keeps_past_eras_results():
                         places=((1, 1, 3),))
     text = board.market_page(view, names)
     assert "── Past Eras' objectives:" in text
-    assert "Era 1 (Era of Famine): Ann 1st (tie) 3 VP, Bob 1st (tie) 3 VP, Cy 3rd 0 VP" in text
+    assert "Era 1 (Era of Famine): Ann 1st (tie) 3 VP, Bob 1st (tie) 3 VP, Cy 3rd 1 card" in text
     solo = GAME.setup(EstateOptions(leaders="random"), 1, 2)
     sv = attrs.evolve(GAME.view(solo, 0), era=3, era_events=(*solo.events[:3], "", ""),
                       places=((0,), (1,)))

@@ -9,7 +9,7 @@ from typing import Sequence
 
 from rules.estate.data import CONTENT, RESOURCES, TRACKS, card
 from rules.estate.effects import evaluate
-from rules.estate.eras import ERAS, ORDINAL, SOLO_FAILURES, SOLO_MET_VP, place_vp
+from rules.estate.eras import ERAS, ORDINAL, SOLO_FAILURES, SOLO_MET_VP, place_vp, reward_words
 from rules.estate.state import EstateInView, EstateView
 from rules.estate.table import Estate, Table
 
@@ -166,15 +166,21 @@ def objective_measures(view: EstateView) -> list[int]:
 
 def market_page(view: EstateView, names: Sequence[str]) -> str:
     """The Market with each card's text, the deck and discard, the Era Event and the
-    objective standings, the Eras to come."""
-    lines = [f"Era {view.era} of 5" if view.era else "Before Era 1"]
+    objective standings, the Eras to come; once the game is over, the Era it ended in,
+    every Era's objective result and the Eras left unplayed (a lost solo game, E-R21),
+    no standings nor Eras to come."""
+    over = view.phase == "over"
+    head = f"Era {view.era} of {ERAS}" if view.era else "Before Era 1"
+    lines = [f"Game over after Era {view.era} of {ERAS}" if over else head]
     eid = view.era_events[view.era - 1] if view.era and view.era_events else ""
     if eid:
         ev = CONTENT.solo_events[eid] if view.seats == 1 else CONTENT.events[eid]
         lines.append(f"Era Event: {ev.name}{words.mark(ev.source)}")
         lines.append(f"    {ev.text}")
-        measures = objective_measures(view)
-        if view.seats == 1:
+        measures = objective_measures(view)  # once over, scored: the past Eras say how
+        if over:
+            measures = []
+        elif view.seats == 1:
             lines.append(f"Objective: you {measures[0]}, needs {ev.threshold}"
                          f" ({'met' if measures[0] >= ev.threshold else 'not yet'})")
         else:
@@ -185,7 +191,10 @@ def market_page(view: EstateView, names: Sequence[str]) -> str:
         lines.append("Era Event: not revealed yet")
     lines += past_eras(view, names)
     later = [i + 1 for i, e in enumerate(view.era_events) if not e and i + 1 > view.era]
-    if later:
+    if over and view.era < ERAS:
+        unplayed = ", ".join(str(era) for era in range(view.era + 1, ERAS + 1))
+        lines.append(f"Era{'s' * (view.era + 1 < ERAS)} {unplayed} not played: the game ended early")
+    elif later:
         lines.append(f"Eras to come: {', '.join(map(str, later))} (events face down)")
     lines.append("── Market:")
     for i, c in enumerate(view.market):
@@ -196,7 +205,8 @@ def market_page(view: EstateView, names: Sequence[str]) -> str:
 
 def past_eras(view: EstateView, names: Sequence[str]) -> list[str]:
     """Each past Era's objective result (E-R20, E-R21): solo met or failed with the
-    failures so far; else each seat's place and VP (a tie's shared VP)."""
+    failures so far; else each seat's place and what it earned (VP, a tie's shared VP,
+    the cards and resource of 2nd and lower places, E-F41)."""
     lines = []
     failures = 0
     for i, places in enumerate(view.places):
@@ -210,32 +220,38 @@ def past_eras(view: EstateView, names: Sequence[str]) -> list[str]:
         vps = place_vp(places, i + 1 == ERAS)
         order = sorted(range(len(places)), key=lambda s: places[s])
         lines.append(f"Era {i + 1} ({ev}): " + ", ".join(
-            f"{fit(names[s], 10)} {ORDINAL[places[s]]}{' (tie)' * (places.count(places[s]) > 1)} {vps[s]} VP"
+            f"{fit(names[s], 10)} {ORDINAL[places[s]]}{' (tie)' * (places.count(places[s]) > 1)} "
+            f"{reward_words(places[s], vps[s], i + 1 == ERAS)}"
             for s in order))
     return (["── Past Eras' objectives:"] + lines) if lines else []
 
 
-def glance(view: EstateView, seat: int, names: Sequence[str], bots: Sequence[str | None]) -> list[str]:
-    """Another Estate in three lines."""
+def glance(view: EstateView, seat: int, names: Sequence[str], bots: Sequence[str | None],
+           notes: Sequence[str] = ()) -> list[str]:
+    """Another Estate in three lines; ``notes`` by seat a word on its player (a LAN
+    table's ``"away 1:42"`` for one who dropped), shown after its name."""
     est = view.estates[seat]
     by_track = " ".join(f"{t[0]}{sum(card(c).track == t for c in est.cards)}"
                         f"(v{words.track_value(view, seat, t)})" for t in TRACKS)
     bot = f" ({bots[seat]} bot)" if bots and bots[seat] else ""
     turn = " ◀ to act" if seat in view.awaiting else ""
-    return [f"{fit(names[seat] + bot, 22)} · {words.leader_name(est.leader)}{turn}",
+    note = f" · {notes[seat]}" if seat < len(notes) and notes[seat] else ""
+    return [f"{fit(names[seat] + bot, 22)} · {words.leader_name(est.leader)}{turn}{note}",
             f"  {by_track} · hand {est.hand_count} · {workers(view, seat)}",
             f"  {words.supply(est.res, est.gold)} · stored {len(est.stored)} · tucked {len(est.tucked_under)}"]
 
 
-def others_page(view: EstateView, names: Sequence[str], bots: Sequence[str | None]) -> str:
+def others_page(view: EstateView, names: Sequence[str], bots: Sequence[str | None],
+                notes: Sequence[str] = ()) -> str:
     """Every other Estate at a glance (cards per track and track value, hand size,
-    workers, supply, stored and tucked), then their cards by name."""
+    workers, supply, stored and tucked; a player away marked, ``notes`` by seat), then
+    their cards by name."""
     lines: list[str] = []
     others = [s for s in range(view.seats) if s != view.seat]
     if not others:
         return "Solo: no other Estates."
     for s in others:
-        lines += glance(view, s, names, bots)
+        lines += glance(view, s, names, bots, notes)
         est = view.estates[s]
         for t in TRACKS:
             on = [words.card_name(c) for c in est.cards if card(c).track == t]

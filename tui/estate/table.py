@@ -341,7 +341,7 @@ class EstateTableScreen(GameTableScreen):
         if self.page == "market":
             return board.market_page(view, names)
         if self.page == "others":
-            return board.others_page(view, names, snap.bots)
+            return board.others_page(view, names, snap.bots, [self._seat_note(s) for s in range(view.seats)])
         return board.estate_page(view, seat, names)
 
     def _show_now(self) -> None:

@@ -17,7 +17,8 @@ from rules.estate.data import CONTENT, RESOURCES, TRACKS, card
 from rules.estate.state import (Activate, Answer, ChooseLeader, ChooseOption, Convert, Draw,
                                 EstateView, Expand, Gather, KeepSecret, Pick, Produce,
                                 EndTurn, StopProducing, StoreOn, TakeBack, UseAbility)
-from rules.estate.words import RESOURCE_NAMES, plural, subject
+from rules.estate.turns import can_activate
+from rules.estate.words import RESOURCE_NAMES, plural, source_name, subject
 
 TRACK_LIMIT = 7  # E-F30: 7 cards a track (rules.estate.table.TRACK_LIMIT)
 PHASES = {"leaders": "choosing Leaders", "extra": "Leaders' set-up", "draft": "the draft",
@@ -246,6 +247,9 @@ def payment(view: EstateView, seat: int, copy: str) -> str:
 
 def action_text(action: Any, view: EstateView, names: Sequence[str] = ()) -> str:
     """One entry of the Do list; ``names`` the seats' names (a target is named)."""
+    if isinstance(action, Produce) and not producible(view):  # E-R10: legal, yields nothing
+        how = f" with the {leader_name(action.ability)}'s ability" if action.ability else ""
+        return f"Produce{how}: yields nothing (no Production card)"
     if isinstance(action, Produce):
         up_to = f"up to {plural(worker_limit(view, 'produce', action.ability), 'card')}"
         return (f"Produce with the {leader_name(action.ability)}'s ability ({up_to})" if action.ability
@@ -289,6 +293,14 @@ def action_text(action: Any, view: EstateView, names: Sequence[str] = ()) -> str
     return str(getattr(action, "kind", action))
 
 
+def producible(view: EstateView) -> list[str]:
+    """The viewer's Production cards a Produce action may activate now (E-R16, E-F27:
+    the rules' own :func:`rules.estate.turns.can_activate` on the view)."""
+    if view.seat is None or not view.estates:
+        return []
+    return can_activate(view.estates[view.seat].cards, view.activated, view.used)
+
+
 def gives(sp: Any, view: EstateView) -> str:
     """What a Gather space gives, short: ``"1 Iron here + 1 from the supply"`` on an
     accumulating space (E-B1-E-B4), else its text (``"gain 1 Gold"``)."""
@@ -302,6 +314,10 @@ def gives(sp: Any, view: EstateView) -> str:
 def preview(action: Any, view: EstateView) -> str:
     """What ``action`` will give, shown before it is confirmed."""
     seat = view.seat
+    if isinstance(action, Produce) and not producible(view):
+        return ("Produce: you have no Production card you can activate now, so this action "
+                "uses a worker and yields nothing (Produce is always allowed)."
+                + (f"\n{leader_text(action.ability)}" if action.ability else ""))
     if isinstance(action, Produce):
         cards = [card_name(c) for c in view.estates[seat].cards if card(c).track == "Production"]
         lines = [f"Produce: activate up to {worker_limit(view, 'produce', action.ability)} of your "
@@ -349,9 +365,9 @@ def preview(action: Any, view: EstateView) -> str:
         refill = dict(((k, a), n) for k, a, n in view.limits).get(("refill", ""), 1)
         then = ("then the Market's gaps are filled from the deck" if refill
                 else "the Market is not refilled this Era (Era Event)")
-        return f"End your turn now (no more conversions or storage this turn); {then} (E-R10, E-R15)."
+        return f"End your turn now (no more conversions or storage this turn); {then}."
     if isinstance(action, TakeBack):
-        return "Take back your latest conversion or storage move of this turn (pitfall E-11)."
+        return "Take back your latest conversion or storage move of this turn (nothing new was seen since)."
     if isinstance(action, UseAbility):
         return leader_text(action.leader) + " (flips your Crest for this Era)" if action.leader else \
             "Keep your Crest unflipped: the ability stays for later this Era."
@@ -395,8 +411,14 @@ WHY = {"store": "store which resource", "gain": "gain which resource",
 
 
 def source_text(view: EstateView) -> str:
-    """What the viewer's question comes from, with its text."""
+    """What the viewer's question comes from, with its text: the Solo Mode card revealed
+    in the middle of another effect when one asks (E-R28: ``"Thief, a Solo Mode card
+    revealed from the deck while refilling the Market: …"``), else the pending effect."""
     src = view.question_from
+    by = view.question.by if view.question is not None else ""
+    if by:
+        return (f"{card_name(by)}, a Solo Mode card revealed from the deck while {source_name(src)}: "
+                f"{card(by).text}{mark(card(by).source)}")
     if not src:
         return ""
     if src in CONTENT.leaders:
@@ -445,9 +467,17 @@ def question_text(view: EstateView) -> str:
         why = q.why.replace("hand_card", "a card from hand").replace("resource_or_gold", "a resource or Gold")
     if "stop" in q.options:
         why += " (or stop)"
+    if q.by:  # a Solo Mode card asks, in the middle of another effect (E-R28)
+        why += f" ({card_name(q.by)})"
     source = source_text(view)
     shown = f"\nShown to you: {', '.join(card_name(c) for c in q.shown)}" if q.shown else ""
+    if q.chosen:  # an "up to" choice: what it took so far in this effect
+        shown += f"\n{CHOSEN.get(q.why, 'Chosen so far')}: {', '.join(answer_text(v, view) for v in q.chosen)}"
     return f"? {why}" + (f"\n  ({source})" if source else "") + shown
+
+
+CHOSEN = {"discard": "Discarded so far", "exchange": "Paid so far"}
+"""How an "up to" question says what it took so far, by its ``why``."""
 
 
 def answer_text(value: Any, view: EstateView, names: Sequence[str] = ()) -> str:
@@ -469,7 +499,7 @@ def answer_text(value: Any, view: EstateView, names: Sequence[str] = ()) -> str:
     if kind == "track":
         return f"{value} track"
     if kind == "draw":
-        return "The deck's top card" if value == "deck" else f"From the Market: {card_name(value)}"
+        return "The deck's top card" if value == "deck" else f"{card_name(value)} from the Market"
     if kind == "stored":
         c, item = value
         return f"{res_name(item)} stored on {card_name(c)}"
