@@ -230,6 +230,8 @@ class ZestreaTableScreen(GameTableScreen):
             return
         if self._seen_version < 0 and self.catch_up:  # the opening, or a (re)join mid-game
             self._log += catch_up_lines(story.view, story.names, joined_late(story.version, story.view))
+        elif self._seen_version >= 0 and self._missed(story):  # back after a drop: what it lacks
+            self._log.append(self._missed(story))
         self._seen_version = story.version
         told = self._events_told(story)
         self._log += timed_out_lines(event_lines(told, story.names, story.view), story.timed_out, story.names)
