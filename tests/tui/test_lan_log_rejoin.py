@@ -1,6 +1,7 @@
-"""A LAN table's log after a rejoin or a dropped connection (player-tester findings on
-Estate, item 7: Cara, killed mid-Draw and back, got her question again but a blank log
-that never told "Cara draws …"). The log is built from the events between versions: a
+"""A LAN table's log after a rejoin or a dropped connection, and the footer of a player
+waiting (player-tester findings on Estate, items 7 and 11: Cara, killed mid-Draw and
+back, got her question again but a blank log that never told "Cara draws …"; a player
+waiting saw "⏎ Do it" in the footer). The log is built from the events between versions: a
 table whose first snapshot comes mid-game starts its log by saying so, one that missed
 versions says which, and both keep appending what happens next."""
 
@@ -99,7 +100,10 @@ async def test_an_estate_table_back_after_a_drop_says_which_moves_it_missed(tmp_
                 await step(ann, rng)
                 await step(link, rng)
                 await pilot.pause(0.01)
-            seen = game.snap.version
+            await until(pilot, lambda: game.snap.version == ann.snapshot().version)
+            seen = game.snap.version  # Ann's turn: Cara waits, and her footer has no "⏎ Do it" (item 11)
+            assert game.focused is game.query_one("#e-actions") and not game.my_turn
+            assert "enter" not in {key for key, active in game.active_bindings.items() if active.binding.show}
             gate = hold_connection(link)
             await until(pilot, lambda: not link.status.online)
             await step(ann, rng)
