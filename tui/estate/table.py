@@ -44,10 +44,10 @@ NEWS_LINES = 6
 """Log lines a hotseat hand-over shows: what happened since that player last acted."""
 STATUS_WIDTH = 78
 PANELS = {"e-page-box": "Estate", "e-now-box": "Now", "e-actions": "Do (↑↓ Enter)",
-          "e-log-box": "Log (Tab: read it)"}
+          "e-log-box": "Log (Tab or L: read)"}
 """Each panel Tab reaches and its title (the page box's: the page shown, its tabs
 under it); the focused one's title starts with ``▶``. The log, focused, grows into the
-Do list's room (player-tester findings on Estate, item 8)."""
+Do list's room, ``L`` opens the whole log (player-tester findings on Estate, item 8)."""
 PAGE_KEYS = {"estate": "e", "hand": "h", "realm": "b", "market": "m", "others": "o"}
 CONVERT = "convert"
 """The Do list's one entry for every conversion (a chooser opens)."""
@@ -222,6 +222,9 @@ class EstateTableScreen(GameTableScreen):
 
     def _told_events(self, snap: Snapshot) -> tuple[Any, ...]:
         return tuple(self._log)
+
+    def _whole_log(self) -> list[str]:
+        return list(self._log)
 
     def _awaited_seat(self) -> Seat:
         snap = self.snap

@@ -31,10 +31,12 @@ from rules.core import Seat, named
 from ..zatre.results import headline
 from ..names import cells, fit, seat_name
 from ..widgets.message import TableMessage
+from ..widgets.movelog import MoveLog
 from .base import ParlourScreen
 from .confirm import ConfirmScreen
 from .handover import HandOverScreen
 from .quiet import QuietKeys
+from .whole_log import WholeLogScreen
 
 TURN_NAME = 16
 """Cells of a name in the turn line (``"Easy bot 2 (easy bot)"`` is cut there)."""
@@ -85,6 +87,8 @@ class GameTableScreen(QuietKeys, ParlourScreen):
     double Enter acts once, never on a question the player has not seen (player-tester
     findings on Estate, item 1).
     """
+
+    BINDINGS = [Binding("L", "whole_log", "Whole log", show=False)]  # (every table's; its log's title says so)
 
     QUIET = 0.5
     ONE_MOMENT = "A new question: one moment before keys act…"
@@ -591,6 +595,15 @@ class GameTableScreen(QuietKeys, ParlourScreen):
 
     def action_rules(self) -> None:
         self.app.show_rules()  # type: ignore[attr-defined]
+
+    def action_whole_log(self) -> None:
+        """``L``: the whole log over the table (tui/screens/whole_log.py)."""
+        self.app.push_screen(WholeLogScreen(self._whole_log()))
+
+    def _whole_log(self) -> list[str]:
+        """Every line of the table's log, oldest first (default: its move log's)."""
+        logs = self.query(MoveLog)
+        return list(logs.first().entries) if logs else []
 
     def action_results(self) -> None:
         if self.snap is not None and self.snap.over:

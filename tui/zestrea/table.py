@@ -52,7 +52,7 @@ NEWS_LINES = 6
 NOW_TITLE = 32
 """Cells of the Now panel's title (``▶`` and the border's corners beside it at 80 columns)."""
 PANELS = {"z-estates-box": "Estates · Z Zestre L Land H hand", "z-hand-box": "Hand",
-          "z-now-box": "Now", "z-actions": "Do (↑↓ Enter)", "z-log-box": "Log"}
+          "z-now-box": "Now", "z-actions": "Do (↑↓ Enter)", "z-log-box": "Log (L: all of it)"}
 """Each panel Tab reaches and its title; the focused one's title starts with ``▶``."""
 MODE_WORDS = {"wedding": "a Wedding card", "action": "an Action card"}
 """How a card of two kinds (Țuică) is played, in the Do list."""
@@ -298,6 +298,9 @@ class ZestreaTableScreen(GameTableScreen):
     def _told_events(self, snap: Snapshot) -> tuple[Any, ...]:
         """The log's lines (the results tell the last of them)."""
         return tuple(self._log)
+
+    def _whole_log(self) -> list[str]:
+        return list(self._log)
 
     def _awaited_seat(self) -> Seat:
         """Several Boyars act at once: the first other seat the table waits for."""
