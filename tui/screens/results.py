@@ -83,10 +83,10 @@ class ResultsScreen(QuietKeys, ParlourScreen):
         self.snap = snap
         self.chat = chat
         self.story = tuple(story) or tuple(snap.events)
-        self._quiet = quiet  # (asked for with r: it listens at once)
+        self.listening = not quiet or self.QUIET <= 0  # (asked for with r: at once)
 
     def on_mount(self) -> None:  # (the base class's on_mount runs as well: Textual)
-        if self._quiet:
+        if not self.listening:
             self.wait_for_quiet()  # (tui/screens/quiet.py)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

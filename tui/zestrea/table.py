@@ -418,6 +418,12 @@ class ZestreaTableScreen(GameTableScreen):
             keys.append("p: pass the window" if self._listed(PassWindow) is not None else "p: pass the auction")
         return "; ".join(keys) + "; F1: rules."
 
+    def _question(self, snap: Snapshot) -> tuple[Any, ...]:
+        """What this Boyar is asked, in kind (the Now panel's: the step, an auction, a
+        window, a prompt): the quiet moment comes with a new one, not with every offer
+        another Boyar makes meanwhile (the Do list keeps Enter on its action anyway)."""
+        return self._now_kind_of(snap) if owes(snap) else ()
+
     @staticmethod
     def _now_kind_of(snap: Snapshot) -> tuple[Any, ...]:
         """What the Now panel shows, in kind: the turn and step, the Time card, the
