@@ -26,7 +26,7 @@ async def test_two_enters_in_a_row_act_once_at_the_estate_table(monkeypatch):
     """Tester item 1 (solo): Enter twice quickly does the highlighted entry once; the
     second Enter falls in the quiet moment of the next question, which the message line
     says, and Enter acts again once the keyboard has been quiet."""
-    monkeypatch.setattr(GameTableScreen, "QUIET", 0.5)
+    monkeypatch.setattr(GameTableScreen, "QUIET", 1.5)  # (long: a loaded machine is slow)
     from tui.app import ParlourApp
 
     app = ParlourApp(pace=0)
@@ -53,7 +53,7 @@ async def test_two_enters_in_a_row_act_once_at_the_estate_table(monkeypatch):
 async def test_a_hotseat_leader_double_enter_does_not_pick_a_draft_card_blind(monkeypatch):
     """Tester item 1 (hotseat): choosing the Leader with a double Enter keeps no draft
     card: the second Enter waits for the draft's question to be seen."""
-    monkeypatch.setattr(GameTableScreen, "QUIET", 0.5)
+    monkeypatch.setattr(GameTableScreen, "QUIET", 1.5)  # (long: a loaded machine is slow)
     monkeypatch.setattr(HandOverScreen, "QUIET", 0.05)
     from tui.app import ParlourApp
 
@@ -84,7 +84,7 @@ async def test_a_hotseat_leader_double_enter_does_not_pick_a_draft_card_blind(mo
 async def test_zatre_confirm_pressed_twice_is_sent_once(monkeypatch):
     """The same quiet moment at every table (Zatre here): the new turn's question holds
     Enter and the play keys back for a moment, and the message line says so."""
-    monkeypatch.setattr(GameTableScreen, "QUIET", 0.5)
+    monkeypatch.setattr(GameTableScreen, "QUIET", 1.5)  # (long: a loaded machine is slow)
     from tui.app import ParlourApp
 
     app = ParlourApp(pace=0)
@@ -97,3 +97,25 @@ async def test_zatre_confirm_pressed_twice_is_sent_once(monkeypatch):
         assert table.pending == ()
         await until(pilot, lambda: table.listening)
         assert table.holds_key("enter") and table.holds_key("c") and not table.holds_key("left")
+
+
+def test_a_zestrea_offer_made_meanwhile_is_no_new_question():
+    """Zestrea's Boyars act at once: another Boyar's offer changes this Boyar's legal
+    actions, yet it is not a new question (the Do list keeps Enter on its action), so
+    it starts no quiet moment that would hold the keys back again and again; a new
+    prompt does."""
+    from types import SimpleNamespace
+
+    from tui.zestrea.table import ZestreaTableScreen
+
+    def snap(legal, prompt):
+        view = SimpleNamespace(turn=2, phase="production", time_card="T01", auction=None, window=None,
+                               my_prompt=SimpleNamespace(kind=prompt) if prompt else None)
+        return SimpleNamespace(over=False, seat=0, active_seats=frozenset({0, 1}), legal_actions=legal, view=view)
+
+    asked = ZestreaTableScreen._question
+    table = ZestreaTableScreen.__new__(ZestreaTableScreen)  # (no screen: only what it is asked)
+    before = asked(table, snap(("answer",), "produce"))
+    assert asked(table, snap(("answer", "accept #7"), "produce")) == before
+    assert asked(table, snap(("answer",), "hard-times")) != before
+    assert asked(table, snap((), "produce")) == ()

@@ -535,6 +535,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         try:
             outcome = await link.submit(action)
         except Exception as err:  # a broken link: tell the player, keep what was chosen
+            self._acted = False
             self._error = self.unsent_words.format(err=err)
         else:
             if not outcome.accepted:
