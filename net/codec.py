@@ -275,10 +275,15 @@ def make_converter(game: Game | None) -> cattrs.Converter:
     def payload(name: str, attr: str) -> None:
         marker = getattr(p, name)
         target = getattr(game, attr) if game is not None else None
+        kinds = _kind_tags(target)
 
         def structure(value: Any, _: Any) -> Any:
             if target is None:
                 raise TypeError("no game payloads here")
+            if kinds and type(value) is dict and value.get(_TAG) not in kinds:  # named, not "field missing"
+                kind = value.get(_TAG)
+                raise ValueError(f"unknown action kind '{printable(kind)}'" if type(kind) is str
+                                 else f"an action needs a string '{_TAG}'")
             return conv.structure(value, target)
 
         def unstructure(value: Any) -> Any:
@@ -391,6 +396,20 @@ def make_converter(game: Game | None) -> cattrs.Converter:
     configure_tagged_union(p.HostMessage, conv, tag_generator=tag, tag_name=_TAG)
     configure_tagged_union(p.RelayMessage, conv, tag_generator=tag, tag_name=_TAG)
     return conv
+
+
+def _kind_tags(target: Any) -> frozenset[str]:
+    """The ``kind`` tags of a game's action classes (a union of attrs classes, each with
+    a constant ``kind``, as Estate's and Zestrea's), so that an intent naming no such
+    kind is refused by name; empty where the actions are not such a union (Zatre's)."""
+    members = typing.get_args(target)  # (one class alone: its kind has a default, may be left out)
+    tags = set()
+    for cls in members:
+        field = attrs.fields_dict(cls).get(_TAG) if attrs.has(cls) else None
+        if field is None or type(field.default) is not str:
+            return frozenset()
+        tags.add(field.default)
+    return frozenset(tags)
 
 
 def view_fields(game: Game | None) -> dict[str, Any]:

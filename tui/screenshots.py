@@ -10,7 +10,7 @@ import argparse
 import asyncio
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from textual.pilot import Pilot
 
@@ -33,10 +33,16 @@ async def _until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 6
         await pilot.pause(0.02)
 
 
+def _asked(table: Any) -> bool:
+    """The table waits for the player and listens (its quiet moment after a new
+    question is over: keys pressed before it would be held back)."""
+    return table.my_turn and table.listening
+
+
 async def _play_turns(pilot: Pilot, table: TableScreen, turns: int) -> None:
     """Play ``turns`` of the human's turns with the keys: tile 1, next hint, Enter; c."""
     for _ in range(turns):
-        await _until(pilot, lambda: table.my_turn)
+        await _until(pilot, lambda: _asked(table))
         for _ in range(table.to_place):
             await pilot.press("1", "n", "enter")
         await pilot.press("c")
@@ -55,6 +61,7 @@ async def _shoot_app(app: ParlourApp, out: Path, name: str, size: tuple[int, int
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await script(app, pilot)
+        await _until(pilot, lambda: getattr(app.screen, "listening", True))  # (no "one moment…" shot)
         await pilot.pause(0.2)
         path = out / f"{name}.svg"
         app.save_screenshot(path.name, str(out))
@@ -81,7 +88,7 @@ async def _table(app, pilot) -> None:
     await _until(pilot, lambda: isinstance(app.screen, TableScreen))
     table = app.screen
     await _play_turns(pilot, table, 6)
-    await _until(pilot, lambda: table.my_turn)
+    await _until(pilot, lambda: _asked(table))
     await pilot.press("1", "n", "enter", "1")  # one tile laid (pending), hints for the next
 
 
@@ -106,7 +113,7 @@ async def _team_table(app, pilot) -> None:
     await _until(pilot, lambda: isinstance(app.screen, TableScreen))
     table = app.screen
     await _play_turns(pilot, table, 4)
-    await _until(pilot, lambda: table.my_turn)
+    await _until(pilot, lambda: _asked(table))
     await pilot.press("1", "n", "enter")
 
 
@@ -120,7 +127,7 @@ async def _cards_table(app, pilot) -> None:
     await _until(pilot, lambda: isinstance(app.screen, CardTableScreen) and app.screen.snap is not None)
     table = app.screen
     for _ in range(4):
-        await _until(pilot, lambda: table.my_turn)
+        await _until(pilot, lambda: _asked(table))
         version = table.snap.version
         if table.must_give_up:
             await pilot.press("x")
@@ -129,7 +136,7 @@ async def _cards_table(app, pilot) -> None:
         else:
             await pilot.press("1", "n", "enter")
         await _until(pilot, lambda: table.snap.version > version)
-    await _until(pilot, lambda: table.my_turn)
+    await _until(pilot, lambda: _asked(table))
     await pilot.press("2", "r", "n")
 
 
@@ -147,7 +154,7 @@ async def _zestrea_to(app, pilot, seed: int, want, seats=None, options=()):
     await _until(pilot, lambda: isinstance(app.screen, ZestreaTableScreen) and app.screen.snap is not None)
     table = app.screen
     for _ in range(3000):
-        await _until(pilot, lambda: table.snap.over or (app.screen is table and table.my_turn))
+        await _until(pilot, lambda: table.snap.over or (app.screen is table and _asked(table)))
         if want(table) or table.snap.over:
             return table
         legal, view, version = table.snap.legal_actions, table.view, table.snap.version
@@ -234,7 +241,7 @@ async def _estate_to(app, pilot, seed: int, want, seats=None, leaders: str = "ra
     table = app.screen
     bot, rng = StrongBot(), random.Random(seed)
     for _ in range(3000):
-        await _until(pilot, lambda: table.snap.over or (app.screen is table and table.my_turn))
+        await _until(pilot, lambda: table.snap.over or (app.screen is table and _asked(table)))
         if want(table) or table.snap.over:
             return table
         snap = table.snap
@@ -378,7 +385,7 @@ async def _lan_table(app, pilot, drop: bool = False) -> None:
         await _play_turns(pilot, table, 1)
         await _until(pilot, lambda: bob.has_snapshot and bob.seat in bob.snapshot().active_seats)
         await bob.submit(rng.choice(bob.snapshot().legal_actions))
-    await _until(pilot, lambda: table.my_turn)
+    await _until(pilot, lambda: _asked(table))
     gate = asyncio.Event()
     dial = bob._dial
 

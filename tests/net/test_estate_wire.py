@@ -80,3 +80,27 @@ def test_a_solo_save_replays_with_era_ends_grammar_and_the_result(tmp_path):
     assert "You answered: " in text and "You kept a card from the packet" in text
     assert "You answer\n" not in text + "\n" and "You pick\n" not in text + "\n"
     assert lines[-1].strip().startswith(("title: ", "lost: three Era Objectives failed"))
+
+
+def test_an_unknown_action_kind_is_refused_by_name():
+    """Player-tester findings on Estate, item 17: an intent whose action names no kind
+    of Estate's (or Zestrea's) got "required field missing @ $.action" although
+    ``action`` was there; the codec stays strict and names the unknown kind."""
+    import pytest
+
+    from net.codec import ProtocolError
+    from rules.zestrea import GAME as ZESTREA
+
+    def refused(game, action) -> str:
+        frame = json.dumps({"kind": "intent", "action_id": "a1", "version": 3, "action": action})
+        with pytest.raises(ProtocolError) as caught:
+            codec_for(game).decode_client(frame)
+        return str(caught.value)
+
+    for game in (GAME, ZESTREA):
+        assert refused(game, {"kind": "bogus"}) == "bad intent: unknown action kind 'bogus' @ $.action"
+        assert refused(game, {"card": "E-C01-1"}) == "bad intent: an action needs a string 'kind' @ $.action"
+        assert refused(game, {"kind": "bo\ngus"}) == "bad intent: unknown action kind 'bo\\x0agus' @ $.action"
+    assert refused(GAME, {"kind": "draw", "extra": 1}) == "bad intent: unknown key 'extra' @ $.action"
+    frame = json.dumps({"kind": "intent", "action_id": "a1", "version": 3, "action": {"kind": "draw"}})
+    assert codec_for(GAME).decode_client(frame).action.kind == "draw"  # (a known kind still reads)

@@ -139,12 +139,13 @@ async def test_hotseat_hides_the_table_between_players(monkeypatch):
 async def test_hand_over_takes_only_a_deliberate_enter(monkeypatch):
     """Space (confirm at the table) and keys queued or repeating from the last turn
     never pass the hand-over; only Enter pressed once it listens does."""
-    monkeypatch.setattr(HandOverScreen, "QUIET", 0.8)
     app = ParlourApp(pace=0)
     game = LocalGame((SeatChoice("Al"), SeatChoice("Bo")), seed=HUMAN_FIRST_SEED, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         app.start_local(game)
         await hand_over(pilot)
+        # the next hand-over's quiet moment never ends by itself, however slow the machine
+        monkeypatch.setattr(HandOverScreen, "QUIET", 60.0)
         table = app.screen
         await until(pilot, lambda: isinstance(table, TableScreen) and table.my_turn)
         for _ in range(3):
@@ -154,6 +155,8 @@ async def test_hand_over_takes_only_a_deliberate_enter(monkeypatch):
         cover = app.screen
         await pilot.press("enter", "space", "f1", "escape")  # before it listens: nothing
         assert app.screen is cover and not cover.listening
+        cover.QUIET = 0.05  # now let the quiet moment end: a short wait, started again
+        cover.wait_for_quiet()
         await until(pilot, lambda: cover.listening)
         await pilot.press("space")
         assert app.screen is cover, "Space does not pass the hand-over"

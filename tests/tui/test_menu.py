@@ -109,3 +109,23 @@ def test_pace_must_be_a_finite_sane_number(capsys):
             parse_args(argv)
         assert exit.value.code == 2
         assert "--pace" in capsys.readouterr().err, argv
+
+
+async def test_three_continue_entries_keep_their_time_on_one_line_at_80_columns():
+    """Player-tester findings on Estate, item 15: with three games to continue (the list
+    scrolls) an Estate entry read "move 102 · 01 Dec", its time on a hidden second line."""
+    import time
+    from pathlib import Path
+
+    from net.saves import SavedGame
+
+    saved = [SavedGame(Path(f"g{i}.json"), "Estate: Raise the Realm", ("You", "Ada", "Ben"),
+                       (None, "strong", "easy"), 102, time.time(), False) for i in range(3)]
+    app = ParlourApp(pace=0, discovery=None)
+    app.saved_local_games = lambda problems=None: saved
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        when = time.strftime("%d %b %H:%M", time.localtime(saved[0].saved_at))
+        lines = [menu.render_line(y).text for y in range(menu.size.height)]
+        assert sum(1 for line in lines if line.strip().endswith(f"· move 102 · {when}")) == 3

@@ -144,9 +144,11 @@ async def test_estate_solo_greys_the_interactive_deck_and_says_why():
         await pilot.pause()
         field = setup.query_one("#interactive_deck", Select)
         label = next(lb for lb in setup.query(FieldLabel) if "interactive_deck" in lb.fields)
-        assert field.disabled and "not in solo" in label.text
-        # (issue 10 item 7: the longer label left "leaders ch▼" at 80 columns)
-        assert setup.query_one("#leaders", Select).size.width >= len("choose") + 4
+        assert field.disabled and label.text == "Interactive deck (not in solo)"
+        assert "solo mode, without the Interactive Deck" in str(setup.query_one("#setup-hint").render())
+        # tester item 15: the label beside it keeps its field whole at 80 columns ("leaders ch ▼")
+        leaders = setup.query_one("#leaders", Select)
+        assert leaders.size.width >= len("choose") + 4
         setup.query_one("#kind-1", Select).value = "easy"
         await pilot.pause()
-        assert not field.disabled and label.text == "interactive deck"
+        assert not field.disabled and label.text == "Interactive deck"  # capitalised as "Hints shown"

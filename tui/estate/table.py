@@ -43,9 +43,11 @@ from .results import EstateResultsScreen
 NEWS_LINES = 6
 """Log lines a hotseat hand-over shows: what happened since that player last acted."""
 STATUS_WIDTH = 78
-PANELS = {"e-page-box": "Estate", "e-now-box": "Now", "e-actions": "Do (↑↓ Enter)", "e-log-box": "Log"}
+PANELS = {"e-page-box": "Estate", "e-now-box": "Now", "e-actions": "Do (↑↓ Enter)",
+          "e-log-box": "Log (Tab or L: read)"}
 """Each panel Tab reaches and its title (the page box's: the page shown, its tabs
-under it); the focused one's title starts with ``▶``."""
+under it); the focused one's title starts with ``▶``. The log, focused, grows into the
+Do list's room, ``L`` opens the whole log (player-tester findings on Estate, item 8)."""
 PAGE_KEYS = {"estate": "e", "hand": "h", "realm": "b", "market": "m", "others": "o"}
 CONVERT = "convert"
 """The Do list's one entry for every conversion (a chooser opens)."""
@@ -67,9 +69,18 @@ def page_tabs(page: str) -> str:
 
 
 class DoList(OptionList):
-    """The Do list: Enter does the highlighted entry (shown in the footer as ``⏎``)."""
+    """The Do list: Enter does the highlighted entry (shown in the footer as ``⏎``
+    only when the table waits for this player; dimmed during the quiet moment after
+    the question changed)."""
 
     BINDINGS = [Binding("enter", "select", "Do it", key_display="⏎")]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "select":
+            if not (self.option_count > 0 and self.screen.check_action("act", ()) is True):
+                return False
+            return True if getattr(self.screen, "listening", True) else None
+        return True
 
 
 class EstateStatus(Widget):
@@ -164,6 +175,12 @@ class EstateTableScreen(GameTableScreen):
             if self._shown.get(panel) != title:
                 self._shown[panel] = title
                 widget.border_title = Content(title)  # (not markup)
+        log_box = self.query_one("#e-log-box")
+        opened = focused is log_box
+        right = self.query_one("#e-right")
+        if right.has_class("-log-open") != opened:  # the log, focused, takes the Do list's room
+            right.set_class(opened, "-log-open")
+            log_box.call_after_refresh(log_box.scroll_end, animate=False)  # the latest in sight
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._mark_focus()
@@ -178,6 +195,10 @@ class EstateTableScreen(GameTableScreen):
         the story link's events are projected for the seat it is)."""
         if story.version <= self._seen_version:
             return
+        view = story.view  # joined mid-game or back after a drop: the log says what it lacks
+        missed = self._missed(story, f"Era {view.era}" if view.era else "set-up")
+        if missed:
+            self._log.append(missed)
         self._seen_version = story.version
         for event in story.events:
             line = words.event_line(event, story.names, story.seat)
@@ -198,6 +219,9 @@ class EstateTableScreen(GameTableScreen):
 
     def _told_events(self, snap: Snapshot) -> tuple[Any, ...]:
         return tuple(self._log)
+
+    def _whole_log(self) -> list[str]:
+        return list(self._log)
 
     def _awaited_seat(self) -> Seat:
         snap = self.snap

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer
 
 from ..widgets.too_small import TooSmall, too_small
 
@@ -45,4 +46,10 @@ class ParlourScreen(_Sized, Screen):
 
 
 class ParlourModal(_Sized, ModalScreen):
-    """A modal screen (a choice or notice over another screen)."""
+    """A modal screen (a choice or notice over another screen). It has a footer of its
+    own, with its own keys (``y``/``n``, Esc), over the one of the screen under it,
+    whose keys do not act meanwhile (player-tester findings on Estate, item 11)."""
+
+    def on_mount(self) -> None:  # (the mixin's on_mount runs as well: Textual)
+        if not self.query(Footer):
+            self.mount(Footer())

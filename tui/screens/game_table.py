@@ -30,9 +30,12 @@ from rules.core import Seat, named
 
 from ..names import cells, fit, seat_name
 from ..widgets.message import TableMessage
+from ..widgets.movelog import MoveLog
 from .base import ParlourScreen
 from .confirm import ConfirmScreen
 from .handover import HandOverScreen
+from .quiet import QuietKeys
+from .whole_log import WholeLogScreen
 
 TURN_NAME = 16
 """Cells of a name in the turn line (``"Easy bot 2 (easy bot)"`` is cut there)."""
@@ -66,7 +69,7 @@ def hand_keys(piece: str, shown: str) -> list[Binding]:
     ]
 
 
-class GameTableScreen(ParlourScreen):
+class GameTableScreen(QuietKeys, ParlourScreen):
     """One game at this keyboard.
 
     ``links``: a link per human seat at this keyboard (none: watching bots);
@@ -76,7 +79,19 @@ class GameTableScreen(ParlourScreen):
     goes back to the menu); ``leave_question``: what leaving asks first; ``saves``:
     the local table whose saving to watch (net.local.LocalTable: ``save_problem`` and
     ``on_save_problem``): while its latest save failed, the message line says so.
+
+    When the question the shown seat answers changes (its legal actions: a new turn, a
+    new question, another Do list) the keys that would act wait for a quiet moment
+    (``QUIET``, tui/screens/quiet.py), and the message line says so meanwhile: a
+    double Enter acts once, never on a question the player has not seen (player-tester
+    findings on Estate, item 1).
     """
+
+    BINDINGS = [Binding("L", "whole_log", "Whole log", show=False)]  # (every table's; its log's title says so)
+
+    QUIET = 0.5
+    ONE_MOMENT = "A new question: one moment before keys act…"
+    """The message line during the quiet moment."""
 
     waiting_keys = "F1: rules, s: sheets"
     """The keys worth knowing while others play (a game without sheets says less)."""
@@ -141,6 +156,8 @@ class GameTableScreen(ParlourScreen):
         self._story: list[tuple[int, int, Any]] = []  # (version, turns logged, event) told
         self._turns_at: dict[int, int] = {}  # version -> turns in the log then
         self._seen_version = -1
+        self._asked: tuple[Any, ...] = ()  # the question shown last (``_question``)
+        self._acted = False  # the player's move was sent: the next question is new, even if alike
 
     # ---- what the game's table provides ---------------------------------------------
 
@@ -195,6 +212,22 @@ class GameTableScreen(ParlourScreen):
         for event in story.events:
             if self.words.event_line(event, story.names) is not None:
                 self._story.append((story.version, turns, event))
+
+    def _missed(self, story: Snapshot, where: str = "") -> str:
+        """A log line saying which moves a log built from events lacks before ``story``
+        (``""``: none), said before its events: the table's first snapshot came mid-game
+        (a rejoin, a game continued: ``"── This log starts at move 57 (Era 2):
+        earlier moves are not in it."``, ``where`` in brackets), or versions were missed
+        (a link back after a drop). Call it before noting ``story`` (it reads
+        ``_seen_version``). Player-tester findings on Estate, item 7."""
+        seen, version = self._seen_version, story.version
+        at = f" ({where})" if where else ""
+        if seen < 0:
+            return f"── This log starts at move {version}{at}: earlier moves are not in it." if version > 0 else ""
+        if version > seen + 1:
+            missed = f"Move {seen + 1} is" if version == seen + 2 else f"Moves {seen + 1}–{version - 1} are"
+            return f"── {missed} not in this log (the table did not see them){at}."
+        return ""
 
     def _forget_events(self) -> None:
         """Forget what :meth:`_note_events` kept (a replay stepping back)."""
@@ -289,7 +322,8 @@ class GameTableScreen(ParlourScreen):
         message = self.query_one("#message", TableMessage)
         message.news = news
         message.warning = self.save_problem()
-        message.text, message.kind = (error, "error") if error else (self._instructions(), "info")
+        text = self._instructions() if self.listening else self.ONE_MOMENT
+        message.text, message.kind = (error, "error") if error else (text, "info")
 
     def _save_problem_changed(self, problem: str) -> None:
         if problem and not self._save_told:  # once: the message line keeps saying it
@@ -442,10 +476,35 @@ class GameTableScreen(ParlourScreen):
             self._error = ""
             self.chosen = 0 if getattr(snap.view, "hand", ()) else None  # (a game may have no hand in its view)
             self._new_turn()
+        asked = self._question(snap)
+        if asked != self._asked or (fresh and self._acted):
+            self._asked, self._acted = asked, False
+            if asked:  # the keys that act wait until the new question has been seen
+                self.wait_for_quiet()
         self._update()
         if snap.over and not self._results_shown:
             self._results_shown = True
             self.app.push_screen(self._results(snap))
+
+    def _question(self, snap: Snapshot) -> tuple[Any, ...]:
+        """What the shown seat is asked now: its legal actions while it may act (``()``:
+        nothing). A change starts the quiet moment, and so does any new version after
+        the player's own move (the next question may offer the same answers)."""
+        if snap.over or snap.seat is None or snap.seat not in snap.active_seats:
+            return ()
+        return tuple(snap.legal_actions)
+
+    def holds_key(self, key: str) -> bool:
+        """The keys that act wait for the quiet moment: Enter (a Do list's too) and every
+        key bound to a play action; moving, pages and panels never wait."""
+        if key == "enter":
+            return True
+        bound = self._bindings.key_to_bindings.get(key, ())
+        return any(b.action.split("(")[0] in self.play_actions for b in bound)
+
+    def heard(self) -> None:
+        if self.snap is not None:
+            self._update()
 
     # ---- the player's move ----------------------------------------------------------
 
@@ -468,6 +527,7 @@ class GameTableScreen(ParlourScreen):
     def _send(self, action: Any) -> None:
         """Send ``action`` from the shown seat; the table waits for its outcome."""
         self.busy = True
+        self._acted = True
         self._update()
         self.run_worker(self._submit(self.links[self.seat], action), group="submit")
 
@@ -475,9 +535,11 @@ class GameTableScreen(ParlourScreen):
         try:
             outcome = await link.submit(action)
         except Exception as err:  # a broken link: tell the player, keep what was chosen
+            self._acted = False
             self._error = self.unsent_words.format(err=err)
         else:
             if not outcome.accepted:
+                self._acted = False
                 names = self.snap.names if self.snap is not None else ()
                 # the rules name players "seat N": the table knows their names
                 self._error = named(outcome.reason, names) or self.refused_words.format(code=outcome.code)
@@ -534,6 +596,15 @@ class GameTableScreen(ParlourScreen):
 
     def action_rules(self) -> None:
         self.app.show_rules()  # type: ignore[attr-defined]
+
+    def action_whole_log(self) -> None:
+        """``L``: the whole log over the table (tui/screens/whole_log.py)."""
+        self.app.push_screen(WholeLogScreen(self._whole_log()))
+
+    def _whole_log(self) -> list[str]:
+        """Every line of the table's log, oldest first (default: its move log's)."""
+        logs = self.query(MoveLog)
+        return list(logs.first().entries) if logs else []
 
     def action_results(self) -> None:
         if self.snap is not None and self.snap.over:

@@ -9,21 +9,17 @@ asked over this screen, so the table never shows behind it.
 
 from __future__ import annotations
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from .base import ParlourScreen
 from .confirm import ConfirmScreen
-
-ALWAYS = frozenset({"ctrl+c", "ctrl+q"})
-"""Keys that work even while the hand-over is not yet listening (copy, quit)."""
+from .quiet import QuietKeys
 
 
-class HandOverScreen(ParlourScreen):
+class HandOverScreen(QuietKeys, ParlourScreen):
     """Opaque: nothing of the table shows through. Dismisses with ``True`` when ``name``
     is ready, ``False`` when the players chose to leave the game (``leave_question``
     answered yes). ``QUIET``: seconds without a key before it listens.
@@ -46,8 +42,7 @@ class HandOverScreen(ParlourScreen):
         self.note = note
         self.leave_question = leave_question
         self._pieces = pieces
-        self.listening = False
-        self._timer: Timer | None = None
+        self.listening = False  # (until its first quiet moment is over)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="handover"):
@@ -59,7 +54,7 @@ class HandOverScreen(ParlourScreen):
         yield Footer()
 
     def on_mount(self) -> None:  # (the base class's on_mount runs as well: Textual)
-        self._wait_for_quiet()
+        self.wait_for_quiet()  # (tui/screens/quiet.py)
 
     @property
     def pieces(self) -> str:
@@ -76,23 +71,8 @@ class HandOverScreen(ParlourScreen):
         return (f"{self.player}: press Enter when the others cannot see the screen.\n"
                 f"Your {self.pieces} are shown only after that.")
 
-    def _wait_for_quiet(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-        self._timer = self.set_timer(self.QUIET, self._listen)
-
-    def _listen(self) -> None:
-        self.listening = True
+    def heard(self) -> None:
         self.query_one("#handover-prompt", Static).update(self._prompt())
-        self.refresh_bindings()
-
-    def on_key(self, event: events.Key) -> None:
-        """Until the keyboard has been quiet for ``QUIET`` seconds, every key (but
-        copy and quit) is swallowed and starts the wait again."""
-        if not self.listening and event.key not in ALWAYS:
-            event.stop()
-            event.prevent_default()
-            self._wait_for_quiet()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("ready", "rules", "leave") and not self.listening:

@@ -101,8 +101,16 @@ def bot_name(kinds: list[str], names: list[str], seat: int) -> str:
 
 
 SOLO_IGNORES = {("estate", "interactive_deck"): "not in solo"}
-"""Options a game's solo mode ignores, by (game, option): why, shown greyed beside it
-(Estate rulebook Solo Mode, reference E-F48)."""
+"""Options a game's solo mode ignores, by (game, option): a few words after its greyed
+label, short enough that the fields beside it keep their room at 80 columns (the hint
+says why: Estate rulebook Solo Mode, reference E-F48; player-tester findings on Estate,
+item 15: "leaders ch ▼")."""
+
+
+def field_label(spec: OptionSpec) -> str:
+    """An option's label as the form shows it, capitalised like the form's own labels
+    (``"Interactive deck"`` beside ``"Hints shown"``; tester item 15)."""
+    return spec.label[:1].upper() + spec.label[1:]
 
 
 def setup_hint(game: str) -> str:
@@ -112,7 +120,7 @@ def setup_hint(game: str) -> str:
     if game == "zatre":
         hint += " Zatre in teams: 4 or 6 players, partners side by side (seats 1+2, 3+4, 5+6)."
     if game == "estate":
-        hint += " One seat alone (the others empty) plays Estate's solo mode."
+        hint += " One seat alone (the others empty) plays Estate's solo mode, without the Interactive Deck."
     return hint
 
 
@@ -223,7 +231,7 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                              allow_blank=False, compact=True, id="game")
             with Grid(id="game-options"):
                 for spec in form_options():
-                    yield FieldLabel(spec.label, spec.name, classes="game-option")
+                    yield FieldLabel(field_label(spec), spec.name, classes="game-option")
                     yield self._option_field(spec)
             yield Static(setup_hint(self.form.game), classes="hint", id="setup-hint")
             form = self.form
@@ -295,7 +303,7 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                 elif isinstance(field, Input):
                     field.value = "" if spec.default is None else str(spec.default)
             why = SOLO_IGNORES.get((game, spec.name), "") if seated == 1 else ""
-            label.text = spec.label + (f" ({why})" if why else "")
+            label.text = field_label(spec) + (f" ({why})" if why else "")
             label.mark(self.focused.id if self.focused else None)
             field.disabled = not on or bool(why)
             field.display = label.display = on

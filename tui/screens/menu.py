@@ -35,8 +35,11 @@ CONTINUE_SHOWN = 3
 """How many unfinished local games the menu offers to continue (the latest ones)."""
 
 
-ENTRY_CELLS = 72
-"""The terminal cells a menu entry may take (the list is 76 wide: borders and padding take 4)."""
+ENTRY_CELLS = 68
+"""The terminal cells a menu entry may take on one line: the list is 76 wide, its borders
+take 2, its padding 2, each entry's padding 2 and the scrollbar 2 (three games to
+continue make the list scroll; player-tester findings on Estate, item 15: "move 102 ·
+01 Dec" lost its time to a hidden second line)."""
 
 
 def continue_text(game: SavedGame) -> str:
@@ -45,7 +48,7 @@ def continue_text(game: SavedGame) -> str:
     players = ", ".join(name + (f" ({bot} bot)" if bot else "") for name, bot in zip(game.names, game.bots))
     when = time.strftime("%d %b %H:%M", time.localtime(game.saved_at))
     head, tail = f"Continue {game.title} · ", f" · move {game.moves} · {when}"
-    room = max(8, ENTRY_CELLS - cell_len(head) - cell_len(tail))
+    room = max(1, ENTRY_CELLS - cell_len(head) - cell_len(tail))
     fitted = Text(players)
     fitted.truncate(room, overflow="ellipsis")
     return f"{head}{fitted.plain}{tail}"

@@ -57,7 +57,12 @@ class Still:
 
 class ReplayTable(GameTableScreen):
     """``snaps`` from :func:`replay_snapshots`; ``title`` names the game shown;
-    ``leave`` is called on leaving. The game's table sets :attr:`hand_id`."""
+    ``leave`` is called on leaving. The game's table sets :attr:`hand_id`.
+
+    ``h`` and ``l`` step as the cursor's letters do at a Zatre table; a game whose
+    table binds one of these letters to what a replay still does (Estate's ``h``, the
+    Hand page) binds it back in its replay, so that the keys and the footer agree
+    (tests/tui/test_replay_keys.py checks every game's replay)."""
 
     BINDINGS = [  # priority: they step the replay wherever the focus is (a panel's own
         # Home and End would only scroll it)
@@ -95,7 +100,7 @@ class ReplayTable(GameTableScreen):
         if 0 <= index < len(self.snaps) and index != self.index:
             self.index = index
             self._forget_events()  # what the log tells from events, up to this step only
-            for snap in self.snaps[1:index + 1]:
+            for snap in self.snaps[:index + 1]:  # (from the setup: a log with no gap)
                 self._note_events(snap)
             self._show(self.snaps[index])
             self.refresh_bindings()

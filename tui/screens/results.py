@@ -13,7 +13,6 @@ from typing import Callable, Sequence
 
 from rich.markup import escape
 from rich.table import Table
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -24,6 +23,7 @@ from net.table import Snapshot, bot_took_text
 
 from ..names import seat_name
 from .base import ParlourScreen
+from .quiet import QuietKeys
 
 
 def places(totals: Sequence[int]) -> list[int]:
@@ -51,7 +51,7 @@ class SheetPane(TabPane):
         rows.styles.max_height = max(1, self.size.height - 1)
 
 
-class ResultsScreen(ParlourScreen):
+class ResultsScreen(QuietKeys, ParlourScreen):
     """Shown over the table when the game ends; ``b`` goes back to look at the board.
     ``chat``: opens the chat (a LAN table: ``t``, to say "good game"); ``None``: no
     chat here (the key is not shown). ``story``: the game's events the table told (the
@@ -84,28 +84,10 @@ class ResultsScreen(ParlourScreen):
         self.chat = chat
         self.story = tuple(story) or tuple(snap.events)
         self.listening = not quiet or self.QUIET <= 0  # (asked for with r: at once)
-        self._timer = None
 
     def on_mount(self) -> None:  # (the base class's on_mount runs as well: Textual)
         if not self.listening:
-            self._wait_for_quiet()
-
-    def _wait_for_quiet(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-        self._timer = self.set_timer(self.QUIET, self._listen)
-
-    def _listen(self) -> None:
-        self.listening = True
-        self.refresh_bindings()
-
-    def on_key(self, event: events.Key) -> None:
-        """Until the keyboard has been quiet for ``QUIET`` seconds, every key (but
-        copy and quit) is swallowed and starts the wait again."""
-        if not self.listening and event.key not in ("ctrl+c", "ctrl+q"):
-            event.stop()
-            event.prevent_default()
-            self._wait_for_quiet()
+            self.wait_for_quiet()  # (tui/screens/quiet.py)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "chat" and self.chat is None:

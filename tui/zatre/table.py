@@ -110,7 +110,7 @@ class TableScreen(GameTableScreen):
                 sheet = ScoreSheet(id="sheet")
                 yield sheet
                 log = MoveLog(id="log")
-                log.border_title = "Log"
+                log.border_title = "Log · L: all of it"
                 yield log
         yield Footer()
 

@@ -109,7 +109,7 @@ class CardTableScreen(GameTableScreen):
                 yield scores
                 yield CardSheet(id="card-sheet")
                 log = MoveLog(id="log")
-                log.border_title = "Log"
+                log.border_title = "Log · L: all of it"
                 yield log
         yield Footer()
 

@@ -48,8 +48,10 @@ class DoList(OptionList):
         self.actions: dict[str, Any] = {}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "select":
-            return self.option_count > 0 and self.screen.check_action("act", ()) is True
+        if action == "select":  # (dimmed during the table's quiet moment: tui/screens/quiet.py)
+            if not (self.option_count > 0 and self.screen.check_action("act", ()) is True):
+                return False
+            return True if getattr(self.screen, "listening", True) else None
         return True
 
     def show(self, actions: Sequence[Any], texts: Sequence[str]) -> None:

@@ -52,7 +52,7 @@ NEWS_LINES = 6
 NOW_TITLE = 32
 """Cells of the Now panel's title (``▶`` and the border's corners beside it at 80 columns)."""
 PANELS = {"z-estates-box": "Estates · Z Zestre L Land H hand", "z-hand-box": "Hand",
-          "z-now-box": "Now", "z-actions": "Do (↑↓ Enter)", "z-log-box": "Log"}
+          "z-now-box": "Now", "z-actions": "Do (↑↓ Enter)", "z-log-box": "Log (L: all of it)"}
 """Each panel Tab reaches and its title; the focused one's title starts with ``▶``."""
 MODE_WORDS = {"wedding": "a Wedding card", "action": "an Action card"}
 """How a card of two kinds (Țuică) is played, in the Do list."""
@@ -230,6 +230,8 @@ class ZestreaTableScreen(GameTableScreen):
             return
         if self._seen_version < 0 and self.catch_up:  # the opening, or a (re)join mid-game
             self._log += catch_up_lines(story.view, story.names, joined_late(story.version, story.view))
+        elif self._seen_version >= 0 and self._missed(story):  # back after a drop: what it lacks
+            self._log.append(self._missed(story))
         self._seen_version = story.version
         told = self._events_told(story)
         self._log += timed_out_lines(event_lines(told, story.names, story.view), story.timed_out, story.names)
@@ -293,6 +295,9 @@ class ZestreaTableScreen(GameTableScreen):
     def _told_events(self, snap: Snapshot) -> tuple[Any, ...]:
         """The log's lines (the results tell the last of them)."""
         return tuple(self._log)
+
+    def _whole_log(self) -> list[str]:
+        return list(self._log)
 
     def _awaited_seat(self) -> Seat:
         """Several Boyars act at once: the first other seat the table waits for."""
@@ -409,6 +414,12 @@ class ZestreaTableScreen(GameTableScreen):
         if self._listed(Pass, PassWindow) is not None:
             keys.append("p: pass the window" if self._listed(PassWindow) is not None else "p: pass the auction")
         return "; ".join(keys) + "; F1: rules."
+
+    def _question(self, snap: Snapshot) -> tuple[Any, ...]:
+        """What this Boyar is asked, in kind (the Now panel's: the step, an auction, a
+        window, a prompt): the quiet moment comes with a new one, not with every offer
+        another Boyar makes meanwhile (the Do list keeps Enter on its action anyway)."""
+        return self._now_kind_of(snap) if owes(snap) else ()
 
     @staticmethod
     def _now_kind_of(snap: Snapshot) -> tuple[Any, ...]:

@@ -1,0 +1,120 @@
+"""A LAN table's log after a rejoin or a dropped connection, and the footer of a player
+waiting (player-tester findings on Estate, items 7 and 11: Cara, killed mid-Draw and
+back, got her question again but a blank log that never told "Cara draws …"; a player
+waiting saw "⏎ Do it" in the footer). The log is built from the events between versions: a
+table whose first snapshot comes mid-game starts its log by saying so, one that missed
+versions says which, and both keep appending what happens next."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from net.client import RemoteSeatLink
+from rules.estate import GAME as ESTATE
+from rules.estate.state import Draw, EstateOptions
+from tui.estate.lan_table import EstateLanTableScreen
+from tui.lan import TokenStore, join_table
+from tui.screens.menu import MenuScreen
+
+from .helpers import SIZE, until
+from .lan_helpers import LINK, TIMEOUT, app_for, hold_connection, hosted
+
+
+async def step(link: RemoteSeatLink, rng: random.Random) -> None:
+    """``link`` makes a random legal move if it owes one."""
+    snap = link.snapshot()
+    if link.seat in snap.active_seats and snap.legal_actions and not snap.over:
+        await link.submit(rng.choice(snap.legal_actions))
+
+
+async def test_a_rejoined_estate_table_says_where_its_log_starts_and_keeps_appending(tmp_path):
+    table = await hosted("Estate", seed=3, game=ESTATE, options=EstateOptions(leaders="random"))
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = app_for(tmp_path, tokens=tokens)
+    ann = RemoteSeatLink(table.local_url, "Ann", ESTATE, room=table.code, host_key=table.host_key, **LINK)
+    await asyncio.wait_for(ann.connect(), TIMEOUT)
+    rng = random.Random(3)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.start_session(await join_table(table.join_address, "Cara", tokens=tokens, **LINK))
+            await ann.say("/join")
+            await app.session.say("/join")
+            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
+            await ann.say("/start")
+            await until(pilot, lambda: isinstance(app.screen, EstateLanTableScreen) and app.screen.snap is not None)
+            link = app.session.link
+            for _ in range(300):  # to Cara's Draw (a question follows it: mid-Draw)
+                snap = link.snapshot()
+                draws = [a for a in snap.legal_actions if isinstance(a, Draw)] \
+                    if snap.view.phase == "turns" and link.seat in snap.active_seats else []
+                if draws:
+                    await link.submit(draws[0])
+                    break
+                await step(ann, rng)
+                await step(link, rng)
+                await pilot.pause(0.01)
+            await until(pilot, lambda: link.snapshot().view.question is not None)
+
+            await pilot.press("q", "y")  # gone mid-Draw (the seat is held as after a drop), then back
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+            await app.start_session(await join_table(table.join_address, "Cara", tokens=tokens, **LINK))
+            await until(pilot, lambda: isinstance(app.screen, EstateLanTableScreen) and app.screen.snap is not None)
+            again, link = app.screen, app.session.link
+            version = again.snap.version
+            assert again.snap.view.question is not None  # the question came back
+            assert again._log[0] == (f"── This log starts at move {version} (Era {again.snap.view.era}): "
+                                     "earlier moves are not in it.")
+            told = len(again._log)
+            while not any(line.startswith("Ann ") for line in again._log[told:]):  # the game goes on
+                await step(link, rng)
+                await step(ann, rng)
+                await pilot.pause(0.02)
+                assert again.snap.version < version + 200
+            assert len(again._log) > told
+    finally:
+        await ann.close()
+        await table.stop()
+
+
+async def test_an_estate_table_back_after_a_drop_says_which_moves_it_missed(tmp_path):
+    table = await hosted("Estate", seed=3, game=ESTATE, options=EstateOptions(leaders="random"))
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = app_for(tmp_path, tokens=tokens)
+    ann = RemoteSeatLink(table.local_url, "Ann", ESTATE, room=table.code, host_key=table.host_key, **LINK)
+    await asyncio.wait_for(ann.connect(), TIMEOUT)
+    rng = random.Random(4)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.start_session(await join_table(table.join_address, "Cara", tokens=tokens, **LINK))
+            await ann.say("/join")
+            await app.session.say("/join")
+            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
+            await ann.say("/start")
+            await until(pilot, lambda: isinstance(app.screen, EstateLanTableScreen) and app.screen.snap is not None)
+            game, link = app.screen, app.session.link
+            for _ in range(300):  # to a turn of Ann's with more than one move in it
+                snap = ann.snapshot()
+                if snap.view.phase == "turns" and ann.seat in snap.active_seats:
+                    break
+                await step(ann, rng)
+                await step(link, rng)
+                await pilot.pause(0.01)
+            await until(pilot, lambda: game.snap.version == ann.snapshot().version)
+            seen = game.snap.version  # Ann's turn: Cara waits, and her footer has no "⏎ Do it" (item 11)
+            assert game.focused is game.query_one("#e-actions") and not game.my_turn
+            assert "enter" not in {key for key, active in game.active_bindings.items() if active.binding.show}
+            gate = hold_connection(link)
+            await until(pilot, lambda: not link.status.online)
+            await step(ann, rng)
+            await step(ann, rng)  # (two moves, or one and the turn is Cara's)
+            missed = ann.snapshot().version
+            gate.set()
+            await until(pilot, lambda: link.status.online and game.snap.version == missed)
+            assert missed > seen + 1  # (seed 4: both of Ann's moves made while Cara was away)
+            gap = f"── Move {seen + 1} is" if missed == seen + 2 else f"── Moves {seen + 1}–{missed - 1} are"
+            assert any(line.startswith(gap) and "not in this log" in line for line in game._log)
+            assert not any(line.startswith("── This log starts") for line in game._log)
+    finally:
+        await ann.close()
+        await table.stop()
