@@ -222,7 +222,8 @@ def _told_begin(state: EstateState) -> tuple[EstateEvent, ...]:
 
 def _told_objective(state: EstateState) -> tuple[EstateEvent, ...]:
     """E-R20 / E-R21, told before the objective is scored: each seat's place, measure and
-    VP (a tie group's shared, rounded-down VP), or solo met/failed and the failures so far."""
+    VP (a tie group's shared, rounded-down VP), by place (1st first, a tie group together,
+    in turn order), or solo met/failed and the failures so far."""
     head = f"Era {state.era} ends ({event_name(state)}): objective"
     if state.solo:
         eid = state.events[state.era - 1]
@@ -237,7 +238,7 @@ def _told_objective(state: EstateState) -> tuple[EstateEvent, ...]:
     measures = [measure(state, s) for s in range(state.seats)]
     ranks = placings(measures, state.era == ERAS)
     out = [SetupEvent(-1, f"{head} results")]
-    for s in _order(state):
+    for s in sorted(_order(state), key=lambda s: ranks[s][0]):  # by place, a tie together
         place, vp = ranks[s]
         tied = sum(p == place for p, _ in ranks) - 1
         share = f", tied with {tied} other{'s' * (tied != 1)}" if tied else ""

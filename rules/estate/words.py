@@ -74,6 +74,15 @@ def answer_event(seat: int, question: Any, value: Any, source: str) -> EstateEve
     return SetupEvent(seat, "chose", (), True)
 
 
+def amounts(counts: dict[str, int] | Sequence[tuple[str, int]]) -> str:
+    """Resources (and Gold) by count in words: ``{"W": 2, "S": 1}`` or ``[("W", 2),
+    ("S", 1)]`` as ``"2 Wood 1 Stone"``, in the order given, zero counts left out
+    (``"nothing"`` when none is left)."""
+    pairs = counts.items() if isinstance(counts, dict) else counts
+    text = " ".join(f"{n} {RESOURCE_NAMES.get(r, r)}" for r, n in pairs if n)
+    return text or "nothing"
+
+
 def plural(n: int, word: str) -> str:
     """``"1 card"``, ``"2 cards"``."""
     return f"{n} {word}{'s' * (n != 1)}"

@@ -128,6 +128,17 @@ def test_the_market_page_keeps_past_eras_results():
     assert "Era 1 (" in text and "objective failed (1 of 3)" in text and "objective met, 6 VP" in text
 
 
+def test_the_market_pages_past_eras_are_listed_by_place():
+    """Issue 10 (E-R20): 2nd never comes before 1st on the Market page's past Eras, a tie
+    group stays together."""
+    st = opening(4)
+    names = ("Ann", "Bob", "Cy", "Di")
+    view = attrs.evolve(GAME.view(st, 0), era=2, era_events=(st.events[0], st.events[1], "", "", ""),
+                        places=((4, 2, 1, 2),))
+    line = next(x for x in board.market_page(view, names).splitlines() if x.startswith("Era 1 ("))
+    assert line.index("Cy 1st") < line.index("Bob 2nd (tie)") < line.index("Di 2nd (tie)") < line.index("Ann 4th")
+
+
 def test_convert_never_offers_getting_what_it_gives():
     """Tester item 3: ``Convert Iron Stone Grain → 1 Iron`` is not offered."""
     from rules.estate.state import Convert
