@@ -48,7 +48,8 @@ def progress(state: EstateState) -> EstateState:
 def advance(state: EstateState) -> tuple[EstateState, tuple[EstateEvent, ...]]:
     """:func:`progress`, with the events its steps told everyone: an Era begins (its
     Era Event named), an Era ends with each seat's objective result (place, measure,
-    VP, a tie's share) or, solo, met or failed with the failures so far (E-R18-E-R21)."""
+    VP, a tie's share) or, solo, met or failed with the failures so far (E-R18-E-R21);
+    each Solo Mode card revealed, with what it did (E-R28)."""
     told: list[EstateEvent] = []
     while True:
         if state.phase == "era":
@@ -67,9 +68,10 @@ def advance(state: EstateState) -> tuple[EstateState, tuple[EstateEvent, ...]]:
         if state.choosing:
             return state, tuple(told)
         if state.pending is not None:
-            out = pending.run(state.table, state.pending)
+            out, p, said = pending.run_told(state.table, state.pending)
+            told += said  # the Solo Mode cards revealed (E-R28): the new Market's, a draw's
             if out.question is not None:
-                return state, tuple(told)
+                return attrs.evolve(state, pending=p), tuple(told)
             state = attrs.evolve(state, table=out.table, pending=None)
             continue
         nxt, rest = state.queue[0], state.queue[1:]

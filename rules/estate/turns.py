@@ -226,12 +226,12 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         raise not_allowed(action, f"{RB}, Play")
     events: list[EstateEvent] = []
     if isinstance(action, EndTurn):
-        return _advance(attrs.evolve(state, turn_ended=True)), (SetupEvent(seat, "ends the turn"),)
+        return _settled(attrs.evolve(state, turn_ended=True), [SetupEvent(seat, "ends the turn")])
     if isinstance(action, TakeBack):  # E-11: nothing hidden was seen since that step
         step = state.undo[-1]
         state = attrs.evolve(state, table=step.table, pending=step.pending, queue=step.queue,
                              undo=state.undo[:-1])
-        return _advance(state), (SetupEvent(seat, "takes back a conversion or storage move"),)
+        return _settled(state, [SetupEvent(seat, "takes back a conversion or storage move")])
     if isinstance(action, (Convert, StoreOn)):
         undo = (*state.undo, Step(state.table, state.pending, state.queue))
     elif isinstance(action, Answer) and state.pending is not None and state.pending.part == "own_turn":
@@ -241,8 +241,8 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
     state = attrs.evolve(state, undo=undo)
     if isinstance(action, Convert):
         gave = amounts(Counter(action.give))  # "2 Iron 1 Stone" (issue 10)
-        return _advance(_convert(state, seat, action)), (
-            SetupEvent(seat, f"converted {gave} to 1 {RESOURCE_NAMES[action.get]}"),)
+        return _settled(_convert(state, seat, action),
+                        [SetupEvent(seat, f"converted {gave} to 1 {RESOURCE_NAMES[action.get]}")])
     if isinstance(action, Answer):
         q = pending.question(state)
         market = q is not None and q.kind == "draw" and action.value != "deck"  # E-R32: face up
@@ -260,7 +260,14 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         state = attrs.evolve(state, pending=Pending(seat, action.card, "own_turn"), queue=queue)
     else:
         state = _place(state, seat, action, events)
-    return _advance(state), tuple(events)
+    return _settled(state, events)
+
+
+def _settled(state: EstateState, events: list[EstateEvent]) -> tuple[EstateState, tuple[EstateEvent, ...]]:
+    """``state`` advanced (:func:`_advance`) and ``events`` followed by what that told
+    (the Solo Mode cards revealed, E-R28: a Market refill after the turn, a draw)."""
+    state = _advance(state, events)
+    return state, tuple(events)
 
 
 def mid_effect_moves(state: EstateState, seat: Seat) -> list[EstateAction]:
@@ -431,14 +438,17 @@ def _use_ability(state: EstateState, seat: Seat, leader: str, events: list) -> E
 
 # ---------------------------------------------------------------- moving on
 
-def _advance(state: EstateState) -> EstateState:
-    """Resolve what can be resolved without a choice, until someone must choose."""
+def _advance(state: EstateState, told: list | None = None) -> EstateState:
+    """Resolve what can be resolved without a choice, until someone must choose;
+    ``told`` gets the events of the Solo Mode cards revealed meanwhile (E-R28)."""
+    told = [] if told is None else told
     while state.phase == "turns":
         if state.pending is not None:
-            out = pending.run(state.table, state.pending)
+            out, p, said = pending.run_told(state.table, state.pending)
+            told += said
             if out.question is not None:
-                return state
-            state = _after(attrs.evolve(state, table=out.table, pending=None), state.pending, out)
+                return attrs.evolve(state, pending=p)
+            state = _after(attrs.evolve(state, table=out.table, pending=None), p, out)
             continue
         if state.offer is not None:
             return state

@@ -27,6 +27,13 @@ def test_the_log_says_you_and_hides_private_cards():
     assert words.event_line(SetupEvent(1, "is the first player"), names, 1) == "You are the first player"
 
 
+def test_the_log_tells_a_solo_mode_card_by_name():
+    """Issue 10, E-R28: a Solo Mode card revealed is a public line of its own, named once."""
+    told = SetupEvent(-1, "Thief (Solo Mode card) takes 1 Iron", ("E-C48-1",))
+    assert words.event_line(told, ("You",), 0) == "Thief (Solo Mode card) takes 1 Iron"
+    assert words.event_line(told, ("Ann",), None) == "Thief (Solo Mode card) takes 1 Iron"
+
+
 def test_a_payment_question_names_its_resources():
     """The vocabulary's pay (E-V3) asks "pay {'I': 1}?": the table says "pay 1 Iron?"."""
     view = GAME.view(opening(), 0)
