@@ -110,6 +110,22 @@ class SoloReveal:
         return cls(copy, supply, tuple(unstored), tuple(stored), copied, len(a.hand) - len(b.hand),
                    a.end_vp - b.end_vp, workers)
 
+    def minus(self, inner: "SoloReveal") -> "SoloReveal":
+        """This change without ``inner``'s: a Solo Mode card revealed within this one's
+        effect (a draw in it) is told on its own, and not again here."""
+        counts = dict(self.supply)
+        for item, n in inner.supply:
+            counts[item] = counts.get(item, 0) - n
+        supply = tuple((i, counts[i]) for i in (*RESOURCES, "Gold") if counts.get(i))
+        unstored, stored = list(self.unstored), list(self.stored)
+        for mine, theirs in ((unstored, inner.unstored), (stored, inner.stored)):
+            for pair in theirs:
+                if pair in mine:
+                    mine.remove(pair)
+        return SoloReveal(self.copy, supply, tuple(unstored), tuple(stored),
+                          tuple(c for c in self.copied if c not in inner.copied), self.cards - inner.cards,
+                          self.vp - inner.vp, self.workers - inner.workers)
+
 
 @attrs.frozen
 class Outcome:
@@ -551,11 +567,14 @@ class _Run:
                 continue
             resolved.add(c)
             self.t = attrs.evolve(self.t, discard=(*self.t.discard, c))
-            before = self.t
+            before, told = self.t, len(self.solo)
             self.within.append(c)
             self.ops(triggers(c, "solo_reveal"), Ctx(ctx.seat, c), effect=True)
             self.within.pop()
-            self.solo.append(SoloReveal.between(c, before, self.t, ctx.seat))
+            done = SoloReveal.between(c, before, self.t, ctx.seat)
+            for inner in self.solo[told:]:
+                done = done.minus(inner)
+            self.solo.append(done)
 
     def op_draw(self, op: dict, ctx: Ctx) -> None:  # E-V5, E-R14
         self.draw(ctx, self.n(ctx, op["n"]), op["from"] == "deck_or_market")

@@ -61,6 +61,22 @@ def test_each_solo_mode_card_says_what_it_did():
     assert told == ["Thief (Solo Mode card) has no effect"]
 
 
+def test_a_solo_card_revealed_within_another_is_told_apart(monkeypatch):
+    """E-R28: should a solo effect draw (data may say so), the Solo Mode card its draw
+    reveals is told on its own and its loss is not told again as the outer card's: here
+    a Merchant whose solo effect draws 1 card meets a Thief first."""
+    from rules.estate import effects as fx
+    real = fx.triggers
+    monkeypatch.setattr(fx, "triggers", lambda copy, on: DRAW1 if (copy, on) == (cp("Merchant"), "solo_reveal")
+                        else real(copy, on))
+    t = Table((Estate(res=(2, 0, 0, 0)),), (cp("Merchant"), cp("Thief"), cp("Farm", 4), cp("Farm", 3)), (),
+              ("",) * 4, Rng(7), solo=True)
+    out = resolve(t, Ctx(0), DRAW1)
+    assert [solo_card_event(r).what for r in out.solo] == [
+        "Thief (Solo Mode card) takes 1 Iron", "Merchant (Solo Mode card) gives 1 card"]
+    assert out.table.estates[0].hand == (cp("Farm", 4), cp("Farm", 3))
+
+
 def test_a_solo_card_that_asks_is_counted_once_done():
     """E-R28: a Thief met with two resource types asks which (the question names it);
     while it waits it is not yet told (it did nothing yet), and once answered it is."""
