@@ -76,12 +76,66 @@ class Ctx:
 
 
 @attrs.frozen
+class SoloReveal:
+    """A Solo Mode card revealed in solo and what its solo effect did to the player
+    (E-R28), for the log: ``copy`` the card; ``supply`` each resource and Gold of
+    personal supply that changed, as ``(item, signed count)``; ``unstored`` and
+    ``stored`` the ``(card, item)`` tokens taken off and put on cards; ``copied`` the
+    Production cards it activated (the solo Merchant, E-R25); ``cards``, ``vp`` and
+    ``workers`` the change of hand size, At Game End VP and workers (all kinds)."""
+
+    copy: str
+    supply: tuple[tuple[str, int], ...] = ()
+    unstored: tuple[tuple[str, str], ...] = ()
+    stored: tuple[tuple[str, str], ...] = ()
+    copied: tuple[str, ...] = ()
+    cards: int = 0
+    vp: int = 0
+    workers: int = 0
+
+    @classmethod
+    def between(cls, copy: str, before: Table, after: Table, seat: int) -> "SoloReveal":
+        """What ``copy``'s solo effect changed for ``seat`` from ``before`` to ``after``."""
+        b, a = before.estates[seat], after.estates[seat]
+        supply = tuple((r, a.amount(r) - b.amount(r)) for r in RESOURCES if a.amount(r) != b.amount(r))
+        supply += (("Gold", a.gold - b.gold),) if a.gold != b.gold else ()
+        unstored, stored = list(b.stored), []
+        for pair in a.stored:
+            if pair in unstored:
+                unstored.remove(pair)
+            else:
+                stored.append(pair)
+        copied = tuple(c for c in after.activated if c not in before.activated)
+        workers = (a.permanent + a.pending + a.temporary) - (b.permanent + b.pending + b.temporary)
+        return cls(copy, supply, tuple(unstored), tuple(stored), copied, len(a.hand) - len(b.hand),
+                   a.end_vp - b.end_vp, workers)
+
+    def minus(self, inner: "SoloReveal") -> "SoloReveal":
+        """This change without ``inner``'s: a Solo Mode card revealed within this one's
+        effect (a draw in it) is told on its own, and not again here."""
+        counts = dict(self.supply)
+        for item, n in inner.supply:
+            counts[item] = counts.get(item, 0) - n
+        supply = tuple((i, counts[i]) for i in (*RESOURCES, "Gold") if counts.get(i))
+        unstored, stored = list(self.unstored), list(self.stored)
+        for mine, theirs in ((unstored, inner.unstored), (stored, inner.stored)):
+            for pair in theirs:
+                if pair in mine:
+                    mine.remove(pair)
+        return SoloReveal(self.copy, supply, tuple(unstored), tuple(stored),
+                          tuple(c for c in self.copied if c not in inner.copied), self.cards - inner.cards,
+                          self.vp - inner.vp, self.workers - inner.workers)
+
+
+@attrs.frozen
 class Outcome:
     """``table`` after the ops (unchanged if ``question`` is set); ``bonus`` worker-free
     actions granted (E-V21); ``occupied`` whether a Smugglers Den was used (E-V20);
     ``gained`` the resources a Gather space's own gains gave (its yield, E-R35); ``asked``
     the questions the given answers answered, in order (a conversion in the middle of an
-    effect must leave them as they were, E-R10)."""
+    effect must leave them as they were, E-R10); ``solo`` the Solo Mode cards revealed
+    whose solo effects are done, in order (E-R28; also when a question waits: the ones
+    before it, which the same ops with more answers reveal again first)."""
 
     table: Table
     question: Question | None = None
@@ -89,6 +143,7 @@ class Outcome:
     occupied: bool = False
     gained: tuple[str, ...] = ()
     asked: tuple[Question, ...] = ()
+    solo: tuple[SoloReveal, ...] = ()
 
 
 class _Need(Exception):
@@ -104,10 +159,10 @@ def resolve(table: Table, ctx: Ctx, ops: Any, answers: tuple = (), by_index: boo
     try:
         run.ops(ops, ctx, effect=True)
     except _Need as need:
-        return Outcome(table, need.question, asked=tuple(run.asked))
+        return Outcome(table, need.question, asked=tuple(run.asked), solo=tuple(run.solo))
     if run.i != len(run.answers):
         raise RuleViolation("extra-answer", "more answers than the effect asks for")
-    return Outcome(run.t, None, run.bonus, run.occupied, tuple(run.gained), tuple(run.asked))
+    return Outcome(run.t, None, run.bonus, run.occupied, tuple(run.gained), tuple(run.asked), tuple(run.solo))
 
 
 def triggers(copy: str, on: str) -> list:
@@ -346,6 +401,7 @@ class _Run:
         self.asked: list[Question] = []
         self.revealed: list[list[str]] = []
         self.within: list[str] = []  # the Solo Mode cards whose effects are resolving
+        self.solo: list[SoloReveal] = []  # the ones done, with what they did (E-R28)
 
     def ask(self, seat: int, kind: str, options: Any, why: str, shown: tuple = (), chosen: tuple = ()) -> Any:
         options = tuple(options)
@@ -488,7 +544,8 @@ class _Run:
     def reveal_one(self, ctx: Ctx) -> str:
         """The next card from the deck; in solo a Solo Mode card resolves its solo effect,
         is discarded, and the next card comes instead; during set-up it is shuffled back
-        with no effect (E-R28). ``""`` when nothing is left to draw (E-R6), or when the
+        with no effect (E-R28); what a solo effect did is kept (:class:`SoloReveal`) for
+        the log. ``""`` when nothing is left to draw (E-R6), or when the
         deck and discard pile hold only Solo Mode cards that have all just resolved: one
         that comes round again (the discard pile reshuffled) stays in the pile, as if
         nothing were left, so a draw never loops."""
@@ -510,9 +567,14 @@ class _Run:
                 continue
             resolved.add(c)
             self.t = attrs.evolve(self.t, discard=(*self.t.discard, c))
+            before, told = self.t, len(self.solo)
             self.within.append(c)
             self.ops(triggers(c, "solo_reveal"), Ctx(ctx.seat, c), effect=True)
             self.within.pop()
+            done = SoloReveal.between(c, before, self.t, ctx.seat)
+            for inner in self.solo[told:]:
+                done = done.minus(inner)
+            self.solo.append(done)
 
     def op_draw(self, op: dict, ctx: Ctx) -> None:  # E-V5, E-R14
         self.draw(ctx, self.n(ctx, op["n"]), op["from"] == "deck_or_market")

@@ -48,7 +48,8 @@ def progress(state: EstateState) -> EstateState:
 def advance(state: EstateState) -> tuple[EstateState, tuple[EstateEvent, ...]]:
     """:func:`progress`, with the events its steps told everyone: an Era begins (its
     Era Event named), an Era ends with each seat's objective result (place, measure,
-    VP, a tie's share) or, solo, met or failed with the failures so far (E-R18-E-R21)."""
+    VP, a tie's share) or, solo, met or failed with the failures so far (E-R18-E-R21);
+    each Solo Mode card revealed, with what it did (E-R28)."""
     told: list[EstateEvent] = []
     while True:
         if state.phase == "era":
@@ -67,9 +68,10 @@ def advance(state: EstateState) -> tuple[EstateState, tuple[EstateEvent, ...]]:
         if state.choosing:
             return state, tuple(told)
         if state.pending is not None:
-            out = pending.run(state.table, state.pending)
+            out, p, said = pending.run_told(state.table, state.pending)
+            told += said  # the Solo Mode cards revealed (E-R28): the new Market's, a draw's
             if out.question is not None:
-                return state, tuple(told)
+                return attrs.evolve(state, pending=p), tuple(told)
             state = attrs.evolve(state, table=out.table, pending=None)
             continue
         nxt, rest = state.queue[0], state.queue[1:]
@@ -222,7 +224,8 @@ def _told_begin(state: EstateState) -> tuple[EstateEvent, ...]:
 
 def _told_objective(state: EstateState) -> tuple[EstateEvent, ...]:
     """E-R20 / E-R21, told before the objective is scored: each seat's place, measure and
-    VP (a tie group's shared, rounded-down VP), or solo met/failed and the failures so far."""
+    VP (a tie group's shared, rounded-down VP), by place (1st first, a tie group together,
+    in turn order), or solo met/failed and the failures so far."""
     head = f"Era {state.era} ends ({event_name(state)}): objective"
     if state.solo:
         eid = state.events[state.era - 1]
@@ -237,7 +240,7 @@ def _told_objective(state: EstateState) -> tuple[EstateEvent, ...]:
     measures = [measure(state, s) for s in range(state.seats)]
     ranks = placings(measures, state.era == ERAS)
     out = [SetupEvent(-1, f"{head} results")]
-    for s in _order(state):
+    for s in sorted(_order(state), key=lambda s: ranks[s][0]):  # by place, a tie together
         place, vp = ranks[s]
         tied = sum(p == place for p, _ in ranks) - 1
         share = f", tied with {tied} other{'s' * (tied != 1)}" if tied else ""

@@ -20,8 +20,9 @@ import attrs
 
 from .data import CONTENT, card
 from .effects import Ctx, Outcome, resolve, triggers
-from .state import EstateState, Pending
+from .state import EstateEvent, EstateState, Pending
 from .table import Table
+from .words import solo_card_event
 
 
 def ops_of(p: Pending) -> list:
@@ -68,6 +69,17 @@ _COPIES = frozenset(f"{c.id}-{k}" for c in CONTENT.cards.values() for k in range
 def run(table: Table, p: Pending) -> Outcome:
     """Resolve ``p`` on ``table`` with its answers (``Outcome.question`` set: still waiting)."""
     return resolve(table, ctx_of(p), ops_of(p), p.answers, by_index=True)
+
+
+def run_told(table: Table, p: Pending) -> tuple[Outcome, Pending, tuple[EstateEvent, ...]]:
+    """:func:`run`, with ``p`` counting the Solo Mode cards it revealed as told and the
+    events of those not told before (E-R28: every one is told, with what it did,
+    whether it asked something or not; rules.estate.words.solo_card_event). Resolution
+    restarts from the first op with each answer, and the cards revealed before a
+    question come again first, so the count says which are new."""
+    out = run(table, p)
+    told = tuple(solo_card_event(r) for r in out.solo[p.told:])
+    return out, attrs.evolve(p, told=len(out.solo)) if told else p, told
 
 
 def question(state: EstateState):

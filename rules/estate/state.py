@@ -35,7 +35,8 @@ class Pending:
     """An effect waiting for answers: ``seat`` resolves the ops of ``part`` of
     ``source`` (a card copy and its trigger, a Leader's ability, a space, an action;
     pending.py) with ``answers`` so far (positions among each question's options,
-    effects.py); ``this``, ``yielded`` and ``that_type`` rebuild its context."""
+    effects.py); ``this``, ``yielded`` and ``that_type`` rebuild its context; ``told``
+    how many Solo Mode cards it revealed are told already (E-R28, pending.run_told)."""
 
     seat: Seat
     source: str
@@ -44,6 +45,7 @@ class Pending:
     this: str = ""
     yielded: tuple[str, ...] = ()
     that_type: str = ""
+    told: int = 0
 
 
 @attrs.frozen

@@ -26,7 +26,8 @@ from .state import (Activate, Answer, Convert, Doing, Draw, EndTurn, EstateActio
                     EstateState, Expand, Gather, Offer, Pending, Produce, SetupEvent, Step,
                     StopProducing, StoreOn, TakeBack, UseAbility)
 from .state import not_allowed
-from .words import RESOURCE_NAMES, answer_event
+from .table import Table
+from .words import RESOURCE_NAMES, amounts, answer_event
 
 RB = "estate-raise-the-realm.txt"
 
@@ -37,6 +38,27 @@ def track_value(state: EstateState, seat: Seat, track: str) -> int:
     """The value of ``seat``'s ``track`` (E-R7, E-F31)."""
     e = state.table.estates[seat]
     return CONTENT.leaders[state.leaders[seat]].tracks[track].value(e.cubes[TRACKS.index(track)])
+
+
+def with_ability(table: Table, seat: Seat, ability: str) -> Table:
+    """``table`` with the ``modify`` ops of the Leader ``ability`` (``""``: none) in
+    force for ``seat`` (the Agrarian Lord's +1 Produce, the Pious One's +1 Draw, E-R24)."""
+    for op in CONTENT.leaders[ability].ability["do"] if ability else ():
+        table = fx.add_modifier(table, seat, op)
+    return table
+
+
+def action_limit(state: EstateState, seat: Seat, kind: str, ability: str = "") -> int:
+    """What a ``kind`` (``"produce"``: the limit L, E-R16; ``"draw"``: the count, E-R38)
+    worker action of ``seat`` comes to now: its track's value (Production, Noble) with
+    the modifiers in force (Era Events, Leaders, passive cards) and, when placed with the
+    Leader ``ability``, that ability's own (:func:`with_ability`); at least 1. The one
+    count both the action (:func:`_place`) and the table's preview (rules.estate.views)
+    use."""
+    t = with_ability(state.table, seat, ability)
+    if kind == "produce":
+        return fx.produce_limit(t, seat, track_value(state, seat, "Production"))
+    return fx.draw_count(t, seat, track_value(state, seat, "Noble"))
 
 
 def free_workers(state: EstateState, seat: Seat) -> int:
@@ -204,12 +226,12 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         raise not_allowed(action, f"{RB}, Play")
     events: list[EstateEvent] = []
     if isinstance(action, EndTurn):
-        return _advance(attrs.evolve(state, turn_ended=True)), (SetupEvent(seat, "ends the turn"),)
+        return _settled(attrs.evolve(state, turn_ended=True), [SetupEvent(seat, "ends the turn")])
     if isinstance(action, TakeBack):  # E-11: nothing hidden was seen since that step
         step = state.undo[-1]
         state = attrs.evolve(state, table=step.table, pending=step.pending, queue=step.queue,
                              undo=state.undo[:-1])
-        return _advance(state), (SetupEvent(seat, "takes back a conversion or storage move"),)
+        return _settled(state, [SetupEvent(seat, "takes back a conversion or storage move")])
     if isinstance(action, (Convert, StoreOn)):
         undo = (*state.undo, Step(state.table, state.pending, state.queue))
     elif isinstance(action, Answer) and state.pending is not None and state.pending.part == "own_turn":
@@ -218,9 +240,9 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         undo = ()
     state = attrs.evolve(state, undo=undo)
     if isinstance(action, Convert):
-        gave = " ".join(RESOURCE_NAMES[r] for r in action.give)
-        return _advance(_convert(state, seat, action)), (
-            SetupEvent(seat, f"converted {gave} to 1 {RESOURCE_NAMES[action.get]}"),)
+        gave = amounts(Counter(action.give))  # "2 Iron 1 Stone" (issue 10)
+        return _settled(_convert(state, seat, action),
+                        [SetupEvent(seat, f"converted {gave} to 1 {RESOURCE_NAMES[action.get]}")])
     if isinstance(action, Answer):
         q = pending.question(state)
         market = q is not None and q.kind == "draw" and action.value != "deck"  # E-R32: face up
@@ -238,7 +260,14 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         state = attrs.evolve(state, pending=Pending(seat, action.card, "own_turn"), queue=queue)
     else:
         state = _place(state, seat, action, events)
-    return _advance(state), tuple(events)
+    return _settled(state, events)
+
+
+def _settled(state: EstateState, events: list[EstateEvent]) -> tuple[EstateState, tuple[EstateEvent, ...]]:
+    """``state`` advanced (:func:`_advance`) and ``events`` followed by what that told
+    (the Solo Mode cards revealed, E-R28: a Market refill after the turn, a draw)."""
+    state = _advance(state, events)
+    return state, tuple(events)
 
 
 def mid_effect_moves(state: EstateState, seat: Seat) -> list[EstateAction]:
@@ -332,22 +361,16 @@ def _place(state: EstateState, seat: Seat, action: EstateAction, events: list) -
         used[seat] += 1
         state = attrs.evolve(state, used_workers=tuple(used), placed=True)
     t = state.table
-    if isinstance(action, Produce):
+    if isinstance(action, (Produce, Draw)):
+        n = action_limit(state, seat, "produce" if isinstance(action, Produce) else "draw", action.ability)
+        if action.ability:
+            state = _flip(state, seat)
+    if isinstance(action, Produce):  # the ability's modifiers hold until the action ends
         mods = len(t.modifiers)
-        if action.ability:
-            state = _flip(state, seat)
-            for op in CONTENT.leaders[action.ability].ability["do"]:
-                t = fx.add_modifier(t, seat, op)
-        limit = fx.produce_limit(t, seat, track_value(state, seat, "Production"))
-        events.append(SetupEvent(seat, f"produces (up to {limit} card{'s' * (limit != 1)})"))
-        return attrs.evolve(state, table=attrs.evolve(t, activated=()), doing=Doing(limit, 0, mods))
-    if isinstance(action, Draw):
-        scratch = t  # the Pious One's +1 holds for this action only (E-R24)
-        if action.ability:
-            state = _flip(state, seat)
-            for op in CONTENT.leaders[action.ability].ability["do"]:
-                scratch = fx.add_modifier(scratch, seat, op)
-        n = fx.draw_count(scratch, seat, track_value(state, seat, "Noble"))
+        t = with_ability(t, seat, action.ability)
+        events.append(SetupEvent(seat, f"produces (up to {n} card{'s' * (n != 1)})"))
+        return attrs.evolve(state, table=attrs.evolve(t, activated=()), doing=Doing(n, 0, mods))
+    if isinstance(action, Draw):  # the Pious One's +1 holds for this count only (E-R24)
         events.append(SetupEvent(seat, f"draws {n} card{'s' * (n != 1)}"))
         return attrs.evolve(state, pending=Pending(seat, "draw", str(n)))
     if isinstance(action, Expand):
@@ -415,14 +438,17 @@ def _use_ability(state: EstateState, seat: Seat, leader: str, events: list) -> E
 
 # ---------------------------------------------------------------- moving on
 
-def _advance(state: EstateState) -> EstateState:
-    """Resolve what can be resolved without a choice, until someone must choose."""
+def _advance(state: EstateState, told: list | None = None) -> EstateState:
+    """Resolve what can be resolved without a choice, until someone must choose;
+    ``told`` gets the events of the Solo Mode cards revealed meanwhile (E-R28)."""
+    told = [] if told is None else told
     while state.phase == "turns":
         if state.pending is not None:
-            out = pending.run(state.table, state.pending)
+            out, p, said = pending.run_told(state.table, state.pending)
+            told += said
             if out.question is not None:
-                return state
-            state = _after(attrs.evolve(state, table=out.table, pending=None), state.pending, out)
+                return attrs.evolve(state, pending=p)
+            state = _after(attrs.evolve(state, table=out.table, pending=None), p, out)
             continue
         if state.offer is not None:
             return state

@@ -9,6 +9,7 @@ from . import effects as fx
 from . import eras, setup, turns
 from .data import CONTENT, card
 from .pending import question
+from .turns import action_limit  # the table's Produce limit and Draw count (E-R16, E-R38)
 from .state import EstateEvent, EstateState, EstateView, estate_view
 
 
@@ -55,19 +56,6 @@ def view(state: EstateState, seat: Seat | None) -> EstateView:
 
 WORKER_ABILITIES = {"produce_start": "produce", "draw_action": "draw"}
 """The moments of a Leader ability that change a Produce or Draw action (E-R24)."""
-
-
-def action_limit(state: EstateState, seat: Seat, kind: str, ability: str = "") -> int:
-    """What a ``kind`` (``"produce"``: the limit L, E-R16; ``"draw"``: the count, E-R38)
-    worker action of ``seat`` comes to now: its track's value (Production, Noble) with
-    the modifiers in force (Era Events, Leaders, passive cards) and, when placed with the
-    Leader ``ability``, that ability's own (the Pious One's +1 Draw, E-R24); at least 1."""
-    t = state.table
-    for op in CONTENT.leaders[ability].ability["do"] if ability else ():
-        t = fx.add_modifier(t, seat, op)
-    if kind == "produce":
-        return fx.produce_limit(t, seat, turns.track_value(state, seat, "Production"))
-    return fx.draw_count(t, seat, turns.track_value(state, seat, "Noble"))
 
 
 def worker_limits(state: EstateState, seat: Seat) -> tuple[tuple[str, str, int], ...]:

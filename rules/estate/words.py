@@ -8,6 +8,7 @@ and the Era's results are named.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Sequence
 
 from .data import CONTENT, TRACKS, card
@@ -72,6 +73,37 @@ def answer_event(seat: int, question: Any, value: Any, source: str) -> EstateEve
     if kind == "card" and question.why == "copy a Production card":  # an Estate card, face up
         return SetupEvent(seat, f"copies {card(value).name} ({source_name(question.by or source)})")
     return SetupEvent(seat, "chose", (), True)
+
+
+def amounts(counts: dict[str, int] | Sequence[tuple[str, int]]) -> str:
+    """Resources (and Gold) by count in words: ``{"W": 2, "S": 1}`` or ``[("W", 2),
+    ("S", 1)]`` as ``"2 Wood 1 Stone"``, in the order given, zero counts left out
+    (``"nothing"`` when none is left)."""
+    pairs = counts.items() if isinstance(counts, dict) else counts
+    text = " ".join(f"{n} {RESOURCE_NAMES.get(r, r)}" for r, n in pairs if n)
+    return text or "nothing"
+
+
+def solo_card_event(revealed: Any) -> EstateEvent:
+    """A Solo Mode card revealed in solo (E-R28), told to all with what its solo effect
+    did (a :class:`rules.estate.effects.SoloReveal`): ``"Thief (Solo Mode card) takes 1
+    Iron"``, ``"Harbor (Solo Mode card) takes 2 Iron and gives 2 Gold"``, ``"Merchant
+    (Solo Mode card) copies Farm and gives 2 Grain"``, ``"… has no effect"``."""
+    r = revealed
+    taken = [amounts([(i, -n) for i, n in r.supply if n < 0])] if any(n < 0 for _, n in r.supply) else []
+    taken += [f"{n} {RESOURCE_NAMES.get(item, item)} stored on {card(c).name}"
+              for (c, item), n in Counter(r.unstored).items()]
+    given = [amounts([(i, n) for i, n in r.supply if n > 0])] if any(n > 0 for _, n in r.supply) else []
+    given += [f"{n} {RESOURCE_NAMES.get(item, item)} stored on {card(c).name}"
+              for (c, item), n in Counter(r.stored).items()]
+    given += [plural(r.cards, "card")] if r.cards > 0 else []
+    given += [f"{r.vp} VP"] if r.vp > 0 else []
+    given += [plural(r.workers, "worker")] if r.workers > 0 else []
+    parts = [f"copies {', '.join(card(c).name for c in r.copied)}"] if r.copied else []
+    parts += [f"takes {', '.join(taken)}"] if taken else []
+    parts += [f"gives {', '.join(given)}"] if given else []
+    return SetupEvent(-1, f"{card(r.copy).name} (Solo Mode card) {' and '.join(parts) or 'has no effect'}",
+                      (r.copy,))
 
 
 def plural(n: int, word: str) -> str:

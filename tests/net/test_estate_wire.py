@@ -58,8 +58,8 @@ def test_a_saved_game_replays_as_text(tmp_path):
 def test_a_solo_save_replays_with_era_ends_grammar_and_the_result(tmp_path):
     """Issue 10 tester items 1-2: ``replay --text`` of a solo game tells each Era's Event
     and end (met or failed, the failures so far, E-R21), "You gather" not "You gathers",
-    what was answered, picks without their card (E-R32), and the title or loss instead of
-    a blank winner."""
+    what was answered, picks without their card (E-R32), each Solo Mode card revealed
+    with what it did (E-R28, issue 10), and the title or loss instead of a blank winner."""
     async def play() -> None:
         table = await start_local_game(GAME, EstateOptions(), ("You",), {0: "easy"},
                                        seed=3, bot_delay=0, save_to=tmp_path / "game.json")
@@ -79,6 +79,7 @@ def test_a_solo_save_replays_with_era_ends_grammar_and_the_result(tmp_path):
     assert "You gathers" not in text and "You gather at " in text
     assert "You answered: " in text and "You kept a card from the packet" in text
     assert "You answer\n" not in text + "\n" and "You pick\n" not in text + "\n"
+    assert "Merchant (Solo Mode card) copies Quarry and gives 1 Stone" in text  # E-R28, issue 10
     assert lines[-1].strip().startswith(("title: ", "lost: three Era Objectives failed"))
 
 

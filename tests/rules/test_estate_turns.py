@@ -401,3 +401,29 @@ def test_views_in_turns_show_a_choice_only_to_who_makes_it():
     st = act(st, 1, Gather("E-B2"))
     assert V.view(st, 1).offer == (lid("Sorcerer"),) and V.view(st, 0).offer == ()
     assert V.view(st, 0).occupied == (("E-B2", 1),) and V.view(st, 0).used_workers == (1, 1)
+
+
+def test_a_worker_action_counts_with_the_views_one_action_limit(monkeypatch):
+    """Issue 10 (E-R16, E-R38, E-R24): the Produce limit and Draw count a placed action
+    uses are the ones the table's preview shows (``views.action_limit``, one function),
+    with and without the Leader ability; the Agrarian Lord's +1 stays in force for the
+    action's activations and is dropped at its end."""
+    assert V.action_limit is T.action_limit
+    farms = tuple(cp("Farm", k) for k in range(1, 5))
+    base = ready(["Agrarian Lord", "Pious One"], [Estate(cards=farms, cubes=(1, 1, 0)), Estate(cubes=(0, 1, 0))])
+    for ability in ("", lid("Agrarian Lord")):
+        shown = V.action_limit(base, 0, "produce", ability)
+        st, events = T.apply(base, 0, Produce(ability))
+        assert st.doing.limit == shown and f"produces (up to {shown} card" in events[0].what
+        assert (len(st.table.modifiers) > len(base.table.modifiers)) == bool(ability)
+    assert V.action_limit(base, 0, "produce", lid("Agrarian Lord")) == V.action_limit(base, 0, "produce") + 1
+    st = act(base, 0, Produce(), StopProducing())
+    for ability in ("", lid("Pious One")):
+        shown = V.action_limit(st, 1, "draw", ability)
+        after, events = T.apply(st, 1, Draw(ability))
+        assert after.pending.part == str(shown) and f"draws {shown} card" in events[0].what
+        assert after.table.modifiers == st.table.modifiers  # the Pious One's +1: this count only
+    assert V.action_limit(st, 1, "draw", lid("Pious One")) == V.action_limit(st, 1, "draw") + 1
+    calls = []
+    monkeypatch.setattr(T, "action_limit", lambda *a: calls.append(a) or 4)
+    assert T.apply(base, 0, Produce())[0].doing.limit == 4 and [c[1:] for c in calls] == [(0, "produce", "")]

@@ -69,6 +69,19 @@ def test_multiplayer_era_end_tells_each_place_and_a_ties_share(monkeypatch):
     assert "You are 1st with 5, tied" in text and "Ann is 1st with 5" in text and "Cy is 3rd with 2: 1 card" in text
 
 
+def test_era_end_results_are_listed_by_place(monkeypatch):
+    """E-R20 (issue 10): an Era's results are told 1st, 2nd, 3rd, whatever the seats'
+    order, a tie group together (then in turn order from the first player)."""
+    st, _ = to_turns(4)
+    measures = {0: 1, 1: 4, 2: 2, 3: 4}
+    monkeypatch.setattr(eras, "measure", lambda state, seat: measures[seat])
+    _, told = eras.advance(at_era_end(st, first=2))
+    lines = [(e.seat, e.what.split(" with")[0]) for e in told if e.seat >= 0]
+    assert lines == [(3, "is 1st"), (1, "is 1st"), (2, "is 3rd"), (0, "is 4th")]
+    text = G.describe("Ann", Answer("I"), told, ("Ann", "Ben", "Cy", "Di"))
+    assert text.index("Di is 1st") < text.index("Ben is 1st") < text.index("Cy is 3rd") < text.index("Ann is 4th")
+
+
 def test_describe_conjugates_names_and_says_what_was_answered_not_a_private_pick():
     """Tester item 2: "You gather" / "Ann gathers"; an answer's resource is named; a
     draft pick keeps its card hidden (E-R32: the draft shows each seat only its packet)."""
@@ -107,4 +120,16 @@ def test_a_market_draw_and_a_conversion_are_told_by_name():
     estates[seat] = attrs.evolve(estates[seat], res=(3, 0, 0, 0))
     rich = attrs.evolve(st, table=attrs.evolve(st.table, estates=tuple(estates)))
     _, events = G.apply(rich, seat, Convert(("I", "I", "I"), "W"))
-    assert events[0].what == "converted Iron Iron Iron to 1 Wood"
+    assert events[0].what == "converted 3 Iron to 1 Wood"
+    estates[seat] = attrs.evolve(estates[seat], res=(2, 1, 0, 0))
+    mixed = attrs.evolve(st, table=attrs.evolve(st.table, estates=tuple(estates)))
+    _, events = G.apply(mixed, seat, Convert(("I", "I", "S"), "W"))
+    assert events[0].what == "converted 2 Iron 1 Stone to 1 Wood"  # issue 10: counts, not "Iron Iron Stone"
+
+
+def test_amounts_writes_resource_counts_in_order():
+    """The one helper that writes resources by count (rules and table alike)."""
+    from rules.estate.words import amounts
+    assert amounts({"I": 2, "S": 1, "W": 0}) == "2 Iron 1 Stone"
+    assert amounts([("Gold", 1), ("G", 3)]) == "1 Gold 3 Grain"
+    assert amounts({}) == "nothing"

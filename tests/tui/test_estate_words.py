@@ -27,6 +27,13 @@ def test_the_log_says_you_and_hides_private_cards():
     assert words.event_line(SetupEvent(1, "is the first player"), names, 1) == "You are the first player"
 
 
+def test_the_log_tells_a_solo_mode_card_by_name():
+    """Issue 10, E-R28: a Solo Mode card revealed is a public line of its own, named once."""
+    told = SetupEvent(-1, "Thief (Solo Mode card) takes 1 Iron", ("E-C48-1",))
+    assert words.event_line(told, ("You",), 0) == "Thief (Solo Mode card) takes 1 Iron"
+    assert words.event_line(told, ("Ann",), None) == "Thief (Solo Mode card) takes 1 Iron"
+
+
 def test_a_payment_question_names_its_resources():
     """The vocabulary's pay (E-V3) asks "pay {'I': 1}?": the table says "pay 1 Iron?"."""
     view = GAME.view(opening(), 0)
@@ -126,6 +133,17 @@ def test_the_market_page_keeps_past_eras_results():
                       places=((0,), (1,)))
     text = board.market_page(sv, ("You",))
     assert "Era 1 (" in text and "objective failed (1 of 3)" in text and "objective met, 6 VP" in text
+
+
+def test_the_market_pages_past_eras_are_listed_by_place():
+    """Issue 10 (E-R20): 2nd never comes before 1st on the Market page's past Eras, a tie
+    group stays together."""
+    st = opening(4)
+    names = ("Ann", "Bob", "Cy", "Di")
+    view = attrs.evolve(GAME.view(st, 0), era=2, era_events=(st.events[0], st.events[1], "", "", ""),
+                        places=((4, 2, 1, 2),))
+    line = next(x for x in board.market_page(view, names).splitlines() if x.startswith("Era 1 ("))
+    assert line.index("Cy 1st") < line.index("Bob 2nd (tie)") < line.index("Di 2nd (tie)") < line.index("Ann 4th")
 
 
 def test_convert_never_offers_getting_what_it_gives():

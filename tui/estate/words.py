@@ -18,7 +18,7 @@ from rules.estate.state import (Activate, Answer, ChooseLeader, ChooseOption, Co
                                 EstateView, Expand, Gather, KeepSecret, Pick, Produce,
                                 EndTurn, StopProducing, StoreOn, TakeBack, UseAbility)
 from rules.estate.turns import can_activate
-from rules.estate.words import RESOURCE_NAMES, plural, source_name, subject
+from rules.estate.words import RESOURCE_NAMES, amounts, plural, source_name, subject
 
 TRACK_LIMIT = 7  # E-F30: 7 cards a track (rules.estate.table.TRACK_LIMIT)
 PHASES = {"leaders": "choosing Leaders", "extra": "Leaders' set-up", "draft": "the draft",
@@ -29,13 +29,6 @@ STAND_IN = " [stand-in]"
 
 def res_name(r: str) -> str:
     return RESOURCE_NAMES.get(r, r)
-
-
-def amounts(counts: dict[str, int] | Sequence[tuple[str, int]]) -> str:
-    """``"2 Wood 1 Stone"`` (``"nothing"`` when empty)."""
-    pairs = counts.items() if isinstance(counts, dict) else counts
-    text = " ".join(f"{n} {res_name(r)}" for r, n in pairs if n)
-    return text or "nothing"
 
 
 def supply(res: Sequence[int], gold: int) -> str:
