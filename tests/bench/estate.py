@@ -111,6 +111,8 @@ def balance(games: int) -> None:
         first_wins += first[0] in res.winners
     fair = 100 / 4
     print(f"4 strong bots, {games} games: mean winning score {statistics.mean(top):.1f} (target 70-95)")
+    if games < BALANCE_GAMES:
+        print(f"  (§9 judges the Leaders over >= {BALANCE_GAMES} games: python -m tests.bench.estate --balance)")
     for lid in sorted(leader_seen):
         rate = 100 * leader_wins[lid] / leader_seen[lid]
         print(f"  {lid} {CONTENT.leaders[lid].name}: won {rate:.1f} % of {leader_seen[lid]} games, "
