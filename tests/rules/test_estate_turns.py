@@ -160,7 +160,7 @@ def test_e_f29_gather_exclusive_open_and_accumulating():
     """E-F29 / E-F51: an exclusive space is closed for the Era once used, the open spaces
     take any number; an accumulating space gives its tokens + 1 (Era 1: 2) and is
     emptied; a tile needs Gather value ≥ its level."""
-    st = ready(["Warlord", "Sorcerer"], [Estate(res=(0, 0, 0, 0)), Estate(res=(0, 0, 0, 0))])
+    st = ready(["Agrarian Lord", "Sorcerer"], [Estate(res=(0, 0, 0, 0)), Estate(res=(0, 0, 0, 0))])
     st = act(st, 0, Gather("E-B1"))
     assert st.table.estates[0].res == (2, 0, 0, 0) and st.accumulated == (0, 1, 1, 1)
     assert Gather("E-B1") not in T.legal_actions(st, 1)
@@ -338,8 +338,8 @@ def test_e_f4_e_f67_a_card_drives_the_action_of_its_track_symbol():
     "Progress" track is Gather, and it holds at most 7 cards (an 8th Gather card is
     refused, a Noble card is not)."""
     monk, farm, larder = cp("Monk"), cp("Farm"), cp("Larder")
-    st = ready(["Warlord", "Sorcerer"], [Estate(res=(5, 5, 5, 5), cubes=(1, 1, 0), hand=(monk, farm, larder),
-                                                permanent=6), Estate(permanent=6)])
+    st = ready(["Agrarian Lord", "Sorcerer"], [Estate(res=(5, 5, 5, 5), cubes=(1, 1, 0), hand=(monk, farm, larder),
+                                                      permanent=6), Estate(permanent=6)])
     assert [T.track_value(st, 0, t) for t in ("Production", "Noble", "Gather")] == [1, 1, 0]
     level1 = st.tiles[0]
     assert Gather(level1) not in T.legal_actions(st, 0)
