@@ -580,10 +580,16 @@ class SnapshotEncoder:
         most half of it (a board's sorted tiles), as those items with their indexes
         (``inserts``: :func:`_inserted`); one equal to the old is unchanged; any other
         is sent whole. A change of the seats a bot took (``bot_took``) also gives ``None``."""
-        if snapshot_seat_mismatch(old, new) or self.game is None:
+        game = self.game
+        if old.seat != new.seat or new.version != old.version + 1 or game is None:  # snapshot_seat_mismatch
             return None
-        view_type = self.game.view_type  # type: ignore[union-attr]
-        plan = self._plan(type(new.view)) if type(new.view) is view_type and type(old.view) is view_type else None
+        if new.names != old.names or new.bot_took != old.bot_took:  # rare: a whole snapshot
+            return None
+        view_type = game.view_type  # type: ignore[union-attr]
+        old_view, new_view = old.view, new.view
+        if type(new_view) is not view_type or type(old_view) is not view_type:
+            return None
+        plan = self._plans.get(view_type) if view_type in self._plans else self._plan(view_type)
         if plan is None:
             return None
         if new.version != self._version:
@@ -593,7 +599,6 @@ class SnapshotEncoder:
             self._event_lists = {}
         text = self._text
         changed, grown, inserted = [], [], []
-        old_view, new_view = old.view, new.view
         tails = self._tails.get(view_type)
         if tails is None:
             tails = self._tails[view_type] = {
@@ -616,22 +621,24 @@ class SnapshotEncoder:
             if was != now:
                 changed.append(f"{name}:{text(now, as_type, items)}")
         seat = "null" if new.seat is None else int.__repr__(new.seat)
-        legal = ("null" if new.legal_actions is old.legal_actions or new.legal_actions == old.legal_actions
-                 else text(new.legal_actions, self._legal if has_kinds(new.legal_actions) else self._actions))
-        active = "null" if new.active_seats == old.active_seats else text(new.active_seats, _SEATS)
+        legal = new.legal_actions
+        legal = ("null" if legal is old.legal_actions or legal == old.legal_actions
+                 else text(legal, self._legal if has_kinds(legal) else self._actions))
+        active = new.active_seats
+        active = "null" if active is old.active_seats or active == old.active_seats else text(active, _SEATS)
         bots = "null" if new.bots == old.bots else text(new.bots, _BOTS)
-        if new.names != old.names or new.bot_took != old.bot_took:  # rare: a whole snapshot
-            return None
-        over = "true" if new.over else "false"
-        timers = "null" if new.timers == old.timers else text(new.timers, _TIMERS)
+        result, timers, timed_out = new.result, new.timers, new.timed_out
+        result = "null" if result is None else text(result, _RESULT)
+        timers = "null" if timers == old.timers else text(timers, _TIMERS)
+        timed_out = "null" if timed_out is None else text(timed_out, _TIMED_OUT)
         inserts = f',"inserts":{{{",".join(inserted)}}}' if inserted else ""  # none: no key (cattrs: last)
         return (
             f'{{"kind":"update","version":{int.__repr__(new.version)},"base":{int.__repr__(old.version)},'
             f'"seat":{seat},"view":{{{",".join(changed)}}},"tails":{{{",".join(grown)}}},'
             f'"legal_actions":{legal},"active_seats":{active},'
             f'"events":{self._events_text(new.events)},'
-            f'"bots":{bots},"over":{over},"result":{text(new.result, _RESULT)},"timers":{timers},'
-            f'"timed_out":{text(new.timed_out, _TIMED_OUT)}{inserts}}}'
+            f'"bots":{bots},"over":{"true" if new.over else "false"},"result":{result},"timers":{timers},'
+            f'"timed_out":{timed_out}{inserts}}}'
         )
 
     def _whole(self, value: Any, as_type: Any) -> str:
