@@ -520,7 +520,8 @@ class SnapshotEncoder:
     mistaken for a newer object's). A game projects each event once per seat, mostly to
     equal objects (another seat's pick, hidden the same way for everyone), and lists each
     seat's legal actions anew, often equal to another seat's, so events and legal action
-    lists are also kept by value for the current version.
+    lists are also kept by value for the current version. Events of attrs classes are
+    written field by field, as views are (a third of cattrs' and ``json``'s cost).
     """
 
     def __init__(self, codec: "Codec") -> None:
@@ -541,6 +542,10 @@ class SnapshotEncoder:
             self._legal = tuple[p.GameLegal, ...]  # where action kinds are among them
             self._events = tuple[game.event_type, ...]  # type: ignore[name-defined]
             self._event = game.event_type
+            # events of these attrs classes are written field by field (_record), as views are
+            self._event_classes = frozenset(
+                cls for cls in (typing.get_args(game.event_type) or (game.event_type,))
+                if isinstance(cls, type) and self._plan(cls) is not None)
 
     def encode(self, snapshot: Any) -> str:
         """The frame for ``snapshot`` (a :class:`net.table.Snapshot`)."""
@@ -644,6 +649,15 @@ class SnapshotEncoder:
     def _whole(self, value: Any, as_type: Any) -> str:
         return dumps(self._conv.unstructure(value, unstructure_as=as_type))
 
+    def _record(self, value: Any) -> str:
+        """An attrs ``value`` with a plan (:meth:`_plan`), written field by field: the
+        text cattrs writes for it, at a third of the cost for a small event."""
+        text = self._text
+        return "{" + ",".join([
+            f"{name}:{text(getattr(value, attr), as_type, items)}"
+            for attr, name, as_type, items in self._plans[type(value)]  # type: ignore[union-attr]
+        ]) + "}"
+
     def _text(self, value: Any, as_type: Any, items: Any = None) -> str:
         """JSON text of ``value`` unstructured as ``as_type``, reused by identity;
         ``items``: the item type of a ``tuple[X, ...]`` to write item by item."""
@@ -675,7 +689,7 @@ class SnapshotEncoder:
             except TypeError:
                 text = None
             if text is None:
-                text = self._whole(value, as_type)
+                text = self._record(value) if kind in self._event_classes else self._whole(value, as_type)
                 try:
                     self._event_texts[(as_type is self._event, value)] = text
                 except TypeError:
