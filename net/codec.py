@@ -670,6 +670,10 @@ class SnapshotEncoder:
             return "null"
         if kind is bool:
             return "true" if value else "false"
+        if (kind is tuple or kind is frozenset) and items is None and (
+                not value or type(next(iter(value))) is int) and all([type(x) is int for x in value]):
+            # a few ints (seats, scores): quicker to write than to keep or look up
+            return "[" + ",".join(map(int.__repr__, sorted(value) if kind is frozenset else value)) + "]"
         key = id(value)
         hit = self._texts.get(key)
         if hit is None:
@@ -678,9 +682,6 @@ class SnapshotEncoder:
                 self._texts[key] = hit
         if hit is not None and hit[0] is value and (hit[1] is as_type or hit[1] == as_type):
             return hit[2]
-        if (kind is tuple or kind is frozenset) and all([type(x) is int for x in value]):
-            # a few ints (seats, scores): quicker to write than to keep
-            return "[" + ",".join(map(int.__repr__, sorted(value) if kind is frozenset else value)) + "]"
         if items is not None and kind is tuple:
             text = "[" + ",".join([self._text(item, items) for item in value]) + "]"
         elif self.game is not None and (as_type is self._event or as_type is self._actions):
