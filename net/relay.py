@@ -497,13 +497,18 @@ def send_header(to: tuple[int, ...], fresh: str | None) -> bytes:
     one per snapshot and seat. Raises ``ValueError`` where ``SendTo`` would."""
     if not 0 < len(to) <= 1024 or any(type(c) is not int or not 1 <= c <= _MAX_CONN for c in to):
         raise ValueError(f"bad connection list {to!r:.80}")
-    if fresh is None:
-        tail = b"null"
-    elif type(fresh) is str and len(fresh) <= 40:
+    tail = _FRESH.get(fresh) if fresh is None or type(fresh) is str else None
+    if tail is None:
+        if type(fresh) is not str or len(fresh) > 40:
+            raise ValueError(f"bad fresh key {fresh!r:.80}")
         tail = json.dumps(fresh, ensure_ascii=False).encode()
-    else:
-        raise ValueError(f"bad fresh key {fresh!r:.80}")
+        if len(_FRESH) < 64:  # a table uses one or two keys
+            _FRESH[fresh] = tail
     return b'{"kind":"send","to":[%s],"fresh":%s}' % (",".join(map(str, to)).encode(), tail)
+
+
+_FRESH: dict[str | None, bytes] = {None: b"null"}
+"""The JSON of the ``fresh`` keys :func:`send_header` has written."""
 
 
 def parse_send(header: bytes) -> tuple[tuple[int, ...], str | None] | None:
@@ -542,8 +547,10 @@ def batch_header(sizes: list[int]) -> bytes:
 
 
 def parse_batch(header: bytes) -> tuple[int, ...] | None:
-    """The ``sizes`` of a ``batch`` header as :func:`batch_header` writes it; ``None``
-    for anything else, which is then read by the strict codec."""
+    """The ``sizes`` of a ``batch`` header as :func:`batch_header` writes it, checked as
+    :class:`net.protocol.Batch` checks them (2 to ``MAX_BATCH`` sizes, each 2 to
+    ``MAX_HOST_FRAME``); ``None`` for anything else, which is then read by the strict
+    codec."""
     match = _BATCH.fullmatch(header)
     if match is None:
         return None
@@ -952,12 +959,12 @@ class Relay:
             payload.decode()  # UTF-8 is checked (UnicodeDecodeError), then sent as is
             room.send(send[0], payload, send[1])
             return
-        sizes = parse_batch(header) if batches else None
-        message = Batch(sizes=sizes) if sizes is not None else self.codec.decode_relay(header.decode())
-        if isinstance(message, Batch):
+        sizes = parse_batch(header) if batches else None  # (its checks are Batch's)
+        message = None if sizes is not None else self.codec.decode_relay(header.decode())
+        if sizes is not None or isinstance(message, Batch):
             if not batches:
                 raise ProtocolError(f"a batch needs the {LINK_SUBPROTOCOL} subprotocol (and is never nested)")
-            for part in unbatch(message.sizes, payload):
+            for part in unbatch(sizes if sizes is not None else message.sizes, payload):  # type: ignore[union-attr]
                 self._table_frame(room, part, False)
         elif isinstance(message, SendTo):
             payload.decode()
@@ -1215,12 +1222,12 @@ class RelayLink:
         if conn is not None:
             self.host.peer_frame(conn, payload.decode())
             return
-        sizes = parse_batch(header) if batches else None
-        message = Batch(sizes=sizes) if sizes is not None else self.codec.decode_relay(header.decode())
-        if isinstance(message, Batch):
+        sizes = parse_batch(header) if batches else None  # (its checks are Batch's)
+        message = None if sizes is not None else self.codec.decode_relay(header.decode())
+        if sizes is not None or isinstance(message, Batch):
             if not batches:
                 raise ProtocolError(f"a batch needs the {LINK_SUBPROTOCOL} subprotocol (and is never nested)")
-            for part in unbatch(message.sizes, payload):
+            for part in unbatch(sizes if sizes is not None else message.sizes, payload):  # type: ignore[union-attr]
                 self._relay_frame(part, False)
         elif isinstance(message, PeerJoined):
             self._conns.add(message.conn)
