@@ -19,6 +19,12 @@ reader then treats what it gets exactly as ``on_message`` would. So a handler ke
 
 ``on_message`` must not raise; if it does, the exception is logged and the connection
 fails with 1011 (internal error).
+
+Reads: asyncio's socket transport asks the kernel for up to 256 KiB per read, and
+CPython allocates that whole buffer before shrinking it to what arrived: for the few
+hundred bytes of a move, that allocation costs four times the ``recv`` itself (about
+13 µs on the bench machine, issue 11). Both connection classes read at most
+:data:`READ_SIZE` bytes at a time instead; a bigger message just takes more reads.
 """
 
 from __future__ import annotations
@@ -34,12 +40,20 @@ log = logging.getLogger(__name__)
 
 OnMessage = Callable[[str | bytes], None]
 
+READ_SIZE = 64 * 1024
+"""Most bytes a connection asks its socket for in one read (asyncio's default: 256 KiB)."""
+
 
 class DirectMessages:
     """The mixin: :attr:`on_message` (``None``: websockets' queue, as usual)."""
 
     on_message: OnMessage | None = None
     _fragmented = False  # a fragmented message went to the queue and has not ended
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)  # type: ignore[misc]
+        if type(getattr(transport, "max_size", None)) is int and transport.max_size > READ_SIZE:
+            transport.max_size = READ_SIZE  # (asyncio's socket transports read this per read)
 
     def process_event(self, event: Any) -> None:
         handler = self.on_message
@@ -84,4 +98,4 @@ class DirectClientConnection(DirectMessages, ClientConnection):
     """A client connection with :attr:`DirectMessages.on_message`."""
 
 
-__all__ = ["DirectMessages", "DirectServerConnection", "DirectClientConnection", "OnMessage"]
+__all__ = ["DirectMessages", "DirectServerConnection", "DirectClientConnection", "OnMessage", "READ_SIZE"]

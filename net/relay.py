@@ -263,21 +263,44 @@ class _Writes:
     """The outboxes of one event loop with frames handed to websockets in this turn of
     the loop: all written to their sockets by one callback, a turn later (one more turn
     of the loop's ready callbacks first: what the same event also wakes, a move's
-    outcome after its snapshots, joins the same write)."""
+    outcome after its snapshots, joins the same write).
+
+    While a frame from a socket is being handled (between :meth:`hold` and
+    :meth:`release`: a player's frame, which
+    the table usually judges at once, its snapshots and outcome sent before it returns;
+    a table's batch of frames for its players), frames wait for the end of it instead and
+    are written then: no callbacks and no extra turns of the loop for them. Frames
+    handed over later in the loop's turn (a move judged in a task) go the usual way."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.boxes: list[Outbox] = []
+        self._held = 0  # frames being handled (nested: a batch's parts)
+        self._scheduled = False
 
     def add(self, box: "Outbox") -> None:
-        if not self.boxes:
+        if not self._held and not self._scheduled:
+            self._scheduled = True
             self.loop.call_soon(self._next)
         self.boxes.append(box)
+
+    def hold(self) -> None:
+        """Frames handed over from now on wait for :meth:`release` (pair them with
+        ``try``/``finally``)."""
+        self._held += 1
+
+    def release(self) -> None:
+        """Write what waited since the first :meth:`hold` (unless a callback already
+        will: what was handed over earlier in this turn of the loop)."""
+        self._held -= 1
+        if not self._held and self.boxes and not self._scheduled:
+            self._flush()
 
     def _next(self) -> None:
         self.loop.call_soon(self._flush)
 
     def _flush(self) -> None:
+        self._scheduled = False
         boxes, self.boxes = self.boxes, []
         for box in boxes:
             box._flush()
@@ -308,7 +331,8 @@ class Outbox:
     in that turn of the event loop and the next go to the socket in one write (one
     system call for a table's four snapshots and the outcome that follows them; still
     one websocket frame each; one callback writes every outbox of the loop that has
-    bytes waiting: :class:`_Writes`); otherwise the frame is queued for the task. Same
+    bytes waiting: :class:`_Writes`; what a table answers while the relay hands it a
+    player's frame is written as soon as it returns); otherwise the frame is queued for the task. Same
     frames, same order, same back-pressure; no task switch and no coroutine per frame in
     the common case.
     """
@@ -473,13 +497,18 @@ def send_header(to: tuple[int, ...], fresh: str | None) -> bytes:
     one per snapshot and seat. Raises ``ValueError`` where ``SendTo`` would."""
     if not 0 < len(to) <= 1024 or any(type(c) is not int or not 1 <= c <= _MAX_CONN for c in to):
         raise ValueError(f"bad connection list {to!r:.80}")
-    if fresh is None:
-        tail = b"null"
-    elif type(fresh) is str and len(fresh) <= 40:
+    tail = _FRESH.get(fresh) if fresh is None or type(fresh) is str else None
+    if tail is None:
+        if type(fresh) is not str or len(fresh) > 40:
+            raise ValueError(f"bad fresh key {fresh!r:.80}")
         tail = json.dumps(fresh, ensure_ascii=False).encode()
-    else:
-        raise ValueError(f"bad fresh key {fresh!r:.80}")
+        if len(_FRESH) < 64:  # a table uses one or two keys
+            _FRESH[fresh] = tail
     return b'{"kind":"send","to":[%s],"fresh":%s}' % (",".join(map(str, to)).encode(), tail)
+
+
+_FRESH: dict[str | None, bytes] = {None: b"null"}
+"""The JSON of the ``fresh`` keys :func:`send_header` has written."""
 
 
 def parse_send(header: bytes) -> tuple[tuple[int, ...], str | None] | None:
@@ -518,8 +547,10 @@ def batch_header(sizes: list[int]) -> bytes:
 
 
 def parse_batch(header: bytes) -> tuple[int, ...] | None:
-    """The ``sizes`` of a ``batch`` header as :func:`batch_header` writes it; ``None``
-    for anything else, which is then read by the strict codec."""
+    """The ``sizes`` of a ``batch`` header as :func:`batch_header` writes it, checked as
+    :class:`net.protocol.Batch` checks them (2 to ``MAX_BATCH`` sizes, each 2 to
+    ``MAX_HOST_FRAME``); ``None`` for anything else, which is then read by the strict
+    codec."""
     match = _BATCH.fullmatch(header)
     if match is None:
         return None
@@ -545,10 +576,11 @@ class Batcher:
     :class:`net.protocol.Batch` of them (at most :data:`net.protocol.MAX_BATCH` and
     :data:`BATCH_BYTES`; beyond that a batch goes out and the next one starts). Same
     envelopes, same order; one websocket message, not five, for a move's four snapshots
-    and its outcome."""
+    and its outcome, written to the socket as it is put together."""
 
     def __init__(self, outbox: "Outbox") -> None:
         self.outbox = outbox
+        self._writes = _writes_of(asyncio.get_running_loop())
         self._items: list[bytes] = []
         self._size = 0
 
@@ -562,10 +594,17 @@ class Batcher:
 
     def flush(self) -> None:
         items, self._items, self._size = self._items, [], 0
-        if len(items) == 1:
-            self.outbox.put(items[0])
-        elif items:
-            self.outbox.put(batch_header([len(item) for item in items]) + b"\n" + b"".join(items))
+        if not items:
+            return
+        writes = self._writes
+        writes.hold()  # the batch goes to the socket now, not a turn later
+        try:
+            if len(items) == 1:
+                self.outbox.put(items[0])
+            else:
+                self.outbox.put(batch_header([len(item) for item in items]) + b"\n" + b"".join(items))
+        finally:
+            writes.release()
 
 
 def envelope(header: object, payload: str = "") -> bytes:
@@ -816,6 +855,7 @@ class Relay:
         conn = next(self._conn_ids)
         room.outboxes[conn] = Outbox(ws, self.queue_limit, f"conn{conn}", text=True)
         bucket = TokenBucket(self.frame_rate, self.frame_burst)
+        writes = _writes_of(asyncio.get_running_loop())
         done = False
 
         def message(frame: str | bytes) -> None:
@@ -829,7 +869,11 @@ class Relay:
                 done = True
                 room.close(conn, cc.FLOOD, "Too many frames; slow down.")
             else:
-                room.host.peer_frame(conn, frame)
+                writes.hold()  # the table's answers (a move's snapshots, its outcome) in one go
+                try:
+                    room.host.peer_frame(conn, frame)
+                finally:
+                    writes.release()
 
         try:
             room.host.peer_joined(conn, address, first)
@@ -873,10 +917,12 @@ class Relay:
         room = self.open_room(remote, opened.table, code=code, owner=owner)
         await ws.send(self.codec.encode(RoomOpened(code=room.code or "")))
         refused: list[str] = []
+        writes = _writes_of(asyncio.get_running_loop())
 
         def message(frame: str | bytes) -> None:
             if refused:
                 return
+            writes.hold()  # a batch's frames for the room's players written when it is read
             try:
                 self._table_frame(room, frame, remote.batches)
             except (ProtocolError, UnicodeDecodeError) as exc:
@@ -884,6 +930,8 @@ class Relay:
                 if isinstance(ws, DirectMessages):
                     ws.on_message = None
                     _close_soon(ws, cc.BAD_FRAME, refused[0])
+            finally:
+                writes.release()
 
         try:
             if isinstance(ws, DirectMessages):  # each frame handled as it is parsed
@@ -911,12 +959,12 @@ class Relay:
             payload.decode()  # UTF-8 is checked (UnicodeDecodeError), then sent as is
             room.send(send[0], payload, send[1])
             return
-        sizes = parse_batch(header) if batches else None
-        message = Batch(sizes=sizes) if sizes is not None else self.codec.decode_relay(header.decode())
-        if isinstance(message, Batch):
+        sizes = parse_batch(header) if batches else None  # (its checks are Batch's)
+        message = None if sizes is not None else self.codec.decode_relay(header.decode())
+        if sizes is not None or isinstance(message, Batch):
             if not batches:
                 raise ProtocolError(f"a batch needs the {LINK_SUBPROTOCOL} subprotocol (and is never nested)")
-            for part in unbatch(message.sizes, payload):
+            for part in unbatch(sizes if sizes is not None else message.sizes, payload):  # type: ignore[union-attr]
                 self._table_frame(room, part, False)
         elif isinstance(message, SendTo):
             payload.decode()
@@ -1174,12 +1222,12 @@ class RelayLink:
         if conn is not None:
             self.host.peer_frame(conn, payload.decode())
             return
-        sizes = parse_batch(header) if batches else None
-        message = Batch(sizes=sizes) if sizes is not None else self.codec.decode_relay(header.decode())
-        if isinstance(message, Batch):
+        sizes = parse_batch(header) if batches else None  # (its checks are Batch's)
+        message = None if sizes is not None else self.codec.decode_relay(header.decode())
+        if sizes is not None or isinstance(message, Batch):
             if not batches:
                 raise ProtocolError(f"a batch needs the {LINK_SUBPROTOCOL} subprotocol (and is never nested)")
-            for part in unbatch(message.sizes, payload):
+            for part in unbatch(sizes if sizes is not None else message.sizes, payload):  # type: ignore[union-attr]
                 self._relay_frame(part, False)
         elif isinstance(message, PeerJoined):
             self._conns.add(message.conn)

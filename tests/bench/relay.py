@@ -42,7 +42,8 @@ Figures: the median and 99th percentile of intent -> the new state delivered to 
 of the room's clients (from the moment a player sends its intent to the moment the last
 of its room's players has read a snapshot showing that pick: the one the intent
 produced, or a newer one); the server side's CPU (seconds, % of one core over the load,
-microseconds per intent, and how long it was runnable but waiting for a CPU) and RSS
+microseconds per intent, how much of that was in the kernel, and how long it was
+runnable but waiting for a CPU) and RSS
 (at the end and peak); each process's event-loop stalls over 5 ms and garbage
 collections; the idle round-trip medians and their ratio (a chat frame to an echo room
 at the relay and back, against a bare websockets echo server; goal <= 2). Targets:
@@ -633,6 +634,10 @@ class Child:
     def cpu(self) -> float:
         return sum(self.ps.cpu_times()[:2])
 
+    def kernel(self) -> float:
+        """Its CPU seconds in the kernel (system calls: socket reads and writes, epoll)."""
+        return self.ps.cpu_times()[1]
+
     def waited(self) -> float:
         """Seconds its threads have spent runnable but waiting for a CPU (Linux
         schedstat: time other programs, or its neighbours on the core, held it off)."""
@@ -770,6 +775,7 @@ async def run_path(path: str, args: argparse.Namespace, rooms_count: int) -> dic
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 for s, name in zip(servers, ("relay", "tables"))] if args.profile else []
             cpu0 = [s.cpu() for s in servers]
+            kernel0 = [s.kernel() for s in servers]
             wait0 = [s.waited() for s in servers]
             ours = [*servers, load, echo]
             ours_cpu0 = sum(c.cpu() for c in ours) + sum(psutil.Process().cpu_times()[:2])
@@ -781,6 +787,7 @@ async def run_path(path: str, args: argparse.Namespace, rooms_count: int) -> dic
                 await asyncio.wait({finished}, timeout=0.25)
             assert finished.result().strip() == "finished"
             cpu = [s.cpu() - c for s, c in zip(servers, cpu0)]
+            kernel = [s.kernel() - k for s, k in zip(servers, kernel0)]
             waited = [s.waited() - w for s, w in zip(servers, wait0)]
             for spy in spies:
                 spy.send_signal(2)  # SIGINT: py-spy writes its profile and exits
@@ -800,7 +807,7 @@ async def run_path(path: str, args: argparse.Namespace, rooms_count: int) -> dic
     window = (result["began"], result["ended"])
     result["server_stalls"] = [_window(json.loads(line), *window) if line else None for line in stalls]
     result["load_stalls"] = _window(result.pop("stalls"), *window)
-    result.update(path=path, rooms=rooms_count, server_cpu=cpu, others=others, server_waited=waited, server_rss=rss, server_peak=peak,
+    result.update(path=path, rooms=rooms_count, server_cpu=cpu, server_kernel=kernel, others=others, server_waited=waited, server_rss=rss, server_peak=peak,
                   bare=statistics.median(bare) if bare else float("nan"),
                   relayed=statistics.median(relayed) if relayed else float("nan"),
                   forwarded=statistics.median(forwarded) if forwarded else None,
@@ -840,11 +847,11 @@ def report(r: dict, args: argparse.Namespace) -> None:
     print(f"  intent -> all {args.clients} views delivered: median {statistics.median(lat) * ms:.2f} ms, "
           f"p99 {pct(lat, 0.99) * ms:.2f} ms, max {max(lat) * ms:.2f} ms")
     parts = ", ".join(
-        f"{name} CPU {c:.2f} s ({c / el * 100:.0f}% of a core, {c / max(1, r['accepted']) * 1e6:.0f} us per intent; "
-        f"runnable but waiting for a CPU {w:.2f} s), "
+        f"{name} CPU {c:.2f} s ({c / el * 100:.0f}% of a core, {c / max(1, r['accepted']) * 1e6:.0f} us per intent, "
+        f"{k / max(1, r['accepted']) * 1e6:.0f} of them in the kernel; runnable but waiting for a CPU {w:.2f} s), "
         f"RSS {rss / 2**20:.1f} MiB (peak {peak / 2**20:.1f})"
-        for name, c, w, rss, peak in zip(r["names"], r["server_cpu"], r["server_waited"], r["server_rss"],
-                                         r["server_peak"]))
+        for name, c, k, w, rss, peak in zip(r["names"], r["server_cpu"], r["server_kernel"], r["server_waited"],
+                                            r["server_rss"], r["server_peak"]))
     print(f"  {parts}; load generator {r['cpu'] / el * 100:.0f}% of a core; "
           f"other programs on this machine meanwhile: {max(0.0, r['others']) / el * 100:.0f}% of a core")
     for name, st in zip(r["names"], r["server_stalls"]):

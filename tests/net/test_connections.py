@@ -105,3 +105,65 @@ async def test_a_table_sending_text_after_open_room_is_closed_bad_frame():
         assert await close_code(ws) == cc.BAD_FRAME
     assert relay.rooms == {}
     await relay.stop()
+
+
+
+async def test_a_message_bigger_than_one_read_arrives_whole():
+    """issue 11: connections read at most READ_SIZE bytes at a time (asyncio's default
+    256 KiB buffer cost more than the read itself); a message spanning several reads
+    (a table's batch on its link can be megabytes) is still handed over whole, in order
+    with the messages around it."""
+    from websockets.asyncio.server import serve
+
+    from net.connections import READ_SIZE, DirectClientConnection
+
+    got: list[str] = []
+    sizes: list[int] = []
+
+    async def handler(ws) -> None:
+        sizes.append(ws.transport.max_size)
+        ws.on_message = got.append
+        async for message in ws:
+            got.append(message)
+
+    async with serve(handler, "127.0.0.1", 0, max_size=None, create_connection=DirectServerConnection) as server:
+        port = next(iter(server.sockets)).getsockname()[1]
+        async with connect(f"ws://127.0.0.1:{port}", max_size=None,
+                           create_connection=DirectClientConnection) as ws:
+            assert ws.transport.max_size == READ_SIZE
+            big = "x" * (5 * READ_SIZE + 123)
+            await ws.send("before")
+            await ws.send(big)
+            await ws.send("after")
+            await until(lambda: len(got) == 3, what="three messages")
+    assert sizes == [READ_SIZE]
+    assert got == ["before", big, "after"]
+
+
+async def test_what_is_sent_while_a_frame_is_handled_is_written_when_it_ends():
+    """issue 11: frames handed to websockets while the relay handles a frame (a move's
+    snapshots and outcome, sent by the table as it judges a player's intent) are
+    written as soon as the handling ends, not by a callback turns of the loop later;
+    holds nest; outside one, the usual callback writes them."""
+    from net.relay import _writes_of
+
+    writes = _writes_of(asyncio.get_running_loop())
+    flushed: list[object] = []
+
+    class Box:
+        def _flush(self) -> None:
+            flushed.append(self)
+
+    box = Box()
+    writes.hold()
+    writes.add(box)  # type: ignore[arg-type]
+    writes.hold()
+    writes.release()  # the inner handling ends: the outer still holds
+    assert flushed == []
+    writes.release()
+    assert flushed == [box]
+    writes.add(box)  # type: ignore[arg-type]
+    assert flushed == [box]
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert flushed == [box, box]

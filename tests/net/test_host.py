@@ -366,6 +366,32 @@ async def test_an_offered_intent_is_judged_at_once_as_submit_would_judge_it(capl
         assert host.offer(one.peer, Intent(Pick(2), "e", 1)).accepted and host.version == 2
 
 
+async def test_a_move_that_waits_without_working_is_still_judged_at_once():
+    """issue 11: a move's cost, which sends slow games' moves to a worker thread, is its
+    CPU time (where the clock allows), not its wall time: a move held up 10 ms without
+    using the CPU (as when other programs hold the core) leaves the next intent judged
+    at once by ``offer``, where wall time would have sent it to the queue's thread."""
+    import time as clock
+
+    from net import host as host_module
+    from tests.net.toygame import SecretNumbers
+
+    if host_module._MOVE_CLOCK is not clock.thread_time:
+        pytest.skip("this platform times moves by the wall clock")
+
+    class Waiting(SecretNumbers):
+        def apply(self, state, seat, action):
+            clock.sleep(0.01)
+            return super().apply(state, seat, action)
+
+    host = Host(Waiting(), ToyOptions(), 2, seed=7, names=("P0", "P1"), bot_delay=0)
+    async with host:
+        zero, one = Inbox(host, 0), Inbox(host, 1)
+        assert host.offer(zero.peer, Intent(Pick(1), "a", 0)) == Outcome("a", True)
+        assert host.offer(one.peer, Intent(Pick(2), "b", 1)) == Outcome("b", True)
+        assert host.version == 2
+
+
 async def test_offer_declines_when_an_intent_waits_or_the_host_is_not_running():
     """issue 11 (one queue, in order): ``offer`` does nothing and says ``None`` before
     ``start``, after ``stop`` and while an earlier intent waits in the queue."""
