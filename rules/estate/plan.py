@@ -334,7 +334,7 @@ def ops_value(plan: Plan, ops: list, name: str = "") -> float:
         elif kind in ("draw", "keep", "take_discard"):
             total += _amount(plan, op.get("n", 1)) * draw_card_value(plan)
         elif kind == "play":
-            total += _play_value(plan, op)
+            total += _play_value(plan, op, name)
         elif kind in ("reveal",):
             total += 0.3
         elif kind == "remove_cube":
@@ -360,24 +360,33 @@ def ops_value(plan: Plan, ops: list, name: str = "") -> float:
     return total
 
 
-def _play_value(plan: Plan, op: dict) -> float:
-    """A play op: from the revealed cards about a card's worth; from under a card only
-    with a tucked card there; from hand the best matching card (a paid one if payable)."""
+def _play_value(plan: Plan, op: dict, name: str = "") -> float:
+    """A play op: from the revealed cards about a card's worth; from under a card (the
+    card called ``name``, e.g. the Dungeon's option (b), E-C11) only with a tucked card
+    there it may play now; from hand the best such card (E-R11)."""
     if op["source"] == "revealed":
         return 1.5
     if op["source"] == "tucked":
-        return 1.8 if plan.me.tucked_under else 0.0
+        under = [t for u, t in plan.me.tucked if not name or card(u).name == name]
+        return 1.8 if _playable(plan, op, under) else 0.0
     if plan.depth > 1:
         return 1.0
-    have = plan.have()
-    pool = [c for c in plan.me.hand if matches(c, op.get("filter", {}))
-            and plan.track_cards(card(c).track) < 7
-            and (op.get("cost") != "paid" or all(have[r] >= n for r, n in card(c).cost.items()))]
+    pool = _playable(plan, op, plan.me.hand)
     plan.depth += 1
     try:
         return max([0.8 * card_worth(plan, c, priced=False) for c in pool], default=0.0)
     finally:
         plan.depth -= 1
+
+
+def _playable(plan: Plan, op: dict, cards: Any) -> list[str]:
+    """The ``cards`` a play op may play now: matching its filter, with room on their track
+    (E-R9) and, for a paid play, their printed cost in personal supply and stored
+    resources (E-R11)."""
+    have = plan.have()
+    return [c for c in cards if matches(c, op.get("filter", {}))
+            and plan.track_cards(card(c).track) < 7
+            and (op.get("cost") != "paid" or all(have[r] >= n for r, n in card(c).cost.items()))]
 
 
 def _amount(plan: Plan, expr: Any) -> float:

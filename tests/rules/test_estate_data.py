@@ -138,8 +138,8 @@ def test_leaders_tracks_and_starting_values():
     solo barred: Spy Master, Trade Queen, Warden (E-F48), who need 2+ players (E-R1);
     E-F17-E-F24 Starting Builds."""
     expected = {"Warlord": (2, 1, 0), "Druid Lord": (1, 1, 1), "Pious One": (1, 2, 0),
-                "Agrarian Lord": (2, 1, 0), "Trade Queen": (1, 1, 1), "Warden": (2, 2, 0),
-                "Sorcerer": (1, 2, 0), "Spy Master": (1, 2, 0)}  # Warden: 1 / 1 / 0 before §9's tuning
+                "Agrarian Lord": (2, 1, 0), "Trade Queen": (1, 1, 1), "Warden": (1, 1, 0),
+                "Sorcerer": (1, 2, 0), "Spy Master": (1, 2, 0)}
     builds = {"Warlord": ("Assassin", "Forge"), "Druid Lord": ("Forest", "Innkeeper"),
               "Pious One": ("Place of Worship",), "Agrarian Lord": ("Farm", "Quarry"),
               "Trade Queen": ("Merchant", "Lumberyard"), "Warden": ("Dungeon",),
