@@ -60,6 +60,7 @@ from .protocol import (
     ErrorMsg,
     GameOver,
     Hello,
+    HistoryMsg,
     IntentMsg,
     Leave,
     LobbyState,
@@ -69,7 +70,7 @@ from .protocol import (
     UpdateMsg,
     Welcome,
 )
-from .table import Listener, Outcome, Snapshot
+from .table import History, Listener, Outcome, Past, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -177,6 +178,9 @@ class RemoteSeatLink:
         self.game_over: GameOver | None = None
         self.status = LinkStatus("connecting")
         self._latest: Snapshot | None = None
+        self.history: History | None = None
+        """The events before the snapshot that came with the latest ``history`` frame
+        (a join, a rejoin, a sync), as this seat saw them; ``None`` before one came."""
         self._listeners: list[Listener] = []
         self._event_listeners: list[Callable[[Any], None]] = []
         self._status_listeners: list[Callable[[LinkStatus], None]] = []
@@ -442,6 +446,10 @@ class RemoteSeatLink:
         return True
 
     async def _handle(self, message: Any) -> None:
+        if isinstance(message, HistoryMsg):
+            self.history = History(message.seat, message.left_out, tuple(
+                Past(p.version, p.events, p.timed_out) for p in message.past))
+            return
         if isinstance(message, SnapshotMsg):
             snap = Snapshot(
                 version=message.version, seat=message.seat, view=message.view,
