@@ -70,7 +70,7 @@ from .protocol import (
     UpdateMsg,
     Welcome,
 )
-from .table import History, Listener, Outcome, Past, Snapshot
+from .table import HISTORY_VERSIONS, History, Listener, Outcome, Past, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -179,8 +179,9 @@ class RemoteSeatLink:
         self.status = LinkStatus("connecting")
         self._latest: Snapshot | None = None
         self.history: History | None = None
-        """The events before the snapshot that came with the latest ``history`` frame
-        (a join, a rejoin, a sync), as this seat saw them; ``None`` before one came."""
+        """The events of the versions before the latest snapshot as this seat saw them:
+        the latest ``history`` frame's (a join, a rejoin, a sync), with each snapshot
+        received since in a row added (:meth:`_keep_past`); ``None`` before one came."""
         self._listeners: list[Listener] = []
         self._event_listeners: list[Callable[[Any], None]] = []
         self._status_listeners: list[Callable[[LinkStatus], None]] = []
@@ -445,6 +446,17 @@ class RemoteSeatLink:
         self.game, self.codec = game, codec_for(game)
         return True
 
+    def _keep_past(self, snap: Snapshot) -> None:
+        """``snap`` replaces the latest snapshot: if it is the next version and the latest
+        is the one :attr:`history` ends before, the latest's events join the history
+        (the last :data:`~net.table.HISTORY_VERSIONS` kept)."""
+        history, latest = self.history, self._latest
+        if (history is None or latest is None or latest.seat != history.seat or snap.seat != latest.seat
+                or latest.version != history.until + 1 or snap.version != latest.version + 1):
+            return
+        past = (*history.past, Past(latest.version, latest.events, latest.timed_out))[-HISTORY_VERSIONS:]
+        self.history = History(history.seat, past[0].version - 1, past)
+
     async def _handle(self, message: Any) -> None:
         if isinstance(message, HistoryMsg):
             self.history = History(message.seat, message.left_out, tuple(
@@ -460,6 +472,7 @@ class RemoteSeatLink:
             )
             self._resync = False
             if self._latest is None or snap.version >= self._latest.version or snap.seat != self._latest.seat:
+                self._keep_past(snap)
                 self._latest = snap
                 _call(self._listeners, snap)
             return
@@ -471,6 +484,7 @@ class RemoteSeatLink:
                 except (ValueError, TypeError) as exc:
                     log.warning("the table sent an update that does not apply: %s", exc)
                 else:
+                    self._keep_past(snap)
                     self._latest = snap
                     _call(self._listeners, snap)
                     return

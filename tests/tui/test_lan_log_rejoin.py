@@ -1,9 +1,11 @@
 """A LAN table's log after a rejoin or a dropped connection, and the footer of a player
 waiting (player-tester findings on Estate, items 7 and 11: Cara, killed mid-Draw and
 back, got her question again but a blank log that never told "Cara draws …"; a player
-waiting saw "⏎ Do it" in the footer). The log is built from the events between versions: a
-table whose first snapshot comes mid-game starts its log by saying so, one that missed
-versions says which, and both keep appending what happens next."""
+waiting saw "⏎ Do it" in the footer; player-tester 2, item 2: "her log holds only 'You
+activate Forge'; the draft, Era 1's Event and every turn are gone"). The log is built
+from the events between versions: a table whose first snapshot comes mid-game begins it
+from the host's ``history`` of the earlier versions (docs/protocol.md), so it holds the
+whole game; one that missed versions says which; both keep appending what happens next."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ async def step(link: RemoteSeatLink, rng: random.Random) -> None:
         await link.submit(rng.choice(snap.legal_actions))
 
 
-async def test_a_rejoined_estate_table_says_where_its_log_starts_and_keeps_appending(tmp_path):
+async def test_a_rejoined_estate_table_holds_the_whole_log_and_keeps_appending(tmp_path):
     table = await hosted("Estate", seed=3, game=ESTATE, options=EstateOptions(leaders="random"))
     tokens = TokenStore(tmp_path / "tokens.json")
     app = app_for(tmp_path, tokens=tokens)
@@ -55,6 +57,9 @@ async def test_a_rejoined_estate_table_says_where_its_log_starts_and_keeps_appen
                 await step(link, rng)
                 await pilot.pause(0.01)
             await until(pilot, lambda: link.snapshot().view.question is not None)
+            game = app.screen
+            await until(pilot, lambda: game.snap.version == link.snapshot().version)
+            before = list(game._log)  # the log Cara's table built live, from the game's start
 
             await pilot.press("q", "y")  # gone mid-Draw (the seat is held as after a drop), then back
             await until(pilot, lambda: isinstance(app.screen, MenuScreen))
@@ -63,8 +68,12 @@ async def test_a_rejoined_estate_table_says_where_its_log_starts_and_keeps_appen
             again, link = app.screen, app.session.link
             version = again.snap.version
             assert again.snap.view.question is not None  # the question came back
-            assert again._log[0] == (f"── This log starts at move {version} (Era {again.snap.view.era}): "
-                                     "earlier moves are not in it.")
+            assert not any("This log starts" in line or "not in this log" in line for line in again._log)
+            assert again._log[:len(before)] == before, (before, again._log)  # the draft and every turn
+            lines = again._log
+            assert sum(line.startswith("You picked a card: ") for line in lines) == 4  # the draft (E-F14)
+            assert lines.count("Ann picked a card") == 4  # her cards unseen (E-R32)
+            assert any(line.startswith("Era 1 begins: the Era Event is ") for line in lines)
             told = len(again._log)
             while not any(line.startswith("Ann ") for line in again._log[told:]):  # the game goes on
                 await step(link, rng)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Callable, ClassVar, Mapping
 
+import attrs
 from textual.binding import Binding
 from textual.content import Content
 from net.table import SeatLink, Snapshot, bot_took_text
@@ -109,6 +110,8 @@ class GameTableScreen(QuietKeys, ParlourScreen):
     """The game's words (its ``rules/<game>/words.py`` module): ``event_text``,
     ``event_line`` and ``story_lines`` say the events that change the course of the game
     (the ends, the rare rules) on the table, in the log and on the results."""
+    history_log = True
+    """Whether the log is begun from the link's earlier versions (:meth:`_note_history`)."""
     playing_words = "is playing"
     """After a seat's name while its move is laid out: ``"Ada is playing ⠼"``."""
     sending_words = "Sending"
@@ -212,6 +215,23 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         for event in story.events:
             if self.words.event_line(event, story.names) is not None:
                 self._story.append((story.version, turns, event))
+
+    def _note_history(self, story: Snapshot) -> None:
+        """Before the table's first snapshot ``story``: note the versions before it from
+        the story link's ``history`` (a LAN join, rejoin or sync: net.table.History, the
+        events each earlier version's snapshot carried for this seat), each as if it had
+        come live, so the log holds the whole game; if the host left older versions out
+        the log says it starts later (:meth:`_missed`). Player-tester 2, item 2."""
+        history = getattr(self.story, "history", None)
+        if (self._seen_version >= 0 or story.version <= 0 or not self.history_log or history is None
+                or history.seat != story.seat):
+            return  # (versions between the history and ``story``: the log says it lacks them)
+        if history.left_out == 0:
+            self._seen_version = 0  # a whole history: nothing before it is missing
+        for past in history.past:
+            if past.version < story.version:
+                self._note_events(attrs.evolve(story, version=past.version, events=past.events,
+                                               timed_out=past.timed_out))
 
     def _missed(self, story: Snapshot, where: str = "") -> str:
         """A log line saying which moves a log built from events lacks before ``story``
@@ -387,6 +407,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
 
     async def _follow(self, story: Snapshot) -> bool:
         """Log, lay out and show ``story``; ``False``: the players chose to leave."""
+        self._note_history(story)
         self._note_events(story)
         if self.pace <= 0 and self._queue and self.snap is not None:
             return True  # nothing to lay out and a later version is already here
