@@ -86,7 +86,9 @@ async def test_a_rejoined_estate_table_holds_the_whole_log_and_keeps_appending(t
         await table.stop()
 
 
-async def test_an_estate_table_back_after_a_drop_says_which_moves_it_missed(tmp_path):
+async def test_an_estate_table_back_after_a_drop_logs_the_moves_it_missed_or_says_which(tmp_path):
+    """Back after a drop, the table logs the moves made while it was away from the
+    host's history; without one (a table that does not take it) it says which it missed."""
     table = await hosted("Estate", seed=3, game=ESTATE, options=EstateOptions(leaders="random"))
     tokens = TokenStore(tmp_path / "tokens.json")
     app = app_for(tmp_path, tokens=tokens)
@@ -113,6 +115,7 @@ async def test_an_estate_table_back_after_a_drop_says_which_moves_it_missed(tmp_
             seen = game.snap.version  # Ann's turn: Cara waits, and her footer has no "⏎ Do it" (item 11)
             assert game.focused is game.query_one("#e-actions") and not game.my_turn
             assert "enter" not in {key for key, active in game.active_bindings.items() if active.binding.show}
+            told = len(game._log)
             gate = hold_connection(link)
             await until(pilot, lambda: not link.status.online)
             await step(ann, rng)
@@ -121,6 +124,28 @@ async def test_an_estate_table_back_after_a_drop_says_which_moves_it_missed(tmp_
             gate.set()
             await until(pilot, lambda: link.status.online and game.snap.version == missed)
             assert missed > seen + 1  # (seed 4: both of Ann's moves made while Cara was away)
+            assert not any("not in this log" in line or "This log starts" in line for line in game._log)
+            assert any(line.startswith("Ann ") for line in game._log[told:]), game._log[told:]
+            assert link.history is not None and link.history.until == missed - 1
+
+            game.history_log = False  # a table that takes no history: the moves missed are named
+            for _ in range(300):  # to Ann's turn again
+                snap = ann.snapshot()
+                if snap.view.phase == "turns" and ann.seat in snap.active_seats and len(snap.legal_actions) > 1:
+                    break
+                await step(ann, rng)
+                await step(link, rng)
+                await pilot.pause(0.01)
+            await until(pilot, lambda: game.snap.version == ann.snapshot().version)
+            seen = game.snap.version
+            gate = hold_connection(link)
+            await until(pilot, lambda: not link.status.online)
+            await step(ann, rng)
+            await step(ann, rng)
+            missed = ann.snapshot().version
+            gate.set()
+            await until(pilot, lambda: link.status.online and game.snap.version == missed)
+            assert missed > seen + 1
             gap = f"── Move {seen + 1} is" if missed == seen + 2 else f"── Moves {seen + 1}–{missed - 1} are"
             assert any(line.startswith(gap) and "not in this log" in line for line in game._log)
             assert not any(line.startswith("── This log starts") for line in game._log)

@@ -217,19 +217,20 @@ class GameTableScreen(QuietKeys, ParlourScreen):
                 self._story.append((story.version, turns, event))
 
     def _note_history(self, story: Snapshot) -> None:
-        """Before the table's first snapshot ``story``: note the versions before it from
-        the story link's ``history`` (a LAN join, rejoin or sync: net.table.History, the
+        """Note the versions before ``story`` this table has not seen from the story
+        link's ``history`` (a LAN join, rejoin, sync or reconnect: net.table.History, the
         events each earlier version's snapshot carried for this seat), each as if it had
-        come live, so the log holds the whole game; if the host left older versions out
-        the log says it starts later (:meth:`_missed`). Player-tester 2, item 2."""
+        come live: a table joined mid-game, or back after a drop, logs the whole game. If
+        the host left older versions out the log says it starts later, and versions the
+        history lacks are said missing (:meth:`_missed`). Player-tester 2, item 2."""
         history = getattr(self.story, "history", None)
-        if (self._seen_version >= 0 or story.version <= 0 or not self.history_log or history is None
+        if (story.version <= self._seen_version + 1 or not self.history_log or history is None
                 or history.seat != story.seat):
-            return  # (versions between the history and ``story``: the log says it lacks them)
-        if history.left_out == 0:
+            return
+        if self._seen_version < 0 and history.left_out == 0:
             self._seen_version = 0  # a whole history: nothing before it is missing
         for past in history.past:
-            if past.version < story.version:
+            if self._seen_version < past.version < story.version:
                 self._note_events(attrs.evolve(story, version=past.version, events=past.events,
                                                timed_out=past.timed_out))
 
