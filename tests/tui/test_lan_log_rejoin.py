@@ -152,3 +152,49 @@ async def test_an_estate_table_back_after_a_drop_logs_the_moves_it_missed_or_say
     finally:
         await ann.close()
         await table.stop()
+
+
+async def test_a_spectator_joining_estate_mid_game_logs_it_from_the_start(tmp_path):
+    """Player-tester 2, item 2 (a spectator too): Sam joins after the draft and Era 1's
+    first turns; his log holds every pick (no card named: E-R32, they are private), the
+    Era Event and the turns, and does not say it starts later."""
+    table = await hosted("Estate", seed=3, game=ESTATE, options=EstateOptions(leaders="random"))
+    app = app_for(tmp_path)
+    ann = RemoteSeatLink(table.local_url, "Ann", ESTATE, room=table.code, host_key=table.host_key, **LINK)
+    bob = RemoteSeatLink(table.local_url, "Bob", ESTATE, room=table.code, **LINK)
+    rng = random.Random(5)
+    try:
+        await asyncio.wait_for(ann.connect(), TIMEOUT)
+        await asyncio.wait_for(bob.connect(), TIMEOUT)
+        await ann.say("/join")
+        await bob.say("/join")
+        for _ in range(500):
+            if table.table.lobby.seated_count() == 2:
+                break
+            await asyncio.sleep(0.01)
+        await ann.say("/start")
+        for _ in range(2000):  # past the draft, into Era 1's turns
+            if ann.has_snapshot and ann.snapshot().view.phase == "turns" and ann.snapshot().version > 30:
+                break
+            if ann.has_snapshot and bob.has_snapshot:
+                await step(ann, rng)
+                await step(bob, rng)
+            await asyncio.sleep(0.005)
+        assert ann.snapshot().view.phase == "turns"
+        async with app.run_test(size=SIZE) as pilot:
+            await app.start_session(await join_table(table.join_address, "Sam", **LINK))
+            await until(pilot, lambda: isinstance(app.screen, EstateLanTableScreen) and app.screen.snap is not None)
+            game = app.screen
+            assert game.snap.seat is None
+            lines = game._log
+            assert not any("This log starts" in line or "not in this log" in line for line in lines), lines
+            for name in ("Ann", "Bob"):
+                assert lines.count(f"{name} picked a card") == 4, lines  # E-F14's four picks, unseen
+            assert not any("picked a card:" in line for line in lines)  # E-R32
+            assert any(line.startswith("Era 1 begins: the Era Event is ") for line in lines)
+            era = next(i for i, line in enumerate(lines) if line.startswith("Era 1 begins"))
+            assert len(lines) > era + 2  # the turns since
+    finally:
+        await ann.close()
+        await bob.close()
+        await table.stop()
