@@ -233,6 +233,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
             if self._seen_version < past.version < story.version:
                 self._note_events(attrs.evolve(story, version=past.version, events=past.events,
                                                timed_out=past.timed_out))
+                self._turns_at.pop(past.version, None)  # (counted from today's view: unknown then)
 
     def _missed(self, story: Snapshot, where: str = "") -> str:
         """A log line saying which moves a log built from events lacks before ``story``
