@@ -12,6 +12,10 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
+import net.host
+
 from net.client import RemoteSeatLink
 from rules.estate import GAME as ESTATE
 from rules.zatre import GAME as ZATRE
@@ -158,10 +162,13 @@ async def test_an_estate_table_back_after_a_drop_logs_the_moves_it_missed_or_say
         await table.stop()
 
 
-async def test_a_spectator_joining_estate_mid_game_logs_it_from_the_start(tmp_path):
+@pytest.mark.parametrize("kept", [500, 5])
+async def test_a_spectator_joining_estate_mid_game_logs_it_from_the_start(tmp_path, monkeypatch, kept):
     """Player-tester 2, item 2 (a spectator too): Sam joins after the draft and Era 1's
     first turns; his log holds every pick (no card named: E-R32, they are private), the
-    Era Event and the turns, and does not say it starts later."""
+    Era Event and the turns, and does not say it starts later. A host that keeps only
+    the last 5 versions: the log holds those and says where it starts."""
+    monkeypatch.setattr(net.host, "HISTORY_VERSIONS", kept)
     table = await hosted("Estate", seed=3, game=ESTATE, options=EstateOptions(leaders="random"))
     app = app_for(tmp_path)
     ann = RemoteSeatLink(table.local_url, "Ann", ESTATE, room=table.code, host_key=table.host_key, **LINK)
@@ -191,6 +198,12 @@ async def test_a_spectator_joining_estate_mid_game_logs_it_from_the_start(tmp_pa
             game = app.screen
             assert game.snap.seat is None
             lines = game._log
+            if kept == 5:
+                first = game.snap.version - 5
+                assert lines[0] == f"── This log starts at move {first}: earlier moves are not in it.", lines
+                assert not any("picked a card" in line for line in lines)
+                assert len(lines) > 1
+                return
             assert not any("This log starts" in line or "not in this log" in line for line in lines), lines
             for name in ("Ann", "Bob"):
                 assert lines.count(f"{name} picked a card") == 4, lines  # E-F14's four picks, unseen

@@ -159,6 +159,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         self._story: list[tuple[int, int, Any]] = []  # (version, turns logged, event) told
         self._turns_at: dict[int, int] = {}  # version -> turns in the log then
         self._seen_version = -1
+        self._noting_past = False  # an earlier version from the link's history is being noted
         self._asked: tuple[Any, ...] = ()  # the question shown last (``_question``)
         self._acted = False  # the player's move was sent: the next question is new, even if alike
 
@@ -229,11 +230,15 @@ class GameTableScreen(QuietKeys, ParlourScreen):
             return
         if self._seen_version < 0 and history.left_out == 0:
             self._seen_version = 0  # a whole history: nothing before it is missing
-        for past in history.past:
-            if self._seen_version < past.version < story.version:
-                self._note_events(attrs.evolve(story, version=past.version, events=past.events,
-                                               timed_out=past.timed_out))
-                self._turns_at.pop(past.version, None)  # (counted from today's view: unknown then)
+        self._noting_past = True  # (``_missed`` cannot say where an earlier version was)
+        try:
+            for past in history.past:
+                if self._seen_version < past.version < story.version:
+                    self._note_events(attrs.evolve(story, version=past.version, events=past.events,
+                                                   timed_out=past.timed_out))
+                    self._turns_at.pop(past.version, None)  # (counted from today's view: unknown then)
+        finally:
+            self._noting_past = False
 
     def _missed(self, story: Snapshot, where: str = "") -> str:
         """A log line saying which moves a log built from events lacks before ``story``
@@ -243,7 +248,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         (a link back after a drop). Call it before noting ``story`` (it reads
         ``_seen_version``). Player-tester findings on Estate, item 7."""
         seen, version = self._seen_version, story.version
-        at = f" ({where})" if where else ""
+        at = f" ({where})" if where and not self._noting_past else ""
         if seen < 0:
             return f"── This log starts at move {version}{at}: earlier moves are not in it." if version > 0 else ""
         if version > seen + 1:
