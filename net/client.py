@@ -60,6 +60,7 @@ from .protocol import (
     ErrorMsg,
     GameOver,
     Hello,
+    HistoryMsg,
     IntentMsg,
     Leave,
     LobbyState,
@@ -69,7 +70,7 @@ from .protocol import (
     UpdateMsg,
     Welcome,
 )
-from .table import Listener, Outcome, Snapshot
+from .table import HISTORY_VERSIONS, History, Listener, Outcome, Past, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -177,6 +178,10 @@ class RemoteSeatLink:
         self.game_over: GameOver | None = None
         self.status = LinkStatus("connecting")
         self._latest: Snapshot | None = None
+        self.history: History | None = None
+        """The events of the versions before the latest snapshot as this seat saw them:
+        the latest ``history`` frame's (a join, a rejoin, a sync), with each snapshot
+        received since in a row added (:meth:`_keep_past`); ``None`` before one came."""
         self._listeners: list[Listener] = []
         self._event_listeners: list[Callable[[Any], None]] = []
         self._status_listeners: list[Callable[[LinkStatus], None]] = []
@@ -441,7 +446,22 @@ class RemoteSeatLink:
         self.game, self.codec = game, codec_for(game)
         return True
 
+    def _keep_past(self, snap: Snapshot) -> None:
+        """``snap`` replaces the latest snapshot: if it is the next version and the latest
+        is the one :attr:`history` ends before, the latest's events join the history
+        (the last :data:`~net.table.HISTORY_VERSIONS` kept)."""
+        history, latest = self.history, self._latest
+        if (history is None or latest is None or latest.seat != history.seat or snap.seat != latest.seat
+                or latest.version != history.until + 1 or snap.version != latest.version + 1):
+            return
+        past = (*history.past, Past(latest.version, latest.events, latest.timed_out))[-HISTORY_VERSIONS:]
+        self.history = History(history.seat, past[0].version - 1, past)
+
     async def _handle(self, message: Any) -> None:
+        if isinstance(message, HistoryMsg):
+            self.history = History(message.seat, message.left_out, tuple(
+                Past(p.version, p.events, p.timed_out) for p in message.past))
+            return
         if isinstance(message, SnapshotMsg):
             snap = Snapshot(
                 version=message.version, seat=message.seat, view=message.view,
@@ -452,6 +472,7 @@ class RemoteSeatLink:
             )
             self._resync = False
             if self._latest is None or snap.version >= self._latest.version or snap.seat != self._latest.seat:
+                self._keep_past(snap)
                 self._latest = snap
                 _call(self._listeners, snap)
             return
@@ -463,6 +484,7 @@ class RemoteSeatLink:
                 except (ValueError, TypeError) as exc:
                     log.warning("the table sent an update that does not apply: %s", exc)
                 else:
+                    self._keep_past(snap)
                     self._latest = snap
                     _call(self._listeners, snap)
                     return

@@ -35,7 +35,7 @@ import itertools
 import logging
 import random
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import attrs
@@ -44,7 +44,7 @@ from rules.core import Game, Result, RuleViolation, Seat, awaited, judged_now, k
 from rules.core import why_not_now
 
 from .lobby import counts_text
-from .table import BotTook, Outcome, Snapshot, takeovers_from_log
+from .table import HISTORY_VERSIONS, BotTook, History, Outcome, Past, Snapshot, takeovers_from_log, timed_out
 from .timers import Clock, Timers
 
 if TYPE_CHECKING:
@@ -142,7 +142,8 @@ class _Frame:
     ``snapshots`` has one entry per seat and one for spectators (key ``None``);
     ``changed_at[seat]`` is the version at which that seat's legal actions last changed;
     ``awaited``: the active seats the game waits for (:func:`rules.core.awaited`), the
-    ones bots play.
+    ones bots play; ``events``: the events of the action that made this version, as
+    the game gave them (before any seat's projection), kept for :meth:`Host.history`.
     """
 
     state: Any
@@ -150,6 +151,7 @@ class _Frame:
     snapshots: Mapping[Seat | None, Snapshot]
     changed_at: Mapping[Seat, int]
     awaited: frozenset[Seat] = frozenset()
+    events: tuple[Any, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -250,6 +252,7 @@ class Host:
         self._frame = self._build(game.setup(options, seats, seed), 0, (), None)
         self._advance_cost = _MOVE_CLOCK() - started  # the latest action's (first: setup's)
         self._log: list[Applied] = []
+        self._past: deque[tuple[int, tuple[Any, ...], Seat | None]] = deque(maxlen=HISTORY_VERSIONS + 1)  # and the current one
         self._peers: list[Peer] = []
         self._outcomes: OrderedDict[tuple[bool, Seat | None, str], Outcome] = OrderedDict()
         self._queue: asyncio.Queue[_Job] = asyncio.Queue()
@@ -291,6 +294,22 @@ class Host:
         """The latest snapshot for ``seat`` (``None``: spectator). Raises ``KeyError``
         for a seat that is not at this table."""
         return self._frame.snapshots[seat]
+
+    def history(self, seat: Seat | None, before: int | None = None) -> History:
+        """The events of the versions before ``before`` (default: the current version)
+        as ``seat`` (``None``: spectators) may see them, each projected with
+        ``game.project_event`` as that version's live snapshot was: the history a
+        (re)joining client's log is built from (docs/protocol.md, "history"). The host
+        keeps the events of the last :data:`net.table.HISTORY_VERSIONS` versions (a game
+        resumed from a save: those replayed by :meth:`restore`); older ones are
+        ``left_out``. Raises ``KeyError`` for a seat that is not at this table."""
+        if seat not in self._frame.snapshots:
+            raise KeyError(seat)
+        until = self._frame.version if before is None else before
+        project = self.game.project_event
+        past = tuple(Past(version, tuple(project(event, seat) for event in events), out)
+                     for version, events, out in self._past if version < until)
+        return History(seat, past[0].version - 1 if past else max(until - 1, 0), past)
 
     async def wait_over(self) -> Result:
         """Wait until the game is over; returns its result."""
@@ -375,6 +394,7 @@ class Host:
                     f"action {expected} (seat {entry.seat}) is illegal: {violation.message}"
                 ) from violation
             log_.append(entry)
+            self._past.append((frame.version, frame.events, timed_out(entry)))
         # as _commit would have: the last version's snapshots name a timer's default
         self._frame, self._log = self._timers.settle(frame, log_[-1] if log_ else None), log_
         self._took_kinds = {s: kind for s, kind in enumerate(self.bot_kinds) if kind}
@@ -666,10 +686,11 @@ class Host:
                 bot_took=self.bot_took,
             )
         waited = frozenset() if over else frozenset(awaited(game, state)) & active
-        return _Frame(state, version, snapshots, changed_at, waited)
+        return _Frame(state, version, snapshots, changed_at, waited, events)
 
     def _commit(self, frame: _Frame, applied: Applied) -> None:
         self._log.append(applied)
+        self._past.append((frame.version, frame.events, timed_out(applied)))
         if applied.seat in self._took_kinds:  # a seat a bot took: what the log now shows
             took = self._takeovers()
             if took != self.bot_took:

@@ -334,6 +334,37 @@ class SnapshotMsg:
     timed_out: int | None = attrs.field(default=None, validator=_opt_seat)
 
 
+MAX_HISTORY = 500
+"""The most versions a ``history`` frame holds (net.table.HISTORY_VERSIONS)."""
+
+
+@attrs.frozen(kw_only=True)
+class PastEvents:
+    """One earlier version's events in a ``history`` frame (net.table.Past)."""
+
+    version: int = attrs.field(validator=[v.ge(1), v.le(MAX_VERSION)])
+    events: tuple[GameEvent, ...] = ()
+    timed_out: int | None = attrs.field(default=None, validator=_opt_seat)
+
+
+def _in_order(instance: Any, attribute: Any, value: tuple[PastEvents, ...]) -> None:
+    versions = [past.version for past in value]
+    if versions and (versions[0] <= instance.left_out or any(b <= a for a, b in zip(versions, versions[1:]))):
+        raise ValueError("versions must rise, each after left_out")
+
+
+@message("history")
+class HistoryMsg:
+    """The events of the versions before the ``snapshot`` that follows it, as ``seat``
+    (``None``: spectators) saw them (net.table.History): sent on a join, a rejoin and
+    a ``sync``. ``left_out``: the last earlier version not in ``past`` (``0``: none)."""
+
+    KIND: ClassVar[str]
+    seat: int | None = attrs.field(default=None, validator=_opt_seat)
+    left_out: int = attrs.field(default=0, validator=_version)
+    past: tuple[PastEvents, ...] = attrs.field(default=(), validator=[*_each(MAX_HISTORY), _in_order])
+
+
 def _base(instance: Any, attribute: Any, value: int) -> None:
     if value != instance.version - 1:
         raise ValueError("base must be version - 1")
@@ -440,7 +471,7 @@ class Notice:
 
 HostMessage = (
     Welcome | LobbyState | SnapshotMsg | UpdateMsg | OutcomeMsg | Presence | ChatLine | GameOver
-    | ErrorMsg | Notice
+    | ErrorMsg | Notice | HistoryMsg
 )
 
 

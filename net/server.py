@@ -53,10 +53,13 @@ from .protocol import (
     ErrorMsg,
     GameOver,
     Hello,
+    HistoryMsg,
     IntentMsg,
     Leave,
     Notice,
+    MAX_HOST_FRAME,
     OutcomeMsg,
+    PastEvents,
     Presence,
     Say,
     SyncRequest,
@@ -295,7 +298,26 @@ class Table:
         deliver = self._deliverer(c)
         c.sent = None  # a new seat (or the first): the whole snapshot
         c.peer = self.host.connect(c.seat, deliver)
+        self._send_history(c)
         deliver(self.host.snapshot(c.seat))
+
+    def _send_history(self, c: _Conn) -> None:
+        """Send ``c`` the ``history`` frame of its seat (the events before the snapshot
+        sent next: a join, a rejoin, a sync), as many of the newest versions as fit in
+        half a frame; the older ones left out say so (``left_out``)."""
+        if self.host is None or self.port is None:
+            return
+        history = self.host.history(c.seat)
+        past = tuple(PastEvents(version=p.version, events=p.events, timed_out=p.timed_out)
+                     for p in history.past)
+        left_out = history.left_out
+        while True:
+            frame = self.codec.encode(HistoryMsg(seat=c.seat, left_out=left_out, past=past))
+            if len(frame) <= MAX_HOST_FRAME // 2 or not past:
+                break
+            cut = len(past) // 2 or 1  # the older half goes
+            left_out, past = past[cut - 1].version, past[cut:]
+        self.port.send((c.conn,), frame, None)
 
     # ---- RoomHost ----
 
@@ -516,6 +538,7 @@ class Table:
                 self._send_one(c, self.lobby.state())
                 c.sent = None  # the whole snapshot, not an update
                 if self.host is not None:
+                    self._send_history(c)
                     self._deliverer(c)(self.host.snapshot(c.seat))
         elif isinstance(message, Leave):
             if c.seat is not None:

@@ -146,6 +146,38 @@ class Snapshot:
     timed_out: Seat | None = None
 
 
+HISTORY_VERSIONS = 500
+"""The most earlier versions whose events a (re)joining client is given (:class:`History`)."""
+
+
+@attrs.frozen
+class Past:
+    """One earlier version's events as a seat may see them (``Snapshot.events`` of that
+    version), with its ``timed_out`` (as ``Snapshot.timed_out``)."""
+
+    version: int
+    events: tuple[Any, ...]
+    timed_out: Seat | None = None
+
+
+@attrs.frozen
+class History:
+    """The events of the versions before a (re)joining client's snapshot, as ``seat``
+    (``None``: spectators) saw them, oldest first, so that its table's log is whole:
+    ``past`` holds versions ``left_out + 1`` up to the snapshot's version - 1;
+    ``left_out`` is the last version left out (``0``: none, the log can be whole; more
+    when the game is longer than :data:`HISTORY_VERSIONS` or the frame would be too big)."""
+
+    seat: Seat | None
+    left_out: int
+    past: tuple[Past, ...]
+
+    @property
+    def until(self) -> int:
+        """The last version it holds (``left_out`` when it holds none)."""
+        return self.past[-1].version if self.past else self.left_out
+
+
 @attrs.frozen
 class Outcome:
     """The one answer to an intent, sent only to its sender.

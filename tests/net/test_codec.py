@@ -59,6 +59,8 @@ MESSAGES = [
     zatre_snapshot(),
     p.SnapshotMsg(version=0, seat=None, view=zatre_snapshot().view),
     p.UpdateMsg(version=1, base=0),
+    p.HistoryMsg(seat=1, left_out=3, past=(p.PastEvents(version=4, events=zatre_snapshot().events, timed_out=0),
+                                          p.PastEvents(version=5))),
     p.UpdateMsg(
         version=9, base=8, seat=1, view={"bag_count": 90, "current": 2, "hand": (3, 4, 5)},
         tails={"log": zatre_snapshot().view.log[:2]}, legal_actions=(ACTION,),

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Callable, ClassVar, Mapping
 
+import attrs
 from textual.binding import Binding
 from textual.content import Content
 from net.table import SeatLink, Snapshot, bot_took_text
@@ -109,6 +110,8 @@ class GameTableScreen(QuietKeys, ParlourScreen):
     """The game's words (its ``rules/<game>/words.py`` module): ``event_text``,
     ``event_line`` and ``story_lines`` say the events that change the course of the game
     (the ends, the rare rules) on the table, in the log and on the results."""
+    history_log = True
+    """Whether the log is begun from the link's earlier versions (:meth:`_note_history`)."""
     playing_words = "is playing"
     """After a seat's name while its move is laid out: ``"Ada is playing ⠼"``."""
     sending_words = "Sending"
@@ -156,6 +159,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         self._story: list[tuple[int, int, Any]] = []  # (version, turns logged, event) told
         self._turns_at: dict[int, int] = {}  # version -> turns in the log then
         self._seen_version = -1
+        self._noting_past = False  # an earlier version from the link's history is being noted
         self._asked: tuple[Any, ...] = ()  # the question shown last (``_question``)
         self._acted = False  # the player's move was sent: the next question is new, even if alike
 
@@ -213,6 +217,29 @@ class GameTableScreen(QuietKeys, ParlourScreen):
             if self.words.event_line(event, story.names) is not None:
                 self._story.append((story.version, turns, event))
 
+    def _note_history(self, story: Snapshot) -> None:
+        """Note the versions before ``story`` this table has not seen from the story
+        link's ``history`` (a LAN join, rejoin, sync or reconnect: net.table.History, the
+        events each earlier version's snapshot carried for this seat), each as if it had
+        come live: a table joined mid-game, or back after a drop, logs the whole game. If
+        the host left older versions out the log says it starts later, and versions the
+        history lacks are said missing (:meth:`_missed`). Player-tester 2, item 2."""
+        history = getattr(self.story, "history", None)
+        if (story.version <= self._seen_version + 1 or not self.history_log or history is None
+                or history.seat != story.seat):
+            return
+        if self._seen_version < 0 and history.left_out == 0:
+            self._seen_version = 0  # a whole history: nothing before it is missing
+        self._noting_past = True  # (``_missed`` cannot say where an earlier version was)
+        try:
+            for past in history.past:
+                if self._seen_version < past.version < story.version:
+                    self._note_events(attrs.evolve(story, version=past.version, events=past.events,
+                                                   timed_out=past.timed_out))
+                    self._turns_at.pop(past.version, None)  # (counted from today's view: unknown then)
+        finally:
+            self._noting_past = False
+
     def _missed(self, story: Snapshot, where: str = "") -> str:
         """A log line saying which moves a log built from events lacks before ``story``
         (``""``: none), said before its events: the table's first snapshot came mid-game
@@ -221,7 +248,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         (a link back after a drop). Call it before noting ``story`` (it reads
         ``_seen_version``). Player-tester findings on Estate, item 7."""
         seen, version = self._seen_version, story.version
-        at = f" ({where})" if where else ""
+        at = f" ({where})" if where and not self._noting_past else ""
         if seen < 0:
             return f"── This log starts at move {version}{at}: earlier moves are not in it." if version > 0 else ""
         if version > seen + 1:
@@ -387,6 +414,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
 
     async def _follow(self, story: Snapshot) -> bool:
         """Log, lay out and show ``story``; ``False``: the players chose to leave."""
+        self._note_history(story)
         self._note_events(story)
         if self.pace <= 0 and self._queue and self.snap is not None:
             return True  # nothing to lay out and a later version is already here

@@ -152,6 +152,9 @@ class ZestreaTableScreen(GameTableScreen):
     catch_up = True
     """Whether the log starts with what the first snapshot's view tells (a replay
     notes every version's events from the start, so it needs none)."""
+    history_log = False
+    """Zestrea's log begins from its view (:func:`catch_up_lines`), not from the link's
+    history: the opening's draws are in no version's events."""
     AUTO_FOCUS = "#z-actions"  # a player's first focus: the Do list (a replay's cannot focus)
 
     BINDINGS = [
