@@ -25,6 +25,10 @@ PHASES = {"leaders": "choosing Leaders", "extra": "Leaders' set-up", "draft": "t
           "secrets": "Family Secrets", "era": "Era start", "era_start": "Era start",
           "turns": "turns", "era_end": "Era end", "over": "game over"}
 STAND_IN = " [stand-in]"
+DO_WIDTH = 26
+"""The columns a Do-list entry has on one line at 80x24 (the right column's 32, less
+its border, padding and scroll bar): a Warden's draft pick stays within them where the
+two names allow (player-tester 2, item 7)."""
 
 
 def res_name(r: str) -> str:
@@ -274,8 +278,9 @@ def action_text(action: Any, view: EstateView, names: Sequence[str] = ()) -> str
     if isinstance(action, ChooseLeader):
         return f"Lead as the {leader_name(action.leader)}"
     if isinstance(action, Pick):
-        if action.tuck:
-            return f"Keep {card_name(action.card)}, tuck {card_name(action.tuck)}"
+        if action.tuck:  # both names within the Do list's width at 80 columns (issue 10)
+            entry = f"{card_name(action.card)} · tuck {card_name(action.tuck)}"
+            return entry if len(entry) > DO_WIDTH - 5 else f"Keep {entry}"
         return f"Keep {card_name(action.card)}"
     if isinstance(action, KeepSecret):
         return f"Keep the secret {CONTENT.secrets[action.secret].name}"
