@@ -18,7 +18,7 @@ from rules.estate.state import (Activate, Answer, ChooseLeader, ChooseOption, Co
                                 EstateView, Expand, Gather, KeepSecret, Pick, Produce,
                                 EndTurn, StopProducing, StoreOn, TakeBack, UseAbility)
 from rules.estate.turns import can_activate
-from rules.estate.words import RESOURCE_NAMES, amounts, plural, source_name, subject
+from rules.estate.words import RESOURCE_NAMES, amounts, named, plural, source_name, subject
 
 TRACK_LIMIT = 7  # E-F30: 7 cards a track (rules.estate.table.TRACK_LIMIT)
 PHASES = {"leaders": "choosing Leaders", "extra": "Leaders' set-up", "draft": "the draft",
@@ -550,7 +550,7 @@ def event_line(event: Any, names: Sequence[str], me: int | None) -> str:
     """``"Ada gathers at Iron Seam"``; the cards of an event only as the view shows
     them (a private pick's card only to its picker)."""
     who = "" if event.seat < 0 else ("You" if event.seat == me else names[event.seat])
-    what = event.what
+    what = named(event.what, lambda s: "you" if s == me else names[s] if 0 <= s < len(names) else f"seat {s + 1}")
     if what == "chose" and not event.cards:
         what = "answered"
     line = subject(who, what)  # "You gather", "You are"
