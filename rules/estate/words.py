@@ -231,7 +231,8 @@ def effect_events(seat: int, source: str, part: str, before: Table, out: Outcome
     """What a resolved pending effect did, seat by seat, in words (issue 10; E-R32: the
     public parts): ``"pays 1 Iron and gains 2 Gold (Assassin)"``, ``"takes 1 Iron from
     {seat 3} (the Warden's ability)"`` (E-V14: the giver named, :func:`seat_token`),
-    ``"draws a card (Scout)"`` (a private card stays a card). ``seat`` is the effect's
+    ``"draws a card (Royal Consort)"`` (a private card stays a card), ``"… and discards
+    Actor from the Market (Assassin)"``. ``seat`` is the effect's
     owner, ``source``/``part`` its pending source and part, ``before`` the table it
     resolved on, ``out`` the resolution, ``answers`` its answers (positions). Left out:
     what its Solo Mode cards did (told on their own, E-R28) and what the answers told
@@ -260,8 +261,11 @@ def effect_events(seat: int, source: str, part: str, before: Table, out: Outcome
             changes[q.seat] = changes[q.seat].minus(told)
     order = [seat, *(s for s in changes if s != seat)]
     events = []
+    binned = [c for c in before.market if c and c not in out.table.market and c in out.table.discard]
     for s in order:
         clauses = _clauses(changes[s], s == seat and not _is_event(source), part if source == "expand" else "")
+        if s == seat and binned:  # a Market card discarded (Assassin): face up, public
+            clauses.append(f"discards {', '.join(card(c).name for c in binned)} from the Market")
         if clauses:
             said = ", ".join(clauses[:-1]) + (" and " if len(clauses) > 1 else "") + clauses[-1]
             events.append(SetupEvent(s, f"{said} ({name})"))

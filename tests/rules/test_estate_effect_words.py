@@ -40,6 +40,9 @@ def test_an_activation_tells_what_it_paid_and_gained():
     assert tui_words.event_line(events[0], NAMES, 0) == "You pay 1 Iron and gain 2 Gold (Assassin)"
     assert tui_words.event_line(events[0], NAMES, 1) == "Cat pays 1 Iron and gains 2 Gold (Assassin)"
     assert G.describe("Cat", None, events, NAMES) == "Cat pays 1 Iron and gains 2 Gold (Assassin)"
+    with_citizen = Table(t.estates, market=(cp("Actor"), "", "", ""), activated=(assassin,))
+    events = told(with_citizen, Pending(0, assassin, "production*1", (0, 1)))  # yes, then Actor
+    assert events == (SetupEvent(0, "pays 1 Iron, gains 2 Gold and discards Actor from the Market (Assassin)"),)
 
 
 def test_the_wardens_take_says_from_whom():
