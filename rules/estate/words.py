@@ -256,7 +256,7 @@ def effect_events(seat: int, source: str, part: str, before: Table, out: Outcome
         value = q.options[i]
         if q.by or value == STOP:
             continue
-        told = _told(q, value, changes[q.seat])
+        told = _told(q, value, changes[q.seat], part == "own_turn")
         if told is not None:
             changes[q.seat] = changes[q.seat].minus(told)
     order = [seat, *(s for s in changes if s != seat)]
@@ -277,14 +277,15 @@ def _is_event(source: str) -> bool:
     return source in CONTENT.events or source in CONTENT.solo_events or source == "drought"
 
 
-def _told(q: Any, value: Any, change: Change) -> Change | None:
-    """The part of ``change`` an answer's own event told (:func:`answer_event`)."""
+def _told(q: Any, value: Any, change: Change, from_supply: bool) -> Change | None:
+    """The part of ``change`` an answer's own event told (:func:`answer_event`);
+    ``from_supply``: a storage move's store, from personal supply (E-R10; a When
+    Played's store comes from the general supply)."""
     if q.kind == "resource" and q.why in TOLD_GAINS:
         return Change("", ((value, TOLD_GAINS[q.why]),))
     if q.kind == "resource" and q.why == "store":
         onto = next((c for c, item in change.stored if item == value), "")
-        paid = dict(change.supply).get(value, 0) < 0
-        return Change("", ((value, -1),) if paid else (), stored=((onto, value),) if onto else ())
+        return Change("", ((value, -1),) if from_supply else (), stored=((onto, value),) if onto else ())
     if q.kind == "stored" and q.why == "discard":
         return Change("", unstored=(value,))
     if q.kind == "card" and q.why == "copy a Production card":

@@ -11,9 +11,11 @@ from rules.core import Rng
 from rules.estate import game as G
 from rules.estate import pending
 from rules.estate.data import BY_NAME, CONTENT
-from rules.estate.state import Pending, SetupEvent
+from rules.estate.state import Answer, Expand, Pending, SetupEvent
 from rules.estate.table import Estate, Table
 from tui.estate import words as tui_words
+
+from .test_estate_solo_log import solo_turns, with_deck
 
 NAMES = ("Cat", "Dov", "Eve")
 
@@ -93,3 +95,18 @@ def test_a_private_card_stays_a_card_and_an_answer_is_not_told_twice():
     events = told(Table((Estate(cards=(consort,)),), deck=(cp("Farm", 3),)), Pending(0, consort, "era_start"))
     assert events == (SetupEvent(0, "draws a card (Royal Consort)"),)
     assert "Farm" not in G.describe("Cat", None, events, NAMES)
+
+
+def test_an_expands_when_played_store_is_named_by_its_card_and_told_once():
+    """E-R11 / E-V2: an Expand with a Storehouse (When Played: store 2 resources of
+    your choice, from the general supply) names the Storehouse in each answer, not
+    "an Expand", and its outcome tells the cost paid, not the stores again."""
+    house = cp("Storehouse")
+    st = with_deck(solo_turns(), (), hand=(house,), res=(0, 1, 2, 0), stored=())
+    st, _ = G.apply(st, 0, Expand(house))
+    st, events = G.apply(st, 0, Answer("W"))
+    assert G.describe("You", Answer("W"), events, ["You"]) == "You store Wood (Storehouse)"
+    st, events = G.apply(st, 0, Answer("I"))
+    said = G.describe("You", Answer("I"), events, ["You"])
+    assert said.startswith("You store Iron (Storehouse); You pay 1 Stone 2 Wood (Storehouse)"), said
+    assert st.table.estates[0].stored == ((house, "W"), (house, "I"))
