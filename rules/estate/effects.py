@@ -76,15 +76,20 @@ class Ctx:
 
 
 @attrs.frozen
-class SoloReveal:
-    """A Solo Mode card revealed in solo and what its solo effect did to the player
-    (E-R28), for the log: ``copy`` the card; ``supply`` each resource and Gold of
-    personal supply that changed, as ``(item, signed count)``; ``unstored`` and
-    ``stored`` the ``(card, item)`` tokens taken off and put on cards; ``copied`` the
-    Production cards it activated (the solo Merchant, E-R25); ``cards``, ``vp`` and
-    ``workers`` the change of hand size, At Game End VP and workers (all kinds)."""
+class Change:
+    """What one effect did to one seat's Estate, for the log (E-R28, E-R32; issue 10):
+    ``source`` the card copy, Leader, space or event whose effect it was; ``supply``
+    each resource and Gold of personal supply that changed, as ``(item, signed
+    count)``; ``unstored`` and ``stored`` the ``(card, item)`` tokens taken off and put
+    on cards; ``copied`` the Production cards it activated (Merchant, E-R25); ``cards``,
+    ``vp``, ``workers`` and ``tucked`` the change of hand size, At Game End VP, workers
+    (all kinds) and tucked cards; ``entered`` and ``left`` the cards that came into and
+    left the Estate (E-R31); ``took`` what the seat took from others (E-V14), as
+    ``(giver seat, item)`` with item a resource, ``"Gold"``, ``"card"`` (a hand card) or
+    a ``(card, item)`` pair stored on the giver's card. A Solo Mode card revealed in solo
+    (E-R28) is told with the change it made to the player."""
 
-    copy: str
+    source: str
     supply: tuple[tuple[str, int], ...] = ()
     unstored: tuple[tuple[str, str], ...] = ()
     stored: tuple[tuple[str, str], ...] = ()
@@ -92,39 +97,50 @@ class SoloReveal:
     cards: int = 0
     vp: int = 0
     workers: int = 0
+    tucked: int = 0
+    entered: tuple[str, ...] = ()
+    left: tuple[str, ...] = ()
+    took: tuple[tuple[int, Any], ...] = ()
 
     @classmethod
-    def between(cls, copy: str, before: Table, after: Table, seat: int) -> "SoloReveal":
-        """What ``copy``'s solo effect changed for ``seat`` from ``before`` to ``after``."""
+    def between(cls, source: str, before: Table, after: Table, seat: int) -> "Change":
+        """What ``source``'s effect changed for ``seat`` from ``before`` to ``after``."""
         b, a = before.estates[seat], after.estates[seat]
         supply = tuple((r, a.amount(r) - b.amount(r)) for r in RESOURCES if a.amount(r) != b.amount(r))
         supply += (("Gold", a.gold - b.gold),) if a.gold != b.gold else ()
-        unstored, stored = list(b.stored), []
-        for pair in a.stored:
-            if pair in unstored:
-                unstored.remove(pair)
-            else:
-                stored.append(pair)
+        unstored, stored = _less(b.stored, a.stored), _less(a.stored, b.stored)
         copied = tuple(c for c in after.activated if c not in before.activated)
         workers = (a.permanent + a.pending + a.temporary) - (b.permanent + b.pending + b.temporary)
-        return cls(copy, supply, tuple(unstored), tuple(stored), copied, len(a.hand) - len(b.hand),
-                   a.end_vp - b.end_vp, workers)
+        return cls(source, supply, unstored, stored, copied, len(a.hand) - len(b.hand),
+                   a.end_vp - b.end_vp, workers, len(a.tucked) - len(b.tucked),
+                   _less(a.cards, b.cards), _less(b.cards, a.cards))
 
-    def minus(self, inner: "SoloReveal") -> "SoloReveal":
-        """This change without ``inner``'s: a Solo Mode card revealed within this one's
-        effect (a draw in it) is told on its own, and not again here."""
+    def minus(self, inner: "Change") -> "Change":
+        """This change without ``inner``'s: a Solo Mode card revealed within this
+        effect (a draw in it) is told on its own, and not again here; an answer the log
+        told already (rules.estate.words) is not told twice."""
         counts = dict(self.supply)
         for item, n in inner.supply:
             counts[item] = counts.get(item, 0) - n
         supply = tuple((i, counts[i]) for i in (*RESOURCES, "Gold") if counts.get(i))
-        unstored, stored = list(self.unstored), list(self.stored)
-        for mine, theirs in ((unstored, inner.unstored), (stored, inner.stored)):
-            for pair in theirs:
-                if pair in mine:
-                    mine.remove(pair)
-        return SoloReveal(self.copy, supply, tuple(unstored), tuple(stored),
-                          tuple(c for c in self.copied if c not in inner.copied), self.cards - inner.cards,
-                          self.vp - inner.vp, self.workers - inner.workers)
+        return Change(self.source, supply, _less(self.unstored, inner.unstored),
+                      _less(self.stored, inner.stored), _less(self.copied, inner.copied),
+                      self.cards - inner.cards, self.vp - inner.vp, self.workers - inner.workers,
+                      self.tucked - inner.tucked, _less(self.entered, inner.entered),
+                      _less(self.left, inner.left), self.took)
+
+    def __bool__(self) -> bool:
+        return bool(self.supply or self.unstored or self.stored or self.copied or self.cards or self.vp
+                    or self.workers or self.tucked or self.entered or self.left or self.took)
+
+
+def _less(items: tuple, gone: tuple) -> tuple:
+    """``items`` without one of each of ``gone`` (a multiset difference, order kept)."""
+    left = list(items)
+    for x in gone:
+        if x in left:
+            left.remove(x)
+    return tuple(left)
 
 
 @attrs.frozen
@@ -135,7 +151,10 @@ class Outcome:
     the questions the given answers answered, in order (a conversion in the middle of an
     effect must leave them as they were, E-R10); ``solo`` the Solo Mode cards revealed
     whose solo effects are done, in order (E-R28; also when a question waits: the ones
-    before it, which the same ops with more answers reveal again first)."""
+    before it, which the same ops with more answers reveal again first); ``took`` each
+    unit taken from another seat (E-V14), as ``(taker, giver, item, stored pair, card
+    it went onto)`` (``""``/``None`` where it went to or came from personal supply, or
+    ``"card"`` for a hand card)."""
 
     table: Table
     question: Question | None = None
@@ -143,7 +162,8 @@ class Outcome:
     occupied: bool = False
     gained: tuple[str, ...] = ()
     asked: tuple[Question, ...] = ()
-    solo: tuple[SoloReveal, ...] = ()
+    solo: tuple[Change, ...] = ()
+    took: tuple[tuple, ...] = ()
 
 
 class _Need(Exception):
@@ -162,7 +182,8 @@ def resolve(table: Table, ctx: Ctx, ops: Any, answers: tuple = (), by_index: boo
         return Outcome(table, need.question, asked=tuple(run.asked), solo=tuple(run.solo))
     if run.i != len(run.answers):
         raise RuleViolation("extra-answer", "more answers than the effect asks for")
-    return Outcome(run.t, None, run.bonus, run.occupied, tuple(run.gained), tuple(run.asked), tuple(run.solo))
+    return Outcome(run.t, None, run.bonus, run.occupied, tuple(run.gained), tuple(run.asked), tuple(run.solo),
+                   tuple(run.took))
 
 
 def triggers(copy: str, on: str) -> list:
@@ -401,7 +422,8 @@ class _Run:
         self.asked: list[Question] = []
         self.revealed: list[list[str]] = []
         self.within: list[str] = []  # the Solo Mode cards whose effects are resolving
-        self.solo: list[SoloReveal] = []  # the ones done, with what they did (E-R28)
+        self.solo: list[Change] = []  # the ones done, with what they did (E-R28)
+        self.took: list[tuple] = []  # (taker, giver, item, stored pair, onto): E-V14, for the log
 
     def ask(self, seat: int, kind: str, options: Any, why: str, shown: tuple = (), chosen: tuple = ()) -> Any:
         options = tuple(options)
@@ -544,7 +566,7 @@ class _Run:
     def reveal_one(self, ctx: Ctx) -> str:
         """The next card from the deck; in solo a Solo Mode card resolves its solo effect,
         is discarded, and the next card comes instead; during set-up it is shuffled back
-        with no effect (E-R28); what a solo effect did is kept (:class:`SoloReveal`) for
+        with no effect (E-R28); what a solo effect did is kept (:class:`Change`) for
         the log. ``""`` when nothing is left to draw (E-R6), or when the
         deck and discard pile hold only Solo Mode cards that have all just resolved: one
         that comes round again (the discard pile reshuffled) stays in the pile, as if
@@ -571,7 +593,7 @@ class _Run:
             self.within.append(c)
             self.ops(triggers(c, "solo_reveal"), Ctx(ctx.seat, c), effect=True)
             self.within.pop()
-            done = SoloReveal.between(c, before, self.t, ctx.seat)
+            done = Change.between(c, before, self.t, ctx.seat)
             for inner in self.solo[told:]:
                 done = done.minus(inner)
             self.solo.append(done)
@@ -815,13 +837,17 @@ class _Run:
                     self.put(victim, attrs.evolve(ve, hand=_remove_one(ve.hand, got)))
                     me = self.est(ctx.seat)
                     self.put(ctx.seat, attrs.evolve(me, hand=(*me.hand, got)))
+                    self.took.append((ctx.seat, victim, "card", None, ""))
                     continue
+                pair = None
                 if item == "stored":
                     self.put(victim, attrs.evolve(ve, stored=_remove_one(ve.stored, got)))
-                    got = got[1]
+                    pair, got = got, got[1]
                 else:
                     self.spend(victim, got)
-                self.give(ctx.seat, got, ctx.this if op.get("dest") == "this" else "")
+                onto = ctx.this if op.get("dest") == "this" else ""
+                self.give(ctx.seat, got, onto)
+                self.took.append((ctx.seat, victim, got, pair, onto))
             if item == "hand_card":
                 self.draw(Ctx(victim), self.n(ctx, op.get("victim_draws", 0)), False)
 

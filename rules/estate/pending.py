@@ -22,7 +22,7 @@ from .data import CONTENT, card
 from .effects import Ctx, Outcome, resolve, triggers
 from .state import EstateEvent, EstateState, Pending
 from .table import Table
-from .words import solo_card_event
+from .words import effect_events, solo_card_event
 
 
 def ops_of(p: Pending) -> list:
@@ -74,11 +74,14 @@ def run(table: Table, p: Pending) -> Outcome:
 def run_told(table: Table, p: Pending) -> tuple[Outcome, Pending, tuple[EstateEvent, ...]]:
     """:func:`run`, with ``p`` counting the Solo Mode cards it revealed as told and the
     events of those not told before (E-R28: every one is told, with what it did,
-    whether it asked something or not; rules.estate.words.solo_card_event). Resolution
+    whether it asked something or not; rules.estate.words.solo_card_event) and, once
+    ``p`` is done, what it did (rules.estate.words.effect_events). Resolution
     restarts from the first op with each answer, and the cards revealed before a
     question come again first, so the count says which are new."""
     out = run(table, p)
     told = tuple(solo_card_event(r) for r in out.solo[p.told:])
+    if out.question is None:  # done: what it did, seat by seat (issue 10)
+        told += effect_events(p.seat, p.source, p.part, table, out, p.answers)
     return out, attrs.evolve(p, told=len(out.solo)) if told else p, told
 
 

@@ -247,8 +247,9 @@ def apply(state: EstateState, seat: Seat, action: EstateAction) -> tuple[EstateS
         q = pending.question(state)
         market = q is not None and q.kind == "draw" and action.value != "deck"  # E-R32: face up
         state = attrs.evolve(state, pending=pending.answered(state, action.value))
+        p = state.pending  # an Expand's question is its card's (a When Played's "store")
         events.append(SetupEvent(seat, "took from the Market", (action.value,)) if market
-                      else answer_event(seat, q, action.value, state.pending.source))
+                      else answer_event(seat, q, action.value, p.part if p.source == "expand" else p.source))
     elif isinstance(action, UseAbility):
         state = _use_ability(state, seat, action.leader, events)
     elif isinstance(action, Activate):

@@ -141,7 +141,7 @@ def test_the_market_refill_after_a_turn_tells_the_solo_card():
     assert [e.what for e in events if e.seat == -1] == ["Guild President (Solo Mode card) gives 1 Gold"]
     assert st.table.estates[0].gold == 1 and st.table.market[0] == cp("Farm", 4)
     text = G.describe("You", Activate(farmer), events, ["You"])
-    assert text == "You activate Farmer; Guild President (Solo Mode card) gives 1 Gold"
+    assert text == "You activate Farmer; You gain 1 Grain (Farmer); Guild President (Solo Mode card) gives 1 Gold"
 
 
 def test_the_new_market_of_an_eras_reset_tells_the_solo_card():

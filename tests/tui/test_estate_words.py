@@ -185,3 +185,18 @@ def test_a_lost_solo_game_says_the_loss_before_the_ladder():
     assert lines[0].startswith("Lost: three Era Objectives failed") and "Titles a game that survives" in lines[1]
     won = SimpleNamespace(result=Result((SeatScore(0, 40, (), ("title: Squire",)),), frozenset({0})))
     assert solo_story(won)[0].startswith("Solo titles")
+
+
+def test_a_warden_draft_entry_shows_both_names_within_the_do_list():
+    """Player-tester 2, item 7 (E-R5, the Warden's draft keeps one card and tucks one):
+    "Keep Surveyor, tuck" lost the tucked card's name at 80 columns; the entry now says
+    both names, and within the Do list's one line where they allow."""
+    from rules.estate.data import BY_NAME
+    from rules.estate.state import Pick
+    view = GAME.view(opening(), 0)
+    first = {name: f"{c.id}-1" for name, c in BY_NAME.items()}
+    short = words.action_text(Pick(first["Surveyor"], first["Farm"]), view)
+    assert short == "Keep Surveyor · tuck Farm" and len(short) <= words.DO_WIDTH
+    long = words.action_text(Pick(first["Charcoal Burner"], first["Place of Worship"]), view)
+    assert long == "Charcoal Burner · tuck Place of Worship"
+    assert words.action_text(Pick(first["Farm"]), view) == "Keep Farm"

@@ -18,13 +18,17 @@ from rules.estate.state import (Activate, Answer, ChooseLeader, ChooseOption, Co
                                 EstateView, Expand, Gather, KeepSecret, Pick, Produce,
                                 EndTurn, StopProducing, StoreOn, TakeBack, UseAbility)
 from rules.estate.turns import can_activate
-from rules.estate.words import RESOURCE_NAMES, amounts, plural, source_name, subject
+from rules.estate.words import RESOURCE_NAMES, amounts, named, plural, source_name, subject
 
 TRACK_LIMIT = 7  # E-F30: 7 cards a track (rules.estate.table.TRACK_LIMIT)
 PHASES = {"leaders": "choosing Leaders", "extra": "Leaders' set-up", "draft": "the draft",
           "secrets": "Family Secrets", "era": "Era start", "era_start": "Era start",
           "turns": "turns", "era_end": "Era end", "over": "game over"}
 STAND_IN = " [stand-in]"
+DO_WIDTH = 26
+"""The columns a Do-list entry has on one line at 80x24 (the right column's 32, less
+its border, padding and scroll bar): a Warden's draft pick stays within them where the
+two names allow (player-tester 2, item 7)."""
 
 
 def res_name(r: str) -> str:
@@ -274,8 +278,9 @@ def action_text(action: Any, view: EstateView, names: Sequence[str] = ()) -> str
     if isinstance(action, ChooseLeader):
         return f"Lead as the {leader_name(action.leader)}"
     if isinstance(action, Pick):
-        if action.tuck:
-            return f"Keep {card_name(action.card)}, tuck {card_name(action.tuck)}"
+        if action.tuck:  # both names within the Do list's width at 80 columns (issue 10)
+            entry = f"{card_name(action.card)} · tuck {card_name(action.tuck)}"
+            return entry if len(entry) > DO_WIDTH - 5 else f"Keep {entry}"
         return f"Keep {card_name(action.card)}"
     if isinstance(action, KeepSecret):
         return f"Keep the secret {CONTENT.secrets[action.secret].name}"
@@ -545,7 +550,7 @@ def event_line(event: Any, names: Sequence[str], me: int | None) -> str:
     """``"Ada gathers at Iron Seam"``; the cards of an event only as the view shows
     them (a private pick's card only to its picker)."""
     who = "" if event.seat < 0 else ("You" if event.seat == me else names[event.seat])
-    what = event.what
+    what = named(event.what, lambda s: "you" if s == me else names[s] if 0 <= s < len(names) else f"seat {s + 1}")
     if what == "chose" and not event.cards:
         what = "answered"
     line = subject(who, what)  # "You gather", "You are"
