@@ -40,6 +40,10 @@ class DoList(OptionList):
             super().__init__()
             self.action = action
 
+    class Unchosen(Message):
+        """Enter found nothing to do: no entry highlighted (the list changed under it,
+        player-tester 2, item 4) or its action no longer listed; the table says so."""
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.actions: dict[str, Any] = {}
@@ -76,6 +80,13 @@ class DoList(OptionList):
         else:
             self.highlighted = None
 
+    def action_select(self) -> None:
+        """Enter: the highlighted entry, or :class:`DoList.Unchosen` when none is."""
+        if self.highlighted is None and self.option_count:
+            self.post_message(self.Unchosen())
+            return
+        super().action_select()
+
     def highlighted_action(self) -> Any:
         """The action the highlight is on, or ``None``."""
         if self.highlighted is None or self.highlighted >= self.option_count:
@@ -88,8 +99,7 @@ class DoList(OptionList):
             return
         event.stop()
         action = self.actions.get(event.option.id or "")
-        if action is not None:
-            self.post_message(self.Chosen(action))
+        self.post_message(self.Chosen(action) if action is not None else self.Unchosen())
 
     async def _on_click(self, event: events.Click) -> None:
         """One click highlights; a double click does it too (OptionList's own click,
