@@ -168,13 +168,14 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
                 empty = first + pair.index("none") + 1
                 raise ValueError(f"Seat {empty} is empty, but partners sit side by side "
                                  "(seats 1+2, 3+4, 5+6): fill it or empty its partner's.")
+    filled = f"{len(seats)} seat{'s' * (len(seats) != 1)} {'are' if len(seats) != 1 else 'is'} filled"
     if teams and len(seats) not in (4, 6):
-        raise ValueError(f"Zatre in teams needs 4 or 6 players (pairs); {len(seats)} seats are filled.")
+        raise ValueError(f"Zatre in teams needs 4 or 6 players (pairs); {filled}.")
     least = RULES[game].min_seats if game in RULES else 2
     if not teams and not least <= len(seats) <= most:
         six = " (6 only in teams)" if game == "zatre" else ""
         raise ValueError(f"{GAMES.get(game, 'Zatre')} needs {least} to {most} players{six}: "
-                         f"{len(seats)} seats are filled.")
+                         f"{filled}.")
     if len({s.name.casefold() for s in seats}) != len(seats):
         raise ValueError("Two players have the same name; give each a different one.")
     seed = seed.strip()

@@ -1,0 +1,31 @@
+"""Player-tester 2's small findings (item 10) and cut texts (item 7): counts read as
+words do ("Hand (1 card)", "1 seat is filled"), and the lines cut at 80 columns keep
+what a player needs."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.estate import GAME
+from tui.estate import board
+from tui.screens.local_setup import parse_setup
+
+from .test_estate_polish import holding, turn_state
+
+
+def test_one_seat_filled_reads_as_one():
+    """Item 10: "1 seats are filled" -> "1 seat is filled"; two stay plural."""
+    with pytest.raises(ValueError, match=r": 1 seat is filled\.$"):
+        parse_setup(["human", "none"], ["You", "Ada"], False, "", 0.0, "zatre")
+    with pytest.raises(ValueError, match=r": 2 seats are filled\.$"):
+        parse_setup(["human", "easy"], ["You", "Ada"], False, "", 0.0, "zestrea")
+
+
+def test_a_hand_of_one_card_reads_as_one():
+    """Item 10: "Hand (1 cards)" -> "Hand (1 card)"."""
+    state = turn_state()
+    hand = state.table.estates[state.turn].hand
+    one = holding(state, hand=hand[:1])
+    assert "Hand (1 card):" in board.hand_page(GAME.view(one, one.turn))
+    two = holding(state, hand=hand[:2])
+    assert "Hand (2 cards):" in board.hand_page(GAME.view(two, two.turn))
