@@ -29,3 +29,13 @@ def test_a_hand_of_one_card_reads_as_one():
     assert "Hand (1 card):" in board.hand_page(GAME.view(one, one.turn))
     two = holding(state, hand=hand[:2])
     assert "Hand (2 cards):" in board.hand_page(GAME.view(two, two.turn))
+
+
+def test_estates_setup_hint_explains_its_two_options():
+    """Item 10: "Leaders" (choose, random: E-R1) and "Interactive deck" (E-F48) are
+    explained in the form's hint."""
+    from tui.screens.local_setup import setup_hint
+
+    hint = setup_hint("estate")
+    assert "Leaders: chosen (last seat first) or dealt at random" in hint
+    assert "Interactive Deck (Judge, Royal Ambassador, City Watch)" in hint

@@ -120,8 +120,9 @@ def setup_hint(game: str) -> str:
             "keyboard (hotseat).")
     if game == "zatre":
         hint += " Zatre in teams: 4 or 6 players, partners side by side (seats 1+2, 3+4, 5+6)."
-    if game == "estate":
-        hint += " One seat alone (the others empty) plays Estate's solo mode, without the Interactive Deck."
+    if game == "estate":  # what each list's choice means (player-tester 2, item 10; E-R1, E-F48)
+        hint += (" One seat alone: solo mode, without the Interactive Deck (Judge, Royal "
+                 "Ambassador, City Watch). Leaders: chosen (last seat first) or dealt at random.")
     return hint
 
 
@@ -297,9 +298,11 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
         game = str(self.query_one("#game", Select).value)
         has = game_option_names(game)
         seated = sum(str(self.query_one(f"#kind-{i}", Select).value) != "none" for i in range(SEATS))
+        grid = self.query_one("#game-options", Grid)
+        labels = {name: lb for lb in grid.query(FieldLabel) for name in lb.fields}  # (one walk)
         for spec in form_options():
-            field = self.query_one(f"#{spec.name}")
-            label = next(lb for lb in self.query(FieldLabel) if spec.name in lb.fields)
+            field = grid.get_child_by_id(spec.name)
+            label = labels[spec.name]
             on = spec.name in has
             if not on:
                 if isinstance(field, Select):
