@@ -133,3 +133,22 @@ async def test_ctrl_s_with_enter_on_a_seat_list_seats_the_bot_just_chosen(tmp_pa
         assert app.local_form.kinds[:2] == ("human", "strong")
         await until(pilot, lambda: app.table is not None)
         assert app.table.host.seats == 2
+
+
+async def test_an_open_seat_list_is_framed_on_its_own_shade(tmp_path):
+    """Player-tester 2, item 6: at 80x24 the open seat list looked like more seat rows;
+    it is framed and on a shade of its own."""
+    from textual.widgets._select import SelectOverlay
+
+    app = app_for(tmp_path, local_saves=tmp_path / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        form = app.screen
+        seat = form.query_one("#kind-2", Select)
+        seat.focus()
+        await pilot.press("enter")
+        overlay = seat.query_one(SelectOverlay)
+        assert seat.expanded and overlay.display
+        assert overlay.styles.border_top[0] == "round" and overlay.styles.border_bottom[0] == "round"
+        assert overlay.styles.background != form.styles.background
+        assert overlay.styles.background.a > 0
