@@ -39,3 +39,42 @@ def test_estates_setup_hint_explains_its_two_options():
     hint = setup_hint("estate")
     assert "Leaders: chosen (last seat first) or dealt at random" in hint
     assert "Interactive Deck (Judge, Royal Ambassador, City Watch)" in hint
+
+
+async def test_results_open_on_your_own_sheet_and_g_says_what_it_opens():
+    """Item 10: the results open on the player's own sheet (Bob's opened on Ann's), and
+    ``g`` says what it opens: "New game" (the setup form) after a local game, "Join a
+    table" after joining one (it led there while it said New game)."""
+    import attrs
+
+    from tui.app import ParlourApp
+    from tui.local_game import LocalGame, SeatChoice
+    from tui.screens.results import ResultsScreen
+
+    from .helpers import until
+
+    app = ParlourApp(pace=0)
+    game = LocalGame((SeatChoice("Ada", "easy"), SeatChoice("Ben", "easy")), seed=5, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_local(game)
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen), timeout=30)
+        snap = app.screen.snap
+        for seat in (1, 0):
+            screen = type(app.screen)(attrs.evolve(snap, seat=seat), quiet=False)
+            await app.push_screen(screen)
+            await pilot.pause()
+            assert screen.query_one("#result-sheets").active == f"seat-{seat}"
+
+        def g_label() -> str | None:
+            keys = {b.key: b.description for _, b, enabled, _ in app.screen.active_bindings.values()
+                    if b.show and enabled}
+            return keys.get("g")
+
+        assert g_label() == "New game"
+        app.again = "join"
+        app.screen.refresh_bindings()
+        assert g_label() == "Join a table"
+        await pilot.press("g")
+        from tui.screens.join import JoinScreen
+
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
