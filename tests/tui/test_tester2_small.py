@@ -78,3 +78,16 @@ async def test_results_open_on_your_own_sheet_and_g_says_what_it_opens():
         from tui.screens.join import JoinScreen
 
         await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+
+
+def test_the_others_page_keeps_a_bots_kind_whole():
+    """Item 7: "Strong bot (strong bo… · Agrarian Lord": the name is fitted, the bot's
+    kind kept whole."""
+    state = turn_state()
+    other = 1 - state.turn
+    names = ["Ann", "Bob"]
+    names[other] = "Strong bot"
+    bots = [None, None]
+    bots[other] = "strong"
+    page = board.others_page(GAME.view(state, state.turn), names, bots)
+    assert page.splitlines()[0].startswith("Strong bot (strong bot) · ")

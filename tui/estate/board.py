@@ -237,7 +237,8 @@ def glance(view: EstateView, seat: int, names: Sequence[str], bots: Sequence[str
     bot = f" ({bots[seat]} bot)" if bots and bots[seat] else ""
     turn = " ◀ to act" if seat in view.awaiting else ""
     note = f" · {notes[seat]}" if seat < len(notes) and notes[seat] else ""
-    return [f"{fit(names[seat] + bot, 22)} · {words.leader_name(est.leader)}{turn}{note}",
+    # the name is fitted, the bot's kind kept whole (player-tester 2, item 7: "(strong bo…")
+    return [f"{fit(names[seat], 16)}{bot} · {words.leader_name(est.leader)}{turn}{note}",
             f"  {by_track} · hand {est.hand_count} · {workers(view, seat)}",
             f"  {words.supply(est.res, est.gold)} · stored {len(est.stored)} · tucked {len(est.tucked_under)}"]
 

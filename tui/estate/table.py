@@ -288,6 +288,8 @@ class EstateTableScreen(GameTableScreen):
         if not view.era and view.phase in ("leaders", "extra", "draft", "secrets"):
             era = "set-up"
         tail = f" · {era} · {words.PHASES.get(view.phase, view.phase)}"
+        if self.snap is not None and self.snap.over:  # the headline has the whole line
+            tail = ""  # (player-tester 2, item 7: "the game is l…")
         return fit(f"▶ {self._turn_text()}", STATUS_WIDTH - len(tail)) + tail
 
     def _update(self) -> None:
