@@ -91,3 +91,14 @@ def test_the_others_page_keeps_a_bots_kind_whole():
     bots[other] = "strong"
     page = board.others_page(GAME.view(state, state.turn), names, bots)
     assert page.splitlines()[0].startswith("Strong bot (strong bot) · ")
+
+
+def test_zatres_news_line_gives_the_draw_for_first_player_whole():
+    """Item 7: "Draw for first player: You 4, A…" at 80 columns: the news line says it
+    short, every draw and who begins in it."""
+    from tui.widgets.message import news_lines
+    from tui.zatre.table import opening_news
+
+    news = opening_news(((0, 4), (1, 3)), ["You", "Ada (strong bot)"])
+    assert news_lines(news, 46, 1) == [news]
+    assert "You 4" in news and "Ada (strong bot) 3" in news and news.endswith("begin.")
