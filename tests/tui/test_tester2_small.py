@@ -102,3 +102,26 @@ def test_zatres_news_line_gives_the_draw_for_first_player_whole():
     news = opening_news(((0, 4), (1, 3)), ["You", "Ada (strong bot)"])
     assert news_lines(news, 46, 1) == [news]
     assert "You 4" in news and "Ada (strong bot) 3" in news and news.endswith("begin.")
+
+
+async def test_a_notice_at_the_estate_table_leaves_the_now_title_in_sight():
+    """Item 10: the notice "Spec joined the table." covered the Now panel's title for
+    several seconds; it sits beside it now."""
+    from textual.widgets._toast import Toast
+
+    from tui.app import ParlourApp
+
+    from .estate_helpers import SMALL, estate_game, start
+    from .helpers import until
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL, notifications=True) as pilot:
+        table = await start(pilot, estate_game(seed=2))
+        table.notify("Spec joined the table.", markup=False)
+        await until(pilot, lambda: bool(table.query(Toast)))
+        await pilot.pause()
+        toast = table.query_one(Toast).region
+        now = table.query_one("#e-now-box").region
+        title = now.x + len("╭─ ▶ Now ─")
+        assert toast.y <= now.y < toast.bottom, "the notice sits at the height of Now's title"
+        assert toast.x >= title, (toast, now)
