@@ -865,7 +865,10 @@ class Lobby:
 
     def _cmd_end(self, player: Player, args: list[str], token: str | None) -> Reply:
         self._host_only(player, "end the game")
-        if not self.started or self.over:
+        if not self.started:  # (player-tester 2, item 9: the README says what closes it)
+            raise LobbyError("No game has started: /end ends a game being played; "
+                             "to close the table, leave it (Esc).")
+        if self.over:
             raise LobbyError("No game is being played.")
         self.over = True
         return Reply(None, (EndGame(),))

@@ -162,7 +162,7 @@ def opening_text(opening: Sequence[tuple[int, int]], names: Sequence[str]) -> st
             text += f"; {' and '.join(tied)} tie at {best} and draw again"
         parts.append(text)
     first = _seat(names, max(rounds[-1], key=lambda d: d[1])[0])
-    return f"Draw for first player: {': '.join(parts)}: {first} begins."
+    return f"Draw for first player: {': '.join(parts)}: {first} begin{'s' * (first != 'You')}."
 
 
 def first_player_tie(opening: Sequence[tuple[int, int]], seats: int) -> bool:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from rules.estate import GAME
 from tui.app import ParlourApp
+from tui.estate.convert import ConvertScreen
 from tui.local_game import SeatChoice
 
-from .estate_helpers import SMALL, choose, estate_game, ready, start
+from .estate_helpers import SMALL, choose, estate_game, keys_to, ready, start
 from .helpers import hand_over, until
 
 
@@ -247,3 +248,31 @@ async def test_solo_words_fit_a_table_of_one():
         await choose(pilot, table, lambda e: True)
         await until(pilot, lambda: ready(app, table) and table.view.phase == "draft")
         assert "keep a card (4 of the 10 in all)" in table._turn_text()
+
+
+async def test_after_a_conversion_the_highlight_stays_on_end_turn():
+    """Player-tester 2, item 5 (README: when the Do list changes the highlight stays on
+    the same action or on none): End turn highlighted, a conversion by ``c``; Take back
+    joins the list above it, the highlight stays on End turn and Now describes it."""
+    from rules.estate.state import Convert, EndTurn, Gather, TakeBack
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, estate_game(SeatChoice("You"), SeatChoice("Ada", "easy"), seed=WAR_SEED))
+        await to_first_turn(pilot, table)
+        await choose(pilot, table, lambda e: isinstance(e, Gather))
+        await until(pilot, lambda: ready(app, table) and EndTurn() in table.snap.legal_actions)
+        assert table._conversions(), "a conversion is open after the Gather"
+        actions = table.query_one("#e-actions")
+        await pilot.press(*keys_to(table._entries, table._entries.index(EndTurn())))
+        assert actions.highlighted_action() == EndTurn()
+        version = table.snap.version
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, ConvertScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: table.snap.version != version and ready(app, table))
+        await pilot.pause(0.3)  # (the Now panel follows a resting highlight)
+        assert TakeBack() in table._entries and table._entries.index(TakeBack()) < table._entries.index(EndTurn())
+        assert actions.highlighted_action() == EndTurn()
+        assert "End your turn" in str(table.query_one("#e-now").render())
+        assert not any(isinstance(e, Convert) for e in table._entries)

@@ -191,6 +191,7 @@ async def test_a_whole_solo_game_by_keys_to_its_title(tmp_path):
             assert f"Title: {title}" in shown(results.query(".arithmetic").first())
             assert "Solo titles" in shown(results.query_one("#story"))
         else:  # the loss first, the ladder only under its own heading (issue 10 tester item 3)
-            assert "Three Era Objectives failed" in headline
+            assert f"Lost: three Era Objectives failed ({score.total} VP)." in headline  # (tester 2, item 7)
+            assert f"Game over: Lost: three Era Objectives failed ({score.total} VP)." in table._status(table.view)
             story = shown(results.query_one("#story"))
             assert story.index("Lost: three Era Objectives failed") < story.index("Titles a game that survives")

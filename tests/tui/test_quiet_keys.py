@@ -119,3 +119,55 @@ def test_a_zestrea_offer_made_meanwhile_is_no_new_question():
     assert asked(table, snap(("answer", "accept #7"), "produce")) == before
     assert asked(table, snap(("answer",), "hard-times")) != before
     assert asked(table, snap((), "produce")) == ()
+
+
+async def test_enter_held_as_bots_move_places_no_worker_on_the_turn_that_appears(monkeypatch):
+    """Player-tester 2, item 3: Enter pressed every 0.1 s while the bots move never acts
+    on the turn that appears meanwhile (it placed a worker 1 time in 3 before the quiet
+    moment): each Enter falls in the quiet moment and starts it again."""
+    from tui.app import ParlourApp
+
+    app = ParlourApp(pace=0)
+    game = LocalGame((SeatChoice("Ada", "easy"), SeatChoice("Ben", "easy"), SeatChoice("You")),
+                     seed=2, pace=0.3, game="estate", options=(("leaders", "random"),))
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, game)
+        table.query_one("#e-actions", OptionList).focus()
+        for _ in range(40):  # the draft (and a first turn if it is the player's) by plain keys
+            await until(pilot, lambda: table.view.phase == "turns" and not table.my_turn
+                        or ready(app, table) and table.listening, timeout=20)
+            if table.view.phase == "turns" and not table.my_turn:
+                break
+            version = table.snap.version
+            await pilot.press("home", "enter")
+            await until(pilot, lambda: table.snap.version != version)
+        monkeypatch.setattr(GameTableScreen, "QUIET", 5)  # (long: a loaded machine is slow)
+        mine, appeared, waited = applied_by(app, 2), 0, 0
+        while appeared < 10 and waited < 100:  # Enter every 0.1 s while the bots move, and after
+            waited += not table.my_turn
+            appeared += waited > 0 and table.my_turn
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+        assert waited and appeared, "the player's turn appeared while Enter was pressed"
+        assert applied_by(app, 2) == mine, app.table.host.applied
+        assert not table.listening and "one moment" in shown(table.query_one("#message"))
+
+
+async def test_enter_with_nothing_highlighted_says_why_on_the_message_line():
+    """Player-tester 2, item 4: an Enter lost as the list changed under it (another
+    player's move; the highlight went to none) says why on the message line."""
+    from tui.app import ParlourApp
+    from tui.widgets.do_list import DoList
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, estate_game(seed=2))
+        await until(pilot, lambda: ready(app, table) and table.listening, timeout=20)
+        actions = table.query_one("#e-actions", DoList)
+        actions.focus()
+        actions.highlighted = None  # (as the list just changed under the key)
+        version = table.snap.version
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.snap.version == version
+        assert "nothing is highlighted" in shown(table.query_one("#message"))

@@ -82,3 +82,73 @@ async def test_the_host_form_gives_the_first_focus_to_the_game(tmp_path):
         await pilot.press("enter", "down", "enter")
         assert form.query_one("#host-game", Select).value == list(GAMES)[1]
         assert app.screen is form and app.session is None and not form.starting
+
+
+async def _enter_and_start(app, pilot) -> None:
+    """Enter on an open list and ctrl+s pressed together: both keys queued before either
+    is handled (player-tester 2, item 1)."""
+    from textual import events
+
+    app.post_message(events.Key("enter", "\r"))
+    app.post_message(events.Key("ctrl+s", None))
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def test_ctrl_s_with_enter_on_the_game_list_takes_the_game_just_chosen(tmp_path):
+    """Zestrea chosen by Enter with ctrl+s at once: the form refuses it for two seats, as
+    after a pause, instead of starting the Zatre game shown before (player-tester 2,
+    item 1); the fields are Zestrea's, and the refusal stays."""
+    from textual.widgets import Static
+
+    app = app_for(tmp_path, local_saves=tmp_path / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        form = app.screen
+        await pilot.press("enter", *["down"] * list(GAMES).index("zestrea"))
+        await _enter_and_start(app, pilot)
+        assert app.screen is form, "no game started"
+        assert form.query_one("#game", Select).value == "zestrea"
+        error = str(form.query_one("#setup-error", Static).render())
+        assert error == "✗ Zestrea needs 3 to 6 players: 2 seats are filled."
+        assert not form.query_one("#profi", Select).display, "Zatre's Hints are gone"
+        assert form.query_one("#kind-4", Select).display, "Zestrea's fifth seat is offered"
+
+
+async def test_ctrl_s_with_enter_on_a_seat_list_seats_the_bot_just_chosen(tmp_path):
+    """Estate with seat 2 just turned "Bot, strong" by Enter with ctrl+s at once: a
+    two-player game starts, not the solo one, and the form kept has the bot (player-
+    tester 2, item 1)."""
+    app = app_for(tmp_path, local_saves=tmp_path / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        form = app.screen
+        form.query_one("#game", Select).value = "estate"
+        form.query_one("#kind-1", Select).value = "none"
+        await pilot.pause()
+        form.query_one("#kind-1", Select).focus()
+        await pilot.press("enter", "up")  # from "(empty seat)" up to "Bot, strong"
+        await _enter_and_start(app, pilot)
+        assert app.screen is not form, "a game started"
+        assert app.local_form.kinds[:2] == ("human", "strong")
+        await until(pilot, lambda: app.table is not None)
+        assert app.table.host.seats == 2
+
+
+async def test_an_open_seat_list_is_framed_on_its_own_shade(tmp_path):
+    """Player-tester 2, item 6: at 80x24 the open seat list looked like more seat rows;
+    it is framed and on a shade of its own."""
+    from textual.widgets._select import SelectOverlay
+
+    app = app_for(tmp_path, local_saves=tmp_path / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        form = app.screen
+        seat = form.query_one("#kind-2", Select)
+        seat.focus()
+        await pilot.press("enter")
+        overlay = seat.query_one(SelectOverlay)
+        assert seat.expanded and overlay.display
+        assert overlay.styles.border_top[0] == "round" and overlay.styles.border_bottom[0] == "round"
+        assert overlay.styles.background != form.styles.background
+        assert overlay.styles.background.a > 0

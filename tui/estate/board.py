@@ -12,6 +12,7 @@ from rules.estate.effects import evaluate
 from rules.estate.eras import ERAS, ORDINAL, SOLO_FAILURES, SOLO_MET_VP, place_vp, reward_words
 from rules.estate.state import EstateInView, EstateView
 from rules.estate.table import Estate, Table
+from rules.estate.words import plural
 
 from ..names import fit
 from . import words
@@ -102,7 +103,7 @@ def hand_page(view: EstateView, names: Sequence[str] = ()) -> str:
                          "(the rest are discarded)")
         else:  # E-F14: 5 cards, keep 1 and pass the rest, until 4 are kept
             pick = 6 - len(view.packet)
-            lines.append(f"Draft packet ({len(view.packet)} cards), pick {pick} of 4: keep 1, "
+            lines.append(f"Draft packet ({plural(len(view.packet), 'card')}), pick {pick} of 4: keep 1, "
                          f"pass the rest to {names[to] if names and to is not None else 'the left'}")
         lines += [f"{i + 1}. {words.card_text(c)}" for i, c in enumerate(view.packet)]
         if view.seats > 1 and names:
@@ -110,7 +111,7 @@ def hand_page(view: EstateView, names: Sequence[str] = ()) -> str:
                                                      for s, n in enumerate(view.packet_sizes)))
         lines.append("")
     hand = est.hand if est is not None else ()
-    lines.append(f"Hand ({len(hand)} cards):" if hand else "Hand: no cards")
+    lines.append(f"Hand ({plural(len(hand), 'card')}):" if hand else "Hand: no cards")
     lines += [f"{i + 1}. {words.card_text(c)}" for i, c in enumerate(hand)]
     secrets = est.secrets if est is not None else ()
     if view.seats == 1:
@@ -199,7 +200,7 @@ def market_page(view: EstateView, names: Sequence[str]) -> str:
     lines.append("── Market:")
     for i, c in enumerate(view.market):
         lines.append(f"{i + 1}. {words.card_text(c)}" if c else f"{i + 1}. (empty)")
-    lines.append(f"Deck {view.deck_count} cards · discard pile {len(view.discard)}")
+    lines.append(f"Deck {plural(view.deck_count, 'card')} · discard pile {len(view.discard)}")
     return "\n".join(lines)
 
 
@@ -236,7 +237,8 @@ def glance(view: EstateView, seat: int, names: Sequence[str], bots: Sequence[str
     bot = f" ({bots[seat]} bot)" if bots and bots[seat] else ""
     turn = " ◀ to act" if seat in view.awaiting else ""
     note = f" · {notes[seat]}" if seat < len(notes) and notes[seat] else ""
-    return [f"{fit(names[seat] + bot, 22)} · {words.leader_name(est.leader)}{turn}{note}",
+    # the name is fitted, the bot's kind kept whole (player-tester 2, item 7: "(strong bo…")
+    return [f"{fit(names[seat], 16)}{bot} · {words.leader_name(est.leader)}{turn}{note}",
             f"  {by_track} · hand {est.hand_count} · {workers(view, seat)}",
             f"  {words.supply(est.res, est.gold)} · stored {len(est.stored)} · tucked {len(est.tucked_under)}"]
 

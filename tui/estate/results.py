@@ -39,7 +39,7 @@ def headline(snap: Snapshot) -> str:
     if len(snap.names) == 1:
         total = result.scores[0].total
         if solo_lost(snap):
-            return f"Three Era Objectives failed: the game is lost ({total} VP)."
+            return f"Lost: three Era Objectives failed ({total} VP)."  # (80 columns: tester 2, item 7)
         return f"{snap.names[0]} score{'s' * (snap.names[0] != 'You')} {total} VP: {solo_title(snap)}!"
     winners = sorted(result.winners)
     best = max(s.total for s in result.scores)

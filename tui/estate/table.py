@@ -26,7 +26,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
 
 from net.table import Snapshot
 from rules.core import Seat
@@ -35,6 +34,7 @@ from rules.estate.state import Convert, Draw, Expand, Gather, Produce
 from ..names import fit, seat_name
 from ..screens.game_table import GameTableScreen
 from ..screens.handover import HandOverScreen
+from ..widgets.do_list import DoList
 from ..widgets.message import TableMessage
 from . import board, words
 from .convert import ConvertScreen, useful
@@ -66,21 +66,6 @@ def page_tabs(page: str) -> str:
     """The page panel's lower title: the other pages with their keys (the shown one
     is the upper title): ``"h Hand b Realm m Market o Others"``."""
     return " ".join(f"{PAGE_KEYS[p]} {title}" for p, title in board.PAGES.items() if p != page)
-
-
-class DoList(OptionList):
-    """The Do list: Enter does the highlighted entry (shown in the footer as ``⏎``
-    only when the table waits for this player; dimmed during the quiet moment after
-    the question changed)."""
-
-    BINDINGS = [Binding("enter", "select", "Do it", key_display="⏎")]
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "select":
-            if not (self.option_count > 0 and self.screen.check_action("act", ()) is True):
-                return False
-            return True if getattr(self.screen, "listening", True) else None
-        return True
 
 
 class EstateStatus(Widget):
@@ -214,7 +199,7 @@ class EstateTableScreen(GameTableScreen):
         self._hidden = True
         for widget in ("#e-page", "#e-now"):
             self._set(widget, "(hidden until the next player is ready)")
-        self.query_one("#e-actions", OptionList).clear_options()
+        self.query_one("#e-actions", DoList).show((), ())
         self._entries = ()
 
     def _told_events(self, snap: Snapshot) -> tuple[Any, ...]:
@@ -303,6 +288,8 @@ class EstateTableScreen(GameTableScreen):
         if not view.era and view.phase in ("leaders", "extra", "draft", "secrets"):
             era = "set-up"
         tail = f" · {era} · {words.PHASES.get(view.phase, view.phase)}"
+        if self.snap is not None and self.snap.over:  # the headline has the whole line
+            tail = ""  # (player-tester 2, item 7: "the game is l…")
         return fit(f"▶ {self._turn_text()}", STATUS_WIDTH - len(tail)) + tail
 
     def _update(self) -> None:
@@ -389,11 +376,7 @@ class EstateTableScreen(GameTableScreen):
         self._set("#e-now", "\n".join(l for l in lines if l))
 
     def _highlighted(self) -> Any:
-        actions = self.query_one("#e-actions", OptionList)
-        index = actions.highlighted
-        if index is None or index >= len(self._entries):
-            return None
-        return self._entries[index]
+        return self.query_one("#e-actions", DoList).highlighted_action()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """The Now panel follows the highlight once it rests (a held arrow key, or
@@ -431,32 +414,25 @@ class EstateTableScreen(GameTableScreen):
         entries_t = tuple(entries)
         if entries_t == self._entries:
             return
-        actions = self.query_one("#e-actions", OptionList)
-        options = []  # (all in words first: the list and its entries change together)
-        for i, entry in enumerate(entries_t):
+        texts, disabled = [], []  # (all in words first: the list and its entries change together)
+        for entry in entries_t:
             if entry == CONVERT:
-                options.append(Option("Convert resources…", id=str(i)))
+                texts.append("Convert resources…")
             elif isinstance(entry, tuple):
-                options.append(Option(f"✗ {words.card_name(entry[1])}: "
-                                      f"{words.why_not(view, snap.seat, entry[1], useful(legal))}",
-                                      id=str(i), disabled=True))
+                texts.append(f"✗ {words.card_name(entry[1])}: "
+                             f"{words.why_not(view, snap.seat, entry[1], useful(legal))}")
             else:
-                options.append(Option(words.action_text(entry, view, snap.names), id=str(i)))
+                texts.append(words.action_text(entry, view, snap.names))
+            disabled.append(isinstance(entry, tuple))
         self._entries = entries_t
-        actions.clear_options()
-        actions.add_options(options)
-        if options and legal:
-            actions.highlighted = 0
+        # the highlight stays on the same action (End turn after a conversion), or none
+        self.query_one("#e-actions", DoList).show(entries_t, texts, disabled)
 
     # ---- doing ----------------------------------------------------------------------
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_list.id != "e-actions":
-            return
+    def on_do_list_chosen(self, event: DoList.Chosen) -> None:
         event.stop()
-        index = int(event.option.id or 0)
-        if index < len(self._entries):
-            self._do(self._entries[index])
+        self._do(event.action)
 
     def _do(self, entry: Any) -> None:
         if not self.my_turn or self.snap is None:

@@ -26,6 +26,7 @@ from typing import Any, Callable, ClassVar, Mapping
 import attrs
 from textual.binding import Binding
 from textual.content import Content
+from textual.message import Message
 from net.table import SeatLink, Snapshot, bot_took_text
 from rules.core import Seat, named
 
@@ -580,6 +581,14 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         self._start_pump()
 
     # ---- keys shared by the tables ----------------------------------------------------
+
+    def on_do_list_unchosen(self, event: Message) -> None:
+        """Enter on a Do list with nothing highlighted (it changed under the key, as
+        another player's move came): the message line says why nothing was done
+        (player-tester 2, item 4)."""
+        event.stop()
+        self._error = "Nothing done: the list changed and nothing is highlighted; ↑↓ choose, then Enter."
+        self._update()
 
     def action_choose(self, index: int) -> None:
         self.chosen = index

@@ -17,6 +17,7 @@ from net.protocol import plain_problem
 from ..lan import HostError, HostSettings, default_player_name, host_table
 from ..local_game import GAMES
 from ..widgets.field_label import FieldLabel, MarksFocus
+from ..widgets.open_lists import take_open_lists
 from .base import ParlourScreen
 
 
@@ -119,6 +120,7 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
     def action_start(self) -> None:
         if self.starting:
             return
+        take_open_lists(self)  # Enter on a list with ctrl+s: the entry just chosen
         try:
             settings = self.settings()
         except ValueError as err:

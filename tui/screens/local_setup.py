@@ -28,6 +28,7 @@ from rules.core import OptionSpec, option_specs
 
 from ..local_game import DEFAULT_PACE, GAMES, PACES, RULES, LocalGame, SeatChoice
 from ..widgets.field_label import FieldLabel, MarksFocus
+from ..widgets.open_lists import take_open_lists
 from .base import ParlourScreen
 
 KINDS = [("Human", "human"), ("Bot, easy", "easy"), ("Bot, strong", "strong")]
@@ -119,8 +120,9 @@ def setup_hint(game: str) -> str:
             "keyboard (hotseat).")
     if game == "zatre":
         hint += " Zatre in teams: 4 or 6 players, partners side by side (seats 1+2, 3+4, 5+6)."
-    if game == "estate":
-        hint += " One seat alone (the others empty) plays Estate's solo mode, without the Interactive Deck."
+    if game == "estate":  # what each list's choice means (player-tester 2, item 10; E-R1, E-F48)
+        hint += (" One seat alone: solo mode, without the Interactive Deck (Judge, Royal "
+                 "Ambassador, City Watch). Leaders: chosen (last seat first) or dealt at random.")
     return hint
 
 
@@ -167,13 +169,14 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
                 empty = first + pair.index("none") + 1
                 raise ValueError(f"Seat {empty} is empty, but partners sit side by side "
                                  "(seats 1+2, 3+4, 5+6): fill it or empty its partner's.")
+    filled = f"{len(seats)} seat{'s' * (len(seats) != 1)} {'are' if len(seats) != 1 else 'is'} filled"
     if teams and len(seats) not in (4, 6):
-        raise ValueError(f"Zatre in teams needs 4 or 6 players (pairs); {len(seats)} seats are filled.")
+        raise ValueError(f"Zatre in teams needs 4 or 6 players (pairs); {filled}.")
     least = RULES[game].min_seats if game in RULES else 2
     if not teams and not least <= len(seats) <= most:
         six = " (6 only in teams)" if game == "zatre" else ""
         raise ValueError(f"{GAMES.get(game, 'Zatre')} needs {least} to {most} players{six}: "
-                         f"{len(seats)} seats are filled.")
+                         f"{filled}.")
     if len({s.name.casefold() for s in seats}) != len(seats):
         raise ValueError("Two players have the same name; give each a different one.")
     seed = seed.strip()
@@ -221,6 +224,8 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
         super().__init__()
         self.form = form if form is not None else SetupForm(pace=pace)
         self.pace = self.form.pace
+        self._taken: set[tuple[str | None, Any]] = set()
+        """Lists' choices ctrl+s took before their Changed came (:meth:`commit_open_lists`)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="setup"):
@@ -293,9 +298,11 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
         game = str(self.query_one("#game", Select).value)
         has = game_option_names(game)
         seated = sum(str(self.query_one(f"#kind-{i}", Select).value) != "none" for i in range(SEATS))
+        grid = self.query_one("#game-options", Grid)
+        labels = {name: lb for lb in grid.query(FieldLabel) for name in lb.fields}  # (one walk)
         for spec in form_options():
-            field = self.query_one(f"#{spec.name}")
-            label = next(lb for lb in self.query(FieldLabel) if spec.name in lb.fields)
+            field = grid.get_child_by_id(spec.name)
+            label = labels[spec.name]
             on = spec.name in has
             if not on:
                 if isinstance(field, Select):
@@ -325,21 +332,31 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """Teams are a Zatre variant: the choice is off and greyed for the card game;
-        an error said about the form goes once the form changes."""
-        if event.select.id == "game":
+        an error said about the form goes once the form changes (not for a choice
+        ctrl+s already took: :meth:`commit_open_lists`)."""
+        taken = (event.select.id, event.value)
+        if taken in self._taken:
+            self._taken.discard(taken)
+            return
+        self._follow(event.select, event.value)
+        self.query_one("#setup-error", Static).update("")
+
+    def _follow(self, select: Select, value: Any) -> None:
+        """What follows a list's new ``value``: the game's own fields and hint, the
+        seats it offers; a seat turned bot loses the human's default name."""
+        if select.id == "game":
             self._offer_options()
-            self.query_one("#setup-hint", Static).update(setup_hint(event.value))  # type: ignore[arg-type]
-        if event.select.id in ("game", "teams"):
+            self.query_one("#setup-hint", Static).update(setup_hint(value))
+        if select.id in ("game", "teams"):
             self._offer_team_seats()
-        if (event.select.id or "").startswith("kind-"):
+        if (select.id or "").startswith("kind-"):
             self._offer_options()  # one seat alone: what solo ignores greys
-        if (event.select.id or "").startswith("kind-") and event.value in ("easy", "strong"):
-            seat = int(event.select.id.split("-")[1])  # type: ignore[union-attr]
+        if (select.id or "").startswith("kind-") and value in ("easy", "strong"):
+            seat = int(select.id.split("-")[1])  # type: ignore[union-attr]
             field = self.query_one(f"#name-{seat}", Input)
             if field.value.strip().casefold() == HUMAN_NAME.casefold():
                 form = self.current_form()
                 field.value = bot_name(list(form.kinds), list(form.names), seat)
-        self.query_one("#setup-error", Static).update("")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -380,7 +397,15 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
         return parse_setup(list(form.kinds), list(form.names), profi, form.seed, form.pace,
                            form.game, teams, values)
 
+    def commit_open_lists(self) -> None:
+        """An open list's highlighted entry counts as chosen at once, and what follows
+        it (the game's fields, the seats) is offered from it (:func:`take_open_lists`)."""
+        for select, value in take_open_lists(self):
+            self._taken.add((select.id, value))  # its Changed comes later
+            self._follow(select, value)
+
     def action_start(self) -> None:
+        self.commit_open_lists()
         try:
             game = self.game()
         except ValueError as err:

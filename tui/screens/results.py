@@ -68,7 +68,9 @@ class ResultsScreen(QuietKeys, ParlourScreen):
 
     BINDINGS = [
         Binding("b,escape", "back", "Board"),
-        Binding("g", "new_game", "New game"),
+        Binding("g", "new_game('solo')", "New game"),
+        Binding("g", "new_game('host')", "Host a new table"),
+        Binding("g", "new_game('join')", "Join a table"),
         Binding("m,q", "menu", "Menu"),
         Binding("t", "chat", "Chat"),
         Binding("left", "tab(-1)", "Previous sheet", show=False),
@@ -92,6 +94,8 @@ class ResultsScreen(QuietKeys, ParlourScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "chat" and self.chat is None:
             return False  # no chat here: not shown
+        if action == "new_game" and parameters[:1] != (getattr(self.app, "again", "solo"),):
+            return False  # g says what it opens: a new game's setup, a new table, the join screen
         return True if self.listening else None  # dimmed for the quiet moment
 
     def seat_names(self, bots: bool = True) -> list[str]:
@@ -167,13 +171,21 @@ class ResultsScreen(QuietKeys, ParlourScreen):
             yield Static(self.standings(), id="standings")
             if self.FORMULA:
                 yield Static(self.FORMULA, classes="hint")
-            with TabbedContent(id="result-sheets"):
+            with TabbedContent(id="result-sheets", initial=self.own_sheet()):
                 for (seat, *_), name in self.sides():
                     with SheetPane(Content(name), id=f"seat-{seat}"):  # (not markup)
                         with VerticalScroll(can_focus=False, classes="result-rows"):
                             yield Static(self.arithmetic(seat), classes="arithmetic")
                         yield Static(self.total_line(seat), classes="result-total")
         yield Footer()
+
+    def own_sheet(self) -> str:
+        """The id of the sheet shown first: the player's own side's (the snapshot's
+        seat; player-tester 2, item 10: Bob's results opened on Ann's), else the first."""
+        for seats, _ in self.sides():
+            if self.snap.seat in seats:
+                return f"seat-{seats[0]}"
+        return ""
 
     def action_back(self) -> None:
         self.dismiss()
@@ -185,9 +197,11 @@ class ResultsScreen(QuietKeys, ParlourScreen):
     def action_menu(self) -> None:
         self.app.run_worker(self.app.close_table())  # type: ignore[attr-defined]
 
-    def action_new_game(self) -> None:
-        app = self.app
-        app.run_worker(app.close_table(then=getattr(app, "again", "solo")))  # type: ignore[attr-defined]
+    def action_new_game(self, then: str = "solo") -> None:
+        """``g``: the table closes and ``then`` opens (the app's ``again``: the setup
+        form after a local game, the host form after hosting, the join screen after
+        joining; player-tester 2, item 10: the key's label says which)."""
+        self.app.run_worker(self.app.close_table(then=then))  # type: ignore[attr-defined]
 
     def action_tab(self, step: int) -> None:
         tabs = self.query_one(TabbedContent)

@@ -14,7 +14,7 @@ helpers (``check_partial``, ``legal_cells``); the host has the last word on conf
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -55,6 +55,13 @@ def _without(hand: tuple[int, ...], pending: tuple[Placement, ...]) -> tuple[int
         if p.tile in left:
             left.remove(p.tile)
     return tuple(left)
+
+
+def opening_news(opening: Sequence[tuple[int, int]], names: Sequence[str]) -> str:
+    """The draw for first player on the news line, its head short so the draws and who
+    begins fit at 80 columns (``"Draw: You 4, Ada 3: Ada begins."``; the log keeps the
+    whole sentence; player-tester 2, item 7: "Draw for first player: You 4, A…")."""
+    return opening_text(opening, names).replace("Draw for first player: ", "Draw: ", 1)
 
 
 class TableScreen(GameTableScreen):
@@ -403,7 +410,7 @@ class TableScreen(GameTableScreen):
         status.extra = "profi: no hints" if view.options.profi else ""
 
         self._tell(self._news if self.animating else (
-            last_turn_text(snap) or opening_text(view.opening, self._seat_names(snap))),
+            last_turn_text(snap) or opening_news(view.opening, self._seat_names(snap))),
             self._error or self.turn_problem())
 
         last_gain = {record.seat: record.gain for record in view.log}

@@ -50,7 +50,7 @@ def turn_text(record: TurnRecord, name: str) -> str:
     tiles = " ".join(str(p.tile) for p in record.placements)
     lines = ", ".join(str(line.total) for line in record.lines)
     crosses = ", x2" * record.entry.crosses
-    scored = f" → {lines}{crosses}" if record.lines else " → no line of 10-12"
+    scored = f" → {lines}{crosses}" if record.lines else " → no line"  # (fits the news line: tester 2, item 7)
     kept = f"; {'keep' if name == 'You' else 'keeps'} {record.kept}" if record.kept else ""
     points = "point" if record.gain == 1 else "points"
     return f"{name} laid {tiles}{scored}: +{record.gain} {points}{kept}."

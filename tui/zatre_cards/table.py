@@ -358,7 +358,7 @@ class CardTableScreen(GameTableScreen):
             keep = tuple(c for lay in recent for c in lay.cells)
             table.draw(view.laid, recent=recent, ghost=ghost, hints=hints, cursor=self.cursor,
                        show_cursor=mine, keep=keep)
-        where = "empty" if not view.laid else f"{len(view.laid)} cards"
+        where = "empty" if not view.laid else f"{len(view.laid)} card{'s' * (len(view.laid) != 1)}"
         at = f" · cursor {cell_text(self.cursor)}" if mine else ""  # as the log and refusals name cells
         table.border_title = f"Table · {where}{at}"
         table.border_subtitle = "○ blank  underlined: last" + ("" if view.options.profi else "  + fits")
@@ -396,7 +396,7 @@ class CardTableScreen(GameTableScreen):
                      note=self._seat_note(s))
             for s in range(view.seats)
         )
-        scores.footer = f"set aside: {view.set_aside_count} cards"
+        scores.footer = f"set aside: {view.set_aside_count} card{'s' * (view.set_aside_count != 1)}"
         self._render_sheet(action)
         self.query_one(MoveLog).entries = self._log_lines()
         self._refresh_footer()

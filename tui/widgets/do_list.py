@@ -1,0 +1,114 @@
+"""The Do list: what may be done now, one entry per legal action (or kind of action).
+
+Entries are known by what they do, never by their place: when the list changes (a
+window closes, an offer arrives) the highlight stays on the same action or goes to
+none, and an Enter pressed just before the change does the action that was
+highlighted or nothing, never the entry that took its place (player-tester findings on
+issue 9, item 3; Estate: player-tester 2, item 5, End turn's highlight went to Take
+back after a conversion). A single click only highlights (double-click or Enter does
+it). A game's table may keep some entries from ever being highlighted by the table
+itself (:meth:`DoList.offered_first`: Zestrea's spending of Zestre on the State);
+entries listed only to say why not (Estate's greyed cards) are disabled."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+
+def entry_key(action: Any) -> str:
+    """What an entry does, as a key that is the same for the same action in any list."""
+    return repr(action)
+
+
+class DoList(OptionList):
+    """The Do list; posts :class:`DoList.Chosen` with the action (never an index).
+    Enter does the highlighted entry, and the footer says so (an OptionList's own Enter
+    is not shown there)."""
+
+    BINDINGS = [Binding("enter", "select", "Do it", key_display="⏎")]
+
+    class Chosen(Message):
+        """The player chose ``action`` (Enter or a double click on its entry)."""
+
+        def __init__(self, action: Any) -> None:
+            super().__init__()
+            self.action = action
+
+    class Unchosen(Message):
+        """Enter found nothing to do: no entry highlighted (the list changed under it,
+        player-tester 2, item 4) or its action no longer listed; the table says so."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.actions: dict[str, Any] = {}
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "select":  # (dimmed during the table's quiet moment: tui/screens/quiet.py)
+            if not (self.option_count > 0 and self.screen.check_action("act", ()) is True):
+                return False
+            return True if getattr(self.screen, "listening", True) else None
+        return True
+
+    def offered_first(self, action: Any) -> bool:
+        """Whether the table itself may highlight ``action`` (a list that was empty gets
+        the first such entry); every entry here, a game's own list may say otherwise."""
+        return True
+
+    def show(self, actions: Sequence[Any], texts: Sequence[str], disabled: Sequence[bool] = ()) -> None:
+        """Show ``actions`` as ``texts`` (``disabled[i]``: entry ``i`` is listed greyed,
+        never highlighted nor done); the highlight stays on the same action, or goes to
+        none; a list that was empty gets its first entry :meth:`offered_first` allows."""
+        before = self.highlighted_action()
+        was_empty = not self.actions
+        off = [bool(d) for d in disabled] + [False] * (len(actions) - len(disabled))
+        self.actions = {entry_key(a): a for a, d in zip(actions, off) if not d}
+        self.clear_options()
+        self.add_options([Option(text, id=entry_key(a), disabled=d)
+                          for a, text, d in zip(actions, texts, off)])
+        keys = [entry_key(a) for a in actions]
+        if before is not None and entry_key(before) in self.actions:
+            self.highlighted = keys.index(entry_key(before))
+        elif was_empty:
+            self.highlighted = next((k for k, a in enumerate(actions)
+                                     if not off[k] and self.offered_first(a)), None)
+        else:
+            self.highlighted = None
+
+    def action_select(self) -> None:
+        """Enter: the highlighted entry, or :class:`DoList.Unchosen` when none is."""
+        if self.highlighted is None and self.option_count:
+            self.post_message(self.Unchosen())
+            return
+        super().action_select()
+
+    def highlighted_action(self) -> Any:
+        """The action the highlight is on, or ``None``."""
+        if self.highlighted is None or self.highlighted >= self.option_count:
+            return None
+        return self.actions.get(self.get_option_at_index(self.highlighted).id or "")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter (or a double click): the entry's own action, if it is still listed."""
+        if event.option_list is not self:
+            return
+        event.stop()
+        action = self.actions.get(event.option.id or "")
+        self.post_message(self.Chosen(action) if action is not None else self.Unchosen())
+
+    async def _on_click(self, event: events.Click) -> None:
+        """One click highlights; a double click does it too (OptionList's own click,
+        which does it at once, is prevented)."""
+        event.prevent_default()
+        clicked = event.style.meta.get("option")
+        if clicked is None or self._options[clicked].disabled:
+            return
+        self.highlighted = clicked
+        if event.chain >= 2:
+            self.action_select()
+
