@@ -36,7 +36,7 @@ import logging
 import random
 import time
 from collections import OrderedDict, deque
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 import attrs
 
@@ -135,31 +135,71 @@ def fallback_action(game: Any, legal: Sequence[Any], rnd: random.Random) -> Any:
     return sample(rnd.choice(kinds(legal)), game.action_type, rnd)
 
 
+class Snapshots(Mapping[Seat | None, Snapshot]):
+    """One version's snapshots: one per seat, built with the version, and the
+    spectators' (key ``None``), built by ``spectators()`` when first asked for (most
+    tables have no spectator, and a spectator's view is one more the game would build
+    each move: a fifth of a four-seat table's snapshots). What is built is immutable:
+    building it later, on any thread, gives the same snapshot."""
+
+    __slots__ = ("_seats", "_spectators", "_made")
+
+    def __init__(self, seats: dict[Seat, Snapshot], spectators: Callable[[], Snapshot]) -> None:
+        self._seats = seats
+        self._spectators = spectators
+        self._made: Snapshot | None = None
+
+    def __getitem__(self, seat: Seat | None) -> Snapshot:
+        if seat is None:
+            made = self._made
+            if made is None:
+                made = self._made = self._spectators()
+            return made
+        return self._seats[seat]
+
+    def __contains__(self, seat: object) -> bool:
+        return seat is None or seat in self._seats
+
+    def __iter__(self) -> Iterator[Seat | None]:
+        yield from self._seats
+        yield None
+
+    def __len__(self) -> int:
+        return len(self._seats) + 1
+
+    def evolve(self, **changes: Any) -> "Snapshots":
+        """Every snapshot with ``changes`` (``attrs.evolve``), the spectators' still
+        built only when asked for."""
+        made, spectators = self._made, self._spectators
+
+        def evolved() -> Snapshot:
+            return attrs.evolve(made if made is not None else spectators(), **changes)
+
+        return Snapshots({k: attrs.evolve(s, **changes) for k, s in self._seats.items()}, evolved)
+
+
 @attrs.frozen
 class _Frame:
     """The authoritative state at one version, with everything derived from it.
 
-    ``snapshots`` has one entry per seat and one for spectators (key ``None``);
-    ``changed_at[seat]`` is the version at which that seat's legal actions last changed;
-    ``awaited``: the active seats the game waits for (:func:`rules.core.awaited`), the
-    ones bots play; ``events``: the events of the action that made this version, as
-    the game gave them (before any seat's projection), kept for :meth:`Host.history`.
+    ``snapshots`` has one entry per seat and one for spectators (key ``None``:
+    :class:`Snapshots`); ``changed_at[seat]`` is the version at which that seat's legal
+    actions last changed; ``over``, ``active`` (the seats that may act) and ``result``
+    as in every snapshot; ``awaited``: the active seats the game waits for
+    (:func:`rules.core.awaited`), the ones bots play; ``events``: the events of the action
+    that made this version, as the game gave them (before any seat's projection), kept
+    for :meth:`Host.history`.
     """
 
     state: Any
     version: int
-    snapshots: Mapping[Seat | None, Snapshot]
+    snapshots: Snapshots
     changed_at: Mapping[Seat, int]
+    over: bool
+    active: frozenset[Seat]
+    result: Result | None
     awaited: frozenset[Seat] = frozenset()
     events: tuple[Any, ...] = ()
-
-    @property
-    def over(self) -> bool:
-        return self.snapshots[None].over
-
-    @property
-    def active(self) -> frozenset[Seat]:
-        return self.snapshots[None].active_seats
 
 
 @attrs.define(eq=False)
@@ -283,7 +323,7 @@ class Host:
     @property
     def result(self) -> Result | None:
         """``game.result(state)`` once the game is over, else ``None``."""
-        return self._frame.snapshots[None].result
+        return self._frame.result
 
     @property
     def applied(self) -> tuple[Applied, ...]:
@@ -455,8 +495,7 @@ class Host:
     def _show_bot_took(self) -> None:
         """The frame's snapshots with the bot kinds and takeovers as they are now."""
         frame = self._frame
-        snapshots = {k: attrs.evolve(s, bots=self.bot_kinds, bot_took=self.bot_took)
-                     for k, s in frame.snapshots.items()}
+        snapshots = frame.snapshots.evolve(bots=self.bot_kinds, bot_took=self.bot_took)
         self._frame = attrs.evolve(frame, snapshots=snapshots)
 
     # ---- lifecycle ----------------------------------------------------------
@@ -657,36 +696,42 @@ class Host:
     def _build(
         self, state: Any, version: int, events: tuple[Any, ...], previous: _Frame | None
     ) -> _Frame:
-        """Everything derived from ``state`` at ``version``: one snapshot per seat and
-        for spectators, with ``events`` projected for each."""
+        """Everything derived from ``state`` at ``version``: one snapshot per seat, and
+        the spectators' when first asked for (:class:`Snapshots`), with ``events``
+        projected for each."""
         game = self.game
         over = bool(game.is_over(state))
         result = game.result(state) if over else None
         active = frozenset() if over else frozenset(game.active_seats(state))
-        snapshots: dict[Seat | None, Snapshot] = {}
+        snapshots: dict[Seat, Snapshot] = {}
         changed_at: dict[Seat, int] = {}
-        for seat in (*range(self.seats), None):
-            legal = tuple(game.legal_actions(state, seat)) if seat in active else ()
-            if seat is not None:
-                unchanged = previous is not None and previous.snapshots[seat].legal_actions == legal
-                changed_at[seat] = previous.changed_at[seat] if unchanged else version
-                if unchanged:  # the same tuple again: encoders cache by identity
-                    legal = previous.snapshots[seat].legal_actions  # type: ignore[union-attr]
-            snapshots[seat] = Snapshot(
+        names, bots, took = self.names, self.bot_kinds, self.bot_took
+
+        def snapshot(seat: Seat | None, legal: tuple[Any, ...]) -> Snapshot:
+            return Snapshot(
                 version=version,
                 seat=seat,
                 view=game.view(state, seat),
                 legal_actions=legal,
                 active_seats=active,
                 events=tuple(game.project_event(event, seat) for event in events),
-                names=self.names,
-                bots=self.bot_kinds,
+                names=names,
+                bots=bots,
                 over=over,
                 result=result,
-                bot_took=self.bot_took,
+                bot_took=took,
             )
+
+        for seat in range(self.seats):
+            legal = tuple(game.legal_actions(state, seat)) if seat in active else ()
+            unchanged = previous is not None and previous.snapshots[seat].legal_actions == legal
+            changed_at[seat] = previous.changed_at[seat] if unchanged else version
+            if unchanged:  # the same tuple again: encoders cache by identity
+                legal = previous.snapshots[seat].legal_actions  # type: ignore[union-attr]
+            snapshots[seat] = snapshot(seat, legal)
         waited = frozenset() if over else frozenset(awaited(game, state)) & active
-        return _Frame(state, version, snapshots, changed_at, waited, events)
+        return _Frame(state, version, Snapshots(snapshots, lambda: snapshot(None, ())), changed_at,
+                      over, active, result, waited, events)
 
     def _commit(self, frame: _Frame, applied: Applied) -> None:
         self._log.append(applied)
@@ -695,8 +740,7 @@ class Host:
             took = self._takeovers()
             if took != self.bot_took:
                 self.bot_took = took
-                frame = attrs.evolve(frame, snapshots={
-                    k: attrs.evolve(s, bot_took=took) for k, s in frame.snapshots.items()})
+                frame = attrs.evolve(frame, snapshots=frame.snapshots.evolve(bot_took=took))
         frame = self._timers.settle(frame, applied)
         self._frame = frame
         for peer in list(self._peers):

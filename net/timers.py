@@ -131,8 +131,7 @@ class Timers:
         names its seat in ``timed_out``."""
         seat = timed_out(applied) if applied is not None else None
         if seat is not None:
-            frame = attrs.evolve(frame, snapshots={k: attrs.evolve(s, timed_out=seat)
-                                                   for k, s in frame.snapshots.items()})
+            frame = attrs.evolve(frame, snapshots=frame.snapshots.evolve(timed_out=seat))
         if not self._running:
             return frame
         due = self._due(frame)
@@ -153,10 +152,9 @@ class Timers:
             timer.seats = frozenset(seat for seat, _ in entries)
         countdowns = tuple(sorted((Countdown(t.option, t.seats, round(t.wall, 3)) for t in self._timers.values()),
                                   key=lambda c: (c.deadline, c.option)))
-        if countdowns == frame.snapshots[None].timers:
+        if countdowns == frame.snapshots[0].timers:  # (as in every snapshot; seat 0 is at every table)
             return frame
-        return attrs.evolve(frame, snapshots={k: attrs.evolve(s, timers=countdowns)
-                                              for k, s in frame.snapshots.items()})
+        return attrs.evolve(frame, snapshots=frame.snapshots.evolve(timers=countdowns))
 
     def start(self) -> None:
         """Start counting (the host runs): from now on :meth:`settle` starts timers."""

@@ -406,3 +406,48 @@ async def test_offer_declines_when_an_intent_waits_or_the_host_is_not_running():
     assert (await bounded(queued)).accepted
     await host.stop()
     assert host.offer(one.peer, Intent(Pick(2), "late", 1)) is None and host.version == 1
+
+
+# ---- the spectators' snapshot, built when asked for (issue 11) -------------------------
+
+
+class _CountingGame(type(GAME)):
+    """The toy game, counting the views it builds for spectators."""
+
+    spectator_views = 0
+
+    def view(self, state, seat):
+        if seat is None:
+            self.spectator_views += 1
+        return super().view(state, seat)
+
+
+async def test_the_spectators_snapshot_is_built_only_when_someone_asks_for_it():
+    """issue 11 (no work per move for a seat nobody watches): with no spectator the
+    game builds no spectator view, move after move; asked for, the spectators'
+    snapshot is the one built at once would be (the bot kinds a seat handed to a bot
+    gets included), and a spectator who joins gets one every move."""
+    game = _CountingGame()
+    host = Host(game, ToyOptions(), 2, seed=7, names=("P0", "P1"), bot_delay=0)
+    await host.start()
+    try:
+        a, b = host.link(0), host.link(1)
+        for n in (1, 2):
+            assert (await bounded(a.submit(Pick(n)))).accepted and (await bounded(b.submit(Pick(3)))).accepted
+        assert game.spectator_views == 0 and host.version == 4
+        state, seen = host.state, host.snapshot(None)
+        assert seen == Snapshot(
+            version=4, seat=None, view=GAME.view(state, None), legal_actions=(),
+            active_seats=frozenset({0, 1}), events=tuple(GAME.project_event(e, None) for e in seen.events),
+            names=("P0", "P1"), bots=(None, None), over=False,
+        )
+        assert [type(e) for e in seen.events] == [Picked, Revealed] and seen.events[0].number is None
+        assert host.snapshot(None) is seen and game.spectator_views == 1  # built once
+        host.seat_bot(1, "high")  # every snapshot evolved, the spectators' with them
+        assert host.snapshot(None).bots == (None, "high") and game.spectator_views == 1
+        spectator = Inbox(host, None)
+        assert (await bounded(a.submit(Pick(2)))).accepted
+        assert spectator.snapshots[0].version == 5 and spectator.snapshots[0].view.picked == {0}
+        assert all(s.seat is None for s in spectator.snapshots)  # (then the bot's pick, 6)
+    finally:
+        await host.stop()
