@@ -33,7 +33,6 @@ from rules.estate.state import Convert, Draw, Expand, Gather, Produce
 
 from ..names import fit, seat_name
 from ..screens.game_table import GameTableScreen
-from ..screens.handover import HandOverScreen
 from ..widgets.do_list import DoList
 from ..widgets.message import TableMessage
 from . import board, words
@@ -219,26 +218,9 @@ class EstateTableScreen(GameTableScreen):
         """The keyboard goes to a human who owes something: the one shown while they
         do, else the next in seat order; between two humans a hand-over screen hides
         the table."""
-        snaps = {seat: self._seat_snaps[seat].get(story.version) for seat in self.links}
-        owing = [seat for seat, snap in sorted(snaps.items()) if snap is not None and owes(snap)]
-        target = self.seat
-        if target is None or target not in owing:
-            later = [s for s in owing if self.seat is None or s > self.seat]
-            target = (later or owing or [self.seat if self.seat is not None else min(self.links, default=None)])[0]
-        if target is None:
-            return True
-        if len(self.links) > 1 and target in owing and target != self._at_keyboard:
-            self._hide_hand()
-            since = self._log[self._log_seen.get(target, 0):][-NEWS_LINES:]
-            self._log_seen[target] = len(self._log)
-            cover = HandOverScreen(story.names[target], "\n".join(since), self.leave_question)
-            if not await self.app.push_screen_wait(cover):
-                self.leave()
-                return False
-            self._at_keyboard = target
+        if not await self._hand_over_to_owing(story, owes, self._log, self._log_seen, NEWS_LINES):
+            return False
         self._hidden = False
-        if target != self.seat:
-            self.seat = target
         return True
 
     def _turn_text(self) -> str:
