@@ -4,14 +4,22 @@ joined to it, bounded waits, and no multicast (discovery is a FakeBackend or off
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import random
 from pathlib import Path
+from typing import Any, AsyncIterator
 
 from net.cli import HostedTable, serve_table
 from net.client import RemoteSeatLink
 from net.server import Limits
+from rules.estate import GAME as ESTATE
+from rules.estate.state import EstateOptions
 from rules.zatre import GAME
 from tui.app import ParlourApp
-from tui.lan import LanSession, TokenStore
+from tui.estate.lan_table import EstateLanTableScreen
+from tui.lan import LanSession, TokenStore, join_table
+
+from .helpers import SIZE, until
 
 FAST = Limits(chat_rate=100, chat_burst=100, intent_rate=200, intent_burst=200)
 TIMEOUT = 5.0
@@ -71,3 +79,35 @@ def hold_connection(link: RemoteSeatLink) -> asyncio.Event:
     link._dial = held_dial
     link._ws.transport.abort()
     return gate
+
+
+async def step(link: RemoteSeatLink, rng: random.Random) -> None:
+    """``link`` makes a random legal move if it owes one."""
+    snap = link.snapshot()
+    if link.seat in snap.active_seats and snap.legal_actions and not snap.over:
+        await link.submit(rng.choice(snap.legal_actions))
+
+
+@contextlib.asynccontextmanager
+async def estate_duo(tmp_path: Path, player: str) -> AsyncIterator[tuple[HostedTable, TokenStore, ParlourApp, Any, RemoteSeatLink]]:
+    """An Estate table hosted on 127.0.0.1 (seed 3, Leaders dealt at random, E-R1) with
+    Ann's link in one seat and the app joined as ``player`` in the other, the game
+    started and the app at its Estate LAN table: yields ``(table, tokens, app, pilot,
+    ann)``; Ann's link is closed and the table stopped afterwards."""
+    table = await hosted("Estate", seed=3, game=ESTATE, options=EstateOptions(leaders="random"))
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = app_for(tmp_path, tokens=tokens)
+    ann = RemoteSeatLink(table.local_url, "Ann", ESTATE, room=table.code, host_key=table.host_key, **LINK)
+    await asyncio.wait_for(ann.connect(), TIMEOUT)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.start_session(await join_table(table.join_address, player, tokens=tokens, **LINK))
+            await ann.say("/join")
+            await app.session.say("/join")
+            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
+            await ann.say("/start")
+            await until(pilot, lambda: isinstance(app.screen, EstateLanTableScreen) and app.screen.snap is not None)
+            yield table, tokens, app, pilot, ann
+    finally:
+        await ann.close()
+        await table.stop()

@@ -7,84 +7,60 @@ log named as a card."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 from net.client import RemoteSeatLink
-from rules.estate import GAME as ESTATE
 from rules.estate.data import CONTENT
-from rules.estate.state import EstateOptions, KeepSecret
+from rules.estate.state import KeepSecret
 from tui.estate.lan_table import EstateLanTableScreen
-from tui.lan import TokenStore, join_table
+from tui.lan import join_table
 from tui.screens.menu import MenuScreen
 
-from .helpers import SIZE, until
-from .lan_helpers import LINK, TIMEOUT, app_for, hold_connection, hosted
+from .helpers import until
+from .lan_helpers import LINK, estate_duo, hold_connection, step
 
 
 def phase(link: RemoteSeatLink) -> str:
     return link.snapshot().view.phase
 
 
-async def step(link: RemoteSeatLink, rng: random.Random) -> None:
-    """``link`` makes a random legal move if it owes one."""
-    snap = link.snapshot()
-    if link.seat in snap.active_seats and snap.legal_actions and not snap.over:
-        await link.submit(rng.choice(snap.legal_actions))
-
-
 async def test_a_rejoined_seat_keeping_the_last_secret_follows_the_game(tmp_path):
-    table = await hosted("Estate", seed=3, game=ESTATE, options=EstateOptions(leaders="random"))
-    tokens = TokenStore(tmp_path / "tokens.json")
-    app = app_for(tmp_path, tokens=tokens)
-    ann = RemoteSeatLink(table.local_url, "Ann", ESTATE, room=table.code, host_key=table.host_key, **LINK)
-    await asyncio.wait_for(ann.connect(), TIMEOUT)
     rng = random.Random(3)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await app.start_session(await join_table(table.join_address, "Root 2", tokens=tokens, **LINK))
-            await ann.say("/join")
-            await app.session.say("/join")
-            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
-            await ann.say("/start")
-            await until(pilot, lambda: isinstance(app.screen, EstateLanTableScreen) and app.screen.snap is not None)
-            game, link = app.screen, app.session.link
-            while phase(link) != "draft":  # Leaders, the Starting Builds' effects (E-R1, E-R4)
-                await step(ann, rng)
-                await step(link, rng)
-                await pilot.pause(0.01)
+    async with estate_duo(tmp_path, "Root 2") as (table, tokens, app, pilot, ann):
+        game, link = app.screen, app.session.link
+        while phase(link) != "draft":  # Leaders, the Starting Builds' effects (E-R1, E-R4)
+            await step(ann, rng)
+            await step(link, rng)
+            await pilot.pause(0.01)
 
-            gate = hold_connection(link)  # dropped in the draft, then back with its seat
-            await until(pilot, lambda: not link.status.online)
-            gate.set()
-            await until(pilot, lambda: link.status.online and game.snap.seat == 1)
+        gate = hold_connection(link)  # dropped in the draft, then back with its seat
+        await until(pilot, lambda: not link.status.online)
+        gate.set()
+        await until(pilot, lambda: link.status.online and game.snap.seat == 1)
 
-            while phase(link) != "secrets" or phase(ann) != "secrets":  # the draft, played through
-                await step(ann, rng)
-                await step(link, rng)
-                await pilot.pause(0.01)
-            await ann.submit(ann.snapshot().legal_actions[0])  # Ann keeps hers first
-            await until(pilot, lambda: game.my_turn and game.snap.view.phase == "secrets")
-            kept = link.snapshot().legal_actions[0]
-            assert isinstance(kept, KeepSecret)
-            await link.submit(kept)  # the last secret kept: the Era begins
-            await until(pilot, lambda: game.snap.view.phase not in ("secrets", "draft"))
-            assert not any(isinstance(e, KeepSecret) for e in game._entries)
-            name = CONTENT.secrets[kept.secret].name
-            assert f"You kept a Family Secret: {name}" in game._log
+        while phase(link) != "secrets" or phase(ann) != "secrets":  # the draft, played through
+            await step(ann, rng)
+            await step(link, rng)
+            await pilot.pause(0.01)
+        await ann.submit(ann.snapshot().legal_actions[0])  # Ann keeps hers first
+        await until(pilot, lambda: game.my_turn and game.snap.view.phase == "secrets")
+        kept = link.snapshot().legal_actions[0]
+        assert isinstance(kept, KeepSecret)
+        await link.submit(kept)  # the last secret kept: the Era begins
+        await until(pilot, lambda: game.snap.view.phase not in ("secrets", "draft"))
+        assert not any(isinstance(e, KeepSecret) for e in game._entries)
+        name = CONTENT.secrets[kept.secret].name
+        assert f"You kept a Family Secret: {name}" in game._log
 
-            refused = await link.submit(kept)  # the refusal in words (no repr reaches a player)
-            assert not refused.accepted and "KeepSecret(" not in refused.reason
-            assert refused.reason == "You may not keep a Family Secret now."
+        refused = await link.submit(kept)  # the refusal in words (no repr reaches a player)
+        assert not refused.accepted and "KeepSecret(" not in refused.reason
+        assert refused.reason == "You may not keep a Family Secret now."
 
-            await pilot.press("q", "y")  # leaves, and joins again: the table shows the Era
-            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-            await app.start_session(await join_table(table.join_address, "Root 2", tokens=tokens, **LINK))
-            await until(pilot, lambda: isinstance(app.screen, EstateLanTableScreen) and app.screen.snap is not None)
-            again = app.screen
-            assert again.snap.seat == 1 and again.snap.view.phase not in ("secrets", "draft")
-            assert again.snap.version == ann.snapshot().version
-            assert f"You kept a Family Secret: {name}" in again._log
-    finally:
-        await ann.close()
-        await table.stop()
+        await pilot.press("q", "y")  # leaves, and joins again: the table shows the Era
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await app.start_session(await join_table(table.join_address, "Root 2", tokens=tokens, **LINK))
+        await until(pilot, lambda: isinstance(app.screen, EstateLanTableScreen) and app.screen.snap is not None)
+        again = app.screen
+        assert again.snap.seat == 1 and again.snap.view.phase not in ("secrets", "draft")
+        assert again.snap.version == ann.snapshot().version
+        assert f"You kept a Family Secret: {name}" in again._log

@@ -24,142 +24,105 @@ from rules.estate.state import Draw, EstateOptions
 from tui.estate.lan_table import EstateLanTableScreen
 from tui.widgets.movelog import MoveLog
 from tui.zatre.lan_table import LanTableScreen
-from tui.lan import TokenStore, join_table
+from tui.lan import join_table
 from tui.screens.menu import MenuScreen
 
 from .helpers import SIZE, until
-from .lan_helpers import LINK, TIMEOUT, app_for, hold_connection, hosted
-
-
-async def step(link: RemoteSeatLink, rng: random.Random) -> None:
-    """``link`` makes a random legal move if it owes one."""
-    snap = link.snapshot()
-    if link.seat in snap.active_seats and snap.legal_actions and not snap.over:
-        await link.submit(rng.choice(snap.legal_actions))
+from .lan_helpers import LINK, TIMEOUT, app_for, estate_duo, hold_connection, hosted, step
 
 
 async def test_a_rejoined_estate_table_holds_the_whole_log_and_keeps_appending(tmp_path):
-    table = await hosted("Estate", seed=3, game=ESTATE, options=EstateOptions(leaders="random"))
-    tokens = TokenStore(tmp_path / "tokens.json")
-    app = app_for(tmp_path, tokens=tokens)
-    ann = RemoteSeatLink(table.local_url, "Ann", ESTATE, room=table.code, host_key=table.host_key, **LINK)
-    await asyncio.wait_for(ann.connect(), TIMEOUT)
     rng = random.Random(3)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await app.start_session(await join_table(table.join_address, "Cara", tokens=tokens, **LINK))
-            await ann.say("/join")
-            await app.session.say("/join")
-            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
-            await ann.say("/start")
-            await until(pilot, lambda: isinstance(app.screen, EstateLanTableScreen) and app.screen.snap is not None)
-            link = app.session.link
-            for _ in range(300):  # to Cara's Draw (a question follows it: mid-Draw)
-                snap = link.snapshot()
-                draws = [a for a in snap.legal_actions if isinstance(a, Draw)] \
-                    if snap.view.phase == "turns" and link.seat in snap.active_seats else []
-                if draws:
-                    await link.submit(draws[0])
-                    break
-                await step(ann, rng)
-                await step(link, rng)
-                await pilot.pause(0.01)
-            await until(pilot, lambda: link.snapshot().view.question is not None)
-            game = app.screen
-            await until(pilot, lambda: game.snap.version == link.snapshot().version)
-            before = list(game._log)  # the log Cara's table built live, from the game's start
+    async with estate_duo(tmp_path, "Cara") as (table, tokens, app, pilot, ann):
+        link = app.session.link
+        for _ in range(300):  # to Cara's Draw (a question follows it: mid-Draw)
+            snap = link.snapshot()
+            draws = [a for a in snap.legal_actions if isinstance(a, Draw)] \
+                if snap.view.phase == "turns" and link.seat in snap.active_seats else []
+            if draws:
+                await link.submit(draws[0])
+                break
+            await step(ann, rng)
+            await step(link, rng)
+            await pilot.pause(0.01)
+        await until(pilot, lambda: link.snapshot().view.question is not None)
+        game = app.screen
+        await until(pilot, lambda: game.snap.version == link.snapshot().version)
+        before = list(game._log)  # the log Cara's table built live, from the game's start
 
-            await pilot.press("q", "y")  # gone mid-Draw (the seat is held as after a drop), then back
-            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-            await app.start_session(await join_table(table.join_address, "Cara", tokens=tokens, **LINK))
-            await until(pilot, lambda: isinstance(app.screen, EstateLanTableScreen) and app.screen.snap is not None)
-            again, link = app.screen, app.session.link
-            version = again.snap.version
-            assert again.snap.view.question is not None  # the question came back
-            assert not any("This log starts" in line or "not in this log" in line for line in again._log)
-            assert again._log[:len(before)] == before, (before, again._log)  # the draft and every turn
-            lines = again._log
-            assert sum(line.startswith("You picked a card: ") for line in lines) == 4  # the draft (E-F14)
-            assert lines.count("Ann picked a card") == 4  # her cards unseen (E-R32)
-            assert any(line.startswith("Era 1 begins: the Era Event is ") for line in lines)
-            told = len(again._log)
-            while not any(line.startswith("Ann ") for line in again._log[told:]):  # the game goes on
-                await step(link, rng)
-                await step(ann, rng)
-                await pilot.pause(0.02)
-                assert again.snap.version < version + 200
-            assert len(again._log) > told
-    finally:
-        await ann.close()
-        await table.stop()
+        await pilot.press("q", "y")  # gone mid-Draw (the seat is held as after a drop), then back
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await app.start_session(await join_table(table.join_address, "Cara", tokens=tokens, **LINK))
+        await until(pilot, lambda: isinstance(app.screen, EstateLanTableScreen) and app.screen.snap is not None)
+        again, link = app.screen, app.session.link
+        version = again.snap.version
+        assert again.snap.view.question is not None  # the question came back
+        assert not any("This log starts" in line or "not in this log" in line for line in again._log)
+        assert again._log[:len(before)] == before, (before, again._log)  # the draft and every turn
+        lines = again._log
+        assert sum(line.startswith("You picked a card: ") for line in lines) == 4  # the draft (E-F14)
+        assert lines.count("Ann picked a card") == 4  # her cards unseen (E-R32)
+        assert any(line.startswith("Era 1 begins: the Era Event is ") for line in lines)
+        told = len(again._log)
+        while not any(line.startswith("Ann ") for line in again._log[told:]):  # the game goes on
+            await step(link, rng)
+            await step(ann, rng)
+            await pilot.pause(0.02)
+            assert again.snap.version < version + 200
+        assert len(again._log) > told
 
 
 async def test_an_estate_table_back_after_a_drop_logs_the_moves_it_missed_or_says_which(tmp_path):
     """Back after a drop, the table logs the moves made while it was away from the
     host's history; without one (a table that does not take it) it says which it missed."""
-    table = await hosted("Estate", seed=3, game=ESTATE, options=EstateOptions(leaders="random"))
-    tokens = TokenStore(tmp_path / "tokens.json")
-    app = app_for(tmp_path, tokens=tokens)
-    ann = RemoteSeatLink(table.local_url, "Ann", ESTATE, room=table.code, host_key=table.host_key, **LINK)
-    await asyncio.wait_for(ann.connect(), TIMEOUT)
     rng = random.Random(4)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await app.start_session(await join_table(table.join_address, "Cara", tokens=tokens, **LINK))
-            await ann.say("/join")
-            await app.session.say("/join")
-            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
-            await ann.say("/start")
-            await until(pilot, lambda: isinstance(app.screen, EstateLanTableScreen) and app.screen.snap is not None)
-            game, link = app.screen, app.session.link
-            for _ in range(300):  # to a turn of Ann's with more than one move in it
-                snap = ann.snapshot()
-                if snap.view.phase == "turns" and ann.seat in snap.active_seats:
-                    break
-                await step(ann, rng)
-                await step(link, rng)
-                await pilot.pause(0.01)
-            await until(pilot, lambda: game.snap.version == ann.snapshot().version)
-            seen = game.snap.version  # Ann's turn: Cara waits, and her footer has no "⏎ Do it" (item 11)
-            assert game.focused is game.query_one("#e-actions") and not game.my_turn
-            assert "enter" not in {key for key, active in game.active_bindings.items() if active.binding.show}
-            told = len(game._log)
-            gate = hold_connection(link)
-            await until(pilot, lambda: not link.status.online)
+    async with estate_duo(tmp_path, "Cara") as (table, tokens, app, pilot, ann):
+        game, link = app.screen, app.session.link
+        for _ in range(300):  # to a turn of Ann's with more than one move in it
+            snap = ann.snapshot()
+            if snap.view.phase == "turns" and ann.seat in snap.active_seats:
+                break
             await step(ann, rng)
-            await step(ann, rng)  # (two moves, or one and the turn is Cara's)
-            missed = ann.snapshot().version
-            gate.set()
-            await until(pilot, lambda: link.status.online and game.snap.version == missed)
-            assert missed > seen + 1  # (seed 4: both of Ann's moves made while Cara was away)
-            assert not any("not in this log" in line or "This log starts" in line for line in game._log)
-            assert any(line.startswith("Ann ") for line in game._log[told:]), game._log[told:]
-            assert link.history is not None and link.history.until == missed - 1
+            await step(link, rng)
+            await pilot.pause(0.01)
+        await until(pilot, lambda: game.snap.version == ann.snapshot().version)
+        seen = game.snap.version  # Ann's turn: Cara waits, and her footer has no "⏎ Do it" (item 11)
+        assert game.focused is game.query_one("#e-actions") and not game.my_turn
+        assert "enter" not in {key for key, active in game.active_bindings.items() if active.binding.show}
+        told = len(game._log)
+        gate = hold_connection(link)
+        await until(pilot, lambda: not link.status.online)
+        await step(ann, rng)
+        await step(ann, rng)  # (two moves, or one and the turn is Cara's)
+        missed = ann.snapshot().version
+        gate.set()
+        await until(pilot, lambda: link.status.online and game.snap.version == missed)
+        assert missed > seen + 1  # (seed 4: both of Ann's moves made while Cara was away)
+        assert not any("not in this log" in line or "This log starts" in line for line in game._log)
+        assert any(line.startswith("Ann ") for line in game._log[told:]), game._log[told:]
+        assert link.history is not None and link.history.until == missed - 1
 
-            game.history_log = False  # a table that takes no history: the moves missed are named
-            for _ in range(300):  # to Ann's turn again
-                snap = ann.snapshot()
-                if snap.view.phase == "turns" and ann.seat in snap.active_seats and len(snap.legal_actions) > 1:
-                    break
-                await step(ann, rng)
-                await step(link, rng)
-                await pilot.pause(0.01)
-            await until(pilot, lambda: game.snap.version == ann.snapshot().version)
-            seen = game.snap.version
-            gate = hold_connection(link)
-            await until(pilot, lambda: not link.status.online)
+        game.history_log = False  # a table that takes no history: the moves missed are named
+        for _ in range(300):  # to Ann's turn again
+            snap = ann.snapshot()
+            if snap.view.phase == "turns" and ann.seat in snap.active_seats and len(snap.legal_actions) > 1:
+                break
             await step(ann, rng)
-            await step(ann, rng)
-            missed = ann.snapshot().version
-            gate.set()
-            await until(pilot, lambda: link.status.online and game.snap.version == missed)
-            assert missed > seen + 1
-            gap = f"── Move {seen + 1} is" if missed == seen + 2 else f"── Moves {seen + 1}–{missed - 1} are"
-            assert any(line.startswith(gap) and "not in this log" in line for line in game._log)
-            assert not any(line.startswith("── This log starts") for line in game._log)
-    finally:
-        await ann.close()
-        await table.stop()
+            await step(link, rng)
+            await pilot.pause(0.01)
+        await until(pilot, lambda: game.snap.version == ann.snapshot().version)
+        seen = game.snap.version
+        gate = hold_connection(link)
+        await until(pilot, lambda: not link.status.online)
+        await step(ann, rng)
+        await step(ann, rng)
+        missed = ann.snapshot().version
+        gate.set()
+        await until(pilot, lambda: link.status.online and game.snap.version == missed)
+        assert missed > seen + 1
+        gap = f"── Move {seen + 1} is" if missed == seen + 2 else f"── Moves {seen + 1}–{missed - 1} are"
+        assert any(line.startswith(gap) and "not in this log" in line for line in game._log)
+        assert not any(line.startswith("── This log starts") for line in game._log)
 
 
 @pytest.mark.parametrize("kept", [500, 5])
