@@ -17,7 +17,7 @@ from rules.core import Game, Result, Seat
 from . import saves
 from .codec import codec_for
 from .host import Host, Intent
-from .table import Listener, Outcome, Snapshot
+from .table import History, Listener, Outcome, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +44,14 @@ class LocalSeatLink:
     def snapshot(self) -> Snapshot:
         """The latest snapshot sent to this seat."""
         return self._latest
+
+    @property
+    def history(self) -> History:
+        """The events of the versions before :meth:`snapshot`'s as this seat saw them
+        (:meth:`net.host.Host.history`), as a LAN link's ``history`` holds them: a table
+        that starts listening after bots have already moved (a solo game at instant pace,
+        a game continued) still logs the whole game. Player-tester 3, item 1."""
+        return self._host.history(self.seat, before=self._latest.version)
 
     def listen(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(snapshot)`` with each new snapshot; returns the function that

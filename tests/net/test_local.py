@@ -80,3 +80,18 @@ async def test_an_accepted_submit_already_shows_in_the_snapshot():
         me = table.humans[0]
         assert (await bounded(me.submit(Pick(2)))).accepted
         assert me.snapshot().view.my_pick == 2
+
+
+async def test_a_link_holds_the_events_of_the_moves_made_before_it_listened():
+    """A solo table listens only once its screen is up; moves the bots made before that
+    are in the link's ``history`` as a LAN link's (player-tester 3, item 1)."""
+    async with LocalTable(GAME, ToyOptions(), ("A", "B", "C"), bot_delay=0) as table:
+        me = table.humans[0]
+        for seat in (1, 2):
+            outcome = await bounded(table.humans[seat].submit(Pick(seat)))
+            assert outcome.accepted
+        history = me.history
+        assert me.snapshot().version == 2 and history.seat == 0 and history.left_out == 0
+        assert [past.version for past in history.past] == [1]  # version 2 is the snapshot itself
+        assert [type(e).__name__ for past in history.past for e in past.events] == ["Picked"]
+        assert all(e.number is None for past in history.past for e in past.events)  # B's pick, hidden from A
