@@ -292,7 +292,7 @@ def rebuild(data: SaveData, game: Game, bot_delay: float = 0.6) -> Host:
         host = Host(game, data.options, data.seats, data.seed, data.names, bots, bot_delay)
         host.restore(tuple(Applied(e.version, e.seat, e.action, e.action_id) for e in data.log))
     except ValueError as exc:
-        raise SaveError(f"The saved game does not replay: {exc}.") from None
+        raise SaveError(f"The saved game does not replay: {str(exc).rstrip('.')}.") from None
     if host.version != data.version:
         raise SaveError(f"The saved game stops at version {host.version}, not {data.version}.")
     if state_digest(codec_for(game), host.state, game) != data.state_digest:
@@ -467,5 +467,5 @@ class Replay:
             try:
                 state, events = game.apply(state, entry.seat, entry.action)
             except Exception as exc:
-                raise SaveError(f"Action {entry.version} does not replay: {exc}.") from None
+                raise SaveError(f"Action {entry.version} does not replay: {str(exc).rstrip('.')}.") from None
             yield ReplayStep(entry.version, entry.seat, entry.action, tuple(events), state, game)

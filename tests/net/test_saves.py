@@ -182,3 +182,16 @@ def test_replay_text_of_zestrea_names_the_players(tmp_path):
     lines = list(replay_text(path))
     assert lines[-1].endswith(f"{names[offered.by]} made a {offered.what} offer to {names[offered.to]}")
     assert not [line for line in lines if re.search(r"\bseat \d", line)]
+
+
+def test_a_refusal_to_replay_ends_with_one_full_stop(saved):
+    """The rule's own reason ends a sentence already: no ".." after it (player-tester 3,
+    item 3: "... among your tiles.."), in a resume and in a replay."""
+    _, path = saved
+    reseal(path, lambda body: body["log"].reverse())  # the first action is now illegal
+    with pytest.raises(SaveError) as resumed:
+        resume(path)
+    assert str(resumed.value).endswith(".") and ".." not in str(resumed.value)
+    with pytest.raises(SaveError) as replayed:
+        list(Replay.open(path))
+    assert str(replayed.value).endswith(".") and ".." not in str(replayed.value)

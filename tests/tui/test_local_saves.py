@@ -16,6 +16,8 @@ from rules.zatre import ZatreOptions
 from tui.app import ParlourApp
 from tui.local_game import LocalGame, SeatChoice
 from tui.screens.menu import MenuScreen
+from tui.screens.saved_games import SavedGamesScreen
+from tui.screens.whole_log import WholeLogScreen
 from tui.zatre.hand import HandTiles
 from tui.widgets.message import TableMessage
 from tui.zatre.table import TableScreen
@@ -228,3 +230,81 @@ async def test_a_save_the_menu_cannot_read_is_said_not_hidden(tmp_path):
         menu._relist()
         await pilot.pause()
         assert str(menu.query_one("#menu-problems").render()) == ""
+
+
+async def unfinished_saves(folder, count: int) -> None:
+    """``count`` unfinished hotseat Zatre games saved in ``folder`` (one move each)."""
+    for n in range(count):
+        table = LocalTable(ZATRE, ZatreOptions(), (f"P{n}", "Bo"), {}, seed=n + 1,
+                           bot_delay=0, save_to=folder / f"game{n}.json")
+        async with table:
+            snap = table.host.link(None).snapshot()
+            link = table.host.link(min(snap.active_seats))
+            assert (await link.submit(link.snapshot().legal_actions[0])).accepted
+            for _ in range(200):
+                if any(g.path.name == f"game{n}.json" and g.moves >= 1 for g in local_games(folder)):
+                    break
+                await asyncio.sleep(0.02)
+
+
+async def test_every_unfinished_game_can_be_reached_from_the_menu(tmp_path):
+    """Past the three latest Continue entries, one more entry lists every unfinished
+    game, to continue or discard (player-tester 3, item 2: a fourth and fifth game could
+    not be reached; README: the menu continues each unfinished game)."""
+    await unfinished_saves(tmp_path, 5)
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        entries = menu_entries(app)
+        assert sum(e.startswith("Continue Zatre") for e in entries) == 3
+        assert entries[3] == "More unfinished games…  (2 more, 5 in all)"
+        options = menu.query_one(OptionList)
+        options.highlighted = 3
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, SavedGamesScreen))
+        listed = app.screen
+        assert len(listed.games) == 5 and {g.path.name for g in listed.games} == {f"game{n}.json" for n in range(5)}
+        oldest = listed.games[-1]
+        listed.query_one(OptionList).highlighted = 4
+        await pilot.press("d")
+        await until(pilot, lambda: "Discard Zatre" in getattr(app.screen, "question", ""))
+        await pilot.press("y")
+        await until(pilot, lambda: app.screen is listed and len(listed.games) == 4)
+        assert oldest.path.name not in {g.path.name for g in local_games(tmp_path)}
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is menu)
+        assert menu_entries(app)[3] == "More unfinished games…  (1 more, 4 in all)"
+        options.highlighted = 3
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, SavedGamesScreen))
+        last = app.screen.games[-1]
+        app.screen.query_one(OptionList).highlighted = 3
+        await pilot.press("enter")  # the fourth, which has no Continue entry, is taken up
+        await until(pilot, lambda: app.table is not None)
+        assert app.table.host.names == last.names  # the game without a Continue entry
+        assert app.table.host.version == last.moves
+
+
+async def test_every_save_the_menu_cannot_open_is_listed_with_its_reason(tmp_path):
+    """Several broken saves: the line under the menu names the first and says how to
+    see the others; ``w`` lists each with its reason (player-tester 3, item 3: the
+    others' reasons were only in a log file the menu never mentions)."""
+    (tmp_path / "cut.json").write_text('{"format": "parlour-save", "body": {"game"')
+    (tmp_path / "empty.json").write_text("")
+    (tmp_path / "list.json").write_text("[1, 2, 3]")
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        text = str(menu.query_one("#menu-problems").render())
+        assert "(and 2 more; w says why for each)" in text
+        assert menu.check_action("why_unreadable", ()) is True
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(app.screen, WholeLogScreen))
+        lines = app.screen.lines
+        assert len(lines) == 3
+        assert {name for name in ("cut.json", "empty.json", "list.json") if any(name in line for line in lines)} \
+            == {"cut.json", "empty.json", "list.json"}
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is menu)
+    for name in ("cut.json", "empty.json", "list.json"):  # left as they were
+        assert (tmp_path / name).exists()

@@ -14,11 +14,11 @@ from textual.containers import Center, Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from net.saves import SaveError, SavedGame, discard_local
+from net.saves import SaveError, SavedGame
 
 from .base import ParlourScreen
-from .confirm import ConfirmScreen
-from .notice import NoticeScreen
+from .saved_games import SavedGamesScreen, ask_discard
+from .whole_log import WholeLogScreen
 
 TITLE = r"""
  ___  ___  ___  _    ___  _ _  ___
@@ -32,7 +32,8 @@ RULES_KEYS = Binding.Group("Rules", compact=True)
 """The footer's one place for every game's rules keys."""
 
 CONTINUE_SHOWN = 3
-"""How many unfinished local games the menu offers to continue (the latest ones)."""
+"""How many unfinished local games the menu offers to continue (the latest ones); with
+more, one more entry lists them all (:class:`SavedGamesScreen`)."""
 
 
 ENTRY_CELLS = 68
@@ -57,7 +58,9 @@ def continue_text(game: SavedGame) -> str:
 class MenuScreen(ParlourScreen):
     """Where Parlour starts. Each entry also has a letter key; the unfinished local
     games (solo, hotseat) come first, the latest first, ``o`` taking up the latest and
-    ``d`` discarding the highlighted one (asked first; it stays replayable)."""
+    ``d`` discarding the highlighted one (asked first; it stays replayable); past
+    :data:`CONTINUE_SHOWN` of them, an entry lists them all. Saves that cannot be read
+    are said below the list, ``w`` listing why for each."""
 
     BINDINGS = [
         Binding("o", "continue_latest", "Continue"),
@@ -71,12 +74,14 @@ class MenuScreen(ParlourScreen):
         Binding("c", "choose('rules-cards')", "Card rules", group=RULES_KEYS),
         Binding("z", "choose('rules-zestrea')", "Zestrea rules", group=RULES_KEYS),
         Binding("e", "choose('rules-estate')", "Estate rules", group=RULES_KEYS),
+        Binding("w", "why_unreadable", "Why"),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.saved: list[SavedGame] = []  # the games the Continue entries take up
+        self.unfinished: list[SavedGame] = []  # every unfinished local game, the latest first
         self.unreadable: list[SaveError] = []  # local saves that could not be read
 
     def compose(self) -> ComposeResult:
@@ -94,14 +99,18 @@ class MenuScreen(ParlourScreen):
         if not self.unreadable:
             return ""
         more = len(self.unreadable) - 1
-        others = f" (and {more} more)" if more else ""
+        others = f" (and {more} more; w says why for each)" if more else ""
         return f"⚠ A saved game could not be opened{others}: {self.unreadable[0]}"
 
     def _options(self) -> list[Option]:
         """The entries: a Continue per unfinished local game, then the fixed ones."""
         self.unreadable = []
-        self.saved = self.app.saved_local_games(self.unreadable)[:CONTINUE_SHOWN]  # type: ignore[attr-defined]
-        return [Option(continue_text(game), id=f"continue:{i}") for i, game in enumerate(self.saved)] + [
+        self.unfinished = self.app.saved_local_games(self.unreadable)  # type: ignore[attr-defined]
+        self.saved = self.unfinished[:CONTINUE_SHOWN]
+        more = len(self.unfinished) - len(self.saved)
+        listed = [Option(f"More unfinished games…  ({more} more, {len(self.unfinished)} in all)", id="saved-all")
+                  ] if more else []
+        return [Option(continue_text(game), id=f"continue:{i}") for i, game in enumerate(self.saved)] + listed + [
             Option("Solo practice  (and hotseat: several players, one keyboard)", id="solo"),
             Option("Host a game on the LAN", id="host"),
             Option("Join a game on the LAN", id="join"),
@@ -118,11 +127,11 @@ class MenuScreen(ParlourScreen):
         self._relist()
 
     def _relist(self) -> None:
-        was = list(self.saved)
+        was = list(self.unfinished)
         options = self.query_one(OptionList)
         entries = self._options()
         self.query_one("#menu-problems", Static).update(self._unreadable_text())
-        if self.saved == was:
+        if self.unfinished == was:
             return
         index = options.highlighted
         kept = options.get_option_at_index(index).id if index is not None else None
@@ -137,6 +146,8 @@ class MenuScreen(ParlourScreen):
             return bool(self.saved)
         if action == "discard":
             return self._highlighted_saved() is not None
+        if action == "why_unreadable":
+            return bool(self.unreadable)
         return True
 
     def _highlighted_saved(self) -> SavedGame | None:
@@ -164,23 +175,24 @@ class MenuScreen(ParlourScreen):
         """Discard the highlighted unfinished game, once the player says yes: it leaves
         the menu and is kept in the saves' discarded folder (``parlour replay``)."""
         game = self._highlighted_saved()
-        if game is None:
-            return
+        if game is not None:
+            ask_discard(self, game, continue_text(game).removeprefix("Continue "), self._relist)
 
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            try:
-                discard_local(game.path)
-            except SaveError as err:
-                self.app.push_screen(NoticeScreen("Cannot discard this game", str(err)))
-                return
-            self._relist()
+    def action_why_unreadable(self) -> None:
+        """List every save that could not be opened, and why."""
+        self.app.push_screen(WholeLogScreen([f"• {err}" for err in self.unreadable],
+                                            title="Saved games that could not be opened"))
 
-        self.app.push_screen(ConfirmScreen(
-            f"Discard {continue_text(game).removeprefix('Continue ')}? It leaves the menu and "
-            f"cannot be continued; parlour replay still opens it ({game.path.parent / 'discarded'}).",
-            yes="Discard", no="Keep"), answered)
+    def _choose_saved(self) -> None:
+        """Every unfinished game, to continue one of them (or discard it)."""
+
+        def chosen(path: object) -> None:
+            if path is not None:
+                self.app.continue_local(path)  # type: ignore[attr-defined]
+            else:
+                self._relist()
+
+        self.app.push_screen(SavedGamesScreen(self.unfinished, continue_text), chosen)
 
     def action_continue_latest(self) -> None:
         if self.saved:
@@ -190,6 +202,9 @@ class MenuScreen(ParlourScreen):
         what = event.option.id or ""
         if what.startswith("continue:"):
             self.app.continue_local(self.saved[int(what.split(":")[1])].path)  # type: ignore[attr-defined]
+            return
+        if what == "saved-all":
+            self._choose_saved()
             return
         self.action_choose(what)
 

@@ -1,0 +1,91 @@
+"""Every unfinished local game, when the menu has more than its Continue entries show
+(player-tester 3, item 2: a fourth unfinished game could not be reached). Enter takes
+the highlighted one up, ``d`` discards it (asked first), Escape goes back."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from net.saves import SaveError, SavedGame, discard_local
+
+from .base import ParlourModal
+from .confirm import ConfirmScreen
+from .notice import NoticeScreen
+
+
+def ask_discard(screen: Screen, game: SavedGame, text: str, then: Callable[[], None]) -> None:
+    """Ask whether to discard the unfinished ``game`` (shown as ``text``); if yes, move
+    it to the saves' ``discarded`` folder (it stays replayable) and call ``then``. A
+    save that cannot be moved is said in a notice."""
+    app = screen.app
+
+    def answered(yes: bool | None) -> None:
+        if not yes:
+            return
+        try:
+            discard_local(game.path)
+        except SaveError as err:
+            app.push_screen(NoticeScreen("Cannot discard this game", str(err)))
+            return
+        then()
+
+    app.push_screen(ConfirmScreen(
+        f"Discard {text}? It leaves the menu and cannot be continued; parlour replay still "
+        f"opens it ({game.path.parent / 'discarded'}).", yes="Discard", no="Keep"), answered)
+
+
+class SavedGamesScreen(ParlourModal):
+    """Lists ``games`` (each shown by ``entry(game)``), the latest first; dismisses with
+    the path of the one to continue, or ``None``."""
+
+    BINDINGS = [
+        Binding("escape", "dismiss_none", "Back"),
+        Binding("d", "discard", "Discard"),
+    ]
+
+    def __init__(self, games: Sequence[SavedGame], entry: Callable[[SavedGame], str]) -> None:
+        super().__init__()
+        self.games = list(games)
+        self.entry = entry
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="saved-games"):
+            yield Static("Unfinished games · Enter: continue · d: discard · Escape: back",
+                         classes="dialog-title", markup=False)
+            yield OptionList(*self._options(), id="saved-games-list")
+
+    def _options(self) -> list[Option]:
+        return [Option(self.entry(game), id=str(i)) for i, game in enumerate(self.games)]
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.games[int(event.option.id or 0)].path)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+    def action_discard(self) -> None:
+        options = self.query_one(OptionList)
+        if options.highlighted is None or not self.games:
+            return
+        game = self.games[options.highlighted]
+
+        def gone() -> None:
+            self.games.remove(game)
+            if not self.games:
+                self.dismiss(None)
+                return
+            options.clear_options()
+            options.add_options(self._options())
+            options.highlighted = 0
+
+        ask_discard(self, game, self.entry(game).removeprefix("Continue "), gone)
