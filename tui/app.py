@@ -338,7 +338,8 @@ class ParlourApp(App):
 
     async def close_table(self, then: str | None = None) -> None:
         """Back to the menu (stopping the game or leaving the LAN table), then open
-        ``then``."""
+        ``then``: the join screen after a LAN table joined is filled in with its
+        address, room code and the player's name (the next game at the same table)."""
         while len(self.screen_stack) > 1:
             await self.pop_screen()
         table, self.table = self.table, None
@@ -347,7 +348,9 @@ class ParlourApp(App):
         session, self.session = self.session, None
         if session is not None:
             await session.close()
-        if then:
+        if then == "join" and session is not None and session.hosted is None:
+            self.open_join(JoinForm(session.address, session.link.name, session.code or ""))
+        elif then:
             self.open(then)
 
     async def on_unmount(self) -> None:

@@ -152,3 +152,36 @@ async def test_an_open_seat_list_is_framed_on_its_own_shade(tmp_path):
         assert overlay.styles.border_top[0] == "round" and overlay.styles.border_bottom[0] == "round"
         assert overlay.styles.background != form.styles.background
         assert overlay.styles.background.a > 0
+
+
+@pytest.mark.parametrize("field, keys, chosen", [
+    ("#host-game", ["down"] * list(GAMES).index("zestrea"), "zestrea"),
+    ("#host-profi", ["down"], True),
+])
+async def test_ctrl_s_with_enter_on_a_host_form_list_hosts_with_the_entry_just_chosen(tmp_path, field, keys, chosen):
+    """The host form, as the solo form (player-tester 2, item 1; tui-leftovers brief,
+    item 4): an entry chosen by Enter with ctrl+s at once is what the table opens with,
+    not the entry shown before: Zestrea rather than Zatre, hints hidden rather than
+    shown. The table opens on 127.0.0.1, any free port (the app's host defaults)."""
+    from tui.screens.lobby import LobbyScreen
+
+    app = app_for(tmp_path, host_defaults={"bind": "127.0.0.1", "port": 0, "save": False, "advertise": False})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        form = app.screen
+        assert isinstance(form, HostSetupScreen)
+        form.query_one("#host-player", Input).value = "Ann"
+        form.query_one(field, Select).focus()
+        await pilot.press("enter", *keys)  # the list open, the entry highlighted: not yet chosen
+        assert form.query_one(field, Select).value != chosen
+        await _enter_and_start(app, pilot)
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        hosted = app.session.hosted
+        try:
+            if field == "#host-game":
+                assert app.session.link.game.name == hosted.table.game.name == "zestrea"
+            else:
+                assert app.session.link.game.name == "zatre"
+                assert hosted.table.lobby.options.profi is True
+        finally:
+            await app.close_table()

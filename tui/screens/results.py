@@ -200,7 +200,8 @@ class ResultsScreen(QuietKeys, ParlourScreen):
     def action_new_game(self, then: str = "solo") -> None:
         """``g``: the table closes and ``then`` opens (the app's ``again``: the setup
         form after a local game, the host form after hosting, the join screen after
-        joining; player-tester 2, item 10: the key's label says which)."""
+        joining, filled in for the same table; player-tester 2, item 10: the key's
+        label says which)."""
         self.app.run_worker(self.app.close_table(then=then))  # type: ignore[attr-defined]
 
     def action_tab(self, step: int) -> None:

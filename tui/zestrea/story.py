@@ -1,6 +1,7 @@
 """Zestrea's live log: one version's events as lines, and the lines a table that joins
 (or rejoins) a game mid-way can rebuild from the view alone (player-tester findings on
-issue 9, items 2 and 5).
+issue 9, items 2 and 5). The opening (turn 1's Time card and draws) happens at setup,
+in no version's events: a table rebuilds it from its first view.
 
 Beyond :func:`tui.zestrea.words.event_line` (one event, one line) it tells what needs
 two events together or the view: each Production roll with the Zestre it gained (and
@@ -137,3 +138,13 @@ def catch_up_lines(view: Any, names: Sequence[str], joined: bool) -> list[str]:
             lines.append(f"{name} " + (f"drew {held} ({words.card_name(view.time_card)})" if drawn
                                        else f"{holds} {held}"))
     return lines
+
+
+def opening_lines(view: Any, names: Sequence[str]) -> list[str]:
+    """The opening, for a log begun from a whole history (docs/protocol.md, "History")
+    when ``view`` is past turn 1's Production: turn 1's Time card (the first of the
+    view's ``time_revealed``) and that its draws, made at setup in no version's
+    events and no longer in the view, are not told."""
+    first = view.time_revealed[0] if view.time_revealed else ""
+    head = "— turn 1" + (f" · Time card: {words.card_name(first)}" if first else "")
+    return [head, "(the opening's draws came before move 1: they are not in this log)"]

@@ -44,7 +44,7 @@ from .do_list import DoList
 from .food import FoodSummary, food_lines
 from .food import summary as food_summary
 from .form import open_form
-from .story import catch_up_lines, event_lines, joined_late, timed_out_lines
+from .story import catch_up_lines, event_lines, joined_late, opening_lines, timed_out_lines
 from .results import ZestreaResultsScreen
 
 NEWS_LINES = 6
@@ -150,10 +150,9 @@ class ZestreaTableScreen(GameTableScreen):
     waiting_keys = "F1: rules"  # (no score sheets in Zestrea)
     catch_up = True
     """Whether the log starts with what the first snapshot's view tells (a replay
-    notes every version's events from the start, so it needs none)."""
-    history_log = False
-    """Zestrea's log begins from its view (:func:`catch_up_lines`), not from the link's
-    history: the opening's draws are in no version's events."""
+    notes every version's events from the start, so it needs none): the opening (turn
+    1's Time card and draws happen at setup, in no version's events), or, for a table
+    that (re)joins with no history of the earlier versions, the turn and hands now."""
     AUTO_FOCUS = "#z-actions"  # a player's first focus: the Do list (a replay's cannot focus)
 
     BINDINGS = [
@@ -177,6 +176,7 @@ class ZestreaTableScreen(GameTableScreen):
         self._before: Any = None  # the last version's view (the estates before Food)
         self._food: FoodSummary | None = None  # the latest Food, for the Now panel
         self._failed: Attempted | None = None  # the latest failed wedding attempt
+        self._log_begun = False  # the log's head (:meth:`_log_head`) is written
 
     # ---- layout -------------------------------------------------------------------
 
@@ -227,12 +227,15 @@ class ZestreaTableScreen(GameTableScreen):
     # ---- what the base asks ---------------------------------------------------------
 
     def _note_events(self, story: Snapshot) -> None:
-        """Every version's events the log tells (dice, bids, offers, weddings), once."""
+        """Every version's events the log tells (dice, bids, offers, weddings), once;
+        a table joined mid-game or back after a drop notes the versions it missed
+        first, from the link's history (the base's :meth:`_note_history`)."""
         if story.version <= self._seen_version:
             return
-        if self._seen_version < 0 and self.catch_up:  # the opening, or a (re)join mid-game
-            self._log += catch_up_lines(story.view, story.names, joined_late(story.version, story.view))
-        elif self._seen_version >= 0 and self._missed(story):  # back after a drop: what it lacks
+        if not self._log_begun and self.catch_up:
+            self._log_begun = True
+            self._log += self._log_head(story)
+        elif self._seen_version >= 0 and self._missed(story):  # back after a drop, no history
             self._log.append(self._missed(story))
         self._seen_version = story.version
         told = self._events_told(story)
@@ -241,6 +244,23 @@ class ZestreaTableScreen(GameTableScreen):
             if isinstance(event, Attempted) and not event.success:
                 self._log.append(self._note_failure(event, told[k + 1:], story.names))
         self._note_food(story)
+
+    def _log_head(self, story: Snapshot) -> list[str]:
+        """The log's first lines, before the events of ``story`` (the first version
+        noted): the opening, which no version's events tell (:func:`catch_up_lines`
+        while the view still shows it, else :func:`opening_lines`), when the log holds
+        every version from the first (the game's start, or a whole history of the
+        earlier versions: docs/protocol.md, "History"); where the history starts
+        later, that it does (``_missed``); with no history at all (a local game
+        continued), the turn and hands now, from the view."""
+        view, names = story.view, story.names
+        if self._seen_version < 0 and story.version > 0:
+            if self._noting_past:
+                return [self._missed(story)]
+            return catch_up_lines(view, names, joined_late(story.version, view))
+        if joined_late(story.version, view):
+            return opening_lines(view, names)
+        return catch_up_lines(view, names, False)
 
     def _events_told(self, story: Snapshot) -> tuple[Any, ...]:
         """``story``'s events as the log tells them: with one human at this keyboard, as
@@ -270,11 +290,16 @@ class ZestreaTableScreen(GameTableScreen):
         are told again from the first step."""
         super()._forget_events()
         self._log.clear()
+        self._log_begun = False
         self._before = self._food = self._failed = None
 
     def _note_food(self, story: Snapshot) -> None:
         """The Food summary: begun from the estates just before Food (the last version's
-        view) when a version starts Food; who starved added as they do."""
+        view) when a version starts Food; who starved added as they do. An earlier
+        version noted from the history has no view of its own: none is begun then."""
+        if self._noting_past:
+            self._before = self._food = None
+            return
         if any(isinstance(e, PhaseBegan) and e.phase == "food" for e in story.events) \
                 and self._before is not None:
             self._food = food_summary(self._before, story.events)
