@@ -27,7 +27,9 @@ from tui.zatre.table import TableScreen
 from .helpers import HUMAN_FIRST_SEED, SIZE, covered, hand_over, shown, solo, start, until
 
 
-async def test_results_after_a_game_of_bots():
+async def test_results_after_a_game_of_bots(monkeypatch):
+    # the results' quiet moment never ends by itself, however slow the machine
+    monkeypatch.setattr(ResultsScreen, "QUIET", 60.0)
     app = ParlourApp(pace=0)
     # names that look like markup show as typed (a name "Ben[/]" once closed Parlour)
     game = LocalGame((SeatChoice("[AFK] Ada", "easy"), SeatChoice("Ben[/]", "easy"),
@@ -46,6 +48,8 @@ async def test_results_after_a_game_of_bots():
         end = [e for e in results.snap.events if type(e).__name__ in ("GameEnded", "PrematureEnd")]
         assert end and ("the game ends early" in story if results.snap.view.blocked
                         else "The last tile is drawn and its turn played: the game is over" in story)
+        results.QUIET = 0.05  # now let the quiet moment end: a short wait, started again
+        results.wait_for_quiet()
         await until(pilot, lambda: results.listening)  # (after its quiet moment)
         result = results.snap.result
         assert result is not None and results.snap.over
