@@ -846,6 +846,7 @@ async def run_path(path: str, args: argparse.Namespace, rooms_count: int) -> dic
             cpu0 = [s.cpu() for s in servers]
             kernel0 = [s.kernel() for s in servers]
             wait0 = [s.waited() for s in servers]
+            switches0 = [s.ps.num_ctx_switches() for s in servers]
             ours = [*servers, load, echo]
             ours_cpu0 = sum(c.cpu() for c in ours) + sum(psutil.Process().cpu_times()[:2])
             busy0 = _busy()
@@ -858,6 +859,7 @@ async def run_path(path: str, args: argparse.Namespace, rooms_count: int) -> dic
             cpu = [s.cpu() - c for s, c in zip(servers, cpu0)]
             kernel = [s.kernel() - k for s, k in zip(servers, kernel0)]
             waited = [s.waited() - w for s, w in zip(servers, wait0)]
+            switches = [[a - b for a, b in zip(s.ps.num_ctx_switches(), w)] for s, w in zip(servers, switches0)]
             if args.sample:
                 for s in servers:
                     s.proc.send_signal(signal.SIGUSR2)  # CpuSampler: off, stacks written
@@ -879,7 +881,8 @@ async def run_path(path: str, args: argparse.Namespace, rooms_count: int) -> dic
     window = (result["began"], result["ended"])
     result["server_stalls"] = [_window(json.loads(line), *window) if line else None for line in stalls]
     result["load_stalls"] = _window(result.pop("stalls"), *window)
-    result.update(path=path, rooms=rooms_count, server_cpu=cpu, server_kernel=kernel, others=others, server_waited=waited, server_rss=rss, server_peak=peak,
+    result.update(path=path, rooms=rooms_count, server_cpu=cpu, server_kernel=kernel, others=others, server_waited=waited,
+                  server_switches=switches, server_rss=rss, server_peak=peak,
                   bare=statistics.median(bare) if bare else float("nan"),
                   relayed=statistics.median(relayed) if relayed else float("nan"),
                   forwarded=statistics.median(forwarded) if forwarded else None,
@@ -922,9 +925,12 @@ def report(r: dict, args: argparse.Namespace) -> None:
           f"p99 {pct(lat, 0.99) * ms:.2f} ms, max {max(lat) * ms:.2f} ms")
     parts = ", ".join(
         f"{name} CPU {c:.2f} s ({c / el * 100:.0f}% of a core, {c / max(1, r['accepted']) * 1e6:.0f} us per intent, "
-        f"{k / max(1, r['accepted']) * 1e6:.0f} of them in the kernel; runnable but waiting for a CPU {w:.2f} s), "
+        f"{k / max(1, r['accepted']) * 1e6:.0f} of them in the kernel; runnable but waiting for a CPU {w:.2f} s; "
+        f"context switches per move {sw[0] / max(1, r['accepted']):.1f} waiting for input, "
+        f"{sw[1] / max(1, r['accepted']):.1f} preempted), "
         f"RSS {rss / 2**20:.1f} MiB (peak {peak / 2**20:.1f})"
-        for name, c, k, w, rss, peak in zip(r["names"], r["server_cpu"], r["server_kernel"], r["server_waited"],
+        for name, c, k, w, sw, rss, peak in zip(r["names"], r["server_cpu"], r["server_kernel"], r["server_waited"],
+                                                r["server_switches"],
                                             r["server_rss"], r["server_peak"]))
     print(f"  {parts}; load generator {r['cpu'] / el * 100:.0f}% of a core; "
           f"other programs on this machine meanwhile: {max(0.0, r['others']) / el * 100:.0f}% of a core")
