@@ -275,6 +275,7 @@ class _Writes:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.boxes: list[Outbox] = []
+        self.batchers: list[Batcher] = []
         self._held = 0  # frames being handled (nested: a batch's parts)
         self._scheduled = False
 
@@ -283,6 +284,21 @@ class _Writes:
             self._scheduled = True
             self.loop.call_soon(self._next)
         self.boxes.append(box)
+
+    def later(self, batcher: "Batcher") -> None:
+        """Have ``batcher`` put its batch together a turn of the loop from now: one
+        callback for every batcher of the loop that starts a batch in this turn."""
+        if not self.batchers:
+            self.loop.call_soon(self._batch)
+        self.batchers.append(batcher)
+
+    def _batch(self) -> None:
+        batchers, self.batchers = self.batchers, []
+        for batcher in batchers:
+            try:
+                batcher.flush()
+            except Exception:  # (an outbox never raises; the other batches still go)
+                log.exception("a batch failed")
 
     def hold(self) -> None:
         """Frames handed over from now on wait for :meth:`release` (pair them with
@@ -494,7 +510,13 @@ _MAX_CONN = 2**53
 
 def send_header(to: tuple[int, ...], fresh: str | None) -> bytes:
     """``envelope(SendTo(to=to, fresh=fresh))``'s header, written directly: a table sends
-    one per snapshot and seat. Raises ``ValueError`` where ``SendTo`` would."""
+    one per snapshot and seat; those for one connection are remembered. Raises
+    ``ValueError`` where ``SendTo`` would."""
+    one = to[0] if len(to) == 1 else None
+    if type(one) is int and (fresh is None or type(fresh) is str):  # (True == 1 is no connection)
+        known = _SENDS_WRITTEN.get((one, fresh))
+        if known is not None:
+            return known
     if not 0 < len(to) <= 1024 or any(type(c) is not int or not 1 <= c <= _MAX_CONN for c in to):
         raise ValueError(f"bad connection list {to!r:.80}")
     tail = _FRESH.get(fresh) if fresh is None or type(fresh) is str else None
@@ -504,17 +526,28 @@ def send_header(to: tuple[int, ...], fresh: str | None) -> bytes:
         tail = json.dumps(fresh, ensure_ascii=False).encode()
         if len(_FRESH) < 64:  # a table uses one or two keys
             _FRESH[fresh] = tail
-    return b'{"kind":"send","to":[%s],"fresh":%s}' % (",".join(map(str, to)).encode(), tail)
+    header = b'{"kind":"send","to":[%s],"fresh":%s}' % (",".join(map(str, to)).encode(), tail)
+    if one is not None:
+        if len(_SENDS_WRITTEN) >= _KNOWN_HEADERS:
+            _SENDS_WRITTEN.clear()
+        _SENDS_WRITTEN[one, fresh] = header
+    return header
 
 
+_SENDS_WRITTEN: dict[tuple[int, str | None], bytes] = {}
+"""The ``send`` headers for one connection :func:`send_header` wrote lately."""
 _FRESH: dict[str | None, bytes] = {None: b"null"}
 """The JSON of the ``fresh`` keys :func:`send_header` has written."""
 
 
 def parse_send(header: bytes) -> tuple[tuple[int, ...], str | None] | None:
     """``(to, fresh)`` of a ``send`` header written as :func:`send_header` writes it (one
-    per snapshot and seat, so it is read with a regular expression); ``None`` for
-    anything else, which is then read by the strict codec."""
+    per snapshot and seat, so it is read with a regular expression, and the headers read
+    lately are remembered: a table sends the same few again with every move); ``None``
+    for anything else, which is then read by the strict codec."""
+    known = _SENDS_READ.get(header)
+    if known is not None:
+        return known
     match = _SEND.fullmatch(header)
     if match is None:
         return None
@@ -522,7 +555,17 @@ def parse_send(header: bytes) -> tuple[tuple[int, ...], str | None] | None:
     if max(to) > _MAX_CONN:
         return None
     fresh = match[2]
-    return to, (None if fresh == b"null" else fresh[1:-1].decode())
+    known = to, (None if fresh == b"null" else fresh[1:-1].decode())
+    if len(_SENDS_READ) >= _KNOWN_HEADERS:
+        _SENDS_READ.clear()
+    _SENDS_READ[header] = known
+    return known
+
+
+_KNOWN_HEADERS = 4096
+"""How many headers :func:`parse_send` and :func:`send_header` remember (then they
+start again): a few per seat of every room."""
+_SENDS_READ: dict[bytes, tuple[tuple[int, ...], str | None]] = {}
 
 
 def parse_frame(header: bytes) -> int | None:
@@ -588,7 +631,7 @@ class Batcher:
         if self._items and (self._size + len(item) > BATCH_BYTES or len(self._items) >= MAX_BATCH):
             self.flush()
         if not self._items:
-            asyncio.get_running_loop().call_soon(self.flush)
+            self._writes.later(self)
         self._items.append(item)
         self._size += len(item)
 
@@ -956,7 +999,8 @@ class Relay:
         header, _, payload = frame.partition(b"\n")
         send = parse_send(header)
         if send is not None:
-            payload.decode()  # UTF-8 is checked (UnicodeDecodeError), then sent as is
+            if not payload.isascii():
+                payload.decode()  # UTF-8 is checked (UnicodeDecodeError), then sent as is
             room.send(send[0], payload, send[1])
             return
         sizes = parse_batch(header) if batches else None  # (its checks are Batch's)
@@ -967,7 +1011,8 @@ class Relay:
             for part in unbatch(sizes if sizes is not None else message.sizes, payload):  # type: ignore[union-attr]
                 self._table_frame(room, part, False)
         elif isinstance(message, SendTo):
-            payload.decode()
+            if not payload.isascii():
+                payload.decode()
             room.send(message.to, payload, message.fresh)
         elif isinstance(message, ClosePeer):
             room.close(message.conn, message.code, message.reason)
