@@ -124,6 +124,24 @@ def test_the_fast_header_paths_agree_with_the_codec():
         assert parse_frame(odd) is None
 
 
+def test_remembered_send_headers_are_checked_as_new_ones():
+    """issue 11: the headers a table writes and the relay reads each move are
+    remembered; what is remembered never lets a bad one through, and stays bounded."""
+    from net import relay
+    from net.relay import _KNOWN_HEADERS, parse_send, send_header
+
+    head = send_header((1,), None)
+    assert send_header((1,), None) is head  # remembered
+    for bad in (((True,), None), ((1,), 7), ((1.0,), None)):  # equal to (1,) / None keys, or hash alike
+        with pytest.raises(ValueError):
+            send_header(*bad)
+    assert parse_send(head) == ((1,), None) and parse_send(head) == ((1,), None)
+    assert parse_send(b'{"kind":"send","to":[1],"fresh":null} ') is None
+    for conn in range(1, 2 * _KNOWN_HEADERS + 10):
+        assert parse_send(send_header((conn,), "snapshot")) == ((conn,), "snapshot")
+    assert len(relay._SENDS_READ) <= _KNOWN_HEADERS and len(relay._SENDS_WRITTEN) <= _KNOWN_HEADERS
+
+
 @pytest.fixture
 def gc_restored():
     """The collector as it was before the test (``parlour relay`` tunes it for serving)."""
