@@ -77,6 +77,7 @@ from .protocol import (
 )
 
 log = logging.getLogger(__name__)
+_OPEN = State.OPEN
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Room codes: :data:`CODE_LENGTH` of these (no 0/O, 1/I/L), case-insensitive."""
@@ -367,7 +368,7 @@ class Outbox:
         # websockets' asyncio connection (>= 14) writes a message as protocol.send_*(),
         # then the protocol's data_to_send() to its transport; anything else (a test's
         # stand-in) goes through send() only
-        self._direct = all(hasattr(ws, a) for a in ("protocol", "transport", "paused"))
+        self._direct = all(hasattr(ws, a) for a in ("protocol", "transport", "paused", "send_in_progress"))
         self._task = asyncio.create_task(self._drain(), name=f"parlour-outbox-{name}")
 
     def put(self, frame: str | bytes, fresh: str | None = None) -> None:
@@ -390,7 +391,7 @@ class Outbox:
         """Write ``frame`` to the socket now if the connection is open and not paused."""
         ws = self.ws
         protocol = ws.protocol
-        if ws.paused or protocol.state is not State.OPEN or getattr(ws, "send_in_progress", None) is not None:
+        if ws.paused or protocol.state is not _OPEN or ws.send_in_progress is not None:
             return False
         if type(frame) is str:
             protocol.send_text(frame.encode())
@@ -570,12 +571,24 @@ _SENDS_READ: dict[bytes, tuple[tuple[int, ...], str | None]] = {}
 
 def parse_frame(header: bytes) -> int | None:
     """The connection of a ``frame`` header as :func:`envelope` writes it (one per
-    player frame); ``None`` for anything else, which is then read by the strict codec."""
+    player frame; the headers read lately are remembered); ``None`` for anything else,
+    which is then read by the strict codec."""
+    conn = _FRAMES_READ.get(header)
+    if conn is not None:
+        return conn
     match = _FRAME.fullmatch(header)
     if match is None:
         return None
     conn = int(match[1])
-    return conn if conn <= _MAX_CONN else None
+    if conn > _MAX_CONN:
+        return None
+    if len(_FRAMES_READ) >= _KNOWN_HEADERS:
+        _FRAMES_READ.clear()
+    _FRAMES_READ[header] = conn
+    return conn
+
+
+_FRAMES_READ: dict[bytes, int] = {}
 
 
 _BATCH = re.compile(rb'\{"kind":"batch","sizes":\[([1-9][0-9]{0,7}(?:,[1-9][0-9]{0,7}){1,%d})\]\}' % (MAX_BATCH - 1))
@@ -601,15 +614,22 @@ def parse_batch(header: bytes) -> tuple[int, ...] | None:
     return sizes if min(sizes) >= 2 and max(sizes) <= MAX_HOST_FRAME else None
 
 
-def unbatch(sizes: tuple[int, ...], payload: bytes) -> list[bytes]:
-    """The envelopes of a batch whose header gave ``sizes``. Raises
-    :class:`ProtocolError` when the payload is not exactly their sum."""
+def unbatch(sizes: tuple[int, ...], payload: bytes) -> list[tuple[bytes, bytes]]:
+    """The envelopes of a batch whose header gave ``sizes``, each as ``(header,
+    payload)`` (split at its first newline, as ``bytes.partition`` would; cut straight
+    from the batch, never copied whole first). Raises :class:`ProtocolError` when the
+    batch's payload is not exactly their sum."""
     if sum(sizes) != len(payload):
         raise ProtocolError(f"a batch of {sum(sizes)} bytes holds {len(payload)}")
-    parts, at = [], 0
+    parts, at, find = [], 0, payload.find
     for size in sizes:
-        parts.append(payload[at: at + size])
-        at += size
+        end = at + size
+        newline = find(b"\n", at, end)
+        if newline < 0:
+            parts.append((payload[at:end], b""))
+        else:
+            parts.append((payload[at:newline], payload[newline + 1:end]))
+        at = end
     return parts
 
 
@@ -997,23 +1017,34 @@ class Relay:
         if not isinstance(frame, bytes):
             raise ProtocolError("after open_room a table sends binary frames")
         header, _, payload = frame.partition(b"\n")
-        send = parse_send(header)
-        if send is not None:
+        sizes = parse_batch(header) if batches else None  # (its checks are Batch's)
+        if sizes is None:
+            self._table_envelope(room, header, payload, batches)
+            return
+        for header, payload in unbatch(sizes, payload):
+            send = parse_send(header)
+            if send is None:
+                self._table_envelope(room, header, payload, False)
+                continue
             if not payload.isascii():
                 payload.decode()  # UTF-8 is checked (UnicodeDecodeError), then sent as is
             room.send(send[0], payload, send[1])
-            return
-        sizes = parse_batch(header) if batches else None  # (its checks are Batch's)
-        message = None if sizes is not None else self.codec.decode_relay(header.decode())
-        if sizes is not None or isinstance(message, Batch):
+
+    def _table_envelope(self, room: Room, header: bytes, payload: bytes, batches: bool) -> None:
+        """One envelope from a room's table (see :meth:`_table_frame`); ``batches``: it
+        may be a batch (it is not inside one)."""
+        send = parse_send(header)
+        message = send if send is not None else self.codec.decode_relay(header.decode())
+        if send is not None or isinstance(message, SendTo):
+            to, fresh = send if send is not None else (message.to, message.fresh)  # type: ignore[union-attr]
+            if not payload.isascii():
+                payload.decode()  # UTF-8 is checked (UnicodeDecodeError), then sent as is
+            room.send(to, payload, fresh)
+        elif isinstance(message, Batch):
             if not batches:
                 raise ProtocolError(f"a batch needs the {LINK_SUBPROTOCOL} subprotocol (and is never nested)")
-            for part in unbatch(sizes if sizes is not None else message.sizes, payload):  # type: ignore[union-attr]
-                self._table_frame(room, part, False)
-        elif isinstance(message, SendTo):
-            if not payload.isascii():
-                payload.decode()
-            room.send(message.to, payload, message.fresh)
+            for part in unbatch(message.sizes, payload):
+                self._table_envelope(room, *part, False)
         elif isinstance(message, ClosePeer):
             room.close(message.conn, message.code, message.reason)
         else:
@@ -1264,16 +1295,33 @@ class RelayLink:
             return
         header, _, payload = frame.partition(b"\n")
         conn = parse_frame(header)
-        if conn is not None:
+        if conn is not None:  # (most often)
             self.host.peer_frame(conn, payload.decode())
             return
         sizes = parse_batch(header) if batches else None  # (its checks are Batch's)
-        message = None if sizes is not None else self.codec.decode_relay(header.decode())
-        if sizes is not None or isinstance(message, Batch):
+        if sizes is None:
+            self._relay_envelope(header, payload, batches)
+            return
+        for header, payload in unbatch(sizes, payload):
+            conn = parse_frame(header)
+            if conn is None:
+                self._relay_envelope(header, payload, False)
+            else:
+                self.host.peer_frame(conn, payload.decode())
+
+    def _relay_envelope(self, header: bytes, payload: bytes, batches: bool) -> None:
+        """One envelope from the relay (see :meth:`_relay_frame`); ``batches``: it may
+        be a batch (it is not inside one)."""
+        conn = parse_frame(header)
+        if conn is not None:
+            self.host.peer_frame(conn, payload.decode())
+            return
+        message = self.codec.decode_relay(header.decode())
+        if isinstance(message, Batch):
             if not batches:
                 raise ProtocolError(f"a batch needs the {LINK_SUBPROTOCOL} subprotocol (and is never nested)")
-            for part in unbatch(sizes if sizes is not None else message.sizes, payload):  # type: ignore[union-attr]
-                self._relay_frame(part, False)
+            for part in unbatch(message.sizes, payload):
+                self._relay_envelope(*part, False)
         elif isinstance(message, PeerJoined):
             self._conns.add(message.conn)
             self.host.peer_joined(message.conn, message.address, payload.decode())
