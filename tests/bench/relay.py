@@ -3,7 +3,7 @@
     .venv/bin/python -m tests.bench.relay [--rooms 50 | --rooms 1,10,50,100,200]
         [--shape think|turns] [--clients 4] [--intents 20] [--think 0.2] [--moves 80]
         [--warmup 8] [--runs 3] [--paths inproc,remote] [--nice -10] [--quiet 60]
-        [--no-bytes] [--rt-rounds 10]
+        [--no-bytes] [--rt-rounds 10] [--sample DIR] [--profile DIR] [--cprofile DIR]
 
 Shapes (``--shape``): ``think`` (the default) as described under "Game" below;
 ``turns`` is closed loop with one move in flight per room: the seats pick in turn and
@@ -53,7 +53,12 @@ The machine may be shared: what other programs used during each load is printed;
 ``--quiet S`` waits up to S seconds for them to go quiet before each run,
 ``--retry-busy N`` runs a path again (up to N times, saying so) when they used over 15%
 of a core during its load, ``--nice -10`` (root) runs the bench's processes first. ``--profile DIR`` samples the server
-processes with py-spy (not a project dependency).
+processes with py-spy (not a project dependency; wall-clock samples, so on a busy
+machine most of them are the process waiting for a CPU); ``--sample DIR`` samples
+their Python stacks by CPU time (:class:`CpuSampler`) and prints where each one's CPU
+per move went. Context switches per move are printed too (a process woken for every
+write to a neighbour on the same core costs more CPU per move). For the relay's own
+Python per move without sockets and steadier figures, see ``tests/bench/relay_hop.py``.
 
 Game: Secret Numbers (tests/net/toygame.py): every seat picks at once each round, so
 a room's four players all act about every ``think`` seconds (0.5-1.5 x, at random).
