@@ -293,6 +293,30 @@ async def test_a_table_without_batches_is_still_served_and_may_not_send_one():
     await relay.stop()
 
 
+async def test_the_relay_passes_payloads_as_they_are_without_reading_them():
+    """issue 11 (the relay never decodes the game's JSON): a table's payloads reach the
+    player byte for byte, JSON or not, empty or not; a player's frame reaches the table
+    likewise."""
+    from net.relay import batch_header
+
+    relay = Relay(require_code=True)
+    host, port = await relay.start("127.0.0.1", 0)
+    url = f"ws://{host}:{port}"
+    table, code = await _open_room(url, LINK_SUBPROTOCOL)
+    player = await raw(url, {"name": "Ann", "room": code})
+    conn = json.loads((await asyncio.wait_for(table.recv(), TIMEOUT)).partition(b"\n")[0])["conn"]
+    head = b'{"kind":"send","to":[%d],"fresh":null}\n' % conn
+    odd = head + "not JSON { \u00e9".encode()
+    await table.send(batch_header([len(odd), len(head)]) + b"\n" + odd + head)
+    assert await asyncio.wait_for(player.recv(), TIMEOUT) == "not JSON { \u00e9"
+    assert await asyncio.wait_for(player.recv(), TIMEOUT) == ""
+    await player.send("{not JSON either")
+    assert await asyncio.wait_for(table.recv(), TIMEOUT) == b'{"kind":"frame","conn":%d}\n{not JSON either' % conn
+    await table.close()
+    await player.close()
+    await relay.stop()
+
+
 async def test_players_may_not_speak_the_link_subprotocol():
     relay = Relay(require_code=True)
     host, port = await relay.start("127.0.0.1", 0)
