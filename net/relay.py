@@ -482,7 +482,8 @@ class Room:
     def send(self, conns: Iterable[int], frame: str | bytes, fresh: str | None = None) -> None:
         """Queue ``frame`` (text, or its UTF-8 bytes) for each of ``conns``; a frame for
         several connections is encoded once."""
-        conns = tuple(conns)
+        if type(conns) is not tuple:
+            conns = tuple(conns)
         if len(conns) > 1 and type(frame) is str:
             frame = frame.encode()
         outboxes = self.outboxes
