@@ -49,6 +49,7 @@ class DirectMessages:
 
     on_message: OnMessage | None = None
     _fragmented = False  # a fragmented message went to the queue and has not ended
+    _queued = False  # a message went to the queue and may not have been read yet
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)  # type: ignore[misc]
@@ -61,10 +62,12 @@ class DirectMessages:
             super().process_event(event)  # type: ignore[misc]
             return
         opcode = event.opcode
-        if handler is None or not (opcode is TEXT or opcode is BINARY) or not event.fin \
-                or self._fragmented or len(self.recv_messages.frames):  # type: ignore[attr-defined]
-            if opcode is TEXT or opcode is BINARY:
+        message_frame = opcode is TEXT or opcode is BINARY
+        if handler is None or not message_frame or not event.fin or self._fragmented \
+                or (self._queued and self._unread()):
+            if message_frame:
                 self._fragmented = not event.fin
+                self._queued = True
             elif opcode is CONT and event.fin:
                 self._fragmented = False
             super().process_event(event)  # type: ignore[misc]
@@ -83,6 +86,14 @@ class DirectMessages:
         except Exception:
             log.exception("a message handler failed")
             self._fail(CloseCode.INTERNAL_ERROR, "internal error")
+
+    def _unread(self) -> bool:
+        """Whether messages wait in websockets' queue for the reading task (once none
+        do, the queue is not asked again until another message goes to it)."""
+        if len(self.recv_messages.frames):  # type: ignore[attr-defined]
+            return True
+        self._queued = False
+        return False
 
     def _fail(self, code: CloseCode, reason: str) -> None:
         self.on_message = None

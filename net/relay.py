@@ -77,6 +77,7 @@ from .protocol import (
 )
 
 log = logging.getLogger(__name__)
+_OPEN = State.OPEN
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Room codes: :data:`CODE_LENGTH` of these (no 0/O, 1/I/L), case-insensitive."""
@@ -275,6 +276,7 @@ class _Writes:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.boxes: list[Outbox] = []
+        self.batchers: list[Batcher] = []
         self._held = 0  # frames being handled (nested: a batch's parts)
         self._scheduled = False
 
@@ -283,6 +285,21 @@ class _Writes:
             self._scheduled = True
             self.loop.call_soon(self._next)
         self.boxes.append(box)
+
+    def later(self, batcher: "Batcher") -> None:
+        """Have ``batcher`` put its batch together a turn of the loop from now: one
+        callback for every batcher of the loop that starts a batch in this turn."""
+        if not self.batchers:
+            self.loop.call_soon(self._batch)
+        self.batchers.append(batcher)
+
+    def _batch(self) -> None:
+        batchers, self.batchers = self.batchers, []
+        for batcher in batchers:
+            try:
+                batcher.flush()
+            except Exception:  # (an outbox never raises; the other batches still go)
+                log.exception("a batch failed")
 
     def hold(self) -> None:
         """Frames handed over from now on wait for :meth:`release` (pair them with
@@ -351,7 +368,7 @@ class Outbox:
         # websockets' asyncio connection (>= 14) writes a message as protocol.send_*(),
         # then the protocol's data_to_send() to its transport; anything else (a test's
         # stand-in) goes through send() only
-        self._direct = all(hasattr(ws, a) for a in ("protocol", "transport", "paused"))
+        self._direct = all(hasattr(ws, a) for a in ("protocol", "transport", "paused", "send_in_progress"))
         self._task = asyncio.create_task(self._drain(), name=f"parlour-outbox-{name}")
 
     def put(self, frame: str | bytes, fresh: str | None = None) -> None:
@@ -374,7 +391,7 @@ class Outbox:
         """Write ``frame`` to the socket now if the connection is open and not paused."""
         ws = self.ws
         protocol = ws.protocol
-        if ws.paused or protocol.state is not State.OPEN or getattr(ws, "send_in_progress", None) is not None:
+        if ws.paused or protocol.state is not _OPEN or ws.send_in_progress is not None:
             return False
         if type(frame) is str:
             protocol.send_text(frame.encode())
@@ -465,7 +482,8 @@ class Room:
     def send(self, conns: Iterable[int], frame: str | bytes, fresh: str | None = None) -> None:
         """Queue ``frame`` (text, or its UTF-8 bytes) for each of ``conns``; a frame for
         several connections is encoded once."""
-        conns = tuple(conns)
+        if type(conns) is not tuple:
+            conns = tuple(conns)
         if len(conns) > 1 and type(frame) is str:
             frame = frame.encode()
         outboxes = self.outboxes
@@ -494,7 +512,13 @@ _MAX_CONN = 2**53
 
 def send_header(to: tuple[int, ...], fresh: str | None) -> bytes:
     """``envelope(SendTo(to=to, fresh=fresh))``'s header, written directly: a table sends
-    one per snapshot and seat. Raises ``ValueError`` where ``SendTo`` would."""
+    one per snapshot and seat; those for one connection are remembered. Raises
+    ``ValueError`` where ``SendTo`` would."""
+    one = to[0] if len(to) == 1 else None
+    if type(one) is int and (fresh is None or type(fresh) is str):  # (True == 1 is no connection)
+        known = _SENDS_WRITTEN.get((one, fresh))
+        if known is not None:
+            return known
     if not 0 < len(to) <= 1024 or any(type(c) is not int or not 1 <= c <= _MAX_CONN for c in to):
         raise ValueError(f"bad connection list {to!r:.80}")
     tail = _FRESH.get(fresh) if fresh is None or type(fresh) is str else None
@@ -504,17 +528,28 @@ def send_header(to: tuple[int, ...], fresh: str | None) -> bytes:
         tail = json.dumps(fresh, ensure_ascii=False).encode()
         if len(_FRESH) < 64:  # a table uses one or two keys
             _FRESH[fresh] = tail
-    return b'{"kind":"send","to":[%s],"fresh":%s}' % (",".join(map(str, to)).encode(), tail)
+    header = b'{"kind":"send","to":[%s],"fresh":%s}' % (",".join(map(str, to)).encode(), tail)
+    if one is not None:
+        if len(_SENDS_WRITTEN) >= _KNOWN_HEADERS:
+            _SENDS_WRITTEN.clear()
+        _SENDS_WRITTEN[one, fresh] = header
+    return header
 
 
+_SENDS_WRITTEN: dict[tuple[int, str | None], bytes] = {}
+"""The ``send`` headers for one connection :func:`send_header` wrote lately."""
 _FRESH: dict[str | None, bytes] = {None: b"null"}
 """The JSON of the ``fresh`` keys :func:`send_header` has written."""
 
 
 def parse_send(header: bytes) -> tuple[tuple[int, ...], str | None] | None:
     """``(to, fresh)`` of a ``send`` header written as :func:`send_header` writes it (one
-    per snapshot and seat, so it is read with a regular expression); ``None`` for
-    anything else, which is then read by the strict codec."""
+    per snapshot and seat, so it is read with a regular expression, and the headers read
+    lately are remembered: a table sends the same few again with every move); ``None``
+    for anything else, which is then read by the strict codec."""
+    known = _SENDS_READ.get(header)
+    if known is not None:
+        return known
     match = _SEND.fullmatch(header)
     if match is None:
         return None
@@ -522,17 +557,39 @@ def parse_send(header: bytes) -> tuple[tuple[int, ...], str | None] | None:
     if max(to) > _MAX_CONN:
         return None
     fresh = match[2]
-    return to, (None if fresh == b"null" else fresh[1:-1].decode())
+    known = to, (None if fresh == b"null" else fresh[1:-1].decode())
+    if len(_SENDS_READ) >= _KNOWN_HEADERS:
+        _SENDS_READ.clear()
+    _SENDS_READ[header] = known
+    return known
+
+
+_KNOWN_HEADERS = 4096
+"""How many headers :func:`parse_send` and :func:`send_header` remember (then they
+start again): a few per seat of every room."""
+_SENDS_READ: dict[bytes, tuple[tuple[int, ...], str | None]] = {}
 
 
 def parse_frame(header: bytes) -> int | None:
     """The connection of a ``frame`` header as :func:`envelope` writes it (one per
-    player frame); ``None`` for anything else, which is then read by the strict codec."""
+    player frame; the headers read lately are remembered); ``None`` for anything else,
+    which is then read by the strict codec."""
+    conn = _FRAMES_READ.get(header)
+    if conn is not None:
+        return conn
     match = _FRAME.fullmatch(header)
     if match is None:
         return None
     conn = int(match[1])
-    return conn if conn <= _MAX_CONN else None
+    if conn > _MAX_CONN:
+        return None
+    if len(_FRAMES_READ) >= _KNOWN_HEADERS:
+        _FRAMES_READ.clear()
+    _FRAMES_READ[header] = conn
+    return conn
+
+
+_FRAMES_READ: dict[bytes, int] = {}
 
 
 _BATCH = re.compile(rb'\{"kind":"batch","sizes":\[([1-9][0-9]{0,7}(?:,[1-9][0-9]{0,7}){1,%d})\]\}' % (MAX_BATCH - 1))
@@ -558,15 +615,22 @@ def parse_batch(header: bytes) -> tuple[int, ...] | None:
     return sizes if min(sizes) >= 2 and max(sizes) <= MAX_HOST_FRAME else None
 
 
-def unbatch(sizes: tuple[int, ...], payload: bytes) -> list[bytes]:
-    """The envelopes of a batch whose header gave ``sizes``. Raises
-    :class:`ProtocolError` when the payload is not exactly their sum."""
+def unbatch(sizes: tuple[int, ...], payload: bytes) -> list[tuple[bytes, bytes]]:
+    """The envelopes of a batch whose header gave ``sizes``, each as ``(header,
+    payload)`` (split at its first newline, as ``bytes.partition`` would; cut straight
+    from the batch, never copied whole first). Raises :class:`ProtocolError` when the
+    batch's payload is not exactly their sum."""
     if sum(sizes) != len(payload):
         raise ProtocolError(f"a batch of {sum(sizes)} bytes holds {len(payload)}")
-    parts, at = [], 0
+    parts, at, find = [], 0, payload.find
     for size in sizes:
-        parts.append(payload[at: at + size])
-        at += size
+        end = at + size
+        newline = find(b"\n", at, end)
+        if newline < 0:
+            parts.append((payload[at:end], b""))
+        else:
+            parts.append((payload[at:newline], payload[newline + 1:end]))
+        at = end
     return parts
 
 
@@ -588,7 +652,7 @@ class Batcher:
         if self._items and (self._size + len(item) > BATCH_BYTES or len(self._items) >= MAX_BATCH):
             self.flush()
         if not self._items:
-            asyncio.get_running_loop().call_soon(self.flush)
+            self._writes.later(self)
         self._items.append(item)
         self._size += len(item)
 
@@ -954,21 +1018,34 @@ class Relay:
         if not isinstance(frame, bytes):
             raise ProtocolError("after open_room a table sends binary frames")
         header, _, payload = frame.partition(b"\n")
-        send = parse_send(header)
-        if send is not None:
-            payload.decode()  # UTF-8 is checked (UnicodeDecodeError), then sent as is
-            room.send(send[0], payload, send[1])
-            return
         sizes = parse_batch(header) if batches else None  # (its checks are Batch's)
-        message = None if sizes is not None else self.codec.decode_relay(header.decode())
-        if sizes is not None or isinstance(message, Batch):
+        if sizes is None:
+            self._table_envelope(room, header, payload, batches)
+            return
+        for header, payload in unbatch(sizes, payload):
+            send = parse_send(header)
+            if send is None:
+                self._table_envelope(room, header, payload, False)
+                continue
+            if not payload.isascii():
+                payload.decode()  # UTF-8 is checked (UnicodeDecodeError), then sent as is
+            room.send(send[0], payload, send[1])
+
+    def _table_envelope(self, room: Room, header: bytes, payload: bytes, batches: bool) -> None:
+        """One envelope from a room's table (see :meth:`_table_frame`); ``batches``: it
+        may be a batch (it is not inside one)."""
+        send = parse_send(header)
+        message = send if send is not None else self.codec.decode_relay(header.decode())
+        if send is not None or isinstance(message, SendTo):
+            to, fresh = send if send is not None else (message.to, message.fresh)  # type: ignore[union-attr]
+            if not payload.isascii():
+                payload.decode()  # UTF-8 is checked (UnicodeDecodeError), then sent as is
+            room.send(to, payload, fresh)
+        elif isinstance(message, Batch):
             if not batches:
                 raise ProtocolError(f"a batch needs the {LINK_SUBPROTOCOL} subprotocol (and is never nested)")
-            for part in unbatch(sizes if sizes is not None else message.sizes, payload):  # type: ignore[union-attr]
-                self._table_frame(room, part, False)
-        elif isinstance(message, SendTo):
-            payload.decode()
-            room.send(message.to, payload, message.fresh)
+            for part in unbatch(message.sizes, payload):
+                self._table_envelope(room, *part, False)
         elif isinstance(message, ClosePeer):
             room.close(message.conn, message.code, message.reason)
         else:
@@ -1219,16 +1296,33 @@ class RelayLink:
             return
         header, _, payload = frame.partition(b"\n")
         conn = parse_frame(header)
-        if conn is not None:
+        if conn is not None:  # (most often)
             self.host.peer_frame(conn, payload.decode())
             return
         sizes = parse_batch(header) if batches else None  # (its checks are Batch's)
-        message = None if sizes is not None else self.codec.decode_relay(header.decode())
-        if sizes is not None or isinstance(message, Batch):
+        if sizes is None:
+            self._relay_envelope(header, payload, batches)
+            return
+        for header, payload in unbatch(sizes, payload):
+            conn = parse_frame(header)
+            if conn is None:
+                self._relay_envelope(header, payload, False)
+            else:
+                self.host.peer_frame(conn, payload.decode())
+
+    def _relay_envelope(self, header: bytes, payload: bytes, batches: bool) -> None:
+        """One envelope from the relay (see :meth:`_relay_frame`); ``batches``: it may
+        be a batch (it is not inside one)."""
+        conn = parse_frame(header)
+        if conn is not None:
+            self.host.peer_frame(conn, payload.decode())
+            return
+        message = self.codec.decode_relay(header.decode())
+        if isinstance(message, Batch):
             if not batches:
                 raise ProtocolError(f"a batch needs the {LINK_SUBPROTOCOL} subprotocol (and is never nested)")
-            for part in unbatch(sizes if sizes is not None else message.sizes, payload):  # type: ignore[union-attr]
-                self._relay_frame(part, False)
+            for part in unbatch(message.sizes, payload):
+                self._relay_envelope(*part, False)
         elif isinstance(message, PeerJoined):
             self._conns.add(message.conn)
             self.host.peer_joined(message.conn, message.address, payload.decode())

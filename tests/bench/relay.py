@@ -3,7 +3,7 @@
     .venv/bin/python -m tests.bench.relay [--rooms 50 | --rooms 1,10,50,100,200]
         [--shape think|turns] [--clients 4] [--intents 20] [--think 0.2] [--moves 80]
         [--warmup 8] [--runs 3] [--paths inproc,remote] [--nice -10] [--quiet 60]
-        [--no-bytes] [--rt-rounds 10]
+        [--no-bytes] [--rt-rounds 10] [--sample DIR] [--profile DIR] [--cprofile DIR]
 
 Shapes (``--shape``): ``think`` (the default) as described under "Game" below;
 ``turns`` is closed loop with one move in flight per room: the seats pick in turn and
@@ -53,7 +53,12 @@ The machine may be shared: what other programs used during each load is printed;
 ``--quiet S`` waits up to S seconds for them to go quiet before each run,
 ``--retry-busy N`` runs a path again (up to N times, saying so) when they used over 15%
 of a core during its load, ``--nice -10`` (root) runs the bench's processes first. ``--profile DIR`` samples the server
-processes with py-spy (not a project dependency).
+processes with py-spy (not a project dependency; wall-clock samples, so on a busy
+machine most of them are the process waiting for a CPU); ``--sample DIR`` samples
+their Python stacks by CPU time (:class:`CpuSampler`) and prints where each one's CPU
+per move went. Context switches per move are printed too (a process woken for every
+write to a neighbour on the same core costs more CPU per move). For the relay's own
+Python per move without sockets and steadier figures, see ``tests/bench/relay_hop.py``.
 
 Game: Secret Numbers (tests/net/toygame.py): every seat picks at once each round, so
 a room's four players all act about every ``think`` seconds (0.5-1.5 x, at random).
@@ -67,6 +72,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -98,6 +104,71 @@ def _pin(cpu: int, nice: int = 0) -> None:
             os.nice(nice)
         except OSError as exc:
             print(f"bench: cannot renice to {nice}: {exc}", file=sys.stderr)
+
+
+class CpuSampler:
+    """A statistical profiler by CPU time: every ``interval`` s of this process's CPU
+    time (user and kernel: ``ITIMER_PROF``; never time spent waiting for a CPU, which
+    on a shared machine is most of a wall-clock sampler's samples) the Python stack
+    running is counted. Time in a C call or a system call is charged to the Python line
+    that made it. ``--sample DIR``: on for the load only (SIGUSR1 starts it, SIGUSR2
+    stops it and writes the stacks to ``DIR/ROLE.txt``, one ``frame;frame;... count`` a
+    line, leaf last, as py-spy's raw format)."""
+
+    def __init__(self, path: str, interval: float = 0.0002) -> None:
+        self.path, self.interval = path, interval
+        self.counts: dict[str, int] = defaultdict(int)
+        signal.signal(signal.SIGPROF, self._sample)
+        signal.signal(signal.SIGUSR1, lambda *_: signal.setitimer(signal.ITIMER_PROF, interval, interval))
+        signal.signal(signal.SIGUSR2, lambda *_: self.stop())
+
+    def _sample(self, signum: int, frame: Any) -> None:
+        names = []
+        while frame is not None:
+            code = frame.f_code
+            names.append(f"{code.co_qualname} ({os.path.basename(code.co_filename)})")
+            frame = frame.f_back
+        self.counts[";".join(reversed(names))] += 1
+
+    def stop(self) -> None:
+        signal.setitimer(signal.ITIMER_PROF, 0, 0)
+        with open(self.path, "w") as out:
+            for stack, n in sorted(self.counts.items(), key=lambda kv: -kv[1]):
+                out.write(f"{stack} {n}\n")
+
+
+def breakdown(path: str, us_per_move: float, top: int = 14) -> list[str]:
+    """The lines printed for ``--sample``: a process's CPU per move by function, from
+    the stacks :class:`CpuSampler` wrote; inclusive (the function and what it called)
+    and self (the function's own lines, and the C and system calls it made)."""
+    incl: dict[str, int] = defaultdict(int)
+    own: dict[str, int] = defaultdict(int)
+    total = 0
+    with open(path) as f:
+        for line in f:
+            stack, _, n = line.rstrip("\n").rpartition(" ")
+            frames = stack.split(";")
+            total += int(n)
+            for name in set(frames):
+                incl[name] += int(n)
+            own[frames[-1]] += int(n)
+    if not total:
+        return ["    no samples"]
+    skip = ("<module>", "run ", "Runner.", "_run_", "BaseEventLoop.run_")
+    lines = [f"    {total} samples; inclusive us per move:"]
+    ranked = [(n, f) for f, n in incl.items() if not f.startswith(skip)]
+    lines += [f"      {n / total * us_per_move:6.1f}  {f}" for n, f in sorted(ranked, reverse=True)[:top]]
+    lines.append("    self us per move:")
+    lines += [f"      {n / total * us_per_move:6.1f}  {f}" for n, f in sorted(((n, f) for f, n in own.items()),
+                                                                         reverse=True)[:top]]
+    return lines
+
+
+def _py_spy() -> str:
+    """py-spy on PATH, else beside this Python (a virtual environment's bin/)."""
+    import shutil
+
+    return shutil.which("py-spy") or os.path.join(os.path.dirname(sys.executable), "py-spy")
 
 
 def _loose_limits():
@@ -770,13 +841,17 @@ async def run_path(path: str, args: argparse.Namespace, rooms_count: int) -> dic
             first = await loop.run_in_executor(None, load.line, 180)
             assert first.strip() == "started", first
             spies = [subprocess.Popen(
-                ["py-spy", "record", "--pid", str(s.proc.pid), "--format", "raw", "--rate", "250",
+                [_py_spy(), "record", "--pid", str(s.proc.pid), "--format", "raw", "--rate", "250",
                  "--nonblocking", "--output", os.path.join(args.profile, f"{path}-{name}.txt")],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 for s, name in zip(servers, ("relay", "tables"))] if args.profile else []
+            if args.sample:
+                for s in servers:
+                    s.proc.send_signal(signal.SIGUSR1)  # CpuSampler: on
             cpu0 = [s.cpu() for s in servers]
             kernel0 = [s.kernel() for s in servers]
             wait0 = [s.waited() for s in servers]
+            switches0 = [s.ps.num_ctx_switches() for s in servers]
             ours = [*servers, load, echo]
             ours_cpu0 = sum(c.cpu() for c in ours) + sum(psutil.Process().cpu_times()[:2])
             busy0 = _busy()
@@ -789,6 +864,10 @@ async def run_path(path: str, args: argparse.Namespace, rooms_count: int) -> dic
             cpu = [s.cpu() - c for s, c in zip(servers, cpu0)]
             kernel = [s.kernel() - k for s, k in zip(servers, kernel0)]
             waited = [s.waited() - w for s, w in zip(servers, wait0)]
+            switches = [[a - b for a, b in zip(s.ps.num_ctx_switches(), w)] for s, w in zip(servers, switches0)]
+            if args.sample:
+                for s in servers:
+                    s.proc.send_signal(signal.SIGUSR2)  # CpuSampler: off, stacks written
             for spy in spies:
                 spy.send_signal(2)  # SIGINT: py-spy writes its profile and exits
                 spy.wait(timeout=30)
@@ -807,11 +886,14 @@ async def run_path(path: str, args: argparse.Namespace, rooms_count: int) -> dic
     window = (result["began"], result["ended"])
     result["server_stalls"] = [_window(json.loads(line), *window) if line else None for line in stalls]
     result["load_stalls"] = _window(result.pop("stalls"), *window)
-    result.update(path=path, rooms=rooms_count, server_cpu=cpu, server_kernel=kernel, others=others, server_waited=waited, server_rss=rss, server_peak=peak,
+    result.update(path=path, rooms=rooms_count, server_cpu=cpu, server_kernel=kernel, others=others, server_waited=waited,
+                  server_switches=switches, server_rss=rss, server_peak=peak,
                   bare=statistics.median(bare) if bare else float("nan"),
                   relayed=statistics.median(relayed) if relayed else float("nan"),
                   forwarded=statistics.median(forwarded) if forwarded else None,
-                  names=["relay+tables"] if path == "inproc" else ["relay", "tables"])
+                  names=["relay+tables"] if path == "inproc" else ["relay", "tables"],
+                  samples=[os.path.join(args.sample, f"{role}-{s.proc.pid}.txt")
+                           for s, role in zip(servers, ("relay", "tables"))] if args.sample else [])
     return result
 
 
@@ -848,9 +930,12 @@ def report(r: dict, args: argparse.Namespace) -> None:
           f"p99 {pct(lat, 0.99) * ms:.2f} ms, max {max(lat) * ms:.2f} ms")
     parts = ", ".join(
         f"{name} CPU {c:.2f} s ({c / el * 100:.0f}% of a core, {c / max(1, r['accepted']) * 1e6:.0f} us per intent, "
-        f"{k / max(1, r['accepted']) * 1e6:.0f} of them in the kernel; runnable but waiting for a CPU {w:.2f} s), "
+        f"{k / max(1, r['accepted']) * 1e6:.0f} of them in the kernel; runnable but waiting for a CPU {w:.2f} s; "
+        f"context switches per move {sw[0] / max(1, r['accepted']):.1f} waiting for input, "
+        f"{sw[1] / max(1, r['accepted']):.1f} preempted), "
         f"RSS {rss / 2**20:.1f} MiB (peak {peak / 2**20:.1f})"
-        for name, c, k, w, rss, peak in zip(r["names"], r["server_cpu"], r["server_kernel"], r["server_waited"],
+        for name, c, k, w, sw, rss, peak in zip(r["names"], r["server_cpu"], r["server_kernel"], r["server_waited"],
+                                                r["server_switches"],
                                             r["server_rss"], r["server_peak"]))
     print(f"  {parts}; load generator {r['cpu'] / el * 100:.0f}% of a core; "
           f"other programs on this machine meanwhile: {max(0.0, r['others']) / el * 100:.0f}% of a core")
@@ -858,6 +943,9 @@ def report(r: dict, args: argparse.Namespace) -> None:
         print(f"  {name}: {_stall_text(st)}")
     print(f"  load generator: {_stall_text(r['load_stalls'])}")
     print(f"  bytes received per move per client: {_per_client(r, args):.0f}")
+    for name, c, sample in zip(r["names"], r["server_cpu"], r["samples"]):
+        print(f"  {name}: where its CPU per move went (--sample)")
+        print("\n".join(breakdown(sample, c / max(1, r["accepted"]) * 1e6)))
     if r["bare"] != r["bare"]:  # no round trips measured (--rt-rounds 0)
         return
     print(f"  idle round trip medians: bare echo {r['bare'] * 1e6:.0f} us, "
@@ -932,6 +1020,9 @@ async def main(args: argparse.Namespace) -> None:
     if args.cprofile:
         os.makedirs(args.cprofile, exist_ok=True)
         os.environ["PARLOUR_BENCH_CPROFILE"] = os.path.abspath(args.cprofile)  # the children's
+    if args.sample:
+        os.makedirs(args.sample, exist_ok=True)
+        os.environ["PARLOUR_BENCH_SAMPLE"] = os.path.abspath(args.sample)  # the children's
     _pin(args.client_cpu, args.nice)
     paths = [p for p in args.paths.split(",") if p]
     print(f"nice {args.nice}; cores: server side (relay/tables/echo) on cpu {args.server_cpu}"
@@ -985,6 +1076,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--profile", metavar="DIR",
                         help="py-spy the server processes during the load (collapsed stacks in DIR; "
                              "needs py-spy on PATH: pip install py-spy, not a project dependency)")
+    parser.add_argument("--sample", metavar="DIR",
+                        help="sample the server processes' Python stacks by CPU time during the load "
+                             "(bench.CpuSampler; stacks in DIR) and print where each one's CPU per move went")
     parser.add_argument("--cprofile", metavar="DIR",
                         help="run the server processes under cProfile, timed by process CPU time (stats files in DIR, one per process)")
     parser.add_argument("--nice", type=int, default=0,
@@ -1024,6 +1118,9 @@ if __name__ == "__main__":
         _pin(arguments.cpu, arguments.nice)
         role = {"echo": role_echo, "forward": role_forward, "relay": role_relay, "tables": role_tables,
                 "load": role_load}
+        sampled = os.environ.get("PARLOUR_BENCH_SAMPLE")
+        if sampled and arguments.role in ("relay", "tables"):
+            CpuSampler(os.path.join(sampled, f"{arguments.role}-{os.getpid()}.txt"))
         where = os.environ.get("PARLOUR_BENCH_CPROFILE")
         if where and arguments.role in ("relay", "tables"):
             import cProfile

@@ -140,6 +140,42 @@ async def test_a_message_bigger_than_one_read_arrives_whole():
     assert got == ["before", big, "after"]
 
 
+async def test_messages_waiting_in_the_queue_when_a_handler_is_set_keep_their_order():
+    """issue 11: messages that went to websockets' queue (no handler yet) are read from
+    it before any later message reaches the handler, and a message arriving while some
+    still wait there joins them; once the queue is empty, messages go to the handler."""
+    from websockets.asyncio.server import serve
+
+    got: list[object] = []
+    conns: list[DirectServerConnection] = []
+    reading = asyncio.Event()
+
+    async def handler(ws: DirectServerConnection) -> None:
+        conns.append(ws)
+        await until(lambda: len(ws.recv_messages.frames) == 3, what="three queued")
+        ws.on_message = got.append
+        await asyncio.wait_for(reading.wait(), TIMEOUT)
+        async for message in ws:
+            got.append(("queue", message))
+
+    async with serve(handler, "127.0.0.1", 0, create_connection=DirectServerConnection) as server:
+        port = next(iter(server.sockets)).getsockname()[1]
+        async with connect(f"ws://127.0.0.1:{port}") as ws:
+            try:
+                for message in "abc":
+                    await ws.send(message)
+                await until(lambda: conns and conns[0].on_message is not None, what="handler set")
+                await ws.send("d")  # three still wait in the queue: it joins them
+                await until(lambda: len(conns[0].recv_messages.frames) == 4, what="d queued")
+                reading.set()
+                await until(lambda: len(got) == 4, what="the queue read")
+                await ws.send("e")  # the queue is empty: straight to the handler
+                await until(lambda: len(got) == 5, what="e handled")
+            finally:
+                reading.set()
+    assert got == [("queue", "a"), ("queue", "b"), ("queue", "c"), ("queue", "d"), "e"]
+
+
 async def test_what_is_sent_while_a_frame_is_handled_is_written_when_it_ends():
     """issue 11: frames handed to websockets while the relay handles a frame (a move's
     snapshots and outcome, sent by the table as it judges a player's intent) are

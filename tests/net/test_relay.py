@@ -124,6 +124,24 @@ def test_the_fast_header_paths_agree_with_the_codec():
         assert parse_frame(odd) is None
 
 
+def test_remembered_send_headers_are_checked_as_new_ones():
+    """issue 11: the headers a table writes and the relay reads each move are
+    remembered; what is remembered never lets a bad one through, and stays bounded."""
+    from net import relay
+    from net.relay import _KNOWN_HEADERS, parse_send, send_header
+
+    head = send_header((1,), None)
+    assert send_header((1,), None) is head  # remembered
+    for bad in (((True,), None), ((1,), 7), ((1.0,), None)):  # equal to (1,) / None keys, or hash alike
+        with pytest.raises(ValueError):
+            send_header(*bad)
+    assert parse_send(head) == ((1,), None) and parse_send(head) == ((1,), None)
+    assert parse_send(b'{"kind":"send","to":[1],"fresh":null} ') is None
+    for conn in range(1, 2 * _KNOWN_HEADERS + 10):
+        assert parse_send(send_header((conn,), "snapshot")) == ((conn,), "snapshot")
+    assert len(relay._SENDS_READ) <= _KNOWN_HEADERS and len(relay._SENDS_WRITTEN) <= _KNOWN_HEADERS
+
+
 @pytest.fixture
 def gc_restored():
     """The collector as it was before the test (``parlour relay`` tunes it for serving)."""
@@ -189,7 +207,7 @@ async def test_a_batcher_puts_one_turns_envelopes_as_one_frame_in_order():
     assert len(box.frames) == 1  # nothing until the turn ends
     await asyncio.sleep(0)
     header, _, payload = box.frames[1].partition(b"\n")
-    assert unbatch(parse_batch(header), payload) == parts  # type: ignore[arg-type]
+    assert unbatch(parse_batch(header), payload) == [part.partition(b"\n")[::2] for part in parts]  # type: ignore[arg-type]
     big = b"x" * (BATCH_BYTES // 2 + 1)
     for _ in range(3):
         batcher.put(big)
@@ -259,17 +277,43 @@ async def test_a_table_without_batches_is_still_served_and_may_not_send_one():
 
     for bad in (lambda e: batch_header([len(e), len(e) + 1]) + b"\n" + e + e,  # sizes off by one
                 lambda e: (lambda inner: batch_header([len(inner), len(e)]) + b"\n" + inner + e)(
-                    batch_header([len(e), len(e)]) + b"\n" + e + e)):  # a batch in a batch
+                    batch_header([len(e), len(e)]) + b"\n" + e + e),  # a batch in a batch
+                lambda e: (lambda x: batch_header([len(e), len(x)]) + b"\n" + e + x)(  # not UTF-8
+                    e.replace(b"\n{}", b'\n{"text":"\xc3\xa9\xff"}'))):
         table, code = await _open_room(url, LINK_SUBPROTOCOL)
         assert table.subprotocol == LINK_SUBPROTOCOL
         player = await raw(url, {"name": "Bob", "room": code})
         conn = json.loads((await asyncio.wait_for(table.recv(), TIMEOUT)).partition(b"\n")[0])["conn"]
-        good = b'{"kind":"send","to":[%d],"fresh":null}\n{"kind":"notice","text":"a"}' % conn
+        good = b'{"kind":"send","to":[%d],"fresh":null}\n{"kind":"notice","text":"a\xc3\xa9"}' % conn
         await table.send(batch_header([len(good), len(good)]) + b"\n" + good + good)
         for _ in range(2):
-            assert json.loads(await asyncio.wait_for(player.recv(), TIMEOUT))["text"] == "a"
+            assert json.loads(await asyncio.wait_for(player.recv(), TIMEOUT))["text"] == "a\u00e9"
         await table.send(bad(b'{"kind":"send","to":[%d],"fresh":null}\n{}' % conn))
         assert await close_code(table) == cc.BAD_FRAME
+    await relay.stop()
+
+
+async def test_the_relay_passes_payloads_as_they_are_without_reading_them():
+    """issue 11 (the relay never decodes the game's JSON): a table's payloads reach the
+    player byte for byte, JSON or not, empty or not; a player's frame reaches the table
+    likewise."""
+    from net.relay import batch_header
+
+    relay = Relay(require_code=True)
+    host, port = await relay.start("127.0.0.1", 0)
+    url = f"ws://{host}:{port}"
+    table, code = await _open_room(url, LINK_SUBPROTOCOL)
+    player = await raw(url, {"name": "Ann", "room": code})
+    conn = json.loads((await asyncio.wait_for(table.recv(), TIMEOUT)).partition(b"\n")[0])["conn"]
+    head = b'{"kind":"send","to":[%d],"fresh":null}\n' % conn
+    odd = head + "not JSON { \u00e9".encode()
+    await table.send(batch_header([len(odd), len(head)]) + b"\n" + odd + head)
+    assert await asyncio.wait_for(player.recv(), TIMEOUT) == "not JSON { \u00e9"
+    assert await asyncio.wait_for(player.recv(), TIMEOUT) == ""
+    await player.send("{not JSON either")
+    assert await asyncio.wait_for(table.recv(), TIMEOUT) == b'{"kind":"frame","conn":%d}\n{not JSON either' % conn
+    await table.close()
+    await player.close()
     await relay.stop()
 
 
