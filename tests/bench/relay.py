@@ -660,6 +660,10 @@ async def bytes_per_move() -> None:
     from net.protocol import Hello
 
     modes = [True, False] if "updates" in attrs.fields_dict(Hello) else [False]
+    # one unmeasured game of each first: the first game in a process pays for its imports
+    # and the codec's plans (it made Zatre's updates look twice as dear as whole snapshots)
+    await table_bytes(toygame.GAME, toygame.ToyOptions(rounds=20), 4)
+    await table_bytes(ZATRE, ZatreOptions(), 4)
     for updates in modes:
         toy, toy_cpu = await table_bytes(toygame.GAME, toygame.ToyOptions(rounds=202), 4, updates=updates)
         zatre, zatre_cpu = await table_bytes(ZATRE, ZatreOptions(), 4, updates=updates)
@@ -670,7 +674,7 @@ async def bytes_per_move() -> None:
               f"toy game median {statistics.median(toy):.0f}; Zatre mid-game (moves {third + 1}-{2 * third} "
               f"of {len(zatre)}) median {statistics.median(mid):.0f}, max {max(mid):.0f}; "
               f"Zatre last move {zatre[-1]:.0f}")
-        print(f"  the table's own CPU per move, no sockets (process time; includes this driver's bot pick): "
+        print(f"  the table's own CPU per move, no sockets (process time: the intent in, judged, applied, snapshots and outcome out): "
               f"toy game {toy_cpu * 1e6:.0f} us, Zatre {zatre_cpu * 1e6:.0f} us (its apply and legal turns included)")
 
 
