@@ -442,3 +442,22 @@ def test_zatres_yes_no_options_answer_as_players_know_them():
     assert reply.notice == "Hints: hidden (profi)." and reply.news == "Ann set Hints: hidden (profi)."
     with pytest.raises(lb.LobbyError, match=r"^/option teams takes on or off; 'maybe' is not one\.$"):
         run(lobby, ann, "/option teams maybe")
+
+
+def test_a_seat_given_up_during_the_game_is_told_from_a_dropped_one():
+    """Player-tester 3, item 10: a player who sends /leave during the game gave the seat
+    up; one whose connection dropped did not. Both seats are held (away) for the host's
+    choice, and the lobby state tells them apart (``left``); taking the seat back
+    clears it."""
+    lobby, ann, bob = make()
+    run(lobby, ann, "/join")
+    run(lobby, bob, "/join")
+    run(lobby, ann, "/start")
+    run(lobby, bob, "/leave")
+    (left,) = [s for s in lobby.state().seats if s.seat == 1]
+    assert (left.status, left.left) == ("away", True)
+    lobby.restore(bob.pid, 1, "token-2")
+    assert lobby.state().seats[1].left is False
+    lobby.remove_player(bob.pid, deadline=time.time() + 120)
+    dropped = lobby.state().seats[1]
+    assert (dropped.status, dropped.left) == ("away", False)

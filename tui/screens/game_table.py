@@ -30,7 +30,7 @@ from textual.message import Message
 from net.table import SeatLink, Snapshot, bot_took_text
 from rules.core import Seat, named
 
-from ..names import cells, fit, seat_name
+from ..names import fit, seat_name
 from ..widgets.message import TableMessage
 from ..widgets.movelog import MoveLog
 from .base import ParlourScreen
@@ -153,6 +153,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         self._synced = -1  # the version a whole snapshot was asked for again (``_feed_failed``)
         self._stops: list[Callable[[], None]] = []
         self._error = ""
+        self._whole_told = ""  # the latest refusal, shown whole in a notice if the line cut it
         self._news = ""
         self._tick = 0
         self._results_shown = False
@@ -352,6 +353,16 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         message.warning = self.save_problem()
         text = self._instructions() if self.listening else self.ONE_MOMENT
         message.text, message.kind = (error, "error") if error else (text, "info")
+        if error and error != self._whole_told:  # once laid out anew: cut? then said whole
+            self.set_timer(0.1, lambda: self._tell_whole(error))
+        self._whole_told = error
+
+    def _tell_whole(self, error: str) -> None:
+        """A refusal the message line cannot show whole at this size (80x24) is shown
+        whole in a notice as well (player-tester 3, item 10)."""
+        message = self.query_one("#message", TableMessage)
+        if message.kind == "error" and message.text == error and message.cut():
+            self.notify(error, title="Not allowed", severity="error", markup=False)
 
     def _save_problem_changed(self, problem: str) -> None:
         if problem and not self._save_told:  # once: the message line keeps saying it
@@ -600,10 +611,8 @@ class GameTableScreen(QuietKeys, ParlourScreen):
                 self._acted = False
                 names = self.snap.names if self.snap is not None else ()
                 # the rules name players "seat N": the table knows their names
+                # (shown whole in a notice too if the message line cuts it: _tell_whole)
                 self._error = named(outcome.reason, names) or self.refused_words.format(code=outcome.code)
-                area = self.query_one("#message").size
-                if cells(self._error) + 2 > area.width * area.height:  # too long to show whole
-                    self.notify(self._error, title="Turn refused", severity="error", markup=False)
         finally:
             self.busy = False
         self._update()

@@ -1,0 +1,105 @@
+"""Player-tester 3's findings 4-10 at the supported minimum, 80x24
+(/work/briefs/tester-3-findings.md; README: 80x24 is the supported minimum)."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+
+from tui.app import ParlourApp
+from tui.names import wrap
+from tui.widgets.message import TableMessage
+
+from .helpers import solo, start, until, walk_to
+
+SMALL = (80, 24)
+RULE_7 = ("✗ Not allowed (rule 7): A 4 could still go on a dark cell this turn, so it may "
+          "not lie unscored on a light cell.")
+
+
+def drawn(widget) -> list[str]:
+    """The lines ``widget`` draws on screen, as text."""
+    return [widget.render_line(y).text.rstrip() for y in range(widget.size.height)]
+
+
+async def test_a_rule7_refusal_in_profi_reads_whole_at_80x24():
+    """Item 10 b) and item 4: solo profi Zatre, the first turn laid 6 on the red cell,
+    2 beside it and 4 on the light cell (6, 6) (row 6 and column 6 make no 10-12: rule
+    7). The refusal shows whole in the message area (the empty hand takes one line),
+    and names no cell (profi hides where tiles may go)."""
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, solo(profi=True))
+        assert table.view.hand == (6, 2, 4)
+        for cell in ((7, 7), (7, 6), (6, 6)):
+            await walk_to(pilot, table, cell)
+            await pilot.press("1", "enter")
+        message = table.query_one(TableMessage)
+        await until(pilot, lambda: message.kind == "error" and message.size.height >= 3)
+        await pilot.pause(0.2)
+        assert " ".join(line for line in drawn(message) if line).strip() == RULE_7
+        assert not app._notifications, "shown whole where it belongs: no notice as well"
+
+
+async def test_what_to_do_comes_before_the_news_when_both_do_not_fit():
+    """Item 10 a): the host told what to do for an away player, under a turn's news, in
+    the message area as at 80x24 (two lines of 45 cells): all of the instructions (the
+    news is in the log and the scores' "last" column); with room, the news as well."""
+    text = "Mallory is away. Wait, or give the seat to a bot: t, then /bot seat 2 strong."
+    news = "Hana laid 1 6 → 10, 10: +2 points."
+
+    class Area(App):
+        def compose(self) -> ComposeResult:
+            yield TableMessage()
+
+    for height, shown in ((2, wrap(text, 45)), (3, [news, *wrap(text, 45)])):
+        async with Area().run_test(size=(47, height)) as pilot:
+            message = pilot.app.query_one(TableMessage)
+            message.news, message.text = news, text
+            await pilot.pause()
+            assert drawn(message) == shown
+
+
+async def test_a_lan_table_at_80x24_shows_its_keys_its_hint_and_a_seat_given_up(tmp_path):
+    """Item 8: at 80x24 the LAN table's footer shows every key, chat's ``t Chat`` too,
+    and the hint while another player moves is whole (``s: sheets``). Item 10: a player
+    who gives the seat up (``/leave``) is shown as ``left``, not ``(away)`` like a dropped
+    one, and the host reads all of what to do (``/bot seat 2 strong``)."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    from tui.lan import TokenStore
+    from tui.zatre.scores import ScoreStrip
+
+    from .lan_helpers import app_for, hosted
+    from .test_lan_table import started
+
+    table = await hosted("Friday", seed=1)  # seed 1: Ann (the host, in the app) plays first
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = app_for(tmp_path, tokens=tokens)
+    bob = None
+    try:
+        async with app.run_test(size=SMALL) as pilot:
+            game, bob = await started(pilot, app, table, tokens)
+            await until(pilot, lambda: game.my_turn)
+            await app.session.link.submit(game.snap.legal_actions[0])
+            await until(pilot, lambda: game.snap.version == 1 and not game.my_turn)
+            await pilot.pause(0.2)
+            keys = list(game.query_one(Footer).query(FooterKey))
+            assert "t" in [key.key for key in keys]
+            assert all(key.region.right <= SMALL[0] for key in keys), [key.region for key in keys]
+            message = game.query_one(TableMessage)
+            rows = [row for row in drawn(message) if row]
+            assert rows[-1] == "Not your turn. t: chat, F1: rules, s: sheets.", rows
+            assert rows[0].startswith("Ann laid"), "the news still above it"
+
+            await bob.say("/leave")
+            told = "Bob left the seat. Wait, or give the seat to a bot: t, then /bot seat 2 strong."
+            await until(pilot, lambda: message.text == told)
+            await pilot.pause(0.2)
+            assert " ".join(line for line in drawn(message) if line).endswith(told)
+            assert "Waiting for Bob (left)" in game._turn_text()
+            assert game.query_one(ScoreStrip).lines[1].note == "left"
+    finally:
+        if bob is not None:
+            await bob.close()
+        await table.stop()
