@@ -103,3 +103,23 @@ async def test_a_lan_table_at_80x24_shows_its_keys_its_hint_and_a_seat_given_up(
         if bob is not None:
             await bob.close()
         await table.stop()
+
+
+async def test_a_refusal_the_message_area_cuts_shows_whole_in_a_notice():
+    """Item 10: with tiles still in hand (the hand's three lines) a long refusal (rule 5
+    as the table words it when a tile leads to no legal turn) does not fit the two
+    lines under it at 80x24: it is shown whole in a notice as well, once."""
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, solo())
+        refusal = ("Not allowed (rule 5 and its Exception): You must place as many tiles as "
+                   "possible: 3 of your tiles can go on the board, and from here only 2 can. "
+                   "(u takes it back)")
+        table._error = refusal
+        table._update()
+        message = table.query_one(TableMessage)
+        await until(pilot, lambda: bool(app._notifications))
+        assert message.cut() and message.size.height == 2
+        table._update()
+        await pilot.pause(0.3)
+        assert [n.message for n in app._notifications] == [refusal]
