@@ -123,3 +123,36 @@ async def test_a_refusal_the_message_area_cuts_shows_whole_in_a_notice():
         table._update()
         await pilot.pause(0.3)
         assert [n.message for n in app._notifications] == [refusal]
+
+
+def footer_actions(screen) -> set[str]:
+    """The actions the footer of ``screen`` shows."""
+    return {active.binding.action for active in screen.active_bindings.values() if active.binding.show}
+
+
+async def test_one_score_sheet_offers_no_next_sheet_and_the_key_says_why(tmp_path):
+    """Item 5: Estate's solo results have one score sheet: no "→ Next sheet" in the
+    footer, and →, ← or Tab say why nothing turns; with two sheets → turns to the next."""
+    from tui.estate.results import EstateResultsScreen
+
+    from .test_estate_table import finished
+
+    for seats in (1, 2):
+        app = ParlourApp(pace=0, local_saves=tmp_path)
+        async with app.run_test(size=SMALL) as pilot:
+            app.push_screen(EstateResultsScreen(finished(seats, 5), quiet=False))
+            await until(pilot, lambda: isinstance(app.screen, EstateResultsScreen)
+                        and bool(app.screen.query(".arithmetic")))
+            screen = app.screen
+            tabs = screen.query_one("#result-sheets")
+            before = tabs.active
+            await pilot.press("right")
+            await pilot.pause()
+            if seats == 1:
+                assert "tab(1)" not in footer_actions(screen)
+                assert tabs.active == before
+                assert [n.message for n in app._notifications] == [
+                    "There is one score sheet here: no other to turn to."]
+            else:
+                assert "tab(1)" in footer_actions(screen)
+                assert tabs.active != before and not app._notifications
