@@ -360,9 +360,9 @@ class GameTableScreen(QuietKeys, ParlourScreen):
     def _tell_whole(self, error: str) -> None:
         """A refusal the message line cannot show whole at this size (80x24) is shown
         whole in a notice as well (player-tester 3, item 10)."""
-        message = self.query_one("#message", TableMessage)
-        if message.kind == "error" and message.text == error and message.cut():
-            self.notify(error, title="Not allowed", severity="error", markup=False)
+        message = next(iter(self.query("#message").results(TableMessage)), None)  # (gone: left)
+        if message is not None and message.kind == "error" and message.text == error and message.cut():
+            self.notify(error, severity="error", markup=False)
 
     def _save_problem_changed(self, problem: str) -> None:
         if problem and not self._save_told:  # once: the message line keeps saying it
