@@ -193,3 +193,30 @@ async def test_a_finished_zestrea_replay_header_fits_80_columns_and_says_game_ov
         assert f"Replay: move {last} of {last} (r: results)" in line, line
         assert line.count("game over") == 1 and line.rstrip().endswith("game over"), line
         assert len(line) <= SMALL[0]
+
+
+async def test_the_estate_score_pad_names_bots_whole_at_80x24(tmp_path):
+    """Item 12: Estate's score pad at 80x24 cut ``Ben (strong b…``; now a bot's name
+    and kind read whole, a name too long for the column is cut before its ``(strong
+    bot)``, and every total stays in sight."""
+    import attrs
+
+    from tui.estate.results import EstateResultsScreen
+
+    from .test_estate_table import finished
+
+    snap = finished(4, 5)
+    snap = attrs.evolve(snap, names=("You", "Ben", "Cleo", "Bartholomew-Maximilian"),
+                        bots=(None, "strong", "strong", "easy"))
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        app.push_screen(EstateResultsScreen(snap, quiet=False))
+        await until(pilot, lambda: isinstance(app.screen, EstateResultsScreen)
+                    and bool(app.screen.query("#standings")))
+        await pilot.pause()
+        rows = drawn(app.screen.query_one("#standings"))
+        text = "\n".join(rows)
+        assert "Ben (strong bot)" in text and "Cleo (strong bot)" in text, text
+        assert "Barth… (easy bot)" in text, text
+        for score in snap.result.scores:
+            assert any(row.rstrip().endswith(f" {score.total}") for row in rows), (score.total, text)
