@@ -9,7 +9,7 @@ from tui.app import ParlourApp
 from tui.names import wrap
 from tui.widgets.message import TableMessage
 
-from .helpers import solo, start, until, walk_to
+from .helpers import BOT_FIRST_SEED, solo, start, until, walk_to
 
 SMALL = (80, 24)
 RULE_7 = ("✗ Not allowed (rule 7): A 4 could still go on a dark cell this turn, so it may "
@@ -220,3 +220,32 @@ async def test_the_estate_score_pad_names_bots_whole_at_80x24(tmp_path):
         assert "Barth… (easy bot)" in text, text
         for score in snap.result.scores:
             assert any(row.rstrip().endswith(f" {score.total}") for row in rows), (score.total, text)
+
+
+async def test_leaving_a_game_whose_save_failed_says_it_may_be_lost(tmp_path):
+    """Item 13: with a file where the saves' folder should be, the message line says
+    what is in the way (not only "File exists"), and leaving asks with the truth: the
+    game is not saved, leaving loses it (the question said "It is saved")."""
+    from tui.app import LOCAL_LEAVE_QUESTION
+    from tui.screens.confirm import ConfirmScreen
+    from tui.screens.game_table import UNSAVED_LEAVE_QUESTION
+
+    blocked = tmp_path / "local"
+    blocked.write_text("not a folder")
+    app = ParlourApp(pace=0, local_saves=blocked)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, solo(seed=BOT_FIRST_SEED))  # (Ada's move 1: saved, or not)
+        await until(pilot, lambda: bool(table.save_problem()))
+        assert f"a file is in the way of the folder {blocked}" in table.save_problem()
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert app.screen.question == UNSAVED_LEAVE_QUESTION != LOCAL_LEAVE_QUESTION
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen is table)
+
+    app = ParlourApp(pace=0, local_saves=tmp_path / "saves")
+    async with app.run_test(size=SMALL) as pilot:  # saved: the question says so
+        table = await start(pilot, solo(seed=BOT_FIRST_SEED))
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert app.screen.question == LOCAL_LEAVE_QUESTION

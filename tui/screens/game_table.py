@@ -43,6 +43,10 @@ TURN_NAME = 16
 """Cells of a name in the turn line (``"Easy bot 2 (easy bot)"`` is cut there)."""
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 LEAVE_QUESTION = "Leave this game? It ends for everyone at this table."
+UNSAVED_LEAVE_QUESTION = ("Leave this game? Its last save failed (the ⚠ line says why): leaving "
+                          "now loses it, unless one more try as you leave works.")
+"""What leaving asks while the latest save of this keyboard's game failed (player-tester
+3, item 13: the question said "It is saved" and the game was lost)."""
 MOVE = Binding.Group("Move", compact=True)
 CURSOR_KEYS = [
     Binding("left,h", "move(0, -1)", "Left", group=MOVE),
@@ -488,7 +492,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
             if self._at_keyboard not in self._sheet_seats(target):
                 note = "\n".join(self._news_since(story, target))
                 self._hide_hand()
-                cover = HandOverScreen(story.names[target], note, self.leave_question)
+                cover = HandOverScreen(story.names[target], note, self.leave_words())
                 if not await self.app.push_screen_wait(cover):
                     self.leave()
                     return False
@@ -518,7 +522,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
             self._hide_hand()
             since = log[seen.get(target, 0):][-news_lines:]
             seen[target] = len(log)
-            cover = HandOverScreen(story.names[target], "\n".join(since), self.leave_question)
+            cover = HandOverScreen(story.names[target], "\n".join(since), self.leave_words())
             if not await self.app.push_screen_wait(cover):
                 self.leave()
                 return False
@@ -703,7 +707,12 @@ class GameTableScreen(QuietKeys, ParlourScreen):
             if yes:
                 self.leave()
 
-        self.app.push_screen(ConfirmScreen(self.leave_question, "Leave", "Stay"), answered)
+        self.app.push_screen(ConfirmScreen(self.leave_words(), "Leave", "Stay"), answered)
+
+    def leave_words(self) -> str:
+        """What leaving asks first: :attr:`leave_question`, or, while the latest save of
+        the game this keyboard saves failed, that leaving may lose it."""
+        return UNSAVED_LEAVE_QUESTION if self._saves is not None and self.save_problem() else self.leave_question
 
     def leave(self) -> None:
         """Stop listening and hand over to ``_leave`` (stop the table, back to the menu)."""
