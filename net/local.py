@@ -24,10 +24,11 @@ log = logging.getLogger(__name__)
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:
     """Which write of ``path`` is on disk: ``(inode, mtime in ns, size)`` (every save
-    replaces the file, so a new write is a new stamp); ``None`` while there is none."""
+    replaces the file, so a new write is a new stamp); ``None`` while there is none
+    (or it cannot be looked at)."""
     try:
         st = path.stat()
-    except FileNotFoundError:
+    except OSError:  # (no file; or a file where its folder should be: the write says why)
         return None
     return st.st_ino, st.st_mtime_ns, st.st_size
 
