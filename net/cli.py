@@ -294,7 +294,7 @@ def replay_text(path: Path) -> Iterator[str]:
     if last is not None and game.is_over(last.state):
         result = game.result(last.state)
         for score in result.scores:
-            yield f"      {data.names[score.seat]}: {score.total} points"
+            yield f"      {data.names[score.seat]}: {score.total} point{'s' * (score.total != 1)}"
         yield "      " + _end_text(result, data.names)
 
 

@@ -141,7 +141,9 @@ class SeatSlot:
     """One seat. ``player`` the pid sitting there (``None``: nobody connected);
     ``name`` the name shown; ``bot`` a bot kind; ``token_hash`` the seat token's hash;
     ``away`` the player dropped or left (held for them); ``deadline`` unix seconds
-    until which the seat is held (``None`` while away: the host decides)."""
+    until which the seat is held (``None`` while away: the host decides); ``left``
+    (with ``away``) the player gave the seat up during the game (``/leave``) rather than
+    dropped."""
 
     index: int
     player: int | None = None
@@ -150,6 +152,7 @@ class SeatSlot:
     token_hash: str | None = None
     away: bool = False
     deadline: float | None = None
+    left: bool = False
 
     @property
     def free(self) -> bool:
@@ -165,7 +168,7 @@ class SeatSlot:
 
     def clear(self) -> None:
         self.player = self.name = self.bot = self.token_hash = self.deadline = None
-        self.away = False
+        self.away = self.left = False
 
 
 # ---- effects ------------------------------------------------------------------------------
@@ -505,7 +508,7 @@ class Lobby:
         if player.seat is not None and player.seat != seat:
             self._vacate(self.seats[player.seat])
         player.name = slot.name or player.name
-        slot.player, slot.away, slot.deadline = pid, False, None
+        slot.player, slot.away, slot.deadline, slot.left = pid, False, None, False
         player.seat = seat
         return Seated(pid, seat, token), replaced
 
@@ -522,7 +525,7 @@ class Lobby:
             self._vacate(self.seats[player.seat])
         token = self._make_token()
         slot.player, slot.name, slot.bot = player.pid, player.name, None
-        slot.token_hash, slot.away, slot.deadline = hash_token(token), False, None
+        slot.token_hash, slot.away, slot.deadline, slot.left = hash_token(token), False, None, False
         player.seat = slot.index
         return Seated(player.pid, slot.index, token)
 
@@ -590,6 +593,7 @@ class Lobby:
         seat = player.seat
         player.seat = None
         self._vacate(self.seats[seat])
+        self.seats[seat].left = self.started  # given up, not dropped: said so (player-tester 3, item 10)
         # during the game everyone is sent a presence "left" instead
         news = None if self.started else f"{player.name} left seat {seat + 1}."
         return Reply(f"You left seat {seat + 1}.", (Unseated(player.pid, seat),), news=news)
@@ -787,7 +791,7 @@ class Lobby:
                 raise LobbyError(f"{slot.name} is still at seat {seat + 1}; /kick them first.")
             if slot.token_hash is not None:  # (not kicked) its player may come back to watch
                 self._bot_took[slot.token_hash] = seat
-            slot.bot, slot.token_hash, slot.away, slot.deadline = kind, None, False, None
+            slot.bot, slot.token_hash, slot.away, slot.deadline, slot.left = kind, None, False, None, False
             # no notice: everyone, the host included, is sent the one presence "bot" line
             return Reply(None, (BotTakesSeat(seat, kind),))
         raise LobbyError("Use /bot add easy|strong [N], /bot remove N or /bot seat N easy|strong.")
@@ -814,6 +818,7 @@ class Lobby:
                              "took it from can have it back.")
         del self._bot_took[digest]
         slot.bot, slot.token_hash, slot.player, slot.away, slot.deadline = None, digest, target.pid, False, None
+        slot.left = False
         target.seat, target.former = seat, None
         return Reply(f"{target.name} plays seat {seat + 1} again.",
                      (PlayerTakesSeat(seat), Seated(target.pid, seat, None)))
@@ -889,7 +894,8 @@ class Lobby:
             seat_counts=counts,
             variants={name: self.game.name == games[1] for name, games in variants_of(self.game).items()},
             seats=tuple(
-                SeatInfo(seat=s.index, status=s.status, name=s.name, bot=s.bot, deadline=s.deadline)  # type: ignore[arg-type]
+                SeatInfo(seat=s.index, status=s.status, name=s.name, bot=s.bot, deadline=s.deadline,  # type: ignore[arg-type]
+                         left=s.left)
                 for s in shown
             ),
             spectators=tuple(p.name for p in self.players.values() if p.seat is None)[:64],

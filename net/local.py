@@ -21,6 +21,31 @@ from .table import History, Listener, Outcome, Snapshot
 
 log = logging.getLogger(__name__)
 
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """Which write of ``path`` is on disk: ``(inode, mtime in ns, size)`` (every save
+    replaces the file, so a new write is a new stamp); ``None`` while there is none
+    (or it cannot be looked at)."""
+    try:
+        st = path.stat()
+    except OSError:  # (no file; or a file where its folder should be: the write says why)
+        return None
+    return st.st_ino, st.st_mtime_ns, st.st_size
+
+
+def moved_on_text(path: Path) -> str:
+    """Why a local game is no longer saved: another Parlour window continued it (saved
+    it at another move) or took it off the menu (player-tester 3, item 11: two windows
+    continuing one game overwrote each other's moves)."""
+    try:
+        version = saves.read(path)[0].version
+    except saves.SaveError:
+        return ("Another Parlour window moved or changed this game's save, so this window no "
+                "longer saves it: leave, and look for it in the menu.")
+    return (f"Another Parlour window went on with this game (saved there at move {version}), so "
+            "this window no longer saves it, keeping that window's moves: leave, and continue it "
+            "from the menu.")
+
 DEFAULT_BOT_DELAY = 0.6
 """Seconds a bot's move takes at least, when a save does not say (as :class:`Host`)."""
 
@@ -144,6 +169,7 @@ class LocalTable:
         }
         self.spectator = host.link(None)
         self._saved_at = host.version
+        self._on_disk = _stamp(save_to) if save_to is not None else None  # (what we wrote or read)
         self._saver_peer = host.connect(None, self._committed) if save_to is not None else None
 
     @property
@@ -173,20 +199,28 @@ class LocalTable:
             self.save()
 
     def save(self) -> None:
-        """Write the game to :attr:`save_to` now (after every action it is done anyway)."""
+        """Write the game to :attr:`save_to` now (after every action it is done anyway),
+        unless the file there is no longer the one this table last wrote or read (another
+        window continued the game): then nothing is written and :attr:`save_problem`
+        says so."""
         host = self.host
         if self.save_to is None:
             return
-        try:
-            codec = codec_for(host.game)
-            data = saves.snapshot_of(host, self.kind, (None,) * host.seats, codec,
-                                     local=True, pace=host.bot_delay)
-            saves.write(self.save_to, data, codec)
-        except Exception as exc:
-            log.exception("saving the local game to %s failed", self.save_to)
-            problem = saves.failure_notice("Parlour", host.version, exc)
+        if _stamp(self.save_to) != self._on_disk:  # another window wrote (or moved) it: keep that
+            log.warning("not saving %s: another window changed it", self.save_to)
+            problem = moved_on_text(self.save_to)
         else:
-            self._saved_at, problem = host.version, ""
+            try:
+                codec = codec_for(host.game)
+                data = saves.snapshot_of(host, self.kind, (None,) * host.seats, codec,
+                                         local=True, pace=host.bot_delay)
+                saves.write(self.save_to, data, codec)
+                self._on_disk = _stamp(self.save_to)
+            except Exception as exc:
+                log.exception("saving the local game to %s failed", self.save_to)
+                problem = saves.failure_notice("Parlour", host.version, exc)
+            else:
+                self._saved_at, problem = host.version, ""
         if problem != self.save_problem:
             self.save_problem = problem
             for listener in list(self._save_listeners):

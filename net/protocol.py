@@ -269,13 +269,16 @@ SeatStatus = Literal["open", "here", "away", "bot"]
 class SeatInfo:
     """One seat in the lobby: ``status`` ``open`` (free), ``here`` (a connected
     player), ``away`` (dropped: held until ``deadline``, unix seconds; ``None`` once
-    the grace period is over and the host decides) or ``bot`` (``bot`` names its kind)."""
+    the grace period is over and the host decides) or ``bot`` (``bot`` names its kind).
+    ``left``: an ``away`` seat whose player gave it up during the game (``/leave``)
+    rather than lost the connection; held for the host's choice all the same."""
 
     seat: int = attrs.field(validator=_seat)
     status: SeatStatus
     name: str | None = attrs.field(default=None, validator=[_opt_text(MAX_NAME), _plain])
     bot: str | None = attrs.field(default=None, validator=_opt_text(MAX_CODE))
     deadline: float | None = attrs.field(default=None, validator=_deadline)
+    left: bool = False
 
 
 @message("lobby")

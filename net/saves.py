@@ -329,7 +329,11 @@ class Saver:
 
 def failure_text(error: BaseException) -> str:
     """Why a save failed, in a few words: ``"Permission denied (/home/ann/saves)"``,
-    ``"No space left on device"``, ``"a text in the game cannot be written as UTF-8"``."""
+    ``"No space left on device"``, ``"a text in the game cannot be written as UTF-8"``,
+    ``"a file is in the way of the folder /home/ann/saves/local"`` (a file where the
+    folder should be: player-tester 3, item 13, "File exists")."""
+    if isinstance(error, (FileExistsError, NotADirectoryError)) and error.filename:
+        return f"a file is in the way of the folder {error.filename}"
     if isinstance(error, OSError):
         where = f" ({error.filename})" if error.filename else ""
         return f"{error.strerror or error}{where}"

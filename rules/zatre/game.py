@@ -183,7 +183,7 @@ def apply(state: ZatreState, seat: Seat,
         state = attrs.evolve(state, current=seat, after=(partner_of(state.options, seat),), choosing=())
     hand = state.hands[seat]
     if not is_legal(state.board, hand, state.first_move, action):
-        raise explain(state.board, hand, state.first_move, action)
+        raise explain(state.board, hand, state.first_move, action, hints=not state.options.profi)
 
     board = list(state.board)
     left = list(hand)

@@ -217,19 +217,23 @@ def check_partial(view, pending: Sequence[Placement]) -> None:
 
 def explain_turn(view, pending: Sequence[Placement]) -> RuleViolation:
     """:func:`explain` for a turn ``pending`` on ``view``'s board and hand (for the
-    table, before the turn is confirmed). Call it only for a turn that is not legal."""
-    return explain(tuple(_view_board(view)), view.hand, view.first_move, PlaceTiles(tuple(pending)))
+    table, before the turn is confirmed), naming no cell when ``view.options.profi``
+    hides the hints. Call it only for a turn that is not legal."""
+    return explain(tuple(_view_board(view)), view.hand, view.first_move, PlaceTiles(tuple(pending)),
+                   hints=not view.options.profi)
 
 
 def explain(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool,
-            action: PlaceTiles) -> RuleViolation:
+            action: PlaceTiles, *, hints: bool = True) -> RuleViolation:
     """The rule an illegal whole turn ``action`` breaks, in the rulebook's words.
 
     Checked in this order: the tiles and cells themselves, rule 1 (red cell), rule 2
     (every tile joined to the board, in some order of laying), rule 3 (lines), rule 7
     (a tile unscored on a light cell although a tile of its value could go on a dark
     cell this turn, ruling 3), rule 5 (as many tiles as possible, ruling 5). Each
-    message begins with the rule it names (``"Rule 7: ..."``).
+    message begins with the rule it names (``"Rule 7: ..."``). ``hints``: whether the
+    rule-7 refusal may name the dark cell ``(row, col)`` the tile could go on; ``False``
+    under ``profi``, which hides where tiles may go (zatre-online.txt "Options").
     """
     g = list(board)
     left = Counter(hand)
@@ -259,9 +263,10 @@ def explain(board: tuple[int, ...], hand: tuple[int, ...], first_move: bool,
     dark = _judge(board, tuple(sorted(hand)), first_move).dark
     for _, v in sorted(_unscored_light(board, placed)):
         if v in dark:
+            where = f" {cell_text(cell_of(dark[v]))}" if hints else ""
             return RuleViolation(
                 "light-cell",
-                f"Rule 7: a {v} could still go on a dark cell this turn {cell_text(cell_of(dark[v]))}, "
+                f"Rule 7: a {v} could still go on a dark cell this turn{where}, "
                 "so it may not lie unscored on a light cell.", RULE_7)
     most = max_placeable(board, hand, first_move)
     return RuleViolation(

@@ -195,4 +195,4 @@ def why_not_here(view, pending: Sequence[Placement]) -> RuleViolation:
             f"board, and from here only {len(pending) + more} can.", RULE_5)
     rest_turn = legal_turns(tuple(after), left, False)[0].placements if left else ()
     return explain(board, tuple(view.hand), view.first_move,
-                   PlaceTiles(tuple(pending) + tuple(rest_turn)))
+                   PlaceTiles(tuple(pending) + tuple(rest_turn)), hints=not view.options.profi)

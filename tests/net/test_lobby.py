@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -151,6 +152,19 @@ def test_bot_seat_takes_over_a_dropped_seat_only():
     lobby.remove_player(bob.pid, deadline=None)
     assert run(lobby, ann, "/bot seat 2 easy").effects == (lb.BotTakesSeat(1, "easy"),)
     assert lobby.seats[1].token_hash is None and lobby.seat_for_token("token-2") is None
+
+
+def test_bot_seat_takes_a_dropped_seat_during_its_grace_period():
+    """README (player-tester 3, item 9): the host may hand an away seat to a bot at once,
+    while it is still held for its player (the grace period's deadline not reached)."""
+    lobby, ann, bob = make()
+    run(lobby, ann, "/join")
+    run(lobby, bob, "/join")
+    run(lobby, ann, "/start")
+    lobby.remove_player(bob.pid, deadline=time.time() + 120)
+    assert lobby.seats[1].status == "away" and lobby.seats[1].deadline is not None
+    assert run(lobby, ann, "/bot seat 2 strong").effects == (lb.BotTakesSeat(1, "strong"),)
+    assert lobby.seats[1].status == "bot" and lobby.seats[1].deadline is None
 
 
 def test_end_and_help():
@@ -428,3 +442,22 @@ def test_zatres_yes_no_options_answer_as_players_know_them():
     assert reply.notice == "Hints: hidden (profi)." and reply.news == "Ann set Hints: hidden (profi)."
     with pytest.raises(lb.LobbyError, match=r"^/option teams takes on or off; 'maybe' is not one\.$"):
         run(lobby, ann, "/option teams maybe")
+
+
+def test_a_seat_given_up_during_the_game_is_told_from_a_dropped_one():
+    """Player-tester 3, item 10: a player who sends /leave during the game gave the seat
+    up; one whose connection dropped did not. Both seats are held (away) for the host's
+    choice, and the lobby state tells them apart (``left``); taking the seat back
+    clears it."""
+    lobby, ann, bob = make()
+    run(lobby, ann, "/join")
+    run(lobby, bob, "/join")
+    run(lobby, ann, "/start")
+    run(lobby, bob, "/leave")
+    (left,) = [s for s in lobby.state().seats if s.seat == 1]
+    assert (left.status, left.left) == ("away", True)
+    lobby.restore(bob.pid, 1, "token-2")
+    assert lobby.state().seats[1].left is False
+    lobby.remove_player(bob.pid, deadline=time.time() + 120)
+    dropped = lobby.state().seats[1]
+    assert (dropped.status, dropped.left) == ("away", False)

@@ -146,3 +146,25 @@ async def test_a_failed_save_is_tried_once_more_when_the_table_stops(tmp_path, m
     assert table.save_problem and not path.exists()
     await table.stop()  # leaving the game: its last move is saved after all
     assert table.save_problem == "" and read(path)[0].version == 1
+
+
+async def test_a_game_continued_in_two_windows_is_never_overwritten_by_the_older(tmp_path):
+    """Player-tester 3, item 11: two windows continued one saved game; each save
+    overwrote the other's moves. Now the window whose save on disk was replaced by the
+    other's writes nothing, says so (the move the other saved), and the file keeps the
+    other window's moves; the other window goes on saving."""
+    path = tmp_path / "solo.json"
+    async with LocalTable(ZATRE, ZatreOptions(), ("Ann", "Bob"), seed=5, bot_delay=0, save_to=path) as table:
+        await play(table, 2)
+    first, second = LocalTable.resume(path), LocalTable.resume(path)
+    async with first, second:
+        await play(second, 2)  # window B goes on: moves 3 and 4 saved
+        assert read(path)[0].version == 4 and second.save_problem == ""
+        await play(first, 1)  # window A, still at move 2, plays move 3
+        assert first.save_problem == (
+            "Another Parlour window went on with this game (saved there at move 4), so this window "
+            "no longer saves it, keeping that window's moves: leave, and continue it from the menu.")
+        assert read(path)[0].version == 4
+        await play(second, 1)
+        assert second.save_problem == "" and read(path)[0].version == 5
+    assert read(path)[0].version == 5, "A's try as it stops keeps B's save too"

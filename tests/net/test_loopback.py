@@ -260,6 +260,23 @@ async def test_malformed_frames_get_errors_then_a_close_and_the_table_carries_on
     await close_all(hosted, ann, bob)
 
 
+async def test_good_frames_between_malformed_ones_do_not_refill_their_budget():
+    """docs/protocol.md (player-tester 3, item 14: it said "about five in a row"): five
+    malformed frames are answered with an error, the sixth within the budget (refilled
+    one per 10 s) closes the connection, good frames between them notwithstanding."""
+    hosted = await host_table(toygame.GAME)
+    ann, bob = await seated(hosted, ("Ann", "Bob"))
+    ws = await raw(hosted.local_url, {"name": "Fuzz"})
+    await frames_until(ws, "welcome")
+    for _ in range(5):
+        await ws.send("not json")
+        assert (await frames_until(ws, "error"))["code"] == "bad-frame"
+        await ws.send('{"kind":"sync"}')
+    await ws.send("not json")
+    assert await close_code(ws) == cc.BAD_FRAME
+    await close_all(hosted, ann, bob)
+
+
 async def test_oversize_frames_and_silent_or_wrong_openers_are_closed():
     hosted = await host_table(toygame.GAME, relay_options={"hello_timeout": 0.3})
     big = await raw(hosted.local_url, {"name": "Big"})

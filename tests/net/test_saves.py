@@ -195,3 +195,34 @@ def test_a_refusal_to_replay_ends_with_one_full_stop(saved):
     with pytest.raises(SaveError) as replayed:
         list(Replay.open(path))
     assert str(replayed.value).endswith(".") and ".." not in str(replayed.value)
+
+
+def test_replay_text_ends_with_each_total_in_points_one_point_singular(tmp_path, monkeypatch):
+    """``parlour replay --text`` of a finished game ends with each player's total
+    (player-tester 3, item 6: "Root 2: 1 points"): a total of 1 is "1 point"."""
+    import attrs
+
+    from net.cli import replay_text
+    from net.host import Applied
+
+    host = Host(ZATRE, ZatreOptions(), 2, 3, ("A", "B"), {})
+    state, rng, log = host.state, random.Random(3), []
+    while not ZATRE.is_over(state):
+        seat = next(iter(ZATRE.active_seats(state)))
+        action = rng.choice(ZATRE.legal_actions(state, seat))
+        state, _ = ZATRE.apply(state, seat, action)
+        log.append(Applied(len(log) + 1, seat, action, f"id{len(log) + 1}"))
+    host.restore(log)
+    path = tmp_path / "over.json"
+    write(path, snapshot_of(host, "Friday", (None, None), CODEC), CODEC)
+    real = ZATRE.result
+
+    def one_point_for_a(state):
+        result = real(state)
+        return attrs.evolve(result, scores=(attrs.evolve(result.scores[0], total=1), *result.scores[1:]))
+
+    monkeypatch.setattr(ZATRE, "result", one_point_for_a)
+    lines = list(replay_text(path))
+    assert "      A: 1 point" in lines
+    total_b = real(state).scores[1].total
+    assert f"      B: {total_b} point{'s' * (total_b != 1)}" in lines

@@ -447,6 +447,23 @@ def test_rule7_explained_from_a_view_before_confirming():
     assert explain_turn(view, pending).code == refused(state, PlaceTiles(pending)).code == "light-cell"
 
 
+def test_rule7_refusal_names_the_dark_cell_only_while_hints_are_shown():
+    """Rule 7 refusal and the ``profi`` option (zatre-online.txt "Options": profi omits
+    the displays of possible cells; player-tester 3, item 4): with hints shown the
+    refusal names the dark cell the tile could go on; in profi it says the rule only,
+    from the host (``apply``) and from the table's own check (``explain_turn``) alike."""
+    from rules.zatre.placement import explain_turn
+
+    tiles, laid = {(4, 5): 2}, turn(((4, 4), 1), ((4, 6), 1))
+    shown = position(tiles, (1, 1))
+    assert refused(shown, laid).message.startswith("Rule 7: a 1 could still go on a dark cell this turn (")
+    profi = attrs.evolve(shown, options=attrs.evolve(shown.options, profi=True))
+    for err in (refused(profi, laid), explain_turn(GAME.view(profi, 0), laid.placements)):
+        assert err.code == "light-cell"
+        assert err.message == ("Rule 7: a 1 could still go on a dark cell this turn, "
+                               "so it may not lie unscored on a light cell.")
+
+
 # ---- rule 7 judged for the turn as a whole (reference/zatre.md rulings 3 and 5; issue 8 §3)
 
 

@@ -51,6 +51,18 @@ def headline(snap: Snapshot) -> str:
     return f"{names} {verb} with {best} VP" + (" on the tie-break." if tied > 1 else "!")
 
 
+PLAYER = 17
+"""Cells of the Player column: the score pad fits 80 columns, ``Cleo (strong bot)`` whole
+(player-tester 3, item 12: ``Ben (strong b…``); a longer name is cut before its
+``(strong bot)``."""
+
+
+def _player(snap: Snapshot, seat: int) -> str:
+    """The seat's name in :data:`PLAYER` cells, its ``(strong bot)`` kept whole."""
+    name = seat_name(snap.names, snap.bots, seat)
+    return fit(name, PLAYER, len(name) - len(snap.names[seat]))
+
+
 def standings(snap: Snapshot) -> Table:
     """Place, player, the eight categories, total; winners ★ and bold."""
     result = snap.result
@@ -63,7 +75,7 @@ def standings(snap: Snapshot) -> Table:
         won = score.seat in result.winners
         parts = dict(score.parts)
         table.add_row("★" if won else "", str(place),
-                      escape(fit(seat_name(snap.names, snap.bots, score.seat), 14)),
+                      escape(_player(snap, score.seat)),
                       *(str(parts.get(c, 0)) for c in CATEGORIES), str(score.total),
                       style="bold" if won else "")
     return table

@@ -1,5 +1,6 @@
 """Base classes for Parlour's screens: each one covers itself with a "terminal too
-small" notice below 80x24 and takes it away when the terminal grows again."""
+small" notice below 80x24 and takes it away when the terminal grows again, and keeps
+its footer compact while the terminal is narrow."""
 
 from __future__ import annotations
 
@@ -8,6 +9,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer
 
 from ..widgets.too_small import TooSmall, too_small
+
+
+ROOMY_FOOTER = 100
+"""Below this many columns footers are compact (one space between keys), so that every
+key of a LAN table, chat's ``t`` too, is readable at 80 (player-tester 3, item 8)."""
 
 
 class _Sized:
@@ -29,6 +35,8 @@ class _Sized:
 
     def _check_size(self) -> None:
         width, height = self.app.size  # type: ignore[attr-defined]
+        for footer in self.query(Footer):  # type: ignore[attr-defined]
+            footer.compact = width < ROOMY_FOOTER
         small = too_small(width, height)
         if small != self.is_too_small:
             self.set_class(small, "-too-small")  # type: ignore[attr-defined]

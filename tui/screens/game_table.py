@@ -30,7 +30,7 @@ from textual.message import Message
 from net.table import SeatLink, Snapshot, bot_took_text
 from rules.core import Seat, named
 
-from ..names import cells, fit, seat_name
+from ..names import fit, seat_name
 from ..widgets.message import TableMessage
 from ..widgets.movelog import MoveLog
 from .base import ParlourScreen
@@ -43,6 +43,10 @@ TURN_NAME = 16
 """Cells of a name in the turn line (``"Easy bot 2 (easy bot)"`` is cut there)."""
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 LEAVE_QUESTION = "Leave this game? It ends for everyone at this table."
+UNSAVED_LEAVE_QUESTION = ("Leave this game? Its last save failed (the ⚠ line says why): leaving "
+                          "now loses it, unless one more try as you leave works.")
+"""What leaving asks while the latest save of this keyboard's game failed (player-tester
+3, item 13: the question said "It is saved" and the game was lost)."""
 MOVE = Binding.Group("Move", compact=True)
 CURSOR_KEYS = [
     Binding("left,h", "move(0, -1)", "Left", group=MOVE),
@@ -153,6 +157,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         self._synced = -1  # the version a whole snapshot was asked for again (``_feed_failed``)
         self._stops: list[Callable[[], None]] = []
         self._error = ""
+        self._whole_told = ""  # the latest refusal, shown whole in a notice if the line cut it
         self._news = ""
         self._tick = 0
         self._results_shown = False
@@ -352,6 +357,16 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         message.warning = self.save_problem()
         text = self._instructions() if self.listening else self.ONE_MOMENT
         message.text, message.kind = (error, "error") if error else (text, "info")
+        if error and error != self._whole_told:  # once laid out anew: cut? then said whole
+            self.set_timer(0.1, lambda: self._tell_whole(error))
+        self._whole_told = error
+
+    def _tell_whole(self, error: str) -> None:
+        """A refusal the message line cannot show whole at this size (80x24) is shown
+        whole in a notice as well (player-tester 3, item 10)."""
+        message = next(iter(self.query("#message").results(TableMessage)), None)  # (gone: left)
+        if message is not None and message.kind == "error" and message.text == error and message.cut():
+            self.notify(error, severity="error", markup=False)
 
     def _save_problem_changed(self, problem: str) -> None:
         if problem and not self._save_told:  # once: the message line keeps saying it
@@ -477,7 +492,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
             if self._at_keyboard not in self._sheet_seats(target):
                 note = "\n".join(self._news_since(story, target))
                 self._hide_hand()
-                cover = HandOverScreen(story.names[target], note, self.leave_question)
+                cover = HandOverScreen(story.names[target], note, self.leave_words())
                 if not await self.app.push_screen_wait(cover):
                     self.leave()
                     return False
@@ -507,7 +522,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
             self._hide_hand()
             since = log[seen.get(target, 0):][-news_lines:]
             seen[target] = len(log)
-            cover = HandOverScreen(story.names[target], "\n".join(since), self.leave_question)
+            cover = HandOverScreen(story.names[target], "\n".join(since), self.leave_words())
             if not await self.app.push_screen_wait(cover):
                 self.leave()
                 return False
@@ -600,10 +615,8 @@ class GameTableScreen(QuietKeys, ParlourScreen):
                 self._acted = False
                 names = self.snap.names if self.snap is not None else ()
                 # the rules name players "seat N": the table knows their names
+                # (shown whole in a notice too if the message line cuts it: _tell_whole)
                 self._error = named(outcome.reason, names) or self.refused_words.format(code=outcome.code)
-                area = self.query_one("#message").size
-                if cells(self._error) + 2 > area.width * area.height:  # too long to show whole
-                    self.notify(self._error, title="Turn refused", severity="error", markup=False)
         finally:
             self.busy = False
         self._update()
@@ -694,7 +707,12 @@ class GameTableScreen(QuietKeys, ParlourScreen):
             if yes:
                 self.leave()
 
-        self.app.push_screen(ConfirmScreen(self.leave_question, "Leave", "Stay"), answered)
+        self.app.push_screen(ConfirmScreen(self.leave_words(), "Leave", "Stay"), answered)
+
+    def leave_words(self) -> str:
+        """What leaving asks first: :attr:`leave_question`, or, while the latest save of
+        the game this keyboard saves failed, that leaving may lose it."""
+        return UNSAVED_LEAVE_QUESTION if self._saves is not None and self.save_problem() else self.leave_question
 
     def leave(self) -> None:
         """Stop listening and hand over to ``_leave`` (stop the table, back to the menu)."""

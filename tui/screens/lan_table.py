@@ -181,8 +181,8 @@ class LanTable(GameTableScreen):
         if lobby is None:
             return ""
         for info in lobby.seats:
-            if info.seat == seat and info.status == "away":
-                return f"away {countdown(info.deadline)}" if info.deadline else "away"
+            if info.seat == seat and info.status == "away":  # (given up: "left", not held for a return)
+                return "left" if info.left else f"away {countdown(info.deadline)}" if info.deadline else "away"
         return ""
 
     # ---- showing ----
@@ -215,11 +215,12 @@ class LanTable(GameTableScreen):
         return text
 
     def _away_note(self) -> str:
-        """``away 1:42, seat held`` (or ``away``) when the player to move dropped."""
+        """``away 1:42, seat held`` (or ``away``) when the player to move dropped,
+        ``left`` when they gave the seat up."""
         if self.view is None or self.snap is None or self.snap.over or self.my_turn:
             return ""
         note = self._seat_note(self._awaited_seat())
-        return f"{note}, seat held" if note not in ("", "away") else note
+        return f"{note}, seat held" if note not in ("", "away", "left") else note
 
     def _instructions(self) -> str:
         if self.snap is None:
@@ -230,15 +231,17 @@ class LanTable(GameTableScreen):
             return "The game was ended early. t: chat, q leaves."
         if self.seat is None and not self.snap.over:
             return self._bot_took_words() or self.watching_words
-        if self._away_note() == "away":  # the grace period is over: the host decides
+        note = self._away_note()
+        if note in ("away", "left"):  # the grace period is over, or the seat given up: the host decides
             current = self._awaited_seat()
             name = self.snap.names[current]
+            gone = "is away" if note == "away" else "left the seat"
             if self.link.is_host:
-                return (f"{name} is away. Wait, or give the seat to a bot: t, then "
+                return (f"{name} {gone}. Wait, or give the seat to a bot: t, then "
                         f"/bot seat {current + 1} strong.")
-            return f"{name} is away; the host may wait or let a bot play on."
+            return f"{name} {gone}; the host may wait or let a bot play on."
         if not self.my_turn and not self.snap.over:
-            return f"Not your turn yet. t: chat, {self.waiting_keys}."
+            return f"Not your turn. t: chat, {self.waiting_keys}."  # (one line of 45 at 80x24)
         return super()._instructions()
 
     def _bot_took_words(self) -> str:

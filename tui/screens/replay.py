@@ -73,6 +73,8 @@ class ReplayTable(GameTableScreen):
     ]
 
     hand_id: ClassVar[str] = "#hand"
+    status_says_over: ClassVar[bool] = False
+    """Whether the game's status line says "game over" itself (Zestrea's step)."""
     """The game table's hand widget (it has a ``note``)."""
 
     def __init__(self, snaps: list[Snapshot], title: str = "", leave: Callable[[], None] | None = None) -> None:
@@ -110,10 +112,13 @@ class ReplayTable(GameTableScreen):
 
     def _turn_text(self) -> str:
         """``"Replay: move 12 of 60 · Friday"``: the table's name last, so that on a
-        narrow line it is what gets cut (the status line cuts the turn's end)."""
+        narrow line it is what gets cut (the status line cuts the turn's end); at the
+        end ``", game over (r: results)"``, or only ``" (r: results)"`` where the
+        status line says the game is over itself (player-tester 3, item 6)."""
         last = len(self.snaps) - 1
         where = "the setup" if self.index == 0 else f"move {self.index} of {last}"
-        end = ", game over (r: results)" if self.snap is not None and self.snap.over else ""
+        over = "" if self.status_says_over else ", game over"
+        end = f"{over} (r: results)" if self.snap is not None and self.snap.over else ""
         title = f" · {self.title_text}" if self.title_text else ""
         return f"Replay: {where}{end}{title}"
 

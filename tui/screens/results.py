@@ -73,8 +73,10 @@ class ResultsScreen(QuietKeys, ParlourScreen):
         Binding("g", "new_game('join')", "Join a table"),
         Binding("m,q", "menu", "Menu"),
         Binding("t", "chat", "Chat"),
-        Binding("left", "tab(-1)", "Previous sheet", show=False),
-        Binding("right,tab", "tab(1)", "Next sheet", key_display="→"),
+        # (before the focused tabs' own ←→: with one sheet the key says why nothing turns)
+        Binding("left", "tab(-1)", "Previous sheet", show=False, priority=True),
+        Binding("right,tab", "tab(1)", "Next sheet", key_display="→", priority=True),
+        Binding("left,right,tab", "one_sheet", "Next sheet", show=False, priority=True),
         Binding("up,k", "scroll(-1)", "Scroll", show=False),
         Binding("down,j", "scroll(1)", "Scroll", show=False),
     ]
@@ -96,6 +98,8 @@ class ResultsScreen(QuietKeys, ParlourScreen):
             return False  # no chat here: not shown
         if action == "new_game" and parameters[:1] != (getattr(self.app, "again", "solo"),):
             return False  # g says what it opens: a new game's setup, a new table, the join screen
+        if action in ("tab", "one_sheet") and (action == "tab") != (len(self.sides()) > 1):
+            return False  # one sheet (Estate's solo mode): no "→ Next sheet"; the key says why
         return True if self.listening else None  # dimmed for the quiet moment
 
     def seat_names(self, bots: bool = True) -> list[str]:
@@ -209,6 +213,11 @@ class ResultsScreen(QuietKeys, ParlourScreen):
         ids = [f"seat-{seats[0]}" for seats, _ in self.sides()]
         current = ids.index(tabs.active) if tabs.active in ids else 0
         tabs.active = ids[(current + step) % len(ids)]
+
+    def action_one_sheet(self) -> None:
+        """←, → or Tab where there is one score sheet (player-tester 3, item 5): why
+        nothing turns."""
+        self.notify("There is one score sheet here: no other to turn to.", markup=False)
 
     def action_scroll(self, lines: int) -> None:
         tabs = self.query_one(TabbedContent)

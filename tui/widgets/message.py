@@ -25,7 +25,8 @@ def news_lines(news: str, width: int, room: int) -> list[str]:
 
 
 class TableMessage(Widget):
-    """``news``: the last turn, on the lines the instructions leave (at least one);
+    """``news``: the last turn, on the lines the instructions leave (none when they
+    need every line: player-tester 3, item 10);
     ``text`` with a ``kind``: ``"info"`` or ``"error"`` (shown with ✗, in place of the
     news); ``warning``: shown with ⚠ in place of the news, over as many lines as it
     takes (a failed save), the ``text`` under it as far as there is room."""
@@ -37,6 +38,15 @@ class TableMessage(Widget):
     text: reactive[str] = reactive("")
     kind: reactive[str] = reactive("info")
 
+    def cut(self) -> bool:
+        """Whether the ``text`` (a refusal or what to do) needs more lines than this
+        area has at its size now, so a player could not read it whole here."""
+        width = max(1, self.size.width)
+        if self.kind == "error":
+            return len(wrap(f"✗ {self.text}", width)) > self.size.height
+        said = len(wrap(f"⚠ {self.warning}", width)) if self.warning else 0
+        return said + len(wrap(self.text, width)) > self.size.height
+
     def render(self) -> Text:
         if self.kind == "error":  # the reason matters more than the news: all lines
             return Text(f"✗ {self.text}", self.get_component_rich_style("message--error"))
@@ -45,7 +55,8 @@ class TableMessage(Widget):
             out = Text(f"⚠ {self.warning}", self.get_component_rich_style("message--warning"))
             return out.append("\n").append(self.text)
         told = len(wrap(self.text, width)) if self.text else 0
-        lines = news_lines(self.news, width, self.size.height - told) if self.news else []
+        room = self.size.height - told  # what to do comes first: the news (in the log too) yields
+        lines = news_lines(self.news, width, room) if self.news and room > 0 else []
         out = Text("\n".join(lines), self.get_component_rich_style("message--news"))
         if lines:
             out.append("\n")

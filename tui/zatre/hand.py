@@ -25,14 +25,15 @@ def _box(pips: int, key: str, chosen: bool) -> tuple[str, str, str]:
 class HandTiles(Widget):
     """``tiles``: pips of the tiles still in hand this turn (laid ones are on the board);
     ``chosen``: index of the chosen tile or ``None``; ``note``: a word on the right;
-    ``partner``: the team partner's tiles in words (``""``: no partner)."""
+    ``partner``: the team partner's tiles in words (``""``: no partner). With no tiles
+    and no partner it takes one line, its note's."""
 
     COMPONENT_CLASSES = {"hand--tile", "hand--chosen", "hand--note"}
 
-    tiles: reactive[tuple[int, ...]] = reactive(tuple)
+    tiles: reactive[tuple[int, ...]] = reactive(tuple, layout=True)  # (none: one line)
     chosen: reactive[int | None] = reactive(None)
     note: reactive[str] = reactive("")
-    partner: reactive[str] = reactive("")
+    partner: reactive[str] = reactive("", layout=True)
 
     class TileClicked(Message):
         """The player clicked the tile at ``index``."""
@@ -64,6 +65,8 @@ class HandTiles(Widget):
         if self.partner:  # (a line cut to the hand's width, never wrapped under it)
             lines[0].append(fit(("" if self.tiles else " ") + self.partner, width - lines[0].cell_len),
                             note_style)
+        elif not self.tiles:  # one line: the message under it gets the rest (player-tester 3, item 10)
+            return lines[1]
         return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:

@@ -18,9 +18,12 @@ from .table import ZestreaTableScreen
 
 def away_words(info: Any) -> str:
     """A lobby seat's absence in words (``info``: a ``SeatInfo``): ``"away (held until
-    23:41:07)"`` while held (local time), ``"away"`` after; ``""`` if not away."""
+    23:41:07)"`` while held (local time), ``"away"`` after, ``"left"`` for a seat its player
+    gave up (``/leave``); ``""`` if not away."""
     if info is None or info.status != "away":
         return ""
+    if info.left:
+        return "left"
     if info.deadline:
         return f"away (held until {time.strftime('%H:%M:%S', time.localtime(info.deadline))})"
     return "away"
@@ -29,10 +32,11 @@ def away_words(info: Any) -> str:
 def seat_bot_hint(names: Sequence[str], seats: Sequence[Any]) -> str:
     """What the host may do for the first seat away past its grace period: ``"Bob is
     away: wait, or give the seat to a bot: t, then /bot seat 2 strong."``."""
-    seat = next((i.seat for i in seats if i.status == "away" and not i.deadline), None)
-    if seat is None or not 0 <= seat < len(names):
+    info = next((i for i in seats if i.status == "away" and not i.deadline), None)
+    if info is None or not 0 <= info.seat < len(names):
         return ""
-    return f"{names[seat]} is away: wait, or give the seat to a bot: t, then /bot seat {seat + 1} strong."
+    gone = "left the seat" if info.left else "is away"
+    return f"{names[info.seat]} {gone}: wait, or give the seat to a bot: t, then /bot seat {info.seat + 1} strong."
 
 
 class ZestreaLanTableScreen(LanTable, ZestreaTableScreen):

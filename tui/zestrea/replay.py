@@ -12,6 +12,7 @@ class ZestreaReplayScreen(ReplayTable, ZestreaTableScreen):
     """A Zestrea game replayed (arguments as for :class:`ReplayTable`)."""
 
     hand_id = "#z-hand"
+    status_says_over = True  # (its step, "game over", ends the status line)
     catch_up = False
     AUTO_FOCUS = "*"  # (its Do list cannot focus: the first panel has the focus)
 
