@@ -10,7 +10,8 @@ import pytest
 
 from tests.bench.figures import games_to_play
 
-BENCHES = ("tests.bench.zatre", "tests.bench.zatre_bots", "tests.bench.zatre_cards")
+BENCHES = ("tests.bench.zatre", "tests.bench.zatre_bots", "tests.bench.zatre_cards",
+           "tests.bench.zatre_playouts")
 
 
 @pytest.mark.parametrize("module", BENCHES)

@@ -1,14 +1,15 @@
 """Random playouts of Zatre: Das Kartenspiel (design.md "tests/": random playouts over
-many seeds checking invariants): 300 seeded games for each of 2, 3 and 4 players. Most
+many seeds checking invariants): 50 seeded games for each of 2, 3 and 4 players. Most
 seats choose uniformly among the legal actions (fast, and it reaches odd corners); in
 every twentieth game the seats are easy and strong bots. After every action: cards
 conserved (table, hands, piles, set-aside: all 50 once), no line over 12 (Gameplay,
 Note), someone can act until the game is over, views and events leak no hidden card;
 every game ends after as many rounds as players (End of the Game). One game in
 twenty-five is replayed (determinism), round-tripped through cattrs (state, views, actions,
-events) and has its legal placements checked against a brute-force search. The games
-run in two worker processes, like test_zatre_playouts.py, to stay within about a
-minute on a 2-core machine."""
+events) and has its legal placements checked against a brute-force search: at each
+player count two such games and three with bots, and test_playouts_reach_the_rarer_rules
+asserts that the rarer rules come up at each count. The games run in two worker
+processes, like test_zatre_playouts.py."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from rules.zatre_cards import (
 from rules.zatre_cards.placement import AXES, NEAR, check_lay, grid_of, run_sum
 from tests.rules.playout_pool import chunk_results
 
-GAMES_PER_SEATS = 200
+GAMES_PER_SEATS = 50  # seeds 0..49: bots at 3, 23, 43; deep at 7, 32 (bots_for, deep)
 CHUNK = 50
 MAX_ACTIONS = 2000
 CONVERTER = cattrs.Converter()
@@ -214,14 +215,18 @@ def test_playouts_replay_identically_in_another_process(games, seats, start):
 
 
 def test_playouts_reach_the_rarer_rules(games):
-    """The playouts reach triple scores (the super bonus) and every round ending, else
-    they prove little. The Exception (a hand shown) is rare on an open table, where
+    """The playouts reach, at each player count, triple scores (the super bonus), rounds
+    ended with every card laid and the deep games checked against the brute-force search, else they
+    prove little. The Exception (a hand shown) is rare on an open table, where
     a card can nearly always be laid crosswise somewhere: about one bot game in a
     hundred shows a hand, so it is checked by the rule tests (test_exception_*) rather
     than demanded here."""
     played = [g for key in CHUNKS for g in games[key].result()]
     assert len(played) == 3 * GAMES_PER_SEATS
-    kinds = set().union(*(g.kinds for g in played))
-    assert {"opening", "lay", "round-end:all-laid", "round-start", "game-over"} <= kinds
-    assert any(g.final.sheets[s].supers for g in played for s in range(g.seats))
     assert {g.final.seats for g in played} == {2, 3, 4}
+    for seats in (2, 3, 4):  # at every player count
+        here = [g for g in played if g.seats == seats]
+        kinds = set().union(*(g.kinds for g in here))
+        assert {"opening", "lay", "round-end:all-laid", "round-start", "game-over"} <= kinds, seats
+        assert any(g.final.sheets[s].supers for g in here for s in range(seats)), seats
+        assert sum(1 for g in here if g.actions) >= 2, seats  # deep games (brute-force search)

@@ -1,12 +1,14 @@
 """Random playouts of Zatre (design.md "tests/": random playouts over many seeds
-checking invariants): 300 seeded bot games over 2, 3 and 4 players, and 40 of the team
+checking invariants): 60 seeded bot games over 2, 3 and 4 players and 40 of the team
 variant (4 and 6 players in pairs), mostly easy bots with a strong bot in every tenth
-game. After every action: tiles conserved, no line
-over 12 (rule 3), someone can act until the game is over, the draw at the start of
-the turn follows the Exception to Rule No. 5 (ruling 6), views and events leak no
-hidden tiles; every game ends (End of the Game). One game in twenty is also replayed
-(determinism) and round-tripped through cattrs (state, views, action and events at
-every fifth action). The games run in two worker processes (see ``games``)."""
+game. After every action: tiles conserved, no line over 12 (rule 3), someone can act
+until the game is over, the draw at the start of the turn follows the Exception to Rule
+No. 5 (ruling 6), views and events leak no hidden tiles; every game ends (End of the
+Game). One game in twenty is also replayed (determinism) and round-tripped through
+cattrs (state, views, action and events at every fifth action). The seeds are chosen so
+that the rarer rules come up, and test_playouts_reach_the_rarer_rules asserts that they
+do (see ``CHUNKS``); ``python -m tests.bench.zatre_playouts`` plays the same checked
+games over many more seeds. The games run in two worker processes (see ``games``)."""
 
 from __future__ import annotations
 
@@ -27,15 +29,18 @@ from rules.zatre.board import WIDTH, index, line_sum, tiles_on
 from tests.rules.playout_pool import chunk_results
 from tests.rules.zatre_support import CONVERTER, FULL_BAG, longest_line, tile_counts
 
-GAMES_PER_SEATS = 100
-TEAM_GAMES = 20  # per team size (4, 6): the variant changes turn order and sheets only
 CHUNK = 20
 MAX_TURNS = 400  # 121 tiles: a game that has not ended by now never will
 
 
+def strong_seat(seats: int, seed: int) -> int | None:
+    """The seat played by a strong bot: one in every tenth game."""
+    return (seed // 10) % seats if seed % 10 == 0 else None
+
+
 def bots_for(seats: int, seed: int):
     """Easy bots, with one strong seat in every tenth game."""
-    strong = (seed // 10) % seats if seed % 10 == 0 else None
+    strong = strong_seat(seats, seed)
     return [GAME.bots["strong" if s == strong else "easy"]() for s in range(seats)]
 
 
@@ -44,15 +49,17 @@ def deep(seed: int) -> bool:
     return seed % 20 == 5
 
 
-def expected_draw(held: tuple[int, ...], board, bag_count: int) -> int:
-    """Ruling 6 (Exception to Rule No. 5)."""
+def wanted_draw(held: tuple[int, ...], board) -> tuple[int, str]:
+    """Ruling 6 (Exception to Rule No. 5): how many tiles a seat holding ``held`` at
+    the start of its turn draws while the bag lasts, and which case of the ruling that
+    is (a name for test_playouts_reach_the_rarer_rules)."""
     if len(held) == 1:
-        want = 1
-    elif not held:
-        want = 2
-    else:
-        want = 0 if max_placeable(board, held, False) else 1
-    return min(want, bag_count)
+        return 1, "draw: one tile held"
+    if not held:
+        return 2, "draw: no tile held"
+    if max_placeable(board, held, False):
+        return 0, "draw: held tiles fit"
+    return 1, "draw: held tiles do not fit"
 
 
 def check_views(state: ZatreState) -> None:
@@ -90,12 +97,13 @@ def roundtrip(value, type_) -> None:
 
 
 def playout(seats: int, teams: bool, seed: int):
-    """Play one seeded game with every check; return (actions, final state, events)."""
+    """Play one seeded game with every check; return (actions, final state, events,
+    the names of the rule cases the game went through)."""
     options = ZatreOptions(teams=teams)
     state = GAME.setup(options, seats, seed)
     assert tile_counts(state) == FULL_BAG
     bots, rng, heavy = bots_for(seats, seed), random.Random(seed), deep(seed)
-    actions, all_events = [], []
+    actions, all_events, cases = [], [], set()
     for _ in range(MAX_TURNS):
         if GAME.is_over(state):
             break
@@ -115,6 +123,7 @@ def playout(seats: int, teams: bool, seed: int):
         actions.append(action)
         all_events.extend(events)
         if isinstance(action, TeamOrder):  # ruling 12: nothing laid, nothing drawn
+            cases.add(f"team order: {action.order}")
             assert events == () and state.board == before.board and state.hands == before.hands
             assert state.current == seat ^ 1
             if action.order == "partner-first":
@@ -125,6 +134,10 @@ def playout(seats: int, teams: bool, seed: int):
             check_views(state)
             continue
 
+        if before.choosing:  # ruling 12: laying tiles first settles the order
+            cases.add("team order: placed first")
+        if len(action.placements) > 2 and not before.first_move:
+            cases.add("more than two tiles laid")  # "he may use all his tiles"
         # tiles conserved, per value, and no line over 12 (rule 3)
         assert tile_counts(state) == FULL_BAG
         for p in action.placements:  # lines change only through new tiles
@@ -140,11 +153,16 @@ def playout(seats: int, teams: bool, seed: int):
         dealt = sum(e.count for e in events if isinstance(e, TilesDrawn) and e.seat == seat
                     and state.blocked)  # the premature end deals the bag to every seat
         assert rec.kept == len(state.hands[seat]) - dealt == len(before.hands[seat]) - len(action.placements)
+        if rec.kept:
+            cases.add("tiles kept")
         if state.over:
             assert isinstance(events[-1], GameEnded)
             # the last tile was drawn, or no tile fits anywhere and the bag was dealt out
             assert state.bag_count == 0
             assert before.ending or (state.blocked and max_placeable(state.board, (1,), False) == 0)
+            cases.add("end: premature" if state.blocked else "end: last tile drawn")
+            if rec.drew == 1:  # the last turn drew a single tile
+                cases.add("end: a single last tile")
         elif before.after or before.choosing:
             # team variant: the partner places next, with what was drawn at the start
             assert events[1:] == () and state.current == seat ^ 1 and state.choosing == ()
@@ -164,7 +182,9 @@ def playout(seats: int, teams: bool, seed: int):
                 held = state.hands[drawn.seat][:len(state.hands[drawn.seat]) - drawn.count]
                 assert held == before.hands[drawn.seat]
                 assert drawn.count == len(drawn.tiles) == state.drawn[drawn.seat]
-                assert drawn.count == expected_draw(held, state.board, bag_left)
+                want, case = wanted_draw(held, state.board)
+                assert drawn.count == min(want, bag_left)
+                cases.add(case if drawn.count == want else "draw: the bag runs short")
                 bag_left -= drawn.count
             assert state.ending == (sum(d.count for d in draws) > 0 and state.bag_count == 0)
         check_views(state)
@@ -188,7 +208,11 @@ def playout(seats: int, teams: bool, seed: int):
         assert score.total == state.sheets[sheet_index(options, score.seat)].total() - minus
     assert result.winners == {s.seat for s in result.scores
                               if s.total == max(x.total for x in result.scores)}
-    return tuple(actions), state, tuple(all_events)
+    if strong_seat(seats, seed) is not None:
+        cases.add("a strong bot")
+    if heavy:
+        cases.add("replayed and round-tripped")
+    return tuple(actions), state, tuple(all_events), frozenset(cases)
 
 
 @attrs.frozen
@@ -201,6 +225,7 @@ class Played:
     actions: tuple[PlaceTiles, ...]
     final: ZatreState
     turns: int
+    cases: frozenset[str]
 
 
 def play_chunk(seats: int, teams: bool, start: int) -> list[Played]:
@@ -209,7 +234,7 @@ def play_chunk(seats: int, teams: bool, start: int) -> list[Played]:
     out = []
     for seed in range(start, start + CHUNK):
         try:
-            actions, final, events = playout(seats, teams, seed)
+            actions, final, events, cases = playout(seats, teams, seed)
             if deep(seed):
                 state, replayed = GAME.setup(ZatreOptions(teams=teams), seats, seed), []
                 for action in actions:
@@ -220,13 +245,35 @@ def play_chunk(seats: int, teams: bool, start: int) -> list[Played]:
             # a worker has no pytest assertion rewriting: say which game and which check
             raise AssertionError(f"{seats}-player game{' in teams' * teams}, seed {seed}:\n"
                                  f"{traceback.format_exc()}") from None
-        out.append(Played(seats, teams, seed, actions if deep(seed) else (), final, len(actions)))
+        out.append(Played(seats, teams, seed, actions if deep(seed) else (), final, len(actions),
+                          cases))
     return out
 
 
-CHUNKS = [(seats, False, start) for seats in (2, 3, 4)
-          for start in range(0, GAMES_PER_SEATS, CHUNK)]
-CHUNKS += [(seats, True, start) for seats in (4, 6) for start in range(0, TEAM_GAMES, CHUNK)]
+CHUNKS = [(2, False, 80), (3, False, 80), (4, False, 60), (4, True, 0), (6, True, 0)]
+"""Twenty seeds for each seat count (and team size), chosen among the first hundred so
+that the rarer rule cases come up (test_playouts_reach_the_rarer_rules asserts it); each
+chunk has strong-bot games (seeds 0 mod 10) and a deep one (5 mod 20). 2 players, 80-99:
+96 lays more than two tiles after the first move, draws nothing because its held tiles
+fit and one because they do not; 88 ends on a single last tile, the bag running short.
+3 players, 80-99: 84 ends prematurely (no tile fits anywhere); 89 and 91 hold tiles that
+fit, 91 also tiles that do not; 83, 89 and 91 end on a single last tile. 4 players,
+60-79: 77 holds tiles that fit, 74 ends on a single last tile. Teams of 4 and of 6,
+0-19: in seed 10 (a strong bot) a partner lets the other place first (partner-first),
+in every game the easy bots leave the choice to their partner (partner-chooses), who
+then places first; 18 (of 4) and 3 (of 6) end on a single last tile."""
+
+RARER = {"draw: no tile held", "draw: one tile held", "draw: held tiles fit",
+         "draw: held tiles do not fit", "draw: the bag runs short", "tiles kept",
+         "more than two tiles laid", "end: last tile drawn", "end: a single last tile",
+         "end: premature", "a strong bot", "replayed and round-tripped"}
+"""Every case the playouts must reach (the names ``playout`` gives them)."""
+EVERY_CHUNK = {"draw: no tile held", "draw: one tile held", "tiles kept", "end: last tile drawn",
+               "end: a single last tile", "a strong bot", "replayed and round-tripped"}
+"""The cases each seat count (and team size) must reach."""
+TEAM_ORDERS = {"team order: partner-first", "team order: partner-chooses",
+               "team order: placed first"}
+"""Ruling 12's ways for partners to settle who places first: each team size reaches all."""
 
 
 CHUNK_PARAMS = ("seats", "teams", "start")
@@ -265,17 +312,22 @@ def test_playouts_replay_identically_in_another_process(games, seats, teams, sta
 
 def test_playouts_reach_the_rarer_rules(games):
     """The playouts reach the rarer rules too (else they prove little about them):
-    tiles kept face down and turns drawing nothing because held tiles fit (Exception
-    to Rule No. 5), a turn laying more than two tiles ("he may use all his tiles"),
-    the game ending on a single last tile (End of the Game)."""
-    finals = [g.final for key in CHUNKS for g in games[key].result()]
-    assert len(finals) >= 340
-    assert any(r.kept for f in finals for r in f.log)
-    assert any(r.drew == 0 for f in finals for r in f.log[1:])
-    assert any(len(r.placements) > 2 for f in finals for r in f.log[1:])
-    assert any(f.log[-1].drew == 1 for f in finals)
-    assert {(f.seats, f.options.teams) for f in finals} == {
-        (2, False), (3, False), (4, False), (4, True), (6, True)}
+    each case of ruling 6 (Exception to Rule No. 5: one tile held, none, held tiles
+    that fit or do not, the bag running short), tiles kept face down, a turn laying
+    more than two tiles ("he may use all his tiles"), the game ending on the last tile,
+    on a single last tile and prematurely (End of the Game); at every seat count and
+    team size, tiles kept, a single last tile, a strong bot and a deep game; in teams,
+    each way of settling who places first (ruling 12)."""
+    played = [g for key in CHUNKS for g in games[key].result()]
+    assert len(played) == len(CHUNKS) * CHUNK
+    by_table: dict[tuple[int, bool], set[str]] = {}
+    for g in played:
+        by_table.setdefault((g.seats, g.teams), set()).update(g.cases)
+    assert set(by_table) == {(2, False), (3, False), (4, False), (4, True), (6, True)}
+    assert RARER <= set().union(*by_table.values())
+    for (seats, teams), cases in by_table.items():
+        assert EVERY_CHUNK <= cases, (seats, teams, EVERY_CHUNK - cases)
+        assert (TEAM_ORDERS <= cases) if teams else not (TEAM_ORDERS & cases), (seats, teams)
 
 
 def test_view_type_has_no_field_for_hidden_things():
