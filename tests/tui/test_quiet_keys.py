@@ -84,7 +84,9 @@ async def test_a_hotseat_leader_double_enter_does_not_pick_a_draft_card_blind(mo
 async def test_zatre_confirm_pressed_twice_is_sent_once(monkeypatch):
     """The same quiet moment at every table (Zatre here): the new turn's question holds
     Enter and the play keys back for a moment, and the message line says so."""
-    monkeypatch.setattr(GameTableScreen, "QUIET", 1.5)  # (long: a loaded machine is slow)
+    # the quiet moment never ends by itself, however slow the machine (1.5 s once ran out
+    # before the first check at a load of 6)
+    monkeypatch.setattr(GameTableScreen, "QUIET", 60.0)
     from tui.app import ParlourApp
 
     app = ParlourApp(pace=0)
@@ -95,6 +97,8 @@ async def test_zatre_confirm_pressed_twice_is_sent_once(monkeypatch):
         assert not table.listening and "one moment" in shown(table.query_one("#message"))
         await pilot.press("enter")  # swallowed: the wait starts again
         assert table.pending == ()
+        table.QUIET = 0.05  # now let the quiet moment end: a short wait, started again
+        table.wait_for_quiet()
         await until(pilot, lambda: table.listening)
         assert table.holds_key("enter") and table.holds_key("c") and not table.holds_key("left")
 
