@@ -162,24 +162,11 @@ async def test_a_finished_zestrea_replay_header_fits_80_columns_and_says_game_ov
     """Item 6: at the end of a Zestrea replay at 80x24 the status line was ``Replay: move
     284 of 284, game over (r: results… · turn 8 (final) · game over``: now the key is
     whole, its parenthesis closed, and "game over" said once (by the step)."""
-    from pathlib import Path
-
-    from net.codec import codec_for
-    from net.host import Host
-    from net.saves import Replay, snapshot_of, write
-    from rules.zestrea import GAME as ZESTREA
-    from rules.zestrea import ZestreaOptions
-    from tui.screens.replay import replay_snapshots
     from tui.zestrea.replay import ZestreaReplayScreen
 
-    host = Host(ZESTREA, ZestreaOptions(), 3, 1, ("Ann", "Bob", "Cy"),
-                {s: "easy" for s in range(3)}, bot_delay=0)
-    async with host:
-        await host.wait_over()
-    codec = codec_for(ZESTREA)
-    path = Path(tmp_path) / "game.json"
-    write(path, snapshot_of(host, "Friday", (None,) * 3, codec), codec)
-    snaps = replay_snapshots(Replay.open(path))
+    from .zestrea_helpers import finished_game_replay
+
+    snaps = await finished_game_replay(tmp_path, seats=3, seed=1)
     app = ParlourApp(pace=0, local_saves=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         app.show_replay(snaps, "Friday")

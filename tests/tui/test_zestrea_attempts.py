@@ -4,20 +4,13 @@ attempt is followed at once by the next agreed one while both can pay)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from net.codec import codec_for
-from net.host import Host
-from net.saves import Replay, snapshot_of, write
-from rules.zestrea import GAME, ZestreaOptions
 from rules.zestrea.state import Attempted, WindowOpened
 from tui.app import ParlourApp
-from tui.screens.replay import replay_snapshots
 from tui.zestrea.replay import ZestreaReplayScreen
 from tui.zestrea.words import after_attempt
 
 from .helpers import shown, until
-from .zestrea_helpers import SMALL
+from .zestrea_helpers import SMALL, finished_game_replay
 
 
 def test_a_failed_attempt_says_what_comes_next():
@@ -35,14 +28,7 @@ async def test_the_window_opened_again_tells_the_failed_attempt(tmp_path):
     """A game of four strong bots (seed 1) where an attempt fails and the next opens:
     the log says so, and the Now panel under the new window tells the failed roll and
     which attempt of how many this is."""
-    host = Host(GAME, ZestreaOptions(), 4, 1, ("Ann", "Bob", "Cy", "Di"),
-                {s: "strong" for s in range(4)}, bot_delay=0)
-    async with host:
-        await host.wait_over()
-    codec = codec_for(GAME)
-    path = Path(tmp_path) / "game.json"
-    write(path, snapshot_of(host, "Friday", (None,) * 4, codec), codec)
-    snaps = replay_snapshots(Replay.open(path))
+    snaps = await finished_game_replay(tmp_path, seats=4, seed=1, bot="strong")
     again = next(i for i, s in enumerate(snaps) for k, e in enumerate(s.events)
                  if isinstance(e, Attempted) and not e.success
                  and any(isinstance(x, WindowOpened) for x in s.events[k + 1:]))

@@ -5,26 +5,20 @@ couples bonus and the tie-break; a saved game replays at the Zestrea table."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from textual.widgets import SelectionList
 
-from net.codec import codec_for
-from net.host import Host
-from net.saves import Replay, snapshot_of, write
 from net.table import Snapshot
 from rules.core import ActionKind, Result, SeatScore, SomeOf, Whole
-from rules.zestrea import GAME, ZestreaOptions
+from rules.zestrea import GAME
 from rules.zestrea.state import Bid, Choose
 from tui.app import ParlourApp
-from tui.screens.replay import replay_snapshots
 from tui.zestrea.form import ActionForm
 from tui.zestrea.replay import ZestreaReplayScreen
 from tui.zestrea.results import headline, standings
 from tui.zestrea.words import card_text
 
 from .helpers import shown, until
-from .zestrea_helpers import SMALL
+from .zestrea_helpers import SMALL, finished_game_replay
 
 
 async def test_a_bid_outside_its_bounds_is_refused_in_the_form():
@@ -88,13 +82,7 @@ def test_cards_say_when_they_are_stand_ins():
 async def test_a_saved_game_replays_at_the_zestrea_table(tmp_path):
     """``parlour replay FILE`` reads a Zestrea save: the estates as a spectator saw
     them, no hand, End jumps to the last move and r shows the results."""
-    host = Host(GAME, ZestreaOptions(), 3, 4, ("Ann", "Bob", "Cy"), {0: "easy", 1: "easy", 2: "easy"}, bot_delay=0)
-    async with host:
-        await host.wait_over()
-    codec = codec_for(GAME)
-    path = Path(tmp_path) / "game.json"
-    write(path, snapshot_of(host, "Friday", (None, None, None), codec), codec)
-    snaps = replay_snapshots(Replay.open(path))
+    snaps = await finished_game_replay(tmp_path, seats=3, seed=4)
     app = ParlourApp(pace=0, local_saves=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
         app.show_replay(snaps, "Friday")

@@ -83,3 +83,25 @@ async def play_to_the_end(pilot, table: ZestreaTableScreen, seen: list[str] | No
             break
         await play_step(pilot, table, seen, roll)
     await until(pilot, lambda: isinstance(app.screen, ZestreaResultsScreen), timeout=20)
+
+
+async def finished_game_replay(tmp_path, seats: int, seed: int, bot: str = "easy") -> list:
+    """The replay snapshots of a whole Zestrea game of ``seats`` ``bot`` bots (``seed``),
+    saved as a hosted game named "Friday" in ``tmp_path`` and opened as ``parlour replay``
+    opens it."""
+    from pathlib import Path
+
+    from net.codec import codec_for
+    from net.host import Host
+    from net.saves import Replay, snapshot_of, write
+    from rules.zestrea import GAME, ZestreaOptions
+    from tui.screens.replay import replay_snapshots
+
+    names = ("Ann", "Bob", "Cy", "Di", "Eve", "Flo")[:seats]
+    host = Host(GAME, ZestreaOptions(), seats, seed, names, {s: bot for s in range(seats)}, bot_delay=0)
+    async with host:
+        await host.wait_over()
+    codec = codec_for(GAME)
+    path = Path(tmp_path) / "game.json"
+    write(path, snapshot_of(host, "Friday", (None,) * seats, codec), codec)
+    return replay_snapshots(Replay.open(path))
