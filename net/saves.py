@@ -218,9 +218,13 @@ def read(path: Path, games: Any = None) -> tuple[SaveData, Game]:
         raise SaveError(f"Cannot read {path}: {exc.strerror or exc}.") from None
     if len(raw) > MAX_SAVE_BYTES:
         raise SaveError(f"{path} is too big to be a Parlour save.")
+    if not raw.strip():
+        raise SaveError(f"{path} is empty: not a Parlour save (cut short when it was written?).")
     try:
         outer = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
+    except RecursionError:
+        raise SaveError(f"{path} is not a Parlour save (JSON nested too deep).") from None
+    except (UnicodeDecodeError, ValueError):
         raise SaveError(f"{path} is not a Parlour save (not JSON; truncated?).") from None
     if type(outer) is not dict or outer.get("format") != FORMAT:
         raise SaveError(f"{path} is not a Parlour save.")

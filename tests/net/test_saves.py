@@ -226,3 +226,18 @@ def test_replay_text_ends_with_each_total_in_points_one_point_singular(tmp_path,
     assert "      A: 1 point" in lines
     total_b = real(state).scores[1].total
     assert f"      B: {total_b} point{'s' * (total_b != 1)}" in lines
+
+
+@pytest.mark.parametrize("text, words", [
+    ("", "is empty"),
+    ("  \n", "is empty"),
+    ("[" * 100_000 + "]" * 100_000, "nested too deep"),
+    ('{"format": "parlour-save", "body": {"game"', "not JSON; truncated?"),
+])
+def test_a_file_that_is_no_save_says_what_it_is(tmp_path, text, words):
+    """An empty file, JSON nested too deep and a cut-short file each get their own words
+    (player-tester 4, item 9: all three were "not JSON; truncated?")."""
+    path = tmp_path / "odd.json"
+    path.write_text(text)
+    with pytest.raises(SaveError, match=re.escape(words)):
+        read(path)

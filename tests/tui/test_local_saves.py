@@ -308,3 +308,42 @@ async def test_every_save_the_menu_cannot_open_is_listed_with_its_reason(tmp_pat
         await until(pilot, lambda: app.screen is menu)
     for name in ("cut.json", "empty.json", "list.json"):  # left as they were
         assert (tmp_path / name).exists()
+
+
+async def test_back_at_the_menu_when_more_unfinished_games_is_gone(tmp_path):
+    """Four unfinished games, one discarded from the list of them all: back at the menu
+    the highlighted *More unfinished games…* entry is gone, and the menu highlights its
+    first entry (player-tester 4, item 2: Parlour quit with a traceback)."""
+    await unfinished_saves(tmp_path, 4)
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        options = menu.query_one(OptionList)
+        options.highlighted = 3
+        assert menu_entries(app)[3].startswith("More unfinished games…")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, SavedGamesScreen))
+        await pilot.press("d")
+        await until(pilot, lambda: "Discard Zatre" in getattr(app.screen, "question", ""))
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, SavedGamesScreen) and len(app.screen.games) == 3)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is menu)
+        await pilot.pause()
+        assert not any(e.startswith("More unfinished") for e in menu_entries(app))
+        assert options.highlighted == 0 and app.is_running
+
+
+async def test_the_list_of_unopened_saves_opens_at_its_top(tmp_path):
+    """``w`` shows the first unopened save first (player-tester 4, item 9: it opened
+    scrolled to its end, the first entries out of view)."""
+    for n in range(12):
+        (tmp_path / f"broken{n:02}.json").write_text("[1, 2, 3]")
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(app.screen, WholeLogScreen))
+        await pilot.pause()
+        await pilot.pause()
+        scroll = app.screen.query_one("#whole-log-lines")
+        assert scroll.max_scroll_y > 0 and scroll.scroll_y == 0

@@ -137,8 +137,11 @@ class MenuScreen(ParlourScreen):
         kept = options.get_option_at_index(index).id if index is not None else None
         options.clear_options()
         options.add_options(entries)
-        fixed = kept is not None and not kept.startswith("continue:")
-        options.highlighted = options.get_option_index(kept) if fixed else 0
+        # the entry it was on, if it is still there (not a Continue entry: those moved);
+        # else the first (player-tester 4, item 2: "More unfinished games…" gone, a crash)
+        ids = [entry.id for entry in entries]
+        fixed = kept is not None and not kept.startswith("continue:") and kept in ids
+        options.highlighted = ids.index(kept) if fixed else 0
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -181,7 +184,7 @@ class MenuScreen(ParlourScreen):
     def action_why_unreadable(self) -> None:
         """List every save that could not be opened, and why."""
         self.app.push_screen(WholeLogScreen([f"• {err}" for err in self.unreadable],
-                                            title="Saved games that could not be opened"))
+                                            title="Saved games that could not be opened", at_end=False))
 
     def _choose_saved(self) -> None:
         """Every unfinished game, to continue one of them (or discard it)."""

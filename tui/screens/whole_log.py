@@ -16,12 +16,14 @@ from .base import ParlourModal
 
 
 class WholeLogScreen(ParlourModal):
-    """Shows ``lines`` (the table's log, oldest first) under ``title``."""
+    """Shows ``lines`` (the table's log, oldest first) under ``title``, the last line in
+    sight first (``at_end=False``: the first, for a list read from its top)."""
 
     BINDINGS = [Binding("escape,L,q", "close", "Back")]
 
-    def __init__(self, lines: Sequence[str], title: str = "Log") -> None:
+    def __init__(self, lines: Sequence[str], title: str = "Log", at_end: bool = True) -> None:
         super().__init__()
+        self.at_end = at_end
         self.lines = tuple(lines)
         self.title_text = title
 
@@ -35,7 +37,8 @@ class WholeLogScreen(ParlourModal):
     def on_mount(self) -> None:
         scroll = self.query_one("#whole-log-lines", VerticalScroll)
         scroll.focus()
-        scroll.call_after_refresh(scroll.scroll_end, animate=False)
+        if self.at_end:
+            scroll.call_after_refresh(scroll.scroll_end, animate=False)
 
     def action_close(self) -> None:
         self.dismiss()
