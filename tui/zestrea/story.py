@@ -5,7 +5,8 @@ in no version's events: a table rebuilds it from its first view.
 
 Beyond :func:`tui.zestrea.words.event_line` (one event, one line) it tells what needs
 two events together or the view: each Production roll with the Zestre it gained (and
-each Boyar who rolled nothing), Fate cards drawn (a Good Times card's draws), Land and
+each Boyar who rolled nothing; in :mod:`rules.zestrea.words`' words, which ``parlour
+replay --text`` tells too), Fate cards drawn (a Good Times card's draws), Land and
 Fate cards bought, and gifts, trades and sweeteners given. Only what the view and the
 events as projected for this seat hold is told."""
 
@@ -13,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from rules.zestrea import words as rule_words
 from rules.zestrea.cards import reason
 from rules.zestrea.state import (
-    Bought, CardsMoved, FateDrawn, OfferClosed, PhaseBegan, Rolled, ZestreChanged, ZestreGiven,
+    Bought, CardsMoved, FateDrawn, OfferClosed, PhaseBegan, Rolled, ZestreGiven,
 )
 
 from . import words
@@ -36,20 +38,6 @@ def _cards(count: int, cards: Sequence[str]) -> str:
     return text + (f": {', '.join(words.card_name(c) for c in cards)}" if cards else "")
 
 
-def _production(events: Sequence[Any], k: int, names: Sequence[str], couples: Mapping[str, str]) -> str:
-    """The roll at ``events[k]`` with what it gained (the ZestreChanged after it)."""
-    roll = events[k]
-    gained = 0
-    for later in events[k + 1:]:
-        if isinstance(later, Rolled):
-            break
-        if isinstance(later, ZestreChanged) and later.seat == roll.seat and later.why == "production":
-            gained = later.delta
-            break
-    who = words.value_text("", roll.subject, names, couples) if roll.subject else "a Couple"
-    return f"{words.seat_word(names, roll.seat)} rolled {roll.die} for {who}: +{gained} Zestre"
-
-
 def event_lines(events: Sequence[Any], names: Sequence[str], view: Any) -> list[str]:
     """``events`` (one version's, as projected for this seat) as log lines; ``view``
     the version's view (its Couples name the rolls, its Time card the draws)."""
@@ -60,11 +48,10 @@ def event_lines(events: Sequence[Any], names: Sequence[str], view: Any) -> list[
         line: str | None
         if isinstance(event, Rolled) and event.why == "production":
             rolled.add(event.seat)
-            line = _production(events, k, names, couples)
+            line = rule_words.production_text(events, k, names, couples)
         elif isinstance(event, PhaseBegan) and event.phase == "auction":  # Production is over
             line = None
-            lines += [f"{words.seat_word(names, s)} rolled nothing (no Couple chosen)"
-                      for s in range(len(names)) if s not in rolled]
+            lines += [rule_words.no_roll_text(s, names) for s in range(len(names)) if s not in rolled]
         else:
             line = _other_line(event, names, view) or words.event_line(event, names, couples)
         if line is not None:
