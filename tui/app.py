@@ -20,7 +20,7 @@ from rules.zestrea import ZestreaView
 from .estate.lan_table import EstateLanTableScreen
 from .estate.replay import EstateReplayScreen
 from .estate.table import EstateTableScreen
-from .lan import HostError, HostSettings, LanSession, TokenStore, join_hosted
+from .lan import HostError, HostSettings, LanSession, TokenStore, join_hosted, next_table
 from .local_game import DEFAULT_PACE, LocalGame, continue_table, open_table
 from .screens.confirm import ConfirmScreen
 from .screens.host_setup import HostSetupScreen
@@ -345,7 +345,9 @@ class ParlourApp(App):
     async def close_table(self, then: str | None = None) -> None:
         """Back to the menu (stopping the game or leaving the LAN table), then open
         ``then``: the join screen after a LAN table joined is filled in with its
-        address, room code and the player's name (the next game at the same table)."""
+        address, room code and the player's name (the next game at the same table);
+        the host form after a table hosted, with that table's settings (game, name,
+        port, advertising, where it listens: :func:`tui.lan.next_table`)."""
         while len(self.screen_stack) > 1:
             await self.pop_screen()
         table, self.table = self.table, None
@@ -354,8 +356,12 @@ class ParlourApp(App):
         session, self.session = self.session, None
         if session is not None:
             await session.close()
+        if session is not None:
+            self.clear_notifications()  # the table's toasts ("Table closed … q leaves") are over
         if then == "join" and session is not None and session.hosted is None:
             self.open_join(JoinForm(session.address, session.link.name, session.code or ""))
+        elif then == "host" and session is not None and (again := next_table(session)) is not None:
+            self.push_screen(HostSetupScreen(again))
         elif then:
             self.open(then)
 

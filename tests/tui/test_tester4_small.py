@@ -36,3 +36,37 @@ async def test_a_replays_new_game_opens_the_replayed_games_setup(tmp_path):
         assert form.names[:3] == ("Ann", "Bob", "Cy") and form.kinds[:3] == ("easy",) * 3
         assert set(form.kinds[3:]) == {"none"}
         assert dict(form.options)["adoption_sex"] == snaps[-1].view.options.adoption_sex
+
+
+async def test_host_a_new_table_remembers_the_table_just_played(tmp_path):
+    """Item 1: the results' ``g Host a new table`` opened the form with "Root's table",
+    port 7531, Zatre, advertised (and the default bind): now it holds the table just
+    played (the card game, Hana, port 47371, not advertised, bound to 127.0.0.1), so the
+    joiners' refilled join screen points where the host's next table listens. And the
+    table's last toast ("Table closed … q leaves") does not stay on the next screen."""
+    from textual.widgets import Input, Select
+
+    from tui.lan import HostSettings, TokenStore, host_table
+    from tui.screens.host_setup import HostSetupScreen
+    from tui.screens.lobby import LobbyScreen
+
+    settings = HostSettings("Friday", "Hana", port=47371, bind="127.0.0.1", advertise=False,
+                            save=False, grace=30.0, game="zatre-cards")
+    app = ParlourApp(pace=0, discovery=None, tokens=TokenStore(tmp_path / "tokens.json"))
+    async with app.run_test(size=SMALL) as pilot:
+        session = await host_table(settings, app.tokens)
+        await app.start_session(session)
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        app.notify("The host closed the table. The game is over; q leaves.", title="Table closed")
+        await app.close_table(then="host")
+        await until(pilot, lambda: isinstance(app.screen, HostSetupScreen) and app.screen.query("#host-game"))
+        form = app.screen
+        assert form.query_one("#host-game", Select).value == "zatre-cards"
+        assert form.query_one("#host-table", Input).value == "Friday"
+        assert form.query_one("#host-player", Input).value == "Hana"
+        assert form.query_one("#host-port", Input).value == "47371"
+        assert form.query_one("#host-advertise", Select).value is False
+        again = form.settings()
+        assert (again.bind, again.port, again.advertise, again.grace) == ("127.0.0.1", 47371, False, 30.0)
+        assert again.resume is None and again.game == "zatre-cards"
+        assert not app._notifications, "the closed table's toast is gone"
