@@ -70,3 +70,41 @@ async def test_host_a_new_table_remembers_the_table_just_played(tmp_path):
         assert (again.bind, again.port, again.advertise, again.grace) == ("127.0.0.1", 47371, False, 30.0)
         assert again.resume is None and again.game == "zatre-cards"
         assert not app._notifications, "the closed table's toast is gone"
+
+
+async def test_a_teams_replay_header_says_the_logs_turn_where_it_differs(tmp_path):
+    """Item 11 (ruling 12: the partners' order is a move of its own): the header said
+    ``move 4 of 75`` while the log's last line was turn ``3``; now the header says the
+    log's turn beside the move where the two differ, and only there."""
+    from net.codec import codec_for
+    from net.host import Host
+    from net.saves import Replay, snapshot_of, write
+    from rules.zatre import GAME, ZatreOptions
+    from tui.screens.replay import replay_snapshots
+    from tui.widgets.movelog import MoveLog
+    from tui.zatre.replay import ReplayScreen
+
+    names = ("Ann", "Bob", "Cy", "Di")
+    host = Host(GAME, ZatreOptions(teams=True), 4, 8, names, {s: "easy" for s in range(4)}, bot_delay=0)
+    async with host:
+        await host.wait_over()
+    path = tmp_path / "teams.json"
+    write(path, snapshot_of(host, "Friday", (None,) * 4, codec_for(GAME)), codec_for(GAME))
+    snaps = replay_snapshots(Replay.open(path))
+    differs = next(i for i, snap in enumerate(snaps) if len(snap.view.log) != i)
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.show_replay(snaps, "Friday")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.snap is not None)
+        table = app.screen
+        assert table.move_note() == ""  # the setup
+        await pilot.press("right")
+        await until(pilot, lambda: table.index == 1)
+        assert "move 1 of" in table._turn_text() and "in the log" not in table._turn_text()
+        for _ in range(differs - 1):
+            await pilot.press("right")
+        await until(pilot, lambda: table.index == differs)
+        turns = len(snaps[differs].view.log)
+        assert f"move {differs} of {len(snaps) - 1} (turn {turns} in the log)" in table._turn_text()
+        last = [e for e in table.query_one(MoveLog).entries if e[:3].strip().isdigit()][-1]
+        assert int(last[:3]) == turns
