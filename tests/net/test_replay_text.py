@@ -22,7 +22,8 @@ NAMES = ("Ann", "Bob", "Cy", "Di")
 def _saved_game(tmp_path: Path, seed: int) -> Path:
     """A whole Zestrea game of four easy bots (``seed``), saved as a hosted game."""
     async def play() -> Host:
-        host = Host(GAME, ZestreaOptions(), len(NAMES), seed, NAMES, {s: "easy" for s in range(4)}, bot_delay=0)
+        bots = {s: "easy" for s in range(len(NAMES))}
+        host = Host(GAME, ZestreaOptions(), len(NAMES), seed, NAMES, bots, bot_delay=0)
         async with host:
             await host.wait_over()
         return host

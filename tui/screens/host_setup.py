@@ -85,8 +85,9 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
                 port = before.port if before is not None and before.port else DEFAULT_PORT
                 yield Input(str(port), max_length=5, restrict=r"\d*", compact=True, id="host-port")
                 yield FieldLabel("Room code", "host-code")
-                yield Input((before.code or "") if before is not None else "", placeholder="optional: players must type it",
-                            max_length=12, compact=True, id="host-code")
+                code = (before.code or "") if before is not None else ""
+                yield Input(code, placeholder="optional: players must type it", max_length=12,
+                            compact=True, id="host-code")
                 yield FieldLabel("Hints", "host-profi")
                 yield Select([("shown", False), ("hidden (profi)", True)],
                              value=before is not None and before.profi,
