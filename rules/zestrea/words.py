@@ -11,7 +11,9 @@ the table and ``parlour replay --text`` say them alike: :func:`attempt_text` (a 
 attempt's die and what comes next), :func:`food_text` (one Boyar's Food step),
 :func:`land_text` (Land lost or gained), :func:`production_text` (a Production roll and
 the Zestre it gained), :func:`no_roll_text` (a Boyar who rolled nothing) and
-:func:`came_text` (a villager who came to an Estate, and how).
+:func:`came_text` (a villager who came to an Estate, and how), :func:`drawn_text` (Fate
+cards drawn), :func:`bought_text` (a Land or Fate card bought), :func:`given_text` and
+:func:`moved_text` (Zestre and Fate cards given).
 """
 
 from __future__ import annotations
@@ -19,13 +21,15 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ..core import named, seat_name
-from .cards import TIMES, person, reason, title
+from .cards import TIMES, card_name, person, reason, title
 from .state import (
-    Accept, Adopt, AuctionEnded, Attempted, Bid, BuyFate, BuyLand, Choose, Decline, FatePlayed,
-    FoodSummary, Gift, LandChanged, OfferClosed, Pass, PassWindow, PlayFate, ProposeTrade,
-    PhaseBegan, ProposeWedding, Ready, RentMusician, Reveal, Rolled, TimeRevealed, Unready,
-    UseMusician, VillagerCame, VillagerGone, Withdraw, ZestreChanged,
+    Accept, Adopt, AuctionEnded, Attempted, Bid, Bought, BuyFate, BuyLand, CardsMoved, Choose,
+    Decline, FateDrawn, FatePlayed, FoodSummary, Gift, LandChanged, OfferClosed, Pass, PassWindow,
+    PhaseBegan, PlayFate, ProposeTrade, ProposeWedding, Ready, RentMusician, Reveal, Rolled, TimeRevealed, Unready,
+    UseMusician, VillagerCame, VillagerGone, Withdraw, ZestreChanged, ZestreGiven,
 )
+
+BOUGHT_WORDS = {"land": "a Land", "fate": "a Fate card", "adoption": "an adoption"}
 
 
 def who(villager: str) -> str:
@@ -66,6 +70,38 @@ def no_roll_text(seat: int, names: Sequence[str] = ()) -> str:
 def came_text(event: VillagerCame, names: Sequence[str] = ()) -> str:
     """``"Ion (♂) came to Ana (newcomer)"``: a villager who joined an Estate, and how."""
     return f"{who(event.villager)} came to {seat_name(event.seat, names)} ({reason(event.how)})"
+
+
+def cards_text(count: int, cards: Sequence[str] = ()) -> str:
+    """``"2 Fate cards"``, ``"1 Fate card: Musician"`` (the names where the reader sees
+    them: §3.6, only the taker and the two parties)."""
+    text = f"{count} Fate card{'s' * (count != 1)}"
+    return text + (f": {', '.join(card_name(c) for c in cards)}" if cards else "")
+
+
+def drawn_text(event: FateDrawn, names: Sequence[str] = (), time_card: str = "") -> str:
+    """``"Ana drew 1 Fate card (Spring Blessing)"``: a Good Times draw by ``time_card``
+    (the Time card that gave it, when known), else the event's reason (:func:`reason`);
+    the cards named as the event shows them."""
+    why = card_name(time_card) if event.why == "good-times" and time_card else reason(event.why)
+    return f"{seat_name(event.seat, names)} drew {cards_text(event.count, event.cards)} ({why})"
+
+
+def bought_text(event: Bought, names: Sequence[str] = ()) -> str:
+    """``"Ana bought a Land for 4 Zestre"``."""
+    return f"{seat_name(event.seat, names)} bought {BOUGHT_WORDS.get(event.what, event.what)} for {event.price} Zestre"
+
+
+def given_text(event: ZestreGiven, names: Sequence[str] = ()) -> str:
+    """``"Ana gave Ben 3 Zestre (gift)"``."""
+    return (f"{seat_name(event.giver, names)} gave {seat_name(event.taker, names)} "
+            f"{event.zestre} Zestre ({reason(event.why)})")
+
+
+def moved_text(event: CardsMoved, names: Sequence[str] = ()) -> str:
+    """``"Ana gave Ben 1 Fate card: Musician (gift)"`` (the cards as the event shows them)."""
+    return (f"{seat_name(event.giver, names)} gave {seat_name(event.taker, names)} "
+            f"{cards_text(event.count, event.cards)} ({reason(event.why)})")
 
 
 def _count(n: int, one: str, many: str = "") -> str:
@@ -184,7 +220,7 @@ def _action(name: str, action: object, names: Sequence[str]) -> str:
 
 
 def describe(name: str, action: object, events: Sequence[object] = (), names: Sequence[str] = (),
-             couples: Mapping[str, str] | None = None) -> str:
+             couples: Mapping[str, str] | None = None, time_card: str = "") -> str:
     """``"Ana played Bad Eyesight"``, ``"Bogdan accepted offer 3; Ion (♂) and Maria (♀)
     married: rolled 1, needed 3 or less"``: the action, then what followed that everyone
     saw (Production rolls with the Zestre gained and who rolled nothing, attempts,
@@ -192,7 +228,8 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
     Food, the next Time card), in the table log's words. ``names``: the players' names by
     seat, when the caller has them (else other seats are ``seat N``); the reasons the
     rules give are told with them too. ``couples``: the Couples by their spouses
-    (:func:`couple_names`), else a roll names ``"Couple N"``."""
+    (:func:`couple_names`), else a roll names ``"Couple N"``; ``time_card``: the Time
+    card in play (a Good Times draw is told by it)."""
     text = _action(name, action, names)
     rolled: set[int] = set()
     for k, e in enumerate(events):
@@ -201,6 +238,14 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
             text += "; " + production_text(events, k, names, couples)
         elif isinstance(e, PhaseBegan) and e.phase == "auction":  # Production is over
             text += "".join(f"; {no_roll_text(s, names)}" for s in range(len(names)) if s not in rolled)
+        elif isinstance(e, FateDrawn):  # (the log is public: no card named)
+            text += "; " + drawn_text(FateDrawn(e.seat, e.count, e.why), names, time_card)
+        elif isinstance(e, Bought) and e.what in ("land", "fate"):
+            text += f" for {e.price} Zestre" if isinstance(action, (BuyLand, BuyFate)) else "; " + bought_text(e, names)
+        elif isinstance(e, ZestreGiven) and e.giver != e.taker and not isinstance(action, Gift):
+            text += "; " + given_text(e, names)
+        elif isinstance(e, CardsMoved) and not isinstance(action, Gift):
+            text += "; " + moved_text(CardsMoved(e.giver, e.taker, e.count, e.why), names)
         elif isinstance(e, Attempted):
             text += "; " + attempt_text(e, names)
         elif isinstance(e, FoodSummary):
@@ -225,6 +270,6 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
 
 def describe_in(state: Any, name: str, action: object, events: Sequence[object] = (),
                 names: Sequence[str] = ()) -> str:
-    """:func:`describe` with the Couples named by their spouses from ``state`` (the
-    game after the action): what ``parlour replay --text`` prints."""
-    return describe(name, action, events, names, couple_names(state))
+    """:func:`describe` with the Couples named by their spouses and the Time card from
+    ``state`` (the game after the action): what ``parlour replay --text`` prints."""
+    return describe(name, action, events, names, couple_names(state), state.time_card)
