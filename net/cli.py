@@ -22,7 +22,7 @@ import attrs
 import platformdirs
 
 from rules import registry
-from rules.core import Game, option_specs
+from rules.core import Game, describe_in, option_specs
 
 from . import closecodes as cc
 from .client import RemoteSeatLink
@@ -273,7 +273,8 @@ async def run_relay(port: int = DEFAULT_PORT, bind: str = "0.0.0.0", key_file: P
 
 def replay_text(path: Path) -> Iterator[str]:
     """``parlour replay FILE``: the saved game move by move, as printable lines, each
-    told as the table's log tells it (the game's ``describe``, with the seats' names). Raises
+    told as the table's log tells it (:func:`rules.core.describe_in`, with the seats'
+    names). Raises
     :class:`net.saves.SaveError` for a file that is not a usable save."""
     replay = Replay.open(path)
     data, game = replay.data, replay.game
@@ -290,7 +291,8 @@ def replay_text(path: Path) -> Iterator[str]:
         ran_out = timed_out(data.log[i - 1])  # a timer's default: its id says so
         if ran_out is not None:
             yield f"      {timed_out_text(data.names, ran_out)}"
-        yield f"{step.version:>4}  {game.describe(data.names[step.seat], step.action, step.events, data.names)}"
+        told = describe_in(game, step.state, data.names[step.seat], step.action, step.events, data.names)
+        yield f"{step.version:>4}  {told}"
     if last is not None and game.is_over(last.state):
         result = game.result(last.state)
         for score in result.scores:

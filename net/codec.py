@@ -164,25 +164,25 @@ class ProtocolError(ValueError):
 
 def _strict_int(value: Any, _: type) -> int:
     if type(value) is not int:
-        raise TypeError(f"expected an integer, got {type(value).__name__}")
+        raise TypeError(f"expected an integer, got {_json_type(value)}")
     return value
 
 
 def _strict_str(value: Any, _: type) -> str:
     if type(value) is not str:
-        raise TypeError(f"expected a string, got {type(value).__name__}")
+        raise TypeError(f"expected a string, got {_json_type(value)}")
     return value
 
 
 def _strict_bool(value: Any, _: type) -> bool:
     if type(value) is not bool:
-        raise TypeError(f"expected true or false, got {type(value).__name__}")
+        raise TypeError(f"expected true or false, got {_json_type(value)}")
     return value
 
 
 def _strict_float(value: Any, _: type) -> float:
     if type(value) not in (int, float) or not math.isfinite(value):
-        raise TypeError(f"expected a finite number, got {type(value).__name__}")
+        raise TypeError(f"expected a finite number, got {_json_type(value)}")
     return float(value)
 
 
@@ -190,6 +190,16 @@ _SEQUENCES = {tuple, list, frozenset, set, abc.Sequence, abc.Set, abc.MutableSeq
 _BUILD: dict[Any, Callable[[Any], Any]] = {
     tuple: tuple, list: list, frozenset: frozenset, set: set, abc.Set: frozenset,
 }
+
+
+_JSON_TYPES = {type(None): "null", bool: "a boolean", int: "a number", float: "a number",
+               str: "a string", list: "an array", dict: "an object"}
+
+
+def _json_type(value: Any) -> str:
+    """What a decoded JSON value is, in JSON's words (``"null"``, ``"an array"``), for
+    the reasons a frame is refused (never Python's type names)."""
+    return _JSON_TYPES.get(type(value), "a value")
 
 
 def _is_collection(t: Any) -> bool:
@@ -226,7 +236,7 @@ def make_converter(game: Game | None) -> cattrs.Converter:
 
             def fixed(value: Any, _: Any) -> tuple:
                 if type(value) is not list:
-                    raise TypeError(f"expected an array, got {type(value).__name__}")
+                    raise TypeError(f"expected an array, got {_json_type(value)}")
                 if len(value) != len(args):
                     raise ValueError(f"expected {len(args)} items, got {len(value)}")
                 return tuple(h(x, a) for h, x, a in zip(hooks, value, args))
@@ -238,7 +248,7 @@ def make_converter(game: Game | None) -> cattrs.Converter:
 
         def many(value: Any, _: Any) -> Any:
             if type(value) is not list:
-                raise TypeError(f"expected an array, got {type(value).__name__}")
+                raise TypeError(f"expected an array, got {_json_type(value)}")
             return build(hook(x, item) for x in value)
 
         return many
@@ -251,7 +261,7 @@ def make_converter(game: Game | None) -> cattrs.Converter:
 
         def mapping(value: Any, _: Any) -> dict:
             if type(value) is not dict:
-                raise TypeError(f"expected an object, got {type(value).__name__}")
+                raise TypeError(f"expected an object, got {_json_type(value)}")
             return {kh(k, key): vh(x, val) for k, x in value.items()}
 
         return mapping
@@ -265,7 +275,7 @@ def make_converter(game: Game | None) -> cattrs.Converter:
 
         def guarded(value: Any, cl: Any) -> Any:
             if type(value) is not dict:
-                raise TypeError(f"expected an object, got {type(value).__name__}")
+                raise TypeError(f"expected an object, got {_json_type(value)}")
             return inner(value, cl)
 
         return guarded
@@ -280,6 +290,8 @@ def make_converter(game: Game | None) -> cattrs.Converter:
         def structure(value: Any, _: Any) -> Any:
             if target is None:
                 raise TypeError("no game payloads here")
+            if type(value) is not dict:  # (cattrs' own words would leak: player-tester 4, item 12)
+                raise ValueError(f"expected an object, got {_json_type(value)}")
             if kinds and type(value) is dict and value.get(_TAG) not in kinds:  # named, not "field missing"
                 kind = value.get(_TAG)
                 raise ValueError(f"unknown action kind '{printable(kind)}'" if type(kind) is str
@@ -333,7 +345,7 @@ def make_converter(game: Game | None) -> cattrs.Converter:
             if not fields:
                 raise TypeError("no game payloads here")
             if type(value) is not dict:
-                raise ValueError(f"expected an object, got {type(value).__name__}")
+                raise ValueError(f"expected an object, got {_json_type(value)}")
             out = {}
             for k, x in value.items():
                 as_type = field_type(k, tails)
@@ -357,7 +369,7 @@ def make_converter(game: Game | None) -> cattrs.Converter:
         if not fields:
             raise TypeError("no game payloads here")
         if type(value) is not dict:
-            raise ValueError(f"expected an object, got {type(value).__name__}")
+            raise ValueError(f"expected an object, got {_json_type(value)}")
         out = {}
         for k, pairs in value.items():
             item = typing.get_args(field_type(k, True))[0]

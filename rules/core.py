@@ -181,7 +181,12 @@ class Game(Protocol, Generic[S, A, V, E]):
       the table's log tells it (``"Ann laid 6 at (7, 7) → 12: +4"``), from the action and
       the events it caused; ``names`` (the players' names by seat, ``()`` if unknown)
       names the other players it mentions (:func:`seat_name`, :func:`named`: ``"seat N"``
-      without them); ``parlour replay --text`` prints a game with it.
+      without them); ``parlour replay --text`` prints a game with it
+      (:func:`describe_in`).
+    - ``describe_in(state, name, action, events, names)`` (optional): ``describe``
+      with ``state`` (the game after the action) at hand, for words the action and
+      events alone cannot give (Zestrea's Couples named by their spouses);
+      :func:`describe_in` answers for every game.
     - ``options_type``: an attrs class whose fields are the table options;
       :func:`option_specs` describes each (yes/no, a whole number with bounds, a
       choice), so a setup form and the lobby's ``/option NAME VALUE`` are drawn from it.
@@ -461,6 +466,17 @@ def sample(kind: ActionKind, action_type: Any, rnd: Any) -> Any:
             hi = len(p.values) if p.hi is None else p.hi
             values[p.name] = tuple(rnd.sample(p.values, rnd.randint(p.lo, hi)))
     return action_class(action_type, kind.kind)(**values)
+
+
+def describe_in(game: Any, state: Any, name: str, action: Any, events: Sequence[Any],
+                names: Sequence[str] = ()) -> str:
+    """The turn ``name`` played in ``game``'s words, as its table's log tells it:
+    ``game.describe_in(state, ...)`` where the game has one (``state``: the game after
+    the action), else ``game.describe(name, action, events, names)``."""
+    own = getattr(game, "describe_in", None)
+    if own is not None:
+        return own(state, name, action, events, names)
+    return game.describe(name, action, events, names)
 
 
 def judged_now(game: Any, state: Any) -> bool:

@@ -20,13 +20,13 @@ from rules.zestrea import ZestreaView
 from .estate.lan_table import EstateLanTableScreen
 from .estate.replay import EstateReplayScreen
 from .estate.table import EstateTableScreen
-from .lan import HostError, HostSettings, LanSession, TokenStore, join_hosted
+from .lan import HostError, HostSettings, LanSession, TokenStore, join_hosted, next_table
 from .local_game import DEFAULT_PACE, LocalGame, continue_table, open_table
 from .screens.confirm import ConfirmScreen
 from .screens.host_setup import HostSetupScreen
 from .screens.join import JoinScreen
 from .screens.lobby import LobbyScreen
-from .screens.local_setup import LocalSetupScreen, SetupForm
+from .screens.local_setup import LocalSetupScreen, SetupForm, replayed_form
 from .screens.menu import MenuScreen
 from .screens.notice import NoticeScreen
 from .screens.rules import RulesScreen
@@ -128,6 +128,7 @@ class ParlourApp(App):
         self._first_replay = replay
         self.rules_scroll: dict[str, float] = {}  # per rules page: where the reader left it
         self.local_form: SetupForm | None = None  # the local setup as last left
+        self.replay_form: SetupForm | None = None  # a new game like the replay shown
         self._local_saves = local_saves
 
     @property
@@ -192,10 +193,13 @@ class ParlourApp(App):
         self.push_screen(RulesScreen(self.rules_scroll.get(package, 0.0), package), closed)
 
     def open(self, what: str) -> None:
-        """Open a menu entry: ``solo``, ``host``, ``join``, ``rules`` (Zatre's),
+        """Open a menu entry: ``solo``, ``replayed`` (the setup form for a new game
+        like the replay last shown), ``host``, ``join``, ``rules`` (Zatre's),
         ``rules-cards`` (the card game's) or ``quit``."""
         if what == "solo":
             self.push_screen(LocalSetupScreen(self.pace, self.local_form))
+        elif what == "replayed":
+            self.push_screen(LocalSetupScreen(self.pace, self.replay_form or self.local_form))
         elif what == "host":
             self.push_screen(HostSetupScreen())
         elif what == "join":
@@ -305,6 +309,8 @@ class ParlourApp(App):
         screen = (CardReplayScreen if isinstance(snaps[0].view, ZatreCardsView) else
                   ZestreaReplayScreen if isinstance(snaps[0].view, ZestreaView) else
                   EstateReplayScreen if isinstance(snaps[0].view, EstateView) else ReplayScreen)
+        self.again = "replayed"  # the results' g: a new game like this one (its setup form)
+        self.replay_form = replayed_form(snaps[0].view, tuple(snaps[0].names), tuple(snaps[0].bots), self.pace)
         self.push_screen(screen(snaps, title, leave=lambda: self.run_worker(self.close_table())))
 
     # ---- leaving ----
@@ -339,7 +345,9 @@ class ParlourApp(App):
     async def close_table(self, then: str | None = None) -> None:
         """Back to the menu (stopping the game or leaving the LAN table), then open
         ``then``: the join screen after a LAN table joined is filled in with its
-        address, room code and the player's name (the next game at the same table)."""
+        address, room code and the player's name (the next game at the same table);
+        the host form after a table hosted, with that table's settings (game, name,
+        port, advertising, where it listens: :func:`tui.lan.next_table`)."""
         while len(self.screen_stack) > 1:
             await self.pop_screen()
         table, self.table = self.table, None
@@ -348,8 +356,12 @@ class ParlourApp(App):
         session, self.session = self.session, None
         if session is not None:
             await session.close()
+        if session is not None:
+            self.clear_notifications()  # the table's toasts ("Table closed … q leaves") are over
         if then == "join" and session is not None and session.hosted is None:
             self.open_join(JoinForm(session.address, session.link.name, session.code or ""))
+        elif then == "host" and session is not None and (again := next_table(session)) is not None:
+            self.push_screen(HostSetupScreen(again))
         elif then:
             self.open(then)
 

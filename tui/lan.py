@@ -217,7 +217,8 @@ def offline_text(status: LinkStatus, code: str | None) -> str:
 class LanSession:
     """This player at one table: ``link`` (connected), ``hosted`` when this process
     hosts the table, ``tokens`` and ``key`` for remembering the seat token, ``again``
-    the menu entry a "new game" goes back to (``host`` or ``join``).
+    the menu entry a "new game" goes back to (``host`` or ``join``), ``settings`` the
+    :class:`HostSettings` the hosted table was opened with (``None`` when joined).
 
     Listeners: :meth:`on_line` (log lines), :meth:`on_change` (lobby state, seat or
     connection changed). Both are called from the link's task: connect the link
@@ -231,9 +232,11 @@ class LanSession:
         tokens: TokenStore | None = None,
         key: str | None = None,
         again: str = "join",
+        settings: HostSettings | None = None,
     ) -> None:
         self.link = link
         self.hosted = hosted
+        self.settings = settings
         self.tokens = tokens
         self.key = key or TokenStore.key(link.url, link.name)
         self.again = again
@@ -499,6 +502,22 @@ class HostSettings:
     game: str = GAME.name
 
 
+def next_table(session: LanSession) -> HostSettings | None:
+    """The settings for hosting a new table like the one ``session`` hosted (the
+    results' "Host a new table", player-tester 4 item 1): its game as it ends (the
+    lobby may have changed it), table name, player, port, bind, room code, relay,
+    advertising, grace and pace; a new save file (never the resumed or given one).
+    ``None`` when ``session`` hosted no table."""
+    settings, hosted = session.settings, session.hosted
+    if settings is None or hosted is None:
+        return None
+    port = settings.port
+    if not port and hosted.relay is not None:  # (0: any free port; the one it got)
+        port = int(hosted.local_url.rsplit(":", 1)[1])
+    return attrs.evolve(settings, table=hosted.table.name, game=session.link.game.name, port=port,
+                        resume=None, save=bool(settings.save))
+
+
 async def host_table(
     settings: HostSettings,
     tokens: TokenStore | None = None,
@@ -568,7 +587,7 @@ async def join_hosted(
     except JoinError as err:
         await hosted.stop()
         raise HostError(f"The table started, but you could not join it: {err}") from None
-    return LanSession(link, hosted=hosted, tokens=tokens, key=key, again="host")
+    return LanSession(link, hosted=hosted, tokens=tokens, key=key, again="host", settings=settings)
 
 
 class HostError(Exception):

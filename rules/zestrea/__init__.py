@@ -19,6 +19,7 @@ from . import waiting as _waiting
 from .bots import EasyBot, StrongBot
 from .state import ZestreaAction, ZestreaEvent, ZestreaOptions, ZestreaState, ZestreaView
 from .words import describe as _describe
+from .words import describe_in as _describe_in
 
 
 class ZestreaGame:
@@ -27,7 +28,8 @@ class ZestreaGame:
     ``awaited`` names the seats the table waits for; ``timeouts`` the timers of
     reference §3.9 over what a seat is waited for, with its default; in step IV an
     out-of-date intent is judged against the state as it is (``judged_now``, reference
-    §3.1); a seat that may not act is told why (``why_not_now``)."""
+    §3.1); a seat that may not act is told why (``why_not_now``); ``describe_in`` names
+    the Couples of a turn's Production rolls from the state."""
 
     name = "zestrea"
     title = "Zestrea"
@@ -54,6 +56,7 @@ class ZestreaGame:
     seat_counts = staticmethod(_game.seat_counts)
     team_size = staticmethod(_game.team_size)
     describe = staticmethod(_describe)
+    describe_in = staticmethod(_describe_in)
     timeouts = staticmethod(_timers.timeouts)
 
 

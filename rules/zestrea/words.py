@@ -8,27 +8,100 @@ name when ``names`` is given, else as ``seat N`` (1-based; :func:`rules.core.sea
 
 The words for the events a table tells on its own are here too, one function each, so
 the table and ``parlour replay --text`` say them alike: :func:`attempt_text` (a wedding
-attempt's die and what comes next), :func:`food_text` (one Boyar's Food step) and
-:func:`land_text` (Land lost or gained).
+attempt's die and what comes next), :func:`food_text` (one Boyar's Food step),
+:func:`land_text` (Land lost or gained), :func:`production_text` (a Production roll and
+the Zestre it gained), :func:`no_roll_text` (a Boyar who rolled nothing) and
+:func:`came_text` (a villager who came to an Estate, and how), :func:`drawn_text` (Fate
+cards drawn), :func:`bought_text` (a Land or Fate card bought), :func:`given_text` and
+:func:`moved_text` (Zestre and Fate cards given).
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from ..core import named, seat_name
-from .cards import TIMES, person, reason, title
+from .cards import TIMES, card_name, person, reason, title
 from .state import (
-    Accept, Adopt, AuctionEnded, Attempted, Bid, BuyFate, BuyLand, Choose, Decline, FatePlayed,
-    FoodSummary, Gift, LandChanged, OfferClosed, Pass, PassWindow, PlayFate, ProposeTrade,
-    ProposeWedding, Ready, RentMusician, Reveal, TimeRevealed, Unready, UseMusician, VillagerCame,
-    VillagerGone, Withdraw,
+    Accept, Adopt, AuctionEnded, Attempted, Bid, Bought, BuyFate, BuyLand, CardsMoved, Choose,
+    Decline, FateDrawn, FatePlayed, FoodSummary, Gift, LandChanged, OfferClosed, Pass, PassWindow,
+    PhaseBegan, PlayFate, ProposeTrade, ProposeWedding, Ready, RentMusician, Reveal, Rolled, TimeRevealed, Unready,
+    UseMusician, VillagerCame, VillagerGone, Withdraw, ZestreChanged, ZestreGiven,
 )
+
+BOUGHT_WORDS = {"land": "a Land", "fate": "a Fate card", "adoption": "an adoption"}
 
 
 def who(villager: str) -> str:
     """``"Ion (♂)"``: a villager's name and sex."""
     return person(villager)
+
+
+def couple_names(holder: Any) -> dict[str, str]:
+    """``{"C3": "Ion (♂) and Ana (♀)"}``: every Couple on ``holder``'s ``estates`` (a
+    state or a view) by its spouses, the one who stayed first (Z-F18)."""
+    return {c.id: f"{who(c.stayed)} and {who(c.moved)}" for e in holder.estates for c in e.couples}
+
+
+def production_text(events: Sequence[object], k: int, names: Sequence[str] = (),
+                    couples: Mapping[str, str] | None = None) -> str:
+    """The Production roll at ``events[k]`` (step II, Z-R10) with the Zestre it gained
+    (the ``ZestreChanged`` after it, before the next roll): ``"Ana rolled 5 for Ion (♂)
+    and Maria (♀): +2 Zestre"``; the Couple as ``couples`` (:func:`couple_names`) names
+    it, else ``"Couple 3"``."""
+    roll: Any = events[k]
+    gained = 0
+    for later in events[k + 1:]:
+        if isinstance(later, Rolled):
+            break
+        if isinstance(later, ZestreChanged) and later.seat == roll.seat and later.why == "production":
+            gained = later.delta
+            break
+    subject = roll.subject
+    couple = (couples or {}).get(subject) or (f"Couple {subject[1:]}" if subject[:1] == "C" else "")
+    return f"{seat_name(roll.seat, names)} rolled {roll.die} for {couple or 'a Couple'}: +{gained} Zestre"
+
+
+def no_roll_text(seat: int, names: Sequence[str] = ()) -> str:
+    """``"Ana rolled nothing (no Couple chosen)"``: a Boyar with no Production roll."""
+    return f"{seat_name(seat, names)} rolled nothing (no Couple chosen)"
+
+
+def came_text(event: VillagerCame, names: Sequence[str] = ()) -> str:
+    """``"Ion (♂) came to Ana (newcomer)"``: a villager who joined an Estate, and how."""
+    return f"{who(event.villager)} came to {seat_name(event.seat, names)} ({reason(event.how)})"
+
+
+def cards_text(count: int, cards: Sequence[str] = ()) -> str:
+    """``"2 Fate cards"``, ``"1 Fate card: Musician"`` (the names where the reader sees
+    them: §3.6, only the taker and the two parties)."""
+    text = f"{count} Fate card{'s' * (count != 1)}"
+    return text + (f": {', '.join(card_name(c) for c in cards)}" if cards else "")
+
+
+def drawn_text(event: FateDrawn, names: Sequence[str] = (), time_card: str = "") -> str:
+    """``"Ana drew 1 Fate card (Spring Blessing)"``: a Good Times draw by ``time_card``
+    (the Time card that gave it, when known), else the event's reason (:func:`reason`);
+    the cards named as the event shows them."""
+    why = card_name(time_card) if event.why == "good-times" and time_card else reason(event.why)
+    return f"{seat_name(event.seat, names)} drew {cards_text(event.count, event.cards)} ({why})"
+
+
+def bought_text(event: Bought, names: Sequence[str] = ()) -> str:
+    """``"Ana bought a Land for 4 Zestre"``."""
+    return f"{seat_name(event.seat, names)} bought {BOUGHT_WORDS.get(event.what, event.what)} for {event.price} Zestre"
+
+
+def given_text(event: ZestreGiven, names: Sequence[str] = ()) -> str:
+    """``"Ana gave Ben 3 Zestre (gift)"``."""
+    return (f"{seat_name(event.giver, names)} gave {seat_name(event.taker, names)} "
+            f"{event.zestre} Zestre ({reason(event.why)})")
+
+
+def moved_text(event: CardsMoved, names: Sequence[str] = ()) -> str:
+    """``"Ana gave Ben 1 Fate card: Musician (gift)"`` (the cards as the event shows them)."""
+    return (f"{seat_name(event.giver, names)} gave {seat_name(event.taker, names)} "
+            f"{cards_text(event.count, event.cards)} ({reason(event.why)})")
 
 
 def _count(n: int, one: str, many: str = "") -> str:
@@ -146,15 +219,34 @@ def _action(name: str, action: object, names: Sequence[str]) -> str:
     return f"{name} acted"
 
 
-def describe(name: str, action: object, events: Sequence[object] = (), names: Sequence[str] = ()) -> str:
+def describe(name: str, action: object, events: Sequence[object] = (), names: Sequence[str] = (),
+             couples: Mapping[str, str] | None = None, time_card: str = "") -> str:
     """``"Ana played Bad Eyesight"``, ``"Bogdan accepted offer 3; Ion (♂) and Maria (♀)
     married: rolled 1, needed 3 or less"``: the action, then what followed that everyone
-    saw (attempts, weddings, deaths, Land lost, the auction's end, each Boyar's Food, the
-    next Time card). ``names``: the players' names by seat, when the caller has them (else
-    other seats are ``seat N``); the reasons the rules give are told with them too."""
+    saw (Production rolls with the Zestre gained and who rolled nothing, attempts,
+    weddings, deaths, arrivals and to whom, Land lost, the auction's end, each Boyar's
+    Food, the next Time card), in the table log's words. ``names``: the players' names by
+    seat, when the caller has them (else other seats are ``seat N``); the reasons the
+    rules give are told with them too. ``couples``: the Couples by their spouses
+    (:func:`couple_names`), else a roll names ``"Couple N"``; ``time_card``: the Time
+    card in play (a Good Times draw is told by it)."""
     text = _action(name, action, names)
-    for e in events:
-        if isinstance(e, Attempted):
+    rolled: set[int] = set()
+    for k, e in enumerate(events):
+        if isinstance(e, Rolled) and e.why == "production":
+            rolled.add(e.seat)
+            text += "; " + production_text(events, k, names, couples)
+        elif isinstance(e, PhaseBegan) and e.phase == "auction":  # Production is over
+            text += "".join(f"; {no_roll_text(s, names)}" for s in range(len(names)) if s not in rolled)
+        elif isinstance(e, FateDrawn):  # (the log is public: no card named)
+            text += "; " + drawn_text(FateDrawn(e.seat, e.count, e.why), names, time_card)
+        elif isinstance(e, Bought) and e.what in ("land", "fate"):
+            text += f" for {e.price} Zestre" if isinstance(action, (BuyLand, BuyFate)) else "; " + bought_text(e, names)
+        elif isinstance(e, ZestreGiven) and e.giver != e.taker and not isinstance(action, Gift):
+            text += "; " + given_text(e, names)
+        elif isinstance(e, CardsMoved) and not isinstance(action, Gift):
+            text += "; " + moved_text(CardsMoved(e.giver, e.taker, e.count, e.why), names)
+        elif isinstance(e, Attempted):
             text += "; " + attempt_text(e, names)
         elif isinstance(e, FoodSummary):
             text += "; " + food_text(e, names)
@@ -163,7 +255,7 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
         elif isinstance(e, VillagerGone):
             text += f"; {who(e.villager)} {e.how} ({reason(e.why)})"
         elif isinstance(e, VillagerCame) and e.how in ("adopted", "born", "newcomer"):
-            text += f"; {who(e.villager)} {'arrived' if e.how != 'born' else 'was born'}"
+            text += "; " + came_text(e, names)
         elif isinstance(e, OfferClosed) and e.how in ("cancelled", "expired"):
             text += f"; offer {e.id} was {e.how}: {named(e.why, names) or 'it could no longer go ahead'}"
         elif isinstance(e, AuctionEnded):
@@ -174,3 +266,10 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
         elif isinstance(e, FatePlayed) and not isinstance(action, PlayFate):
             text += f"; {title(e.card).name} played"
     return text
+
+
+def describe_in(state: Any, name: str, action: object, events: Sequence[object] = (),
+                names: Sequence[str] = ()) -> str:
+    """:func:`describe` with the Couples named by their spouses and the Time card from
+    ``state`` (the game after the action): what ``parlour replay --text`` prints."""
+    return describe(name, action, events, names, couple_names(state), state.time_card)

@@ -14,6 +14,7 @@ from net.codec import Codec, ProtocolError
 from rules.core import Result, SeatScore
 from rules.zatre import GAME as ZATRE
 from rules.zatre import Placement, PlaceTiles, ZatreOptions
+from rules.zestrea import GAME as ZESTREA
 from tests.net import toygame
 
 CODEC = Codec(ZATRE)
@@ -181,6 +182,20 @@ def test_reasons_say_where_the_problem_is():
     with pytest.raises(ProtocolError) as caught:
         CODEC.decode_client(with_(INTENT, seat=0))
     assert "seat" in caught.value.reason
+
+
+@pytest.mark.parametrize("action, got", [(None, "null"), ([1], "an array"), (5, "a number"),
+                                         ("x", "a string"), (True, "a boolean")])
+def test_an_action_that_is_no_object_is_refused_in_parlours_words(action, got):
+    """Player-tester 4, item 12: ``"action": null`` was refused with cattrs' own
+    English (``Only input mappings are supported.``); now in Parlour's words, as the
+    other reasons, for Zatre's and Zestrea's actions alike (JSON's type names)."""
+    for codec in (CODEC, Codec(ZESTREA)):
+        with pytest.raises(ProtocolError) as caught:
+            codec.decode_client(with_(INTENT, version=-1, action=action))
+        reason = caught.value.reason
+        assert reason == f"bad intent: expected an object, got {got} @ $.action", reason
+        assert "mapping" not in reason
 
 
 def test_a_codec_without_a_game_refuses_game_payloads():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -45,19 +46,25 @@ def parse_host_form(table: str, player: str, port: str, code: str, profi: bool,
 
 
 class HostSetupScreen(MarksFocus, ParlourScreen):
-    """The form; Start hosting (or ctrl+s) opens the table and its lobby."""
+    """The form; Start hosting (or ctrl+s) opens the table and its lobby. ``previous``:
+    the table just played (:func:`tui.lan.next_table`), filling the form, its settings
+    the form has no field for (where it listens, the relay, grace, pace) kept;
+    ``None``: the defaults."""
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start hosting"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, previous: HostSettings | None = None) -> None:
         super().__init__()
         self.starting = False
+        self.previous = previous
 
     def compose(self) -> ComposeResult:
-        player = default_player_name()
+        before = self.previous
+        player = before.player if before is not None else default_player_name()
+        table = before.table if before is not None and before.table else f"{player}'s table"
         with Vertical(id="host-setup"):
             yield Static("Host a game on the LAN", classes="screen-title")
             yield Static(
@@ -67,23 +74,27 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
             )
             with Grid(id="host-form"):
                 yield FieldLabel("Game", "host-game")
-                yield Select([(title, name) for name, title in GAMES.items()], value="zatre",
+                game = before.game if before is not None and before.game in GAMES else "zatre"
+                yield Select([(title, name) for name, title in GAMES.items()], value=game,
                              allow_blank=False, compact=True, id="host-game")
                 yield FieldLabel("Table name", "host-table")
-                yield Input(f"{player}'s table", max_length=40, compact=True, id="host-table")
+                yield Input(table, max_length=40, compact=True, id="host-table")
                 yield FieldLabel("Your name", "host-player")
                 yield Input(player, max_length=24, compact=True, id="host-player")
                 yield FieldLabel("Port", "host-port")
-                yield Input(str(DEFAULT_PORT), max_length=5, restrict=r"\d*", compact=True,
-                            id="host-port")
+                port = before.port if before is not None and before.port else DEFAULT_PORT
+                yield Input(str(port), max_length=5, restrict=r"\d*", compact=True, id="host-port")
                 yield FieldLabel("Room code", "host-code")
-                yield Input(placeholder="optional: players must type it", max_length=12,
+                code = (before.code or "") if before is not None else ""
+                yield Input(code, placeholder="optional: players must type it", max_length=12,
                             compact=True, id="host-code")
                 yield FieldLabel("Hints", "host-profi")
-                yield Select([("shown", False), ("hidden (profi)", True)], value=False,
+                yield Select([("shown", False), ("hidden (profi)", True)],
+                             value=before is not None and before.profi,
                              allow_blank=False, compact=True, id="host-profi")
                 yield FieldLabel("On the LAN", "host-advertise")
-                yield Select([("advertised", True), ("by address only", False)], value=True,
+                yield Select([("advertised", True), ("by address only", False)],
+                             value=before is None or before.advertise,
                              allow_blank=False, compact=True, id="host-advertise")
             yield Static("", id="host-error", markup=False)
             with Horizontal(classes="buttons"):
@@ -107,7 +118,8 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
         self.dismiss()
 
     def settings(self) -> HostSettings:
-        return parse_host_form(
+        """The form's settings (``ValueError`` if wrong), over :attr:`previous`'s others."""
+        chosen = parse_host_form(
             self.query_one("#host-table", Input).value,
             self.query_one("#host-player", Input).value,
             self.query_one("#host-port", Input).value,
@@ -116,6 +128,11 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
             bool(self.query_one("#host-advertise", Select).value),
             str(self.query_one("#host-game", Select).value),
         )
+        if self.previous is None:
+            return chosen
+        return attrs.evolve(self.previous, table=chosen.table, player=chosen.player, port=chosen.port,
+                            code=chosen.code, profi=chosen.profi, advertise=chosen.advertise,
+                            game=chosen.game)
 
     def action_start(self) -> None:
         if self.starting:

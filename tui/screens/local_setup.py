@@ -209,6 +209,24 @@ class SetupForm:
         return dict(self.options).get(spec.name, spec.default)
 
 
+def replayed_form(view: Any, names: tuple[str, ...], bots: tuple[str | None, ...],
+                  pace: float = DEFAULT_PACE) -> SetupForm | None:
+    """The form for a new game like the one a replay shows (player-tester 4, item 5):
+    its game (the one whose view ``view`` is), its options (the view's ``options``), and
+    its seats (``names``; a seat with a bot in ``bots`` is that bot, else a human);
+    ``None`` when no local game plays that view."""
+    game = next((name for name, rules in RULES.items() if isinstance(view, rules.view_type)), None)
+    if game is None:
+        return None
+    options = getattr(view, "options", None)
+    values = tuple((spec.name, getattr(options, spec.name)) for spec in option_specs(type(options))
+                   ) if options is not None and attrs.has(type(options)) else ()
+    kinds = tuple(bot or "human" for bot in bots[:SEATS]) + ("none",) * max(0, SEATS - len(names))
+    seats = tuple(name[:MAX_NAME] for name in names[:SEATS])
+    spare = tuple(name for name, _ in DEFAULT_SEATS[len(seats):])
+    return SetupForm(kinds, seats + spare, pace=pace, game=game, options=values)
+
+
 class LocalSetupScreen(MarksFocus, ParlourScreen):
     """The form for a solo or hotseat game, filled from ``form`` (the last one left,
     else the defaults with ``pace``). Tab moves between fields; the focused one is

@@ -116,11 +116,16 @@ class ReplayTable(GameTableScreen):
         end ``", game over (r: results)"``, or only ``" (r: results)"`` where the
         status line says the game is over itself (player-tester 3, item 6)."""
         last = len(self.snaps) - 1
-        where = "the setup" if self.index == 0 else f"move {self.index} of {last}"
+        where = "the setup" if self.index == 0 else f"move {self.index} of {last}{self.move_note()}"
         over = "" if self.status_says_over else ", game over"
         end = f"{over} (r: results)" if self.snap is not None and self.snap.over else ""
         title = f" · {self.title_text}" if self.title_text else ""
         return f"Replay: {where}{end}{title}"
+
+    def move_note(self) -> str:
+        """After the move number, what else numbers this move where it differs (Zatre's
+        log numbers turns: ``" (turn 3 in the log)"``); default: nothing."""
+        return ""
 
     def _update(self) -> None:
         super()._update()

@@ -69,6 +69,7 @@ class ResultsScreen(QuietKeys, ParlourScreen):
     BINDINGS = [
         Binding("b,escape", "back", "Board"),
         Binding("g", "new_game('solo')", "New game"),
+        Binding("g", "new_game('replayed')", "New game"),
         Binding("g", "new_game('host')", "Host a new table"),
         Binding("g", "new_game('join')", "Join a table"),
         Binding("m,q", "menu", "Menu"),
@@ -204,8 +205,9 @@ class ResultsScreen(QuietKeys, ParlourScreen):
     def action_new_game(self, then: str = "solo") -> None:
         """``g``: the table closes and ``then`` opens (the app's ``again``: the setup
         form after a local game, the host form after hosting, the join screen after
-        joining, filled in for the same table; player-tester 2, item 10: the key's
-        label says which)."""
+        joining, filled in for the same table; after a replay the setup form of the
+        game replayed, its seats and options (player-tester 4, item 5); player-tester
+        2, item 10: the key's label says which)."""
         self.app.run_worker(self.app.close_table(then=then))  # type: ignore[attr-defined]
 
     def action_tab(self, step: int) -> None:

@@ -5,7 +5,8 @@ in no version's events: a table rebuilds it from its first view.
 
 Beyond :func:`tui.zestrea.words.event_line` (one event, one line) it tells what needs
 two events together or the view: each Production roll with the Zestre it gained (and
-each Boyar who rolled nothing), Fate cards drawn (a Good Times card's draws), Land and
+each Boyar who rolled nothing; in :mod:`rules.zestrea.words`' words, which ``parlour
+replay --text`` tells too), Fate cards drawn (a Good Times card's draws), Land and
 Fate cards bought, and gifts, trades and sweeteners given. Only what the view and the
 events as projected for this seat hold is told."""
 
@@ -13,42 +14,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from rules.zestrea.cards import reason
+from rules.zestrea import words as rule_words
 from rules.zestrea.state import (
-    Bought, CardsMoved, FateDrawn, OfferClosed, PhaseBegan, Rolled, ZestreChanged, ZestreGiven,
+    Bought, CardsMoved, FateDrawn, OfferClosed, PhaseBegan, Rolled, ZestreGiven,
 )
 
 from . import words
-
-BOUGHT_WORDS = {"land": "a Land", "fate": "a Fate card", "adoption": "an adoption"}
-
-
-def _why(why: str, view: Any) -> str:
-    """An event's reason; a Good Times draw by the Time card that gave it."""
-    if why == "good-times" and view is not None and view.time_card:
-        return words.card_name(view.time_card)
-    return reason(why)
-
-
-def _cards(count: int, cards: Sequence[str]) -> str:
-    """``"2 Fate cards"``, ``"1 Fate card: Musician"`` (the names where this seat sees them)."""
-    text = f"{count} Fate card{'s' * (count != 1)}"
-    return text + (f": {', '.join(words.card_name(c) for c in cards)}" if cards else "")
-
-
-def _production(events: Sequence[Any], k: int, names: Sequence[str], couples: Mapping[str, str]) -> str:
-    """The roll at ``events[k]`` with what it gained (the ZestreChanged after it)."""
-    roll = events[k]
-    gained = 0
-    for later in events[k + 1:]:
-        if isinstance(later, Rolled):
-            break
-        if isinstance(later, ZestreChanged) and later.seat == roll.seat and later.why == "production":
-            gained = later.delta
-            break
-    who = words.value_text("", roll.subject, names, couples) if roll.subject else "a Couple"
-    return f"{words.seat_word(names, roll.seat)} rolled {roll.die} for {who}: +{gained} Zestre"
-
 
 def event_lines(events: Sequence[Any], names: Sequence[str], view: Any) -> list[str]:
     """``events`` (one version's, as projected for this seat) as log lines; ``view``
@@ -60,11 +31,10 @@ def event_lines(events: Sequence[Any], names: Sequence[str], view: Any) -> list[
         line: str | None
         if isinstance(event, Rolled) and event.why == "production":
             rolled.add(event.seat)
-            line = _production(events, k, names, couples)
+            line = rule_words.production_text(events, k, names, couples)
         elif isinstance(event, PhaseBegan) and event.phase == "auction":  # Production is over
             line = None
-            lines += [f"{words.seat_word(names, s)} rolled nothing (no Couple chosen)"
-                      for s in range(len(names)) if s not in rolled]
+            lines += [rule_words.no_roll_text(s, names) for s in range(len(names)) if s not in rolled]
         else:
             line = _other_line(event, names, view) or words.event_line(event, names, couples)
         if line is not None:
@@ -95,15 +65,13 @@ def _other_line(event: Any, names: Sequence[str], view: Any) -> str | None:
                 f"{words.seat_word(names, event.to)} was {event.how}: "
                 f"{words.seat_word(names, event.short)} could not pay {event.owed} Zestre")
     if isinstance(event, FateDrawn):
-        return f"{words.seat_word(names, event.seat)} drew {_cards(event.count, event.cards)} ({_why(event.why, view)})"
+        return rule_words.drawn_text(event, names, view.time_card if view is not None else "")
     if isinstance(event, Bought) and event.what in ("land", "fate"):
-        return f"{words.seat_word(names, event.seat)} bought {BOUGHT_WORDS[event.what]} for {event.price} Zestre"
+        return rule_words.bought_text(event, names)
     if isinstance(event, ZestreGiven) and event.giver != event.taker:
-        return (f"{words.seat_word(names, event.giver)} gave {words.seat_word(names, event.taker)} "
-                f"{event.zestre} Zestre ({reason(event.why)})")
+        return rule_words.given_text(event, names)
     if isinstance(event, CardsMoved):
-        return (f"{words.seat_word(names, event.giver)} gave {words.seat_word(names, event.taker)} "
-                f"{_cards(event.count, event.cards)} ({reason(event.why)})")
+        return rule_words.moved_text(event, names)
     return None
 
 
@@ -132,7 +100,7 @@ def catch_up_lines(view: Any, names: Sequence[str], joined: bool) -> list[str]:
     for seat, estate in enumerate(view.estates):
         if estate.hand_count:
             mine = view.hand if seat == view.seat else ()
-            held = _cards(estate.hand_count, mine)
+            held = rule_words.cards_text(estate.hand_count, mine)
             name = words.seat_word(names, seat)
             holds = "hold" if name == "You" else "holds"
             lines.append(f"{name} " + (f"drew {held} ({words.card_name(view.time_card)})" if drawn

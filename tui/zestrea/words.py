@@ -11,6 +11,8 @@ from rules.core import ActionKind, named
 from rules.zestrea.cards import BOYAR_CARDS, FATE, PEOPLE, TIMES, person, reason, title
 from rules.zestrea.cards import card_name as _card_name
 from rules.zestrea.game import CHOICE_WORDS
+from rules.zestrea.words import came_text
+from rules.zestrea.words import couple_names as rule_couple_names
 from rules.zestrea.state import (
     Accept, Adopt, AuctionEnded, AuctionOpened, Attempted, Bid, BidMade, BidPassed, BuyFate,
     BuyLand, ChanceChanged, Choose, Decline, FatePlayed, Married, OfferClosed, OfferMade, Pass,
@@ -99,8 +101,9 @@ def seat_word(names: Sequence[str], seat: int) -> str:
 
 def couple_names(view: Any) -> dict[str, str]:
     """``{"C3": "Ion (♂) and Ana (♀)"}``: every Couple in ``view`` (its ``estates``) by
-    its spouses, for :func:`value_text` and :func:`event_line`."""
-    return {c.id: f"{who(c.stayed)} and {who(c.moved)}" for e in view.estates for c in e.couples}
+    its spouses, for :func:`value_text` and :func:`event_line`
+    (:func:`rules.zestrea.words.couple_names`)."""
+    return rule_couple_names(view)
 
 
 def value_text(name: str, value: Any, names: Sequence[str], couples: Mapping[str, str] | None = None) -> str:
@@ -289,7 +292,7 @@ def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | No
     if isinstance(event, FatePlayed):
         return f"{seat_word(names, event.seat)} played {card_name(event.card)}"
     if isinstance(event, VillagerCame) and event.how not in ("start", "wedding"):
-        return f"{who(event.villager)} came to {seat_word(names, event.seat)} ({reason(event.how)})"
+        return came_text(event, names)
     if isinstance(event, VillagerGone):
         return f"{who(event.villager)} of {seat_word(names, event.seat)} {event.how} ({reason(event.why)})"
     if isinstance(event, ReadyChanged):
