@@ -89,12 +89,13 @@ async def step(link: RemoteSeatLink, rng: random.Random) -> None:
 
 
 @contextlib.asynccontextmanager
-async def estate_duo(tmp_path: Path, player: str) -> AsyncIterator[tuple[HostedTable, TokenStore, ParlourApp, Any, RemoteSeatLink]]:
+async def estate_duo(tmp_path: Path, player: str, **kwargs: Any) -> AsyncIterator[tuple[HostedTable, TokenStore, ParlourApp, Any, RemoteSeatLink]]:
     """An Estate table hosted on 127.0.0.1 (seed 3, Leaders dealt at random, E-R1) with
     Ann's link in one seat and the app joined as ``player`` in the other, the game
     started and the app at its Estate LAN table: yields ``(table, tokens, app, pilot,
-    ann)``; Ann's link is closed and the table stopped afterwards."""
-    table = await hosted("Estate", seed=3, game=ESTATE, options=EstateOptions(leaders="random"))
+    ann)``; Ann's link is closed and the table stopped afterwards. ``kwargs`` go to
+    :func:`hosted` (``grace=0.1``: a seat away is soon the host's to give a bot)."""
+    table = await hosted("Estate", seed=3, game=ESTATE, options=EstateOptions(leaders="random"), **kwargs)
     tokens = TokenStore(tmp_path / "tokens.json")
     app = app_for(tmp_path, tokens=tokens)
     ann = RemoteSeatLink(table.local_url, "Ann", ESTATE, room=table.code, host_key=table.host_key, **LINK)

@@ -130,12 +130,13 @@ class EstateTableScreen(GameTableScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        actions = self.query_one("#e-actions", OptionList)
-        if self.links:
-            actions.focus()
-        else:  # a replay or a watcher: the screen's keys act
-            actions.can_focus = False
+        self._seating_changed()
         self._mark_focus()
+
+    def _seating_changed(self) -> None:
+        """A player's table: the Do list has the keys; a replay or a watcher's: the
+        screen's keys act."""
+        self.query_one("#e-actions", DoList).follow_seat(bool(self.links))
 
     def _set(self, selector: str, text: str) -> None:
         """Show ``text`` in the Static ``selector`` if it is not shown already (a

@@ -375,6 +375,12 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         if self.snap is not None:
             self._update()
 
+    def _seating_changed(self) -> None:
+        """The table's seats (:attr:`links`) were set anew: on mounting, and at a LAN
+        table whose link begins or stops playing a seat. A table whose widgets hold the
+        keys only for a player (a Do list) makes them follow; others read :attr:`seat`
+        afresh on every update and need nothing here."""
+
     def _listen(self) -> None:
         """Listen to the seats' links and the story, and show the story's latest."""
         for seat, link in self.links.items():

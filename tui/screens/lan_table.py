@@ -145,6 +145,7 @@ class LanTable(GameTableScreen):
             self.sheet_seat = seat
         self._queue.clear()
         self._listen()
+        self._seating_changed()  # a watcher's keys, or a player's again (player-tester 4, item 8)
 
     def _line(self, line: Line) -> None:
         if isinstance(self.app.screen, ChatScreen) or line.kind == "you":

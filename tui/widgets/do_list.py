@@ -55,6 +55,17 @@ class DoList(OptionList):
             return True if getattr(self.screen, "listening", True) else None
         return True
 
+    def follow_seat(self, seated: bool) -> None:
+        """At a player's table (``seated``) the Do list is in the Tab order and has the
+        keys; at a watcher's or a replay it is never focused (the screen's own keys act).
+        A LAN table's seat changes both ways mid-game (a bot takes it, ``/seat N NAME``
+        gives it back): the list follows each time (player-tester 4, item 8)."""
+        self.can_focus = seated
+        if seated:
+            self.focus()
+        elif self.has_focus:
+            self.blur()
+
     def offered_first(self, action: Any) -> bool:
         """Whether the table itself may highlight ``action`` (a list that was empty gets
         the first such entry); every entry here, a game's own list may say otherwise."""

@@ -199,12 +199,13 @@ class ZestreaTableScreen(GameTableScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        actions = self.query_one("#z-actions", OptionList)
-        if self.links:  # a player's table: the Do list has the keys
-            actions.focus()
-        else:  # a replay or a watcher: nothing to do, the screen's keys (Home, End) act
-            actions.can_focus = False
+        self._seating_changed()
         self.call_after_refresh(self._mark_focus)  # once the focus asked for has landed
+
+    def _seating_changed(self) -> None:
+        """A player's table: the Do list has the keys; a replay or a watcher's: nothing
+        to do, the screen's keys (Home, End) act."""
+        self.query_one("#z-actions", DoList).follow_seat(bool(self.links))
 
     def _mark_focus(self) -> None:
         """Each panel's title; the focused one's starts with ``▶`` (its border turns
