@@ -162,18 +162,12 @@ async def test_a_finished_zestrea_replay_header_fits_80_columns_and_says_game_ov
     """Item 6: at the end of a Zestrea replay at 80x24 the status line was ``Replay: move
     284 of 284, game over (r: results… · turn 8 (final) · game over``: now the key is
     whole, its parenthesis closed, and "game over" said once (by the step)."""
-    from tui.zestrea.replay import ZestreaReplayScreen
-
-    from .zestrea_helpers import finished_game_replay
+    from .zestrea_helpers import finished_game_replay, replay_at_its_end
 
     snaps = await finished_game_replay(tmp_path, seats=3, seed=1)
     app = ParlourApp(pace=0, local_saves=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
-        app.show_replay(snaps, "Friday")
-        await until(pilot, lambda: isinstance(app.screen, ZestreaReplayScreen) and app.screen.snap is not None)
-        table = app.screen
-        await pilot.press("end")
-        await until(pilot, lambda: table.snap.over)
+        table = await replay_at_its_end(pilot, snaps)
         await pilot.pause()
         line = drawn(table.query_one("#z-status"))[0]
         last = len(snaps) - 1

@@ -7,10 +7,9 @@ from __future__ import annotations
 from tui.app import ParlourApp
 from tui.screens.local_setup import LocalSetupScreen
 from tui.screens.results import ResultsScreen
-from tui.zestrea.replay import ZestreaReplayScreen
 
 from .helpers import until
-from .zestrea_helpers import SMALL, finished_game_replay
+from .zestrea_helpers import SMALL, finished_game_replay, replay_at_its_end
 
 
 async def test_a_replays_new_game_opens_the_replayed_games_setup(tmp_path):
@@ -19,11 +18,7 @@ async def test_a_replays_new_game_opens_the_replayed_games_setup(tmp_path):
     snaps = await finished_game_replay(tmp_path, seats=3, seed=1)
     app = ParlourApp(pace=0, local_saves=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
-        app.show_replay(snaps, "Friday")
-        await until(pilot, lambda: isinstance(app.screen, ZestreaReplayScreen) and app.screen.snap is not None)
-        table = app.screen
-        await pilot.press("end")
-        await until(pilot, lambda: table.snap.over)
+        await replay_at_its_end(pilot, snaps)
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.listening)
         keys = {b.key: b.description for _, b, enabled, _ in app.screen.active_bindings.values()

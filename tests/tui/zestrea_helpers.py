@@ -85,6 +85,20 @@ async def play_to_the_end(pilot, table: ZestreaTableScreen, seen: list[str] | No
     await until(pilot, lambda: isinstance(app.screen, ZestreaResultsScreen), timeout=20)
 
 
+async def replay_at_its_end(pilot, snaps: list, title: str = "Friday"):
+    """Open ``snaps`` as a replay at the Zestrea replay table and step to its last move
+    (End): the replay table."""
+    from tui.zestrea.replay import ZestreaReplayScreen
+
+    app = pilot.app
+    app.show_replay(snaps, title)
+    await until(pilot, lambda: isinstance(app.screen, ZestreaReplayScreen) and app.screen.snap is not None)
+    table = app.screen
+    await pilot.press("end")
+    await until(pilot, lambda: table.snap.over)
+    return table
+
+
 async def finished_game_replay(tmp_path, seats: int, seed: int, bot: str = "easy") -> list:
     """The replay snapshots of a whole Zestrea game of ``seats`` ``bot`` bots (``seed``),
     saved as a hosted game named "Friday" in ``tmp_path`` and opened as ``parlour replay``
