@@ -176,6 +176,18 @@ def countdown(deadline: float | None, now: float | None = None) -> str:
     return f"{left // 60}:{left % 60:02d}"
 
 
+def away_words(info: Any, now: float | None = None) -> str:
+    """A lobby seat's absence in the words of every LAN table (``info``: a
+    ``SeatInfo``): ``"away, held 1:42 more"`` while the grace period holds it (the time
+    left, not the time away: player-tester 4, item 6), ``"away"`` after, ``"left"`` for a
+    seat its player gave up (``/leave``); ``""`` if not away."""
+    if info is None or info.status != "away":
+        return ""
+    if info.left:
+        return "left"
+    return f"away, held {countdown(info.deadline, now)} more" if info.deadline else "away"
+
+
 def describe(message: Any) -> Line | None:
     """The log line for a message from the table (``None``: nothing to show)."""
     if isinstance(message, ChatLine):

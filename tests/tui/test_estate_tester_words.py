@@ -170,17 +170,17 @@ def test_a_produce_with_nothing_to_activate_says_it_yields_nothing():
 
 def test_the_others_page_marks_a_player_away():
     """Tester item 14: a dropped LAN player is marked on the Others page ("Dev ·
-    Warlord ◀ to act · away 1:42"), from the table's own note on the seat."""
+    Warlord ◀ to act · away, held 1:42 more"), from the table's own note on the seat."""
     state = estate.new_game(EstateOptions(leaders="random"), 3, 12)
     while state.phase != "turns":
         seat = min(estate.active_seats(state))
         state, _ = estate.apply(state, seat, estate.legal_actions(state, seat)[0])
     view = estate.view(state, 0)
     names = ("You", "Ben", "Dev")
-    page = board.others_page(view, names, [None] * 3, ["", "", "away 1:42"])
+    page = board.others_page(view, names, [None] * 3, ["", "", "away, held 1:42 more"])
     dev = next(line for line in page.splitlines() if line.startswith("Dev"))
     ben = next(line for line in page.splitlines() if line.startswith("Ben"))
-    assert dev.endswith("· away 1:42") and "away" not in ben
+    assert dev.endswith("· away, held 1:42 more") and "away" not in ben
     assert "away" not in board.others_page(view, names, [None] * 3)
 
 

@@ -1,6 +1,6 @@
 """Names are shown as typed, never read as Textual markup: ``Zed[/]`` (which crashed the
 host's seat list), ``[@click=app.quit]x`` (a clickable action, and a crash as
-``away 1:59``), ``[AFK] Bob`` (which showed as `` Bob``), in the lobby, at the table,
+``away, held 1:59 more``), ``[AFK] Bob`` (which showed as `` Bob``), in the lobby, at the table,
 in its notices and in the chat."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ async def test_names_like_markup_show_as_typed_and_the_host_survives(tmp_path):
             shown_seats = drawn(seats)
             assert "1 [@click=app.q…" in shown_seats and f"watching: Ann, {ZED}" in shown_seats
 
-            gate = hold_connection(click)  # away: the seat list counts down ("away 1:59")
+            gate = hold_connection(click)  # away: the seat list counts down ("away, held 1:59 more")
             await until(pilot, lambda: "away" in drawn(seats))
             assert "1 [@click=app.q…" in drawn(seats)
             gate.set()

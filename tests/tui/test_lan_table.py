@@ -93,7 +93,7 @@ async def test_turns_the_reconnect_banner_and_the_results(tmp_path):
             bob._dial = bob_held
             bob._ws.transport.abort()
             strip = game.query_one(ScoreStrip)
-            await until(pilot, lambda: "away 1:" in shown(strip) or "away 2:" in shown(strip))
+            await until(pilot, lambda: "away, held 1:" in shown(strip) or "away, held 2:" in shown(strip))
             bob_gate.set()
             await until(pilot, lambda: "away" not in shown(strip))
 

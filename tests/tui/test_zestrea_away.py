@@ -1,5 +1,6 @@
 """A dropped LAN player at the Zestrea table (player-tester findings on issue 9, item 6):
-the estates panel says ``away (held until hh:mm:ss)``, then ``away``, instead of
+the estates panel says ``away, held 1:42 more`` (the time left, as every LAN table says
+it: player-tester 4, item 6), then ``away``, instead of
 ``·acting``; the host is told at the table how to seat a bot; the header and the
 window agree on whom the table waits for (item 9)."""
 
@@ -9,7 +10,8 @@ import time
 
 from net.protocol import SeatInfo
 from tui.app import ParlourApp
-from tui.zestrea.lan_table import away_words, seat_bot_hint
+from tui.lan import away_words
+from tui.zestrea.lan_table import seat_bot_hint
 from tui.zestrea.table import waited_seats
 
 from .helpers import shown, until
@@ -17,9 +19,10 @@ from .zestrea_helpers import SMALL, start, waiting_for_keys, zestrea_game
 
 
 def test_away_words_while_held_and_after():
-    deadline = time.time() + 90
-    held = away_words(SeatInfo(seat=1, status="away", name="Bob", deadline=deadline))
-    assert held == f"away (held until {time.strftime('%H:%M:%S', time.localtime(deadline))})"
+    now = time.time()
+    held = away_words(SeatInfo(seat=1, status="away", name="Bob", deadline=now + 90), now)
+    assert held == "away, held 1:30 more"
+    assert away_words(SeatInfo(seat=1, status="away", name="Bob", deadline=now + 90, left=True), now) == "left"
     assert away_words(SeatInfo(seat=1, status="away", name="Bob")) == "away"
     assert away_words(SeatInfo(seat=1, status="here", name="Bob")) == ""
 

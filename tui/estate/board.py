@@ -230,7 +230,7 @@ def past_eras(view: EstateView, names: Sequence[str]) -> list[str]:
 def glance(view: EstateView, seat: int, names: Sequence[str], bots: Sequence[str | None],
            notes: Sequence[str] = ()) -> list[str]:
     """Another Estate in three lines; ``notes`` by seat a word on its player (a LAN
-    table's ``"away 1:42"`` for one who dropped), shown after its name."""
+    table's ``"away, held 1:42 more"`` for one who dropped), shown after its name."""
     est = view.estates[seat]
     by_track = " ".join(f"{t[0]}{sum(card(c).track == t for c in est.cards)}"
                         f"(v{words.track_value(view, seat, t)})" for t in TRACKS)

@@ -315,7 +315,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         """Before a hand-over: leave nothing of the last player's hand on the table."""
 
     def _seat_note(self, seat: Seat) -> str:
-        """A word after the seat's line in the scores (a LAN table: ``away 1:42``)."""
+        """A word after the seat's line in the scores (a LAN table: ``away, held 1:42 more``)."""
         return ""
 
     def _sheet_seats(self, seat: Seat) -> tuple[Seat, ...]:

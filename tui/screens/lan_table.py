@@ -3,7 +3,7 @@
 While the connection is lost the turn line says so (``⚠ Connection lost:
 reconnecting… (attempt 2)``) and every move key is dimmed (no move is made that the
 table has not seen); when the link is back, the fresh snapshot it brings is shown.
-Seats whose players dropped show ``away 1:42`` (the time their seat is still held) in
+Seats whose players dropped show ``away, held 1:42 more`` (the time their seat is still held) in
 the scores. At a table reached by a room code (a relay), the code stays in the title of
 the scores panel, and while the relay's room is not open again the turn line says it waits for it. ``t`` opens the chat, at the table and on the results; chat lines, comings and
 goings pop up as notices meanwhile. A game ended early by the host says so; leaving asks first.
@@ -28,7 +28,7 @@ from textual.binding import Binding
 
 from net.lobby import article
 
-from ..lan import LanSession, Line, countdown, offline_text
+from ..lan import LanSession, Line, away_words, offline_text
 from .chat import ChatScreen
 from .game_table import SPINNER, GameTableScreen
 
@@ -181,10 +181,7 @@ class LanTable(GameTableScreen):
         lobby = self.session.lobby
         if lobby is None:
             return ""
-        for info in lobby.seats:
-            if info.seat == seat and info.status == "away":  # (given up: "left", not held for a return)
-                return "left" if info.left else f"away {countdown(info.deadline)}" if info.deadline else "away"
-        return ""
+        return away_words(next((info for info in lobby.seats if info.seat == seat), None))
 
     # ---- showing ----
 
@@ -211,17 +208,16 @@ class LanTable(GameTableScreen):
             return f"{self.ended} (q leaves)"
         text = super()._turn_text()
         note = self._away_note()
-        if note and text.endswith(spin):  # "Waiting for Bob (away 1:42, seat held) ⠼"
+        if note and text.endswith(spin):  # "Waiting for Bob (away, held 1:42 more) ⠼"
             text = f"{text[:-1]}({note}) {spin}"
         return text
 
     def _away_note(self) -> str:
-        """``away 1:42, seat held`` (or ``away``) when the player to move dropped,
+        """``away, held 1:42 more`` (or ``away``) when the player to move dropped,
         ``left`` when they gave the seat up."""
         if self.view is None or self.snap is None or self.snap.over or self.my_turn:
             return ""
-        note = self._seat_note(self._awaited_seat())
-        return f"{note}, seat held" if note not in ("", "away", "left") else note
+        return self._seat_note(self._awaited_seat())
 
     def _instructions(self) -> str:
         if self.snap is None:

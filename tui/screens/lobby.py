@@ -43,7 +43,7 @@ OFF = "⊘ "
 
 def seat_text(seat: SeatInfo, lobby: LobbyState, you: int | None, now: float | None = None) -> str:
     """One seat as the lobby lists it: ``"2 Strong bot      strong bot"``,
-    ``"1 Ann             host · you"``, ``"3 Bob             away 1:42"``, ``"4 open"``."""
+    ``"1 Ann             host · you"``, ``"3 Bob             away, held 1:42 more"``, ``"4 open"``."""
     if seat.status == "open":
         return f"{seat.seat + 1} {pad('open', NAME)}{team_tag(seat, lobby)}".rstrip()
     tags = []
@@ -54,7 +54,7 @@ def seat_text(seat: SeatInfo, lobby: LobbyState, you: int | None, now: float | N
     if seat.seat == you and seat.status != "bot":
         tags.append("you")
     if seat.status == "away":
-        tags.append(f"away {countdown(seat.deadline, now)}" if seat.deadline else "away, held")
+        tags.append(f"away, held {countdown(seat.deadline, now)} more" if seat.deadline else "away, held")
     return f"{seat.seat + 1} {pad(seat.name or '', NAME)} {' · '.join(tags)}".rstrip() + team_tag(seat, lobby)
 
 

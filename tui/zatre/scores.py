@@ -1,7 +1,7 @@
 """Every seat at a glance: whose turn it is (a ▶, not colour alone), the sheet total,
 what the last turn added, the tiles each player keeps face down in front of them
 between turns (``kept``: for the player to move, those kept from their last turn, not
-this turn's draw), whose sheet is shown (≡), and a note such as ``away 1:42`` (a LAN
+this turn's draw), whose sheet is shown (≡), and a note such as ``away, held 1:42 more`` (a LAN
 player who dropped)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Every seat at a glance: whose turn (▶, not colour alone), the sheet total, the
 points just scored, cards in hand and in the seat's own draw pile, whose sheet is
-shown (≡), and a note such as ``away 1:42`` at a LAN table."""
+shown (≡), and a note such as ``away, held 1:42 more`` at a LAN table."""
 
 from __future__ import annotations
 

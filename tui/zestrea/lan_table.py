@@ -2,31 +2,18 @@
 every LAN table adds (tui/screens/lan_table.py: the reconnect banner that blocks
 moves, seats away, chat with ``t``, a game ended early).
 
-Every Boyar acts at once, so a dropped player is told in the estates panel (``away
-(held until 23:41:07)``, then ``away`` once the grace period is over) rather than only
+Every Boyar acts at once, so a dropped player is told in the estates panel (``away,
+held 1:42 more``, then ``away`` once the grace period is over) rather than only
 when the table waits for them alone; and the host is told at the table, under it, how
 to give such a seat to a bot (player-tester findings on issue 9, item 6)."""
 
 from __future__ import annotations
 
-import time
 from typing import Any, Sequence
 
+from ..lan import away_words
 from ..screens.lan_table import LanTable
 from .table import ZestreaTableScreen
-
-
-def away_words(info: Any) -> str:
-    """A lobby seat's absence in words (``info``: a ``SeatInfo``): ``"away (held until
-    23:41:07)"`` while held (local time), ``"away"`` after, ``"left"`` for a seat its player
-    gave up (``/leave``); ``""`` if not away."""
-    if info is None or info.status != "away":
-        return ""
-    if info.left:
-        return "left"
-    if info.deadline:
-        return f"away (held until {time.strftime('%H:%M:%S', time.localtime(info.deadline))})"
-    return "away"
 
 
 def seat_bot_hint(names: Sequence[str], seats: Sequence[Any]) -> str:

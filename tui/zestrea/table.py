@@ -480,7 +480,7 @@ class ZestreaTableScreen(GameTableScreen):
         return "\n".join(lines)
 
     def _away_words(self, seat: Seat) -> str:
-        """``"away (held until 23:41:07)"``, ``"away"``: a seat whose player dropped (a
+        """``"away, held 1:42 more"``, ``"away"``: a seat whose player dropped (a
         LAN table says; ``""`` here)."""
         return ""
 
