@@ -496,17 +496,23 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         if len(self.links) > 1 and active == target and target != self._at_keyboard:
             # partners see each other's hand: no need to cover the table between them
             if self._at_keyboard not in self._sheet_seats(target):
-                note = "\n".join(self._news_since(story, target))
-                self._hide_hand()
-                cover = HandOverScreen(story.names[target], note, self.leave_words())
-                if not await self.app.push_screen_wait(cover):
-                    self.leave()
+                if not await self._cover_for(story.names[target], "\n".join(self._news_since(story, target))):
                     return False
             self._at_keyboard = target
         if target != self.seat:
             self.seat = target
             self.sheet_seat = target
         return True
+
+    async def _cover_for(self, name: str, news: str) -> bool:
+        """Hide the hand and cover the table until ``name`` takes the keyboard (the
+        hand-over screen shows ``news``); ``False``: the players chose to leave (the
+        table is left)."""
+        self._hide_hand()
+        if await self.app.push_screen_wait(HandOverScreen(name, news, self.leave_words())):
+            return True
+        self.leave()
+        return False
 
     async def _hand_over_to_owing(self, story: Snapshot, owes: Callable[[Snapshot], bool],
                                   log: list[str], seen: dict[Seat, int], news_lines: int) -> bool:
@@ -525,12 +531,9 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         if target is None:
             return True
         if len(self.links) > 1 and target in owing and target != self._at_keyboard:
-            self._hide_hand()
             since = log[seen.get(target, 0):][-news_lines:]
             seen[target] = len(log)
-            cover = HandOverScreen(story.names[target], "\n".join(since), self.leave_words())
-            if not await self.app.push_screen_wait(cover):
-                self.leave()
+            if not await self._cover_for(story.names[target], "\n".join(since)):
                 return False
             self._at_keyboard = target
         if target != self.seat:
