@@ -256,6 +256,31 @@ def test_the_snapshot_encoder_writes_what_the_codec_writes(game, options, seats,
     json.loads(encoder.encode(frame.snapshots[None]))
 
 
+def random_frames(name: str, seed: int, draws: int, versions: int = 120) -> list:
+    """The host frames of a game of ``name`` (rules.registry) with four seats (or the
+    most it takes), the awaited seat drawing a random legal action (``draws``: the draws'
+    seed) for up to ``versions`` tries: the first frame and each accepted move's."""
+    from net.host import Host, fallback_action
+    from rules.registry import GAMES
+
+    game = GAMES[name]
+    options = game.options_type()
+    seats = 4 if 4 in game.seat_counts(options) else max(game.seat_counts(options))
+    host = Host(game, options, seats, seed, tuple(f"P{i}" for i in range(seats)), bot_delay=0)
+    rnd = random.Random(draws)
+    frames = [host._frame]
+    for _ in range(versions):
+        frame = frames[-1]
+        if frame.over:
+            break
+        seat = min(frame.awaited or frame.active)
+        try:
+            frames.append(host._advance(frame, seat, fallback_action(game, frame.snapshots[seat].legal_actions, rnd)))
+        except Exception as exc:  # a drawn action the rules refuse: another draw
+            assert type(exc).__name__ == "RuleViolation", exc
+    return frames
+
+
 @pytest.mark.parametrize("name", ["zatre", "zatre-cards", "zestrea", "estate"])
 def test_the_snapshot_encoder_writes_every_games_events_as_the_codec_does(name):
     """issue 11: events of attrs classes are written field by field by the fast
@@ -263,28 +288,15 @@ def test_the_snapshot_encoder_writes_every_games_events_as_the_codec_does(name):
     random legal moves for up to 120 versions, every seat's and a spectator's
     snapshot is the codec's text, character for character."""
     from net.codec import SnapshotEncoder, codec_for
-    from net.host import Host, fallback_action
     from rules.registry import GAMES
 
-    game = GAMES[name]
-    options = game.options_type()
-    seats = 4 if 4 in game.seat_counts(options) else max(game.seat_counts(options))
-    codec = codec_for(game)
+    codec = codec_for(GAMES[name])
     encoder = SnapshotEncoder(codec)
-    host = Host(game, options, seats, 11, tuple(f"P{i}" for i in range(seats)), bot_delay=0)
-    rnd = random.Random(3)
-    frame, events = host._frame, 0
-    for _ in range(120):
+    events = 0
+    for frame in random_frames(name, seed=11, draws=3):
         for snap in frame.snapshots.values():
             assert encoder.encode(snap) == codec.encode(_snapshot_message(snap))
             events += len(snap.events)
-        if frame.over:
-            break
-        seat = min(frame.awaited or frame.active)
-        try:
-            frame = host._advance(frame, seat, fallback_action(game, frame.snapshots[seat].legal_actions, rnd))
-        except Exception as exc:  # a drawn action the rules refuse: another draw
-            assert type(exc).__name__ == "RuleViolation", exc
     assert events > 50
 
 
@@ -363,26 +375,13 @@ def test_every_games_updates_are_the_codecs_text_move_after_move(name):
     is the codec's text, character for character."""
     from net.client import apply_update
     from net.codec import SnapshotEncoder, codec_for
-    from net.host import Host, fallback_action
     from rules.registry import GAMES
 
-    game = GAMES[name]
-    options = game.options_type()
-    seats = 4 if 4 in game.seat_counts(options) else max(game.seat_counts(options))
-    codec = codec_for(game)
+    codec = codec_for(GAMES[name])
     encoder = SnapshotEncoder(codec)
-    host = Host(game, options, seats, 13, tuple(f"P{i}" for i in range(seats)), bot_delay=0)
-    rnd = random.Random(5)
-    frame, updates = host._frame, 0
-    for _ in range(120):
-        if frame.over:
-            break
-        seat = min(frame.awaited or frame.active)
-        try:
-            new = host._advance(frame, seat, fallback_action(game, frame.snapshots[seat].legal_actions, rnd))
-        except Exception as exc:  # a drawn action the rules refuse: another draw
-            assert type(exc).__name__ == "RuleViolation", exc
-            continue
+    frames = random_frames(name, seed=13, draws=5)
+    seats, updates = len(frames[0].snapshots) - 1, 0
+    for frame, new in zip(frames, frames[1:]):
         for key, snap in new.snapshots.items():
             old = frame.snapshots[key]
             text = encoder.encode_update(old, snap)
@@ -393,7 +392,6 @@ def test_every_games_updates_are_the_codecs_text_move_after_move(name):
             updates += 1
         for snap in new.snapshots.values():
             assert encoder.encode(snap) == codec.encode(_snapshot_message(snap))
-        frame = new
     assert updates > 50 * (seats + 1)
 
 
