@@ -294,6 +294,7 @@ class Host:
         self._log: list[Applied] = []
         self._past: deque[tuple[int, tuple[Any, ...], Seat | None]] = deque(maxlen=HISTORY_VERSIONS + 1)  # and the current one
         self._peers: list[Peer] = []
+        self._watchers: list[Callable[[int], None]] = []
         self._outcomes: OrderedDict[tuple[bool, Seat | None, str], Outcome] = OrderedDict()
         self._queue: asyncio.Queue[_Job] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
@@ -369,6 +370,21 @@ class Host:
         peer = Peer(seat, deliver)
         self._peers.append(peer)
         return peer
+
+    def watch(self, listener: Callable[[int], None]) -> Callable[[], None]:
+        """Call ``listener(version)`` each time every peer is sent its snapshot again (an
+        action applied, a bot seated or unseated, the timers started), before the peers
+        are: what a table's save hangs on. It is given no snapshot, so none is built
+        for it (a spectator's snapshot is one more view and projection of the events a
+        move would cost, a fifth of a four-seat table's). An exception it raises is
+        logged, never the host's. Returns the function that stops it."""
+        self._watchers.append(listener)
+
+        def stop() -> None:
+            if listener in self._watchers:
+                self._watchers.remove(listener)
+
+        return stop
 
     def disconnect(self, peer: Peer) -> None:
         """Stop delivering to ``peer`` (no error if it is already gone)."""
@@ -483,8 +499,7 @@ class Host:
         kinds[seat] = kind
         self.bot_kinds = tuple(kinds)
         self._show_bot_took()
-        for peer in list(self._peers):
-            self._deliver(peer, self._frame.snapshots[peer.seat])
+        self._show(self._frame)
 
     def _takeovers(self) -> tuple[BotTook, ...]:
         """The bot takeovers of this game's log (:func:`net.table.takeovers_from_log`),
@@ -513,8 +528,7 @@ class Host:
             frame = self._timers.settle(self._frame)
             if frame is not self._frame:  # timers run from the start: every peer is told
                 self._frame = frame
-                for peer in list(self._peers):
-                    self._deliver(peer, frame.snapshots[peer.seat])
+                self._show(frame)
             self._wake_bots()
 
     async def stop(self) -> None:
@@ -743,12 +757,21 @@ class Host:
                 frame = attrs.evolve(frame, snapshots=frame.snapshots.evolve(bot_took=took))
         frame = self._timers.settle(frame, applied)
         self._frame = frame
-        for peer in list(self._peers):
-            self._deliver(peer, frame.snapshots[peer.seat])
+        self._show(frame)
         if frame.over:
             self._over.set()
         else:
             self._wake_bots()
+
+    def _show(self, frame: _Frame) -> None:
+        """``frame``'s version to the watchers, then each peer its snapshot."""
+        for listener in list(self._watchers):
+            try:
+                listener(frame.version)
+            except Exception:
+                log.exception("a watcher of version %d failed", frame.version)
+        for peer in list(self._peers):
+            self._deliver(peer, frame.snapshots[peer.seat])
 
     @staticmethod
     def _deliver(peer: Peer, snapshot: Snapshot) -> None:
