@@ -526,6 +526,10 @@ def encode_outcome(action_id: str, accepted: bool, code: str, reason: str) -> st
 
 
 _SEATS = frozenset[int]
+_SHORT_LIST = 16
+"""Legal action lists up to this long are also kept by value (the same few choices come
+again for another seat or round); a longer one (Zatre's hundred placements) costs more to
+hash than to write, and hardly comes again."""
 _KEPT_VALUES = 4096
 """The most texts :class:`SnapshotEncoder` keeps by value in each of its tables (events,
 legal actions, whole event lists, collections of ints): equal values come again in later
@@ -729,7 +733,8 @@ class SnapshotEncoder:
             return text
         if items is not None and kind is tuple:
             text = "[" + ",".join([self._text(item, items) for item in value]) + "]"
-        elif self.game is not None and (as_type is self._event or as_type is self._actions):
+        elif self.game is not None and (as_type is self._event or (
+                as_type is self._actions and len(value) <= _SHORT_LIST)):
             try:  # equal events (or legal actions), one text: frozen, so hashable
                 text = self._event_texts.get((as_type is self._event, value))
             except TypeError:
