@@ -519,7 +519,9 @@ def encode_outcome(action_id: str, accepted: bool, code: str, reason: str) -> st
     """An ``outcome`` frame, the same text as ``codec.encode(OutcomeMsg(...))`` (one per
     intent, so written directly; tests/net/test_codec.py checks the two agree). Raises
     ``ValueError`` where ``OutcomeMsg`` would (the lengths of net.protocol)."""
-    p.OutcomeMsg(action_id=action_id, accepted=accepted, code=code, reason=reason)  # its checks
+    if not (accepted is True and code == reason == "" and type(action_id) is str
+            and len(action_id) <= p.MAX_ACTION_ID):  # (an acceptance: the checks in short)
+        p.OutcomeMsg(action_id=action_id, accepted=accepted, code=code, reason=reason)  # its checks
     return (f'{{"kind":"outcome","action_id":{_encode_str(action_id)},'
             f'"accepted":{"true" if accepted else "false"},"code":{_encode_str(code)},'
             f'"reason":{_encode_str(reason)}}}')

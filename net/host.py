@@ -721,27 +721,21 @@ class Host:
         changed_at: dict[Seat, int] = {}
         names, bots, took = self.names, self.bot_kinds, self.bot_took
 
+        view, project = game.view, game.project_event
+
         def snapshot(seat: Seat | None, legal: tuple[Any, ...]) -> Snapshot:
-            return Snapshot(
-                version=version,
-                seat=seat,
-                view=game.view(state, seat),
-                legal_actions=legal,
-                active_seats=active,
-                events=tuple(game.project_event(event, seat) for event in events),
-                names=names,
-                bots=bots,
-                over=over,
-                result=result,
-                bot_took=took,
-            )
+            # (positional: the fields' order in net.table.Snapshot; a third quicker)
+            return Snapshot(version, seat, view(state, seat), legal, active,
+                            tuple([project(event, seat) for event in events]),
+                            names, bots, over, result, took)
 
         for seat in range(self.seats):
             legal = tuple(game.legal_actions(state, seat)) if seat in active else ()
-            unchanged = previous is not None and previous.snapshots[seat].legal_actions == legal
-            changed_at[seat] = previous.changed_at[seat] if unchanged else version
-            if unchanged:  # the same tuple again: encoders cache by identity
-                legal = previous.snapshots[seat].legal_actions  # type: ignore[union-attr]
+            before = previous.snapshots[seat].legal_actions if previous is not None else None
+            if before == legal:  # the same tuple again: encoders cache by identity
+                changed_at[seat], legal = previous.changed_at[seat], before  # type: ignore[union-attr]
+            else:
+                changed_at[seat] = version
             snapshots[seat] = snapshot(seat, legal)
         waited = frozenset() if over else frozenset(awaited(game, state)) & active
         return _Frame(state, version, Snapshots(snapshots, lambda: snapshot(None, ())), changed_at,
