@@ -519,13 +519,24 @@ def encode_outcome(action_id: str, accepted: bool, code: str, reason: str) -> st
     """An ``outcome`` frame, the same text as ``codec.encode(OutcomeMsg(...))`` (one per
     intent, so written directly; tests/net/test_codec.py checks the two agree). Raises
     ``ValueError`` where ``OutcomeMsg`` would (the lengths of net.protocol)."""
-    p.OutcomeMsg(action_id=action_id, accepted=accepted, code=code, reason=reason)  # its checks
+    if not (accepted is True and code == reason == "" and type(action_id) is str
+            and len(action_id) <= p.MAX_ACTION_ID):  # (an acceptance: the checks in short)
+        p.OutcomeMsg(action_id=action_id, accepted=accepted, code=code, reason=reason)  # its checks
     return (f'{{"kind":"outcome","action_id":{_encode_str(action_id)},'
             f'"accepted":{"true" if accepted else "false"},"code":{_encode_str(code)},'
             f'"reason":{_encode_str(reason)}}}')
 
 
 _SEATS = frozenset[int]
+_SHORT_LIST = 16
+"""Legal action lists up to this long are also kept by value (the same few choices come
+again for another seat or round); a longer one (Zatre's hundred placements) costs more to
+hash than to write, and hardly comes again."""
+_KEPT_VALUES = 4096
+"""The most texts :class:`SnapshotEncoder` keeps by value in each of its tables (events,
+legal actions, whole event lists, collections of ints): equal values come again in later
+versions (another round's hidden picks), so they are kept from one version to the next,
+and all forgotten at once when a table is full."""
 _NAMES = tuple[str, ...]
 _BOTS = tuple[str | None, ...]
 _RESULT = Result | None
@@ -546,13 +557,16 @@ class SnapshotEncoder:
     classes, tuples, frozensets), so the JSON text of an object can be kept and reused
     whenever that same object (by identity) comes again: the view's fields are written
     one by one, and fields typed ``tuple[X, ...]`` with attrs items (a turn log) item by
-    item, so a log one record longer costs one record. Texts are kept for the current
-    and the previous version only (each entry holds its object, so an id is never
-    mistaken for a newer object's). A game projects each event once per seat, mostly to
-    equal objects (another seat's pick, hidden the same way for everyone), and lists each
-    seat's legal actions anew, often equal to another seat's, so events and legal action
-    lists are also kept by value for the current version. Events of attrs classes are
-    written field by field, as views are (a third of cattrs' and ``json``'s cost).
+    item, so a log one record longer costs one record. Texts are kept by identity for
+    the current and the previous version only (each entry holds its object, so an id is
+    never mistaken for a newer object's). A game projects each event once per seat,
+    mostly to equal objects (another seat's pick, hidden the same way for everyone, and
+    the same again next round), lists each seat's legal actions anew, often equal to
+    another seat's, and builds each seat's view with collections of ints of its own
+    (the seats that picked), so events, legal actions, whole event lists and
+    collections of ints are also kept by value, from one version to the next, up to
+    :data:`_KEPT_VALUES` of each. Events of attrs classes are written field by field,
+    as views are (a third of cattrs' and ``json``'s cost).
     """
 
     def __init__(self, codec: "Codec") -> None:
@@ -565,6 +579,7 @@ class SnapshotEncoder:
         self._plans: dict[type, list[tuple[str, str, Any, Any]] | None] = {}
         self._tails: dict[type, dict[str, Any]] = {}
         self._event_texts: dict[Any, str] = {}
+        self._ints: dict[tuple[int, ...] | frozenset[int], str] = {}  # by value, any version
         self._event_lists: dict[tuple, str] = {}  # a snapshot's whole events, by value
         self._keep: dict[type, bool] = {}  # whether texts of values of a type are kept by identity
         game = self.game
@@ -583,8 +598,6 @@ class SnapshotEncoder:
         if snapshot.version != self._version:
             self._version = snapshot.version
             self._older, self._texts = self._texts, {}
-            self._event_texts = {}
-            self._event_lists = {}
         if self.game is None:
             raise TypeError("no game payloads here")
         text = self._text
@@ -631,8 +644,6 @@ class SnapshotEncoder:
         if new.version != self._version:
             self._version = new.version
             self._older, self._texts = self._texts, {}
-            self._event_texts = {}
-            self._event_lists = {}
         text = self._text
         changed, grown, inserted = [], [], []
         tails = self._tails.get(view_type)
@@ -701,10 +712,6 @@ class SnapshotEncoder:
             return "null"
         if kind is bool:
             return "true" if value else "false"
-        if (kind is tuple or kind is frozenset) and items is None and (
-                not value or type(next(iter(value))) is int) and all([type(x) is int for x in value]):
-            # a few ints (seats, scores): quicker to write than to keep or look up
-            return "[" + ",".join(map(int.__repr__, sorted(value) if kind is frozenset else value)) + "]"
         key = id(value)
         hit = self._texts.get(key)
         if hit is None:
@@ -713,9 +720,23 @@ class SnapshotEncoder:
                 self._texts[key] = hit
         if hit is not None and hit[0] is value and (hit[1] is as_type or hit[1] == as_type):
             return hit[2]
+        if (kind is tuple or kind is frozenset) and items is None and (
+                not value or type(next(iter(value))) is int) and all([type(x) is int for x in value]):
+            # a few ints (seats, scores, the seats that picked): the seats' views hold equal
+            # ones as objects of their own, so they are kept by value too (an equal
+            # collection of ints is written the same; bools and floats never get here)
+            text = self._ints.get(value)
+            if text is None:
+                if len(self._ints) >= _KEPT_VALUES:
+                    self._ints.clear()
+                text = self._ints[value] = "[" + ",".join(
+                    map(int.__repr__, sorted(value) if kind is frozenset else value)) + "]"
+            self._texts[key] = (value, as_type, text)
+            return text
         if items is not None and kind is tuple:
             text = "[" + ",".join([self._text(item, items) for item in value]) + "]"
-        elif self.game is not None and (as_type is self._event or as_type is self._actions):
+        elif self.game is not None and (as_type is self._event or (
+                as_type is self._actions and len(value) <= _SHORT_LIST)):
             try:  # equal events (or legal actions), one text: frozen, so hashable
                 text = self._event_texts.get((as_type is self._event, value))
             except TypeError:
@@ -723,6 +744,8 @@ class SnapshotEncoder:
             if text is None:
                 text = self._record(value) if kind in self._event_classes else self._whole(value, as_type)
                 try:
+                    if len(self._event_texts) >= _KEPT_VALUES:
+                        self._event_texts.clear()
                     self._event_texts[(as_type is self._event, value)] = text
                 except TypeError:
                     pass
@@ -743,6 +766,8 @@ class SnapshotEncoder:
         except TypeError:
             return self._text(events, self._events, self._event)
         if text is None:
+            if len(self._event_lists) >= _KEPT_VALUES:
+                self._event_lists.clear()
             text = self._event_lists[events] = self._text(events, self._events, self._event)
         return text
 

@@ -170,7 +170,7 @@ class LocalTable:
         self.spectator = host.link(None)
         self._saved_at = host.version
         self._on_disk = _stamp(save_to) if save_to is not None else None  # (what we wrote or read)
-        self._saver_peer = host.connect(None, self._committed) if save_to is not None else None
+        self._unwatch = host.watch(self._committed) if save_to is not None else None
 
     @property
     def result(self) -> Result | None:
@@ -194,8 +194,8 @@ class LocalTable:
 
         return stop
 
-    def _committed(self, snapshot: Snapshot) -> None:
-        if snapshot.version != self._saved_at or self.save_problem:
+    def _committed(self, version: int) -> None:
+        if version != self._saved_at or self.save_problem:
             self.save()
 
     def save(self) -> None:
@@ -241,8 +241,8 @@ class LocalTable:
             self.save()
         for link in (*self.humans.values(), self.spectator):
             link.close()
-        if self._saver_peer is not None:
-            self.host.disconnect(self._saver_peer)
+        if self._unwatch is not None:
+            self._unwatch()
 
     async def __aenter__(self) -> "LocalTable":
         await self.start()

@@ -665,7 +665,7 @@ class Table:
     def begin(self, host: Host) -> None:
         """Play ``host``'s game at this table (``/start``, or a resumed save)."""
         self.host = host
-        host.connect(None, self._committed)
+        host.watch(self._committed)
         self._save()
         self._spawn(self._run(host))
 
@@ -679,7 +679,7 @@ class Table:
             self._broadcast_lobby()
         self.ended.set()
 
-    def _committed(self, snapshot: Snapshot) -> None:
+    def _committed(self, version: int) -> None:
         self._save()
 
     def _save(self) -> None:

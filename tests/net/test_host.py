@@ -451,3 +451,52 @@ async def test_the_spectators_snapshot_is_built_only_when_someone_asks_for_it():
         assert all(s.seat is None for s in spectator.snapshots)  # (then the bot's pick, 6)
     finally:
         await host.stop()
+
+
+async def test_a_watcher_is_told_each_version_and_builds_no_snapshot(caplog):
+    """issue 11: what a table's save hangs on (``Host.watch``) is told each new version
+    before the peers get their snapshots, costs no spectator snapshot, and a failing
+    watcher is logged without stopping the others or the move."""
+    game = _CountingGame()
+    host = Host(game, ToyOptions(), 2, seed=7, names=("P0", "P1"), bot_delay=0)
+    order: list[str] = []
+    host.watch(lambda version: order.append(f"watched {version}"))
+
+    def broken(version):
+        raise ValueError("watcher bug")
+
+    host.watch(broken)
+    stop = host.watch(lambda version: order.append(f"second {version}"))
+    host.connect(0, lambda snap: order.append(f"seat 0 got {snap.version}"))
+    await host.start()
+    try:
+        a = host.link(0)
+        with caplog.at_level(logging.ERROR):
+            assert (await bounded(a.submit(Pick(1)))).accepted
+        assert order == ["watched 1", "second 1", "seat 0 got 1"]
+        assert "watcher bug" in caplog.text
+        stop()
+        host.seat_bot(1, "high")  # every peer is sent its snapshot again: the watchers are told
+        assert order[3] == "watched 1" and "second 1" not in order[3:]
+        assert game.spectator_views == 0
+    finally:
+        await host.stop()
+
+
+async def test_a_lan_tables_save_builds_no_spectator_snapshot():
+    """issue 11: a LAN table saving after every move (net.server.Table's saver) watches
+    the host; no spectator view is built for it."""
+    from net.server import Table
+
+    game = _CountingGame()
+    saved: list[int] = []
+    table = Table(game, "t", options=ToyOptions(), seed=7, saver=lambda t: saved.append(t.host.version if t.host else 0))
+    host = Host(game, ToyOptions(), 2, seed=7, names=("P0", "P1"), bot_delay=0)
+    table.begin(host)
+    try:
+        await asyncio.sleep(0)
+        assert (await bounded(host.link(0).submit(Pick(1)))).accepted
+        assert (await bounded(host.link(1).submit(Pick(2)))).accepted
+        assert saved[-2:] == [1, 2] and game.spectator_views == 0
+    finally:
+        await table.stop()
