@@ -188,6 +188,14 @@ def away_words(info: Any, now: float | None = None) -> str:
     return f"away, held {countdown(info.deadline, now)} more" if info.deadline else "away"
 
 
+def bot_hint(name: str, seat: int, left: bool = False) -> str:
+    """What the host may do for a seat whose player dropped (or gave it up: ``left``),
+    in every LAN table's words: ``"Bob is away: wait, or give the seat to a bot: t,
+    then /bot seat 2 strong."`` (``seat`` counted from 0)."""
+    gone = "left the seat" if left else "is away"
+    return f"{name} {gone}: wait, or give the seat to a bot: t, then /bot seat {seat + 1} strong."
+
+
 def describe(message: Any) -> Line | None:
     """The log line for a message from the table (``None``: nothing to show)."""
     if isinstance(message, ChatLine):
