@@ -628,5 +628,8 @@ def host_error(err: BaseException, settings: HostSettings) -> str:
             return f"This machine has no address {settings.bind} to listen on."
         return f"Could not listen on port {settings.port}: {err.strerror or err}."
     if settings.relay is not None:
+        if getattr(getattr(err, "response", None), "status_code", None) == 404:  # websockets' InvalidStatus
+            return (f"No relay answers at {settings.relay} (HTTP 404): a hosted table takes players, "
+                    f"not other tables; run `parlour relay` there.")
         return f"Could not open a room at the relay {settings.relay}: {err}"
     return f"Could not start the table: {err}"

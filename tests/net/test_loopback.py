@@ -367,6 +367,10 @@ async def test_a_hosted_table_is_no_relay_for_other_tables():
         with pytest.raises(InvalidStatus) as refused:
             await table_link(hosted.local_url.rstrip("/"))
         assert refused.value.response.status_code == 404
+        from tui.lan import HostSettings, host_error  # what `parlour host --relay` then says
+
+        said = host_error(refused.value, HostSettings("Zed's table", "Zed", relay=hosted.local_url))
+        assert said.startswith(f"No relay answers at {hosted.local_url} (HTTP 404)") and "parlour relay" in said
         ann = await join(hosted, "Ann")
         assert ann.seat is None and ann.status.online
         await ann.close()
