@@ -222,13 +222,29 @@ def describe(message: Any) -> Line | None:
 def offline_text(status: LinkStatus, code: str | None) -> str:
     """What a table or lobby says while its link is down: ``"Connection lost:
     reconnecting… (attempt 2)"``, or at a relay whose room is not open again yet
-    (issue 8, item 4) ``"Waiting for room K7QX2M to reopen at the relay… (attempt 3)"``;
+    (issue 8, item 4) ``"Room K7QX2M not back at the relay (try 3)"`` (short
+    enough for a table's top line at 80 columns: player-tester 5, item 6);
     ``"Disconnected: <reason>"`` once it has given up."""
     if status.state == "closed":
         return f"Disconnected: {status.reason}"
     if status.code == NO_ROOM and code:
-        return f"Waiting for room {code} to reopen at the relay… (attempt {status.attempt})"
+        return f"Room {code} not back at the relay (try {status.attempt})"
     return f"Connection lost: reconnecting… (attempt {status.attempt})"
+
+
+NEW_CODE_AFTER = 3
+"""Attempts at a relay room that is not open again before a player is told what to do
+should the host have a new code (:func:`new_code_words`)."""
+
+
+def new_code_words(status: LinkStatus, code: str | None) -> str:
+    """What a player waiting for a relay room can do once it has stayed shut a few
+    attempts (a relay that lost its key gives the table a new code, told only to the
+    host: player-tester 5, item 5): ``"If the host has a new room code: q, then Join
+    with it; your seat is kept."``; ``""`` before that or on any other wait."""
+    if status.state == "closed" or status.code != NO_ROOM or not code or status.attempt < NEW_CODE_AFTER:
+        return ""
+    return "If the host has a new room code: q, then Join with it; your seat is kept."
 
 
 # ---- a session --------------------------------------------------------------------------------
@@ -265,6 +281,8 @@ class LanSession:
         self.was_seated = False
         self._save_told = False
         self._code_told = self.code
+        self._code_was: str | None = None  # the room code before the relay gave a new one
+        self._away_since_code: set[int] = set()  # seats seen away since then
         self._line_listeners: list[Callable[[Line], None]] = []
         self._change_listeners: list[Callable[[], None]] = []
         self._stops = [link.on_event(self._event), link.on_status(self._status)]
@@ -388,7 +406,8 @@ class LanSession:
             if self.code != self._code_told:  # the relay lost its key: a new code
                 self.add(Line("notice", f"The relay gave this table a new room code, {self.code} "
                                         f"(it was {self._code_told}): tell your players."))
-                self._code_told = self.code
+                self._code_was, self._code_told = self._code_told, self.code
+                self._away_since_code.clear()
             if self.link.seat is None and self.was_seated and not self.started:
                 self.was_seated = False
                 self.add(Line("event", "Connected again, but the seat was freed while you were "
@@ -396,6 +415,22 @@ class LanSession:
             else:
                 self.add(Line("event", "Connected again."))
         self._changed()
+
+    def new_code_note(self) -> str:
+        """For the host, while a relay's new room code may not have reached everyone
+        (until those who dropped are all back: player-tester 5, item 5): ``"New room
+        code 3ZABGT (it was 6VCBMJ): tell your players; they join with it, their seats
+        kept."``; ``""`` otherwise."""
+        lobby = self.link.lobby
+        if self._code_was is None or lobby is None:
+            return ""
+        away = {info.seat for info in lobby.seats if info.status == "away"}
+        self._away_since_code |= away
+        if self._away_since_code and not away:  # those who dropped are all back
+            self._code_was = None
+            return ""
+        return (f"New room code {self.code} (it was {self._code_was}): tell your players; "
+                f"they join with it, their seats kept.")
 
     def _changed(self) -> None:
         for listener in list(self._change_listeners):

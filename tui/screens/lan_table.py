@@ -29,7 +29,7 @@ from textual.binding import Binding
 from net.lobby import article
 from rules.core import Seat
 
-from ..lan import LanSession, Line, away_words, bot_hint, offline_text
+from ..lan import LanSession, Line, away_words, bot_hint, new_code_words, offline_text
 from ..names import fit
 from .chat import ChatScreen
 from .game_table import SPINNER, GameTableScreen
@@ -244,11 +244,13 @@ class LanTable(GameTableScreen):
         if self.snap is None:
             return ""
         if not self.online and not self.snap.over:
-            return self.offline_words
+            return new_code_words(self.link.status, self.session.code) or self.offline_words
         if self.ended and not self.snap.over:
             return "The game was ended early. t: chat, q leaves."
         if self.seat is None and not self.snap.over:
             return self._bot_took_words() or self.watching_words
+        if self.link.is_host and not self.my_turn and not self.snap.over and self.session.new_code_note():
+            return self.session.new_code_note()
         away = self._away()
         if away is not None and (self.link.is_host or not away[1].startswith("away,")):
             # the host may hand the seat to a bot at once (README); the others hear of
