@@ -18,6 +18,7 @@ import errno
 import getpass
 import json
 import os
+import socket
 import tempfile
 import time
 from pathlib import Path
@@ -649,14 +650,26 @@ class HostError(Exception):
     """The table could not be hosted; ``str(error)`` says why in a sentence."""
 
 
+def free_port(bind: str, first: int, tries: int = 20) -> int | None:
+    """The first port from ``first`` (``tries`` of them, up to 65535) that ``bind`` can
+    listen on now, or ``None``: what to suggest when a port is taken (player-tester 5,
+    item 7: the next port was suggested, itself in use). A suggestion, not a promise."""
+    for port in range(first, min(first + tries, 65536)):
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.bind((bind, port))
+            return port
+    return None
+
+
 def host_error(err: BaseException, settings: HostSettings) -> str:
     """One sentence for a failure of :func:`net.cli.serve_table`."""
     if isinstance(err, SaveError):
         return str(err)
     if isinstance(err, OSError) and settings.relay is None:
         if err.errno == errno.EADDRINUSE:
-            return (f"Port {settings.port} is already in use (another table?); "
-                    f"choose another port, e.g. {settings.port + 1}.")
+            free = free_port(settings.bind, settings.port + 1)
+            other = f", e.g. {free}" if free is not None else ""
+            return f"Port {settings.port} is already in use (another table?); choose another port{other}."
         if err.errno in (errno.EACCES, errno.EPERM):
             return f"Not allowed to listen on port {settings.port}; choose one above 1023."
         if err.errno == errno.EADDRNOTAVAIL:
