@@ -64,16 +64,24 @@ def default_player_name() -> str:
 
 
 class TokenStore:
-    """Seat tokens by table URL and player name, in one small JSON file (``path``;
-    default ``<user data dir>/parlour/tokens.json``), written atomically and readable
-    only by this user. A damaged file is treated as empty."""
+    """Seat tokens by table URL, room code and player name, in one small JSON file
+    (``path``; default ``<user data dir>/parlour/tokens.json``), written atomically and
+    readable only by this user. A damaged file is treated as empty.
+
+    A token is offered only to the room it was given for: at a relay every room shares
+    one address, and a hello goes to its room's table, so a token kept by address alone
+    went to whatever table the player joined next there, which could take the seat
+    (player-tester 5, item 13)."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or Path(platformdirs.user_data_dir("parlour", appauthor=False)) / "tokens.json"
 
     @staticmethod
-    def key(url: str, name: str) -> str:
-        return f"{url} {name.strip().casefold()}"
+    def key(url: str, name: str, code: str | None = None) -> str:
+        """The key of ``name``'s seat at the table at ``url`` (``code``: its room code
+        at a relay, any case; ``None``: a table of its own)."""
+        room = f" #{code.strip().upper()}" if code else ""
+        return f"{url}{room} {name.strip().casefold()}"
 
     @staticmethod
     def host_key(url: str, name: str) -> str:
@@ -127,19 +135,24 @@ class TokenStore:
         entry = self._load().get(key)
         return entry["token"] if entry else None
 
-    def put(self, key: str, token: str, table: str = "") -> None:
+    def put(self, key: str, token: str, table: str = "", code: str | None = None) -> None:
+        """Keep ``token`` under ``key``, with the ``table``'s name and its room ``code``."""
         with self._locked():
             entries = self._load()
-            entries[key] = {"token": token, "table": table, "saved": time.time()}
+            entries[key] = {"token": token, "table": table, "code": code.upper() if code else None,
+                            "saved": time.time()}
             self._save(entries)
 
-    def find(self, table: str, name: str) -> tuple[str, str] | None:
-        """The newest ``(key, token)`` kept for a table called ``table`` and the player
-        ``name``, whatever address it was reached by (a table found on the LAN and the
-        same one typed as ``127.0.0.1:7531`` have different URLs)."""
+    def find(self, table: str, name: str, code: str | None = None) -> tuple[str, str] | None:
+        """The newest ``(key, token)`` kept for a table called ``table`` with room
+        ``code`` (``None``: a table of its own) and the player ``name``, whatever address
+        it was reached by (a table found on the LAN and the same one typed as
+        ``127.0.0.1:7531`` have different URLs). Never one of another room: a room's
+        table names itself, and could take another table's name."""
         wanted = " " + name.strip().casefold()
+        room = code.upper() if code else None
         found = [(entry["saved"], key, entry["token"]) for key, entry in self._load().items()
-                 if entry.get("table") == table and key.endswith(wanted)]
+                 if entry.get("table") == table and entry.get("code") == room and key.endswith(wanted)]
         return max(found)[1:] if found else None
 
     def drop(self, key: str) -> None:
@@ -242,10 +255,12 @@ def new_code_words(status: LinkStatus, code: str | None) -> str:
     """What a player waiting for a relay room can do once it has stayed shut a few
     attempts (a relay that lost its key gives the table a new code, told only to the
     host: player-tester 5, item 5): ``"If the host has a new room code: q, then Join
-    with it; your seat is kept."``; ``""`` before that or on any other wait."""
+    with it; the host gives your seat back."`` (a seat token is offered only to the room
+    that gave it, so the host does, with ``/seat``); ``""`` before that or on any other
+    wait."""
     if status.state == "closed" or status.code != NO_ROOM or not code or status.attempt < NEW_CODE_AFTER:
         return ""
-    return "If the host has a new room code: q, then Join with it; your seat is kept."
+    return "If the host has a new room code: q, then Join with it; the host gives your seat back."
 
 
 # ---- a session --------------------------------------------------------------------------------
@@ -275,7 +290,7 @@ class LanSession:
         self.hosted = hosted
         self.settings = settings
         self.tokens = tokens
-        self.key = key or TokenStore.key(link.url, link.name)
+        self.key = key or TokenStore.key(link.url, link.name, link.room)
         self.again = again
         self.lines: list[Line] = []
         self.closing = False
@@ -398,7 +413,7 @@ class LanSession:
             return
         if link.token is not None and link.seat is not None and self.tokens is not None:
             if self.tokens.get(self.key) != link.token:
-                self.tokens.put(self.key, link.token, link.lobby.table)
+                self.tokens.put(self.key, link.token, link.lobby.table, self.code)
 
     def _status(self, status: LinkStatus) -> None:
         if status.state == "reconnecting" and status.attempt == 1:
@@ -420,8 +435,8 @@ class LanSession:
     def new_code_note(self) -> str:
         """For the host, while a relay's new room code may not have reached everyone
         (until those who dropped are all back: player-tester 5, item 5): ``"New room
-        code 3ZABGT (it was 6VCBMJ): tell your players; they join with it, their seats
-        kept."``; ``""`` otherwise."""
+        code 3ZABGT (it was 6VCBMJ): tell your players; once back, /seat N NAME gives
+        each their seat."``; ``""`` otherwise."""
         lobby = self.link.lobby
         if self._code_was is None or lobby is None:
             return ""
@@ -431,7 +446,7 @@ class LanSession:
             self._code_was = None
             return ""
         return (f"New room code {self.code} (it was {self._code_was}): tell your players; "
-                f"they join with it, their seats kept.")
+                f"once back, /seat N NAME gives each their seat.")
 
     def _changed(self) -> None:
         for listener in list(self._change_listeners):
@@ -470,9 +485,9 @@ async def join_table(
     problem = plain_problem(name, "Your name")
     if problem:
         raise ValueError(problem)
-    key = TokenStore.key(url, name)
-    token = tokens.get(key) if tokens is not None else None
     code = (code or "").strip().upper() or None  # (codes are case-insensitive)
+    key = TokenStore.key(url, name, code)
+    token = tokens.get(key) if tokens is not None else None
     try:
         link = await _connect(url, name, code, token, link_options)
     except _BadToken:
@@ -497,7 +512,7 @@ async def _rejoin_by_table(link: RemoteSeatLink, url: str, name: str, code: str 
     lobby = link.lobby
     if lobby is None or not lobby.started or lobby.over or link.seat is not None:
         return link
-    found = tokens.find(lobby.table, name)
+    found = tokens.find(lobby.table, name, code)
     if found is None:
         return link
     old_key, token = found

@@ -213,3 +213,21 @@ async def test_a_table_that_needs_a_room_code_puts_the_focus_on_the_code(tmp_pat
         await app.close_table() if app.is_running else None
         await table.stop()
         await other.stop()
+
+
+def test_a_seat_token_is_kept_for_its_room_only(tmp_path):
+    """Player-tester 5, item 13: at a relay every room shares one address; a token kept
+    by address and name went in the hello to whatever room the player joined next, whose
+    table could take the seat. Tokens are kept by address, room code and name, and
+    found by table name only within the same room (or a table of its own)."""
+    tokens = TokenStore(tmp_path / "tokens.json")
+    relay = "ws://relay.example:7532"
+    tokens.put(TokenStore.key(relay, "Jo", "vfz2u8"), "jo-token", "Ann's table", "vfz2u8")
+    assert tokens.get(TokenStore.key(relay, "Jo", "VFZ2U8")) == "jo-token"  # any case
+    assert tokens.get(TokenStore.key(relay, "Jo", "DHXXCS")) is None
+    assert tokens.get(TokenStore.key(relay, "Jo")) is None
+    assert tokens.find("Ann's table", "Jo", "DHXXCS") is None  # a room naming itself alike
+    assert tokens.find("Ann's table", "Jo", "VFZ2U8") == (TokenStore.key(relay, "Jo", "VFZ2U8"), "jo-token")
+    tokens.put(TokenStore.key("ws://192.168.1.5:7531", "Jo"), "lan-token", "Bob's table")
+    assert tokens.find("Bob's table", "jo") == (TokenStore.key("ws://192.168.1.5:7531", "Jo"), "lan-token")
+    assert tokens.find("Bob's table", "Jo", "VFZ2U8") is None

@@ -129,13 +129,15 @@ def test_a_player_waiting_for_a_shut_room_is_told_about_a_new_code():
     assert len(offline_text(LinkStatus("reconnecting", code=NO_ROOM, attempt=99), "BS2B2Y")) <= 45
     assert new_code_words(waiting, "BS2B2Y") == ""
     longer = LinkStatus("reconnecting", code=NO_ROOM, attempt=NEW_CODE_AFTER)
-    assert new_code_words(longer, "BS2B2Y") == "If the host has a new room code: q, then Join with it; your seat is kept."
+    assert new_code_words(longer, "BS2B2Y") == (
+        "If the host has a new room code: q, then Join with it; the host gives your seat back.")
     assert new_code_words(LinkStatus("reconnecting", attempt=9), "BS2B2Y") == ""  # the host, not the room
 
 
 async def test_the_host_keeps_saying_a_new_room_code_until_everyone_is_back(tmp_path):
     """Player-tester 5, item 5: a relay restarted without its key gives the table a new
-    code; the host's message line says it (not only a toast) while a player is away."""
+    code; the host's message line says it (not only a toast) while a player is away, and
+    ``/seat N NAME`` gives a player back under the new code the seat held for them."""
     relay, url, port = await relay_at()
     table = await relayed_table(url)
     code = table.code
@@ -158,16 +160,20 @@ async def test_the_host_keeps_saying_a_new_room_code_until_everyone_is_back(tmp_
             await until(pilot, lambda: table.code != code, timeout=20)
             await until(pilot, lambda: app.session.link.status.online, timeout=20)
             new = table.code
-            told = f"New room code {new} (it was {code}): tell your players; they join with it, their seats kept."
+            told = f"New room code {new} (it was {code}): tell your players; once back, /seat N NAME gives each their seat."
             if game.my_turn:  # the host's own turn is told first: Ann plays
                 await app.session.link.submit(game.snap.legal_actions[0])
             await until(pilot, lambda: game._instructions() == told)
             assert not bob.status.online  # Bob still asks for the old room
             await bob.close()
-            bob = RemoteSeatLink(url, "Bob", GAME, room=new, token=bob.token, **LINK)
+            # Bob joins the new room: his token is for the old one (TokenStore keys by room
+            # code, player-tester 5, item 13), so he watches until the host gives his seat back
+            bob = RemoteSeatLink(url, "Bob", GAME, room=new, **LINK)
             await asyncio.wait_for(bob.connect(), TIMEOUT)
+            assert bob.seat is None and bob.name == "Bob 2" and game._instructions() == told
+            await app.session.say("/seat 2 Bob")
+            await until(pilot, lambda: bob.seat == 1 and bob.token is not None)
             await until(pilot, lambda: game._instructions() != told)  # everyone is back
-            assert bob.seat == 1
     finally:
         await bob.close()
         await table.stop()
