@@ -84,6 +84,14 @@ class TokenStore:
         return f"{url}{room} {name.strip().casefold()}"
 
     @staticmethod
+    def save_key(save: Path) -> str:
+        """The key of the host's own seat in the game saved in ``save``: what
+        ``parlour host --resume FILE`` gives back whatever the player's name or port
+        this time (player-tester 5, item 14: without ``--player`` the login's name found
+        no token, and the host only watched)."""
+        return f"host save {Path(save).resolve()}"
+
+    @staticmethod
     def host_key(url: str, name: str) -> str:
         """The key of the host's own seat at the table it hosts at ``url``, apart from
         the joiners' keys: a ``parlour join`` on the same machine with the host's name
@@ -414,6 +422,11 @@ class LanSession:
         if link.token is not None and link.seat is not None and self.tokens is not None:
             if self.tokens.get(self.key) != link.token:
                 self.tokens.put(self.key, link.token, link.lobby.table, self.code)
+            hosted = self.hosted
+            if hosted is not None and hosted.save is not None:
+                save_key = TokenStore.save_key(hosted.save)
+                if self.tokens.get(save_key) != link.token:
+                    self.tokens.put(save_key, link.token, link.lobby.table, self.code)
 
     def _status(self, status: LinkStatus) -> None:
         if status.state == "reconnecting" and status.attempt == 1:
@@ -645,7 +658,9 @@ async def join_hosted(
     Call this inside the app (a worker or handler): the link's listeners then run
     with the app active."""
     key = TokenStore.host_key(hosted.local_url, settings.player)
-    token = tokens.get(key) if tokens is not None and settings.resume is not None else None
+    token = None
+    if tokens is not None and settings.resume is not None:
+        token = tokens.get(key) or tokens.get(TokenStore.save_key(settings.resume))
     try:
         try:
             link = await _connect(hosted.local_url, settings.player, hosted.code, token, link_options,
