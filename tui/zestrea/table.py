@@ -207,6 +207,7 @@ class ZestreaTableScreen(GameTableScreen):
         """A player's table: the Do list has the keys; a replay or a watcher's: nothing
         to do, the screen's keys (Home, End) act."""
         self.query_one("#z-actions", DoList).follow_seat(bool(self.links))
+        self.query_one("#z-right").set_class(not self.links, "-watching")  # the log takes the Do list's room
 
     def _mark_focus(self) -> None:
         """Each panel's title; the focused one's starts with ``▶`` (its border turns
