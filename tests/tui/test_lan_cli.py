@@ -205,3 +205,12 @@ def test_a_crash_exits_with_a_non_zero_status(monkeypatch, capsys):
     assert main([]) == 1
     shown = capsys.readouterr()
     assert "RuntimeError" in shown.out + shown.err and "a bug" in shown.out + shown.err
+
+
+async def test_host_with_a_code_at_a_relay_is_refused_in_one_line(capsys):
+    """Player-tester 5, item 15: ``--code`` with ``--relay`` was dropped unsaid (the relay
+    gives the room code), and friends told the chosen code found no room."""
+    args = parse_args(["host", "--relay", "ws://127.0.0.1:1", "--code", "MYCODE", "--no-advertise"])
+    assert await _host(args) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("parlour host: --code cannot be chosen at a relay") and "\n" not in err
