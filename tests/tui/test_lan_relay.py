@@ -163,7 +163,7 @@ async def test_the_host_keeps_saying_a_new_room_code_until_everyone_is_back(tmp_
             told = f"New room code {new} (it was {code}): tell your players; once back, /seat N NAME gives each their seat."
             if game.my_turn:  # the host's own turn is told first: Ann plays
                 await app.session.link.submit(game.snap.legal_actions[0])
-            await until(pilot, lambda: game._instructions() == told)
+            await until(pilot, lambda: game._instructions() == told, timeout=20)
             assert not bob.status.online  # Bob still asks for the old room
             await bob.close()
             # Bob joins the new room: his token is for the old one (TokenStore keys by room
@@ -172,8 +172,8 @@ async def test_the_host_keeps_saying_a_new_room_code_until_everyone_is_back(tmp_
             await asyncio.wait_for(bob.connect(), TIMEOUT)
             assert bob.seat is None and bob.name == "Bob 2" and game._instructions() == told
             await app.session.say("/seat 2 Bob")
-            await until(pilot, lambda: bob.seat == 1 and bob.token is not None)
-            await until(pilot, lambda: game._instructions() != told)  # everyone is back
+            await until(pilot, lambda: bob.seat == 1 and bob.token is not None, timeout=20)
+            await until(pilot, lambda: game._instructions() != told, timeout=20)  # everyone is back
     finally:
         await bob.close()
         await table.stop()
