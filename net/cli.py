@@ -178,7 +178,7 @@ async def serve_table(
     )
     relay = link = None
     if relay_url is None:
-        relay = Relay(require_code=False, **(relay_options or {}))
+        relay = Relay(require_code=False, tables=False, **(relay_options or {}))
         room = relay.open_room(table, name, code=code, default=code is None)
         table.attach(room)
         bound_host, bound_port = await relay.start(bind, port)

@@ -26,7 +26,9 @@ Typed commands (seat numbers are 1-based as players count them; the wire protoco
   ``/bot seat N easy|strong`` (host, during the game): a bot takes over a dropped seat;
   its player may still come back with the seat's token, to watch;
 - ``/seat N NAME`` (host, during the game): gives seat N back from its bot to NAME, the
-  player it was taken from, who came back (same token as before);
+  player it was taken from, who came back (same token as before); or a seat held for a
+  dropped player to that player, back without the seat's token (a relay's new room
+  code: tokens are offered only to the room that gave them), with a new token;
 - ``/kick NAME`` (host); ``/end`` (host) ends the game; ``/help`` lists all this, then
   the current game's options with their values (:func:`options_help`).
 
@@ -61,7 +63,7 @@ HELP = """Commands (seat numbers start at 1; "host": the host's only):
 /bot add easy|strong [N]: seat a bot, at seat N if given (host)
 /bot remove N: take the bot at seat N away (host)
 /bot seat N easy|strong: a bot plays a dropped player's seat (host, during the game)
-/seat N NAME: give seat N back from its bot to NAME, its player (host, during the game)
+/seat N NAME: give seat N back to NAME, its player, from its bot or held while away (host, during the game)
 /kick NAME: send someone away (host)
 /end: end the game now (host)
 /help: this list
@@ -112,6 +114,15 @@ def hash_token(token: str) -> str:
     """A seat token's SHA-256 hex digest: what the table keeps (and saves) instead of
     the token. Tokens are 32 random bytes, so no salt is needed."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _same_player(held: str | None, name: str) -> bool:
+    """Whether ``name`` is a seat's ``held`` name, as given or as the table made it
+    unique while the seat held it (``"Bob"`` -> ``"Bob 2"``)."""
+    if not held:
+        return False
+    held, name = held.lower(), name.lower()
+    return name == held or (name.startswith(held + " ") and name[len(held) + 1:].isdigit())
 
 
 def new_token() -> str:
@@ -230,6 +241,14 @@ class PlayerTakesSeat:
 
 
 @attrs.frozen
+class SeatBack:
+    """During the game the player of ``seat``, held while away, plays it again (given
+    back by the host with ``/seat``: no bot to stop)."""
+
+    seat: int
+
+
+@attrs.frozen
 class EndGame:
     """The host ended the game early."""
 
@@ -242,7 +261,7 @@ class GameChanged:
     game: str
 
 
-Effect = (Seated | Unseated | Kicked | Replaced | StartGame | BotTakesSeat | PlayerTakesSeat | EndGame
+Effect = (Seated | Unseated | Kicked | Replaced | StartGame | BotTakesSeat | PlayerTakesSeat | SeatBack | EndGame
           | GameChanged)
 
 
@@ -804,14 +823,24 @@ class Lobby:
             raise LobbyError("/seat gives a seat back from its bot during the game.")
         seat = _seat_number(args[0], len(self._game_seats()))
         slot = self.seats[seat]
-        if slot.bot is None:
+        held = slot.bot is None and slot.away and slot.player is None
+        if slot.bot is None and not held:
             raise LobbyError(f"No bot plays seat {seat + 1}; /seat gives a bot's seat back to its player.")
         name = " ".join(args[1:])
         target = next((p for p in self.players.values() if p.name.lower() == name.lower()), None)
+        if target is None and held:  # back under the held name, the table called them "Bob 2"
+            target = next((p for p in self.players.values()
+                           if p.seat is None and _same_player(slot.name, p.name)), None)
         if target is None:
             raise LobbyError(f"Nobody called {name[:MAX_NAME]!r} is here.")
         if target.seat is not None:
             raise LobbyError(f"{target.name} already plays seat {target.seat + 1}.")
+        if held:  # its player came back without the seat's token (a relay's new room code)
+            if not _same_player(slot.name, target.name):
+                raise LobbyError(f"Seat {seat + 1} is held for {slot.name}; /seat gives it back only "
+                                 "to the player of that name.")
+            target.name = slot.name or target.name
+            return Reply(f"{target.name} plays seat {seat + 1} again.", (self._sit(target, slot), SeatBack(seat)))
         digest = next((h for h, s in self._bot_took.items() if s == seat), None)
         if target.former != seat or digest is None:
             raise LobbyError(f"{target.name} did not play seat {seat + 1}; only the player the bot "

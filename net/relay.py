@@ -716,6 +716,9 @@ class Relay:
     ``ping_interval`` / ``ping_timeout``: websockets' keepalive, seconds.
     ``wrong_codes``: how many wrong room codes an address may give (:class:`WrongCodes`;
     default 5 a minute, 5 at once).
+    ``tables``: whether tables elsewhere may open rooms here over ``/host`` (a
+    standalone relay); ``parlour host`` serves only its own table, so its ``/host`` is
+    no such path (player-tester 5, item 4: every hosted table was an open relay).
     ``key``: the relay's secret (32 bytes or more; default a new random one) from which
     room codes are derived (:func:`room_code_for`): a relay restarted with the same key
     gives each table its code back. ``parlour relay`` keeps it in a file
@@ -736,8 +739,10 @@ class Relay:
         max_rooms: int = 1000,
         wrong_codes: WrongCodes | None = None,
         key: bytes | None = None,
+        tables: bool = True,
     ) -> None:
         self.require_code = require_code
+        self.tables = tables
         self.hello_timeout = hello_timeout
         self.max_per_address = max_per_address
         self.queue_limit = queue_limit
@@ -858,7 +863,7 @@ class Relay:
 
     def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
-        if path not in ("/", HOST_PATH):
+        if path != "/" and (path != HOST_PATH or not self.tables):
             return connection.respond(HTTPStatus.NOT_FOUND, "No such path; players use /.\n")
         address = _address(connection)
         if self._per_address[address] >= self.max_per_address:

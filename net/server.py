@@ -639,6 +639,8 @@ class Table:
                 assert self.host is not None
                 self.host.seat_player(effect.seat)
                 self._presence(effect.seat, "back")
+            elif isinstance(effect, lb.SeatBack):
+                self._presence(effect.seat, "back")
             elif isinstance(effect, lb.EndGame):
                 self._spawn(self._end_early())
             elif isinstance(effect, lb.GameChanged):

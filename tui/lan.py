@@ -18,6 +18,7 @@ import errno
 import getpass
 import json
 import os
+import socket
 import tempfile
 import time
 from pathlib import Path
@@ -63,16 +64,32 @@ def default_player_name() -> str:
 
 
 class TokenStore:
-    """Seat tokens by table URL and player name, in one small JSON file (``path``;
-    default ``<user data dir>/parlour/tokens.json``), written atomically and readable
-    only by this user. A damaged file is treated as empty."""
+    """Seat tokens by table URL, room code and player name, in one small JSON file
+    (``path``; default ``<user data dir>/parlour/tokens.json``), written atomically and
+    readable only by this user. A damaged file is treated as empty.
+
+    A token is offered only to the room it was given for: at a relay every room shares
+    one address, and a hello goes to its room's table, so a token kept by address alone
+    went to whatever table the player joined next there, which could take the seat
+    (player-tester 5, item 13)."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or Path(platformdirs.user_data_dir("parlour", appauthor=False)) / "tokens.json"
 
     @staticmethod
-    def key(url: str, name: str) -> str:
-        return f"{url} {name.strip().casefold()}"
+    def key(url: str, name: str, code: str | None = None) -> str:
+        """The key of ``name``'s seat at the table at ``url`` (``code``: its room code
+        at a relay, any case; ``None``: a table of its own)."""
+        room = f" #{code.strip().upper()}" if code else ""
+        return f"{url}{room} {name.strip().casefold()}"
+
+    @staticmethod
+    def save_key(save: Path) -> str:
+        """The key of the host's own seat in the game saved in ``save``: what
+        ``parlour host --resume FILE`` gives back whatever the player's name or port
+        this time (player-tester 5, item 14: without ``--player`` the login's name found
+        no token, and the host only watched)."""
+        return f"host save {Path(save).resolve()}"
 
     @staticmethod
     def host_key(url: str, name: str) -> str:
@@ -126,19 +143,24 @@ class TokenStore:
         entry = self._load().get(key)
         return entry["token"] if entry else None
 
-    def put(self, key: str, token: str, table: str = "") -> None:
+    def put(self, key: str, token: str, table: str = "", code: str | None = None) -> None:
+        """Keep ``token`` under ``key``, with the ``table``'s name and its room ``code``."""
         with self._locked():
             entries = self._load()
-            entries[key] = {"token": token, "table": table, "saved": time.time()}
+            entries[key] = {"token": token, "table": table, "code": code.upper() if code else None,
+                            "saved": time.time()}
             self._save(entries)
 
-    def find(self, table: str, name: str) -> tuple[str, str] | None:
-        """The newest ``(key, token)`` kept for a table called ``table`` and the player
-        ``name``, whatever address it was reached by (a table found on the LAN and the
-        same one typed as ``127.0.0.1:7531`` have different URLs)."""
+    def find(self, table: str, name: str, code: str | None = None) -> tuple[str, str] | None:
+        """The newest ``(key, token)`` kept for a table called ``table`` with room
+        ``code`` (``None``: a table of its own) and the player ``name``, whatever address
+        it was reached by (a table found on the LAN and the same one typed as
+        ``127.0.0.1:7531`` have different URLs). Never one of another room: a room's
+        table names itself, and could take another table's name."""
         wanted = " " + name.strip().casefold()
+        room = code.upper() if code else None
         found = [(entry["saved"], key, entry["token"]) for key, entry in self._load().items()
-                 if entry.get("table") == table and key.endswith(wanted)]
+                 if entry.get("table") == table and entry.get("code") == room and key.endswith(wanted)]
         return max(found)[1:] if found else None
 
     def drop(self, key: str) -> None:
@@ -188,6 +210,14 @@ def away_words(info: Any, now: float | None = None) -> str:
     return f"away, held {countdown(info.deadline, now)} more" if info.deadline else "away"
 
 
+def bot_hint(name: str, seat: int, left: bool = False) -> str:
+    """What the host may do for a seat whose player dropped (or gave it up: ``left``),
+    in every LAN table's words: ``"Bob is away: wait, or give the seat to a bot: t,
+    then /bot seat 2 strong."`` (``seat`` counted from 0)."""
+    gone = "left the seat" if left else "is away"
+    return f"{name} {gone}: wait, or give the seat to a bot: t, then /bot seat {seat + 1} strong."
+
+
 def describe(message: Any) -> Line | None:
     """The log line for a message from the table (``None``: nothing to show)."""
     if isinstance(message, ChatLine):
@@ -214,13 +244,31 @@ def describe(message: Any) -> Line | None:
 def offline_text(status: LinkStatus, code: str | None) -> str:
     """What a table or lobby says while its link is down: ``"Connection lost:
     reconnecting… (attempt 2)"``, or at a relay whose room is not open again yet
-    (issue 8, item 4) ``"Waiting for room K7QX2M to reopen at the relay… (attempt 3)"``;
+    (issue 8, item 4) ``"Room K7QX2M not back at the relay (try 3)"`` (short
+    enough for a table's top line at 80 columns: player-tester 5, item 6);
     ``"Disconnected: <reason>"`` once it has given up."""
     if status.state == "closed":
         return f"Disconnected: {status.reason}"
     if status.code == NO_ROOM and code:
-        return f"Waiting for room {code} to reopen at the relay… (attempt {status.attempt})"
+        return f"Room {code} not back at the relay (try {status.attempt})"
     return f"Connection lost: reconnecting… (attempt {status.attempt})"
+
+
+NEW_CODE_AFTER = 3
+"""Attempts at a relay room that is not open again before a player is told what to do
+should the host have a new code (:func:`new_code_words`)."""
+
+
+def new_code_words(status: LinkStatus, code: str | None) -> str:
+    """What a player waiting for a relay room can do once it has stayed shut a few
+    attempts (a relay that lost its key gives the table a new code, told only to the
+    host: player-tester 5, item 5): ``"If the host has a new room code: q, then Join
+    with it; the host gives your seat back."`` (a seat token is offered only to the room
+    that gave it, so the host does, with ``/seat``); ``""`` before that or on any other
+    wait."""
+    if status.state == "closed" or status.code != NO_ROOM or not code or status.attempt < NEW_CODE_AFTER:
+        return ""
+    return "If the host has a new room code: q, then Join with it; the host gives your seat back."
 
 
 # ---- a session --------------------------------------------------------------------------------
@@ -250,13 +298,15 @@ class LanSession:
         self.hosted = hosted
         self.settings = settings
         self.tokens = tokens
-        self.key = key or TokenStore.key(link.url, link.name)
+        self.key = key or TokenStore.key(link.url, link.name, link.room)
         self.again = again
         self.lines: list[Line] = []
         self.closing = False
         self.was_seated = False
         self._save_told = False
         self._code_told = self.code
+        self._code_was: str | None = None  # the room code before the relay gave a new one
+        self._away_since_code: set[int] = set()  # seats seen away since then
         self._line_listeners: list[Callable[[Line], None]] = []
         self._change_listeners: list[Callable[[], None]] = []
         self._stops = [link.on_event(self._event), link.on_status(self._status)]
@@ -371,7 +421,12 @@ class LanSession:
             return
         if link.token is not None and link.seat is not None and self.tokens is not None:
             if self.tokens.get(self.key) != link.token:
-                self.tokens.put(self.key, link.token, link.lobby.table)
+                self.tokens.put(self.key, link.token, link.lobby.table, self.code)
+            hosted = self.hosted
+            if hosted is not None and hosted.save is not None:
+                save_key = TokenStore.save_key(hosted.save)
+                if self.tokens.get(save_key) != link.token:
+                    self.tokens.put(save_key, link.token, link.lobby.table, self.code)
 
     def _status(self, status: LinkStatus) -> None:
         if status.state == "reconnecting" and status.attempt == 1:
@@ -380,7 +435,8 @@ class LanSession:
             if self.code != self._code_told:  # the relay lost its key: a new code
                 self.add(Line("notice", f"The relay gave this table a new room code, {self.code} "
                                         f"(it was {self._code_told}): tell your players."))
-                self._code_told = self.code
+                self._code_was, self._code_told = self._code_told, self.code
+                self._away_since_code.clear()
             if self.link.seat is None and self.was_seated and not self.started:
                 self.was_seated = False
                 self.add(Line("event", "Connected again, but the seat was freed while you were "
@@ -388,6 +444,22 @@ class LanSession:
             else:
                 self.add(Line("event", "Connected again."))
         self._changed()
+
+    def new_code_note(self) -> str:
+        """For the host, while a relay's new room code may not have reached everyone
+        (until those who dropped are all back: player-tester 5, item 5): ``"New room
+        code 3ZABGT (it was 6VCBMJ): tell your players; once back, /seat N NAME gives
+        each their seat."``; ``""`` otherwise."""
+        lobby = self.link.lobby
+        if self._code_was is None or lobby is None:
+            return ""
+        away = {info.seat for info in lobby.seats if info.status == "away"}
+        self._away_since_code |= away
+        if self._away_since_code and not away:  # those who dropped are all back
+            self._code_was = None
+            return ""
+        return (f"New room code {self.code} (it was {self._code_was}): tell your players; "
+                f"once back, /seat N NAME gives each their seat.")
 
     def _changed(self) -> None:
         for listener in list(self._change_listeners):
@@ -426,9 +498,9 @@ async def join_table(
     problem = plain_problem(name, "Your name")
     if problem:
         raise ValueError(problem)
-    key = TokenStore.key(url, name)
-    token = tokens.get(key) if tokens is not None else None
     code = (code or "").strip().upper() or None  # (codes are case-insensitive)
+    key = TokenStore.key(url, name, code)
+    token = tokens.get(key) if tokens is not None else None
     try:
         link = await _connect(url, name, code, token, link_options)
     except _BadToken:
@@ -453,7 +525,7 @@ async def _rejoin_by_table(link: RemoteSeatLink, url: str, name: str, code: str 
     lobby = link.lobby
     if lobby is None or not lobby.started or lobby.over or link.seat is not None:
         return link
-    found = tokens.find(lobby.table, name)
+    found = tokens.find(lobby.table, name, code)
     if found is None:
         return link
     old_key, token = found
@@ -586,7 +658,9 @@ async def join_hosted(
     Call this inside the app (a worker or handler): the link's listeners then run
     with the app active."""
     key = TokenStore.host_key(hosted.local_url, settings.player)
-    token = tokens.get(key) if tokens is not None and settings.resume is not None else None
+    token = None
+    if tokens is not None and settings.resume is not None:
+        token = tokens.get(key) or tokens.get(TokenStore.save_key(settings.resume))
     try:
         try:
             link = await _connect(hosted.local_url, settings.player, hosted.code, token, link_options,
@@ -606,19 +680,34 @@ class HostError(Exception):
     """The table could not be hosted; ``str(error)`` says why in a sentence."""
 
 
+def free_port(bind: str, first: int, tries: int = 20) -> int | None:
+    """The first port from ``first`` (``tries`` of them, up to 65535) that ``bind`` can
+    listen on now, or ``None``: what to suggest when a port is taken (player-tester 5,
+    item 7: the next port was suggested, itself in use). A suggestion, not a promise."""
+    for port in range(first, min(first + tries, 65536)):
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.bind((bind, port))
+            return port
+    return None
+
+
 def host_error(err: BaseException, settings: HostSettings) -> str:
     """One sentence for a failure of :func:`net.cli.serve_table`."""
     if isinstance(err, SaveError):
         return str(err)
     if isinstance(err, OSError) and settings.relay is None:
         if err.errno == errno.EADDRINUSE:
-            return (f"Port {settings.port} is already in use (another table?); "
-                    f"choose another port, e.g. {settings.port + 1}.")
+            free = free_port(settings.bind, settings.port + 1)
+            other = f", e.g. {free}" if free is not None else ""
+            return f"Port {settings.port} is already in use (another table?); choose another port{other}."
         if err.errno in (errno.EACCES, errno.EPERM):
             return f"Not allowed to listen on port {settings.port}; choose one above 1023."
         if err.errno == errno.EADDRNOTAVAIL:
             return f"This machine has no address {settings.bind} to listen on."
         return f"Could not listen on port {settings.port}: {err.strerror or err}."
     if settings.relay is not None:
+        if getattr(getattr(err, "response", None), "status_code", None) == 404:  # websockets' InvalidStatus
+            return (f"No relay answers at {settings.relay} (HTTP 404): a hosted table takes players, "
+                    f"not other tables; run `parlour relay` there.")
         return f"Could not open a room at the relay {settings.relay}: {err}"
     return f"Could not start the table: {err}"

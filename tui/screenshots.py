@@ -278,7 +278,7 @@ async def _estate_realm(app, pilot) -> None:
 
 
 async def _estate_draft(app, pilot) -> None:
-    """The draft at three seats: your packet with each card's text, pick 2 of 4."""
+    """The draft at three seats: your packet with each card's text, your second pick of 4."""
     await _estate_to(app, pilot, 5, lambda t: t.view.phase == "draft" and len(t.view.packet) == 4)
 
 

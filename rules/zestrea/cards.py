@@ -176,12 +176,40 @@ def _slug(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-").replace("--", "-")
 
 
+_SHORT_NAMES = {"tatars": "H07", "highway": "H08", "tuica": "F14"}
+"""The engine's shorter slugs for cards whose titles are long or not plain ASCII."""
+
+WHY_WORDS = {
+    "wedding": "gave the Maiden away",  # Z-R28: the giver of the Maiden draws a Fate card
+    "good-times": "good times",
+}
+"""An event's ``why`` that names no card, in words where its slug would not read well."""
+
+
+def _card_slugs() -> dict[str, str]:
+    """Each card's title as a slug (``"harsh-winter"``, also without a leading
+    ``"the-"``: ``"matchmaker"``) and :data:`_SHORT_NAMES`, to the card's id."""
+    slugs: dict[str, str] = {}
+    for card_id, entry in (*TIMES.items(), *FATE.items()):
+        slug = _slug(entry.name)
+        slugs[slug] = card_id
+        if slug.startswith("the-"):
+            slugs[slug[4:]] = card_id
+    return {**slugs, **_SHORT_NAMES}
+
+
+_CARD_SLUGS = _card_slugs()
+
+
 def reason(why: str) -> str:
-    """An event's ``why`` (``"harsh-winter"``, ``"bar-fight"``, ``"F23"``, ``"starvation"``)
-    in words: a card's title when it names a card, else the words of the slug."""
+    """An event's ``why`` (``"harsh-winter"``, ``"bar-fight"``, ``"F23"``, ``"wedding"``)
+    in words: a card's title when it names a card (its id, its whole title as a slug, or
+    a short name of :data:`_SHORT_NAMES`; never a card a word merely appears in:
+    ``"wedding"`` is no Wedding Season, player-tester 5, item 2), else
+    :data:`WHY_WORDS` or the words of the slug."""
     if why in TIMES or why.split("-")[0] in FATE:
         return card_name(why)
-    for entry in (*TIMES.values(), *FATE.values()):  # "tatars": The Tatars Are Coming
-        if f"-{why}-" in f"-{_slug(entry.name)}-":
-            return entry.name
-    return why.replace("-", " ").replace("_", " ")
+    card = _CARD_SLUGS.get(why)
+    if card is not None:
+        return card_name(card)
+    return WHY_WORDS.get(why) or why.replace("-", " ").replace("_", " ")

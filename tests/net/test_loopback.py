@@ -348,3 +348,38 @@ async def test_the_host_alone_may_start_and_kick():
     await until(lambda: bob.status.state == "closed", what="kicked")
     assert bob.status.code == cc.KICKED
     await close_all(hosted, ann)
+
+
+async def test_a_hosted_table_is_no_relay_for_other_tables():
+    """Player-tester 5, item 4: ``parlour host --relay ws://<someone's table>`` opened a
+    room on that table's process, unseen by its host. A hosted table's ``/host`` is no
+    such path (HTTP 404); players still join at ``/``. A ``parlour relay`` takes tables."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidStatus
+
+    from net.relay import HOST_PATH, LINK_SUBPROTOCOL, Relay
+
+    def table_link(url: str):
+        return asyncio.wait_for(connect(url + HOST_PATH, subprotocols=[LINK_SUBPROTOCOL]), TIMEOUT)
+
+    hosted = await host_table(toygame.GAME)
+    try:
+        with pytest.raises(InvalidStatus) as refused:
+            await table_link(hosted.local_url.rstrip("/"))
+        assert refused.value.response.status_code == 404
+        from tui.lan import HostSettings, host_error  # what `parlour host --relay` then says
+
+        said = host_error(refused.value, HostSettings("Zed's table", "Zed", relay=hosted.local_url))
+        assert said.startswith(f"No relay answers at {hosted.local_url} (HTTP 404)") and "parlour relay" in said
+        ann = await join(hosted, "Ann")
+        assert ann.seat is None and ann.status.online
+        await ann.close()
+    finally:
+        await hosted.stop()
+    relay = Relay()
+    host, port = await relay.start("127.0.0.1", 0)
+    try:
+        ws = await table_link(f"ws://{host}:{port}")
+        await ws.close()
+    finally:
+        await relay.stop()

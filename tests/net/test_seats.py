@@ -97,6 +97,31 @@ def test_a_kick_of_a_player_who_dropped_during_the_game_revokes_the_token():
     assert reply.notice is None and reply.effects == (lb.BotTakesSeat(1, "strong"),)
 
 
+def test_the_host_gives_a_held_seat_back_to_its_player_back_without_the_token():
+    """Player-tester 5, items 5 and 13: tokens are offered only to the room that gave
+    them, so a player back under a relay's new room code arrives without one and is
+    named "Bob 2" while "Bob"'s seat is held; ``/seat 2 Bob`` seats them with a new
+    token, under the seat's name. Only that seat's player: not someone else."""
+    lobby, ann, bob = make()
+    run(lobby, ann, "/join")
+    run(lobby, bob, "/join")
+    run(lobby, ann, "/start")
+    lobby.remove_player(bob.pid, deadline=1000.0)
+    carol = lobby.add_player("Carol")
+    with pytest.raises(lb.LobbyError, match="held for Bob"):
+        run(lobby, ann, "/seat 2 Carol")
+    back = lobby.add_player("Bob")
+    assert back.name == "Bob 2" and back.seat is None
+    with pytest.raises(lb.LobbyError, match="host"):
+        run(lobby, carol, "/seat 2 Bob")
+    reply = run(lobby, ann, "/seat 2 Bob")
+    assert reply.effects == (lb.Seated(back.pid, 1, "token-3"), lb.SeatBack(1))
+    assert back.name == "Bob" and back.seat == 1 and lobby.seats[1].status == "here"
+    assert lobby.seat_for_token("token-3") == 1 and lobby.seat_for_token("token-2") is None
+    with pytest.raises(lb.LobbyError, match="No bot plays seat 2"):
+        run(lobby, ann, "/seat 2 Bob")
+
+
 # ---- over the wire ----
 
 

@@ -9,7 +9,7 @@ from rules.core import RuleViolation, option_specs
 from rules.zestrea import game
 from rules.zestrea.cards import reason
 from rules.zestrea.state import (
-    AuctionEnded, Bid, Gift, OfferClosed, ProposeWedding, Ready, VillagerGone, ZestreaOptions,
+    AuctionEnded, Bid, FateDrawn, Gift, OfferClosed, ProposeWedding, Ready, VillagerGone, ZestreaOptions,
 )
 from rules.zestrea.words import describe
 from tests.rules.contract import refused_by
@@ -115,3 +115,14 @@ def test_a_cannot_pay_refusal_names_the_boyar():
     assert named(refusal.message, names) == (
         f"Offer {offer} is no longer open (cancelled: Ana cannot pay 2 Zestre (has 1)).")
     assert named(refusal.message, ()) == refusal.message  # no names: "seat 1" stays
+
+
+def test_a_reason_names_a_card_only_when_it_is_that_card():
+    """Player-tester 5, item 2: the Fate card drawn by the Boyar who gave the Maiden
+    away (Z-R28) was logged "(Wedding Season)", a Time card not in play: a word of a
+    card's title is no card. Whole titles, ids and the engine's short names still are."""
+    assert reason("wedding") == "gave the Maiden away"
+    assert "Wedding Season" not in describe("Hana", Ready(), (FateDrawn(0, 1, "wedding", ()),))
+    assert [reason(w) for w in ("fate", "dog", "food", "ransom")] == ["fate", "dog", "food", "ransom"]
+    assert [reason(w) for w in ("tuica", "highway", "matchmaker", "bar-fight", "just-married")] == [
+        "Țuică (Plum Brandy)", "Highway Through Your Yard", "The Matchmaker", "Bar Fight", "Just Married"]

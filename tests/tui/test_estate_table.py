@@ -39,7 +39,8 @@ async def test_the_draft_passes_the_keyboard_round_a_hotseat(tmp_path):
         await until(pilot, lambda: ready(app, table) and table.view.phase == "draft")
         assert table.seat == 0 and table.page == "hand"
         page = shown(table.query_one("#e-page"))
-        assert "Draft packet (5 cards), pick 1 of 4" in page and "pass the rest to Bob" in page
+        told = " ".join(page.split())  # (as wrapped on the page)
+        assert "Your first pick of 4: keep 1 of these 5, pass the rest to Bob" in told  # player-tester 5, item 10
         ann_packet = table.view.packet
         assert all(isinstance(e, Pick) and e.card in ann_packet for e in table._entries)
         kept = await choose(pilot, table, lambda e: True)

@@ -71,16 +71,36 @@ def test_a_corrupt_save_is_one_line(tmp_path, capsys):
     assert err.startswith("parlour replay: ") and "not a Parlour save" in err and "\n" not in err
 
 
+def two_ports_taken() -> tuple[socket.socket, socket.socket]:
+    """Listening sockets on two neighbouring ports of 127.0.0.1."""
+    while True:
+        first = socket.socket()
+        first.bind(("127.0.0.1", 0))
+        second = socket.socket()
+        try:
+            second.bind(("127.0.0.1", first.getsockname()[1] + 1))
+        except OSError:
+            first.close()
+            second.close()
+            continue
+        first.listen()
+        second.listen()
+        return first, second
+
+
 async def test_host_on_a_port_in_use_is_one_line(tmp_path, capsys):
-    with socket.socket() as taken:
-        taken.bind(("127.0.0.1", 0))
-        taken.listen()
+    """The port suggested is one found free (player-tester 5, item 7: the next port was
+    suggested, itself in use)."""
+    taken, next_one = two_ports_taken()
+    with taken, next_one:
         port = taken.getsockname()[1]
         args = parse_args(["host", "--port", str(port), "--bind", "127.0.0.1", "--no-advertise"])
         assert await _host(args) == 1
-    err = capsys.readouterr().err.strip()
-    assert err == (f"parlour host: Port {port} is already in use (another table?); "
-                   f"choose another port, e.g. {port + 1}.")
+        err = capsys.readouterr().err.strip()
+    head = f"parlour host: Port {port} is already in use (another table?); choose another port, e.g. "
+    assert err.startswith(head) and err.endswith(".")
+    suggested = int(err[len(head):-1])
+    assert suggested > port + 1
     args = parse_args(["host", "--resume", str(tmp_path / "missing.json")])
     assert await _host(args) == 1
     assert capsys.readouterr().err.startswith("parlour host: Cannot read")
@@ -185,3 +205,12 @@ def test_a_crash_exits_with_a_non_zero_status(monkeypatch, capsys):
     assert main([]) == 1
     shown = capsys.readouterr()
     assert "RuntimeError" in shown.out + shown.err and "a bug" in shown.out + shown.err
+
+
+async def test_host_with_a_code_at_a_relay_is_refused_in_one_line(capsys):
+    """Player-tester 5, item 15: ``--code`` with ``--relay`` was dropped unsaid (the relay
+    gives the room code), and friends told the chosen code found no room."""
+    args = parse_args(["host", "--relay", "ws://127.0.0.1:1", "--code", "MYCODE", "--no-advertise"])
+    assert await _host(args) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("parlour host: --code cannot be chosen at a relay") and "\n" not in err

@@ -213,3 +213,53 @@ async def test_a_table_that_needs_a_room_code_puts_the_focus_on_the_code(tmp_pat
         await app.close_table() if app.is_running else None
         await table.stop()
         await other.stop()
+
+
+def test_a_seat_token_is_kept_for_its_room_only(tmp_path):
+    """Player-tester 5, item 13: at a relay every room shares one address; a token kept
+    by address and name went in the hello to whatever room the player joined next, whose
+    table could take the seat. Tokens are kept by address, room code and name, and
+    found by table name only within the same room (or a table of its own)."""
+    tokens = TokenStore(tmp_path / "tokens.json")
+    relay = "ws://relay.example:7532"
+    tokens.put(TokenStore.key(relay, "Jo", "vfz2u8"), "jo-token", "Ann's table", "vfz2u8")
+    assert tokens.get(TokenStore.key(relay, "Jo", "VFZ2U8")) == "jo-token"  # any case
+    assert tokens.get(TokenStore.key(relay, "Jo", "DHXXCS")) is None
+    assert tokens.get(TokenStore.key(relay, "Jo")) is None
+    assert tokens.find("Ann's table", "Jo", "DHXXCS") is None  # a room naming itself alike
+    assert tokens.find("Ann's table", "Jo", "VFZ2U8") == (TokenStore.key(relay, "Jo", "VFZ2U8"), "jo-token")
+    tokens.put(TokenStore.key("ws://192.168.1.5:7531", "Jo"), "lan-token", "Bob's table")
+    assert tokens.find("Bob's table", "jo") == (TokenStore.key("ws://192.168.1.5:7531", "Jo"), "lan-token")
+    assert tokens.find("Bob's table", "Jo", "VFZ2U8") is None
+
+
+async def test_a_resumed_table_gives_the_host_their_seat_whatever_name_they_give(tmp_path):
+    """Player-tester 5, item 14: ``parlour host --resume FILE`` without ``--player``
+    (the login's name, not the one the host played as) found no token: the host only
+    watched their own game. The host's token is also kept by save file."""
+    from rules.zatre import GAME
+    from tui.lan import HostSettings, host_table
+
+    tokens = TokenStore(tmp_path / "tokens.json")
+    save = tmp_path / "friday.json"
+    settings = HostSettings("Friday", "Hana", port=0, bind="127.0.0.1", advertise=False, save=save,
+                            game=GAME.name)
+    host = await host_table(settings, tokens)
+    try:
+        await host.link.say("/join")
+        await host.link.say("/bot add easy")
+        await until_table(lambda: host.link.seat == 0 and host.hosted.table.lobby.seated_count() == 2)
+        await host.link.say("/start")
+        await until_table(lambda: host.link.has_snapshot)
+        await until_table(lambda: tokens.get(TokenStore.save_key(save)))
+    finally:
+        await host.link.close()
+        await host.hosted.stop()
+    again = await host_table(HostSettings(None, "root", port=0, bind="127.0.0.1", advertise=False,
+                                          resume=save), tokens)
+    try:
+        await until_table(lambda: again.link.seat == 0)
+        assert again.link.lobby.seats[0].name == "Hana"
+    finally:
+        await again.link.close()
+        await again.hosted.stop()

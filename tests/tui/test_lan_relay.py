@@ -106,12 +106,75 @@ async def test_a_player_who_joined_by_code_sees_it_and_waits_for_the_room_to_reo
             await relay.stop()
             relay, _, _ = await relay_at(port)
             status = lobby.query_one("#lobby-status")
-            await until(pilot, lambda: "to reopen at the relay" in str(status.render()))
-            assert f"Waiting for room {code}" in str(status.render())
+            await until(pilot, lambda: "not back at the relay" in str(status.render()))
+            assert f"Room {code} not back at the relay (try" in str(status.render())
             gate.set()
             await until(pilot, lambda: session.link.status.online)
             assert app.screen is lobby
     finally:
         await ann.close()
+        await table.stop()
+        await relay.stop()
+
+
+def test_a_player_waiting_for_a_shut_room_is_told_about_a_new_code():
+    """Player-tester 5, items 5 and 6: the wait fits a top line at 80 columns, and after
+    a few attempts the player hears what to do should the host have a new code."""
+    from net.client import LinkStatus
+    from net.closecodes import NO_ROOM
+    from tui.lan import NEW_CODE_AFTER, new_code_words, offline_text
+
+    waiting = LinkStatus("reconnecting", code=NO_ROOM, attempt=NEW_CODE_AFTER - 1)
+    assert offline_text(waiting, "BS2B2Y") == f"Room BS2B2Y not back at the relay (try {NEW_CODE_AFTER - 1})"
+    assert len(offline_text(LinkStatus("reconnecting", code=NO_ROOM, attempt=99), "BS2B2Y")) <= 45
+    assert new_code_words(waiting, "BS2B2Y") == ""
+    longer = LinkStatus("reconnecting", code=NO_ROOM, attempt=NEW_CODE_AFTER)
+    assert new_code_words(longer, "BS2B2Y") == (
+        "If the host has a new room code: q, then Join with it; the host gives your seat back.")
+    assert new_code_words(LinkStatus("reconnecting", attempt=9), "BS2B2Y") == ""  # the host, not the room
+
+
+async def test_the_host_keeps_saying_a_new_room_code_until_everyone_is_back(tmp_path):
+    """Player-tester 5, item 5: a relay restarted without its key gives the table a new
+    code; the host's message line says it (not only a toast) while a player is away, and
+    ``/seat N NAME`` gives a player back under the new code the seat held for them."""
+    relay, url, port = await relay_at()
+    table = await relayed_table(url)
+    code = table.code
+    tokens = TokenStore(tmp_path / "tokens.json")
+    app = app_for(tmp_path, tokens=tokens)
+    bob = RemoteSeatLink(url, "Bob", GAME, room=code, **LINK)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.start_session(await host_session(table, "Ann", tokens))
+            await asyncio.wait_for(bob.connect(), TIMEOUT)
+            await app.session.say("/join")
+            await bob.say("/join")
+            await until(pilot, lambda: app.session.link.seat == 0 and bob.seat == 1)
+            await app.session.say("/start")
+            await until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
+            game = app.screen
+            await relay.stop()
+            relay = Relay(require_code=True, key=bytes(range(1, 33)))  # the key file lost
+            await relay.start("127.0.0.1", port)
+            await until(pilot, lambda: table.code != code, timeout=20)
+            await until(pilot, lambda: app.session.link.status.online, timeout=20)
+            new = table.code
+            told = f"New room code {new} (it was {code}): tell your players; once back, /seat N NAME gives each their seat."
+            if game.my_turn:  # the host's own turn is told first: Ann plays
+                await app.session.link.submit(game.snap.legal_actions[0])
+            await until(pilot, lambda: game._instructions() == told, timeout=20)
+            assert not bob.status.online  # Bob still asks for the old room
+            await bob.close()
+            # Bob joins the new room: his token is for the old one (TokenStore keys by room
+            # code, player-tester 5, item 13), so he watches until the host gives his seat back
+            bob = RemoteSeatLink(url, "Bob", GAME, room=new, **LINK)
+            await asyncio.wait_for(bob.connect(), TIMEOUT)
+            assert bob.seat is None and bob.name == "Bob 2" and game._instructions() == told
+            await app.session.say("/seat 2 Bob")
+            await until(pilot, lambda: bob.seat == 1 and bob.token is not None, timeout=20)
+            await until(pilot, lambda: game._instructions() != told, timeout=20)  # everyone is back
+    finally:
+        await bob.close()
         await table.stop()
         await relay.stop()

@@ -174,9 +174,9 @@ async def test_a_player_gone_past_the_grace_the_host_seats_a_bot_from_the_chat(t
             bob._ws.transport.abort()
             await until(pilot, lambda: game.my_turn)
             await app.session.link.submit(game.snap.legal_actions[0])
-            await until(pilot, lambda: "Bob is away" in game._instructions())
+            await until(pilot, lambda: "Waiting for Bob (away)" in game._turn_text())  # grace over
+            assert "Bob is away" in game._instructions()
             assert "/bot seat 2 strong" in game._instructions()
-            assert "Waiting for Bob (away)" in game._turn_text()
             await pilot.press("t")
             await pilot.press(*"/bot seat 2 strong", "enter", "escape")
             assert app.screen is game

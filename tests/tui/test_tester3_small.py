@@ -44,7 +44,7 @@ async def test_what_to_do_comes_before_the_news_when_both_do_not_fit():
     """Item 10 a): the host told what to do for an away player, under a turn's news, in
     the message area as at 80x24 (two lines of 45 cells): all of the instructions (the
     news is in the log and the scores' "last" column); with room, the news as well."""
-    text = "Mallory is away. Wait, or give the seat to a bot: t, then /bot seat 2 strong."
+    text = "Mallory is away: wait, or give the seat to a bot: t, then /bot seat 2 strong."
     news = "Hana laid 1 6 → 10, 10: +2 points."
 
     class Area(App):
@@ -93,7 +93,7 @@ async def test_a_lan_table_at_80x24_shows_its_keys_its_hint_and_a_seat_given_up(
             assert rows[0].startswith("Ann laid"), "the news still above it"
 
             await bob.say("/leave")
-            told = "Bob left the seat. Wait, or give the seat to a bot: t, then /bot seat 2 strong."
+            told = "Bob left the seat: wait, or give the seat to a bot: t, then /bot seat 2 strong."
             await until(pilot, lambda: message.text == told)
             await pilot.pause(0.2)
             assert " ".join(line for line in drawn(message) if line).endswith(told)

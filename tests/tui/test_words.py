@@ -103,3 +103,20 @@ def test_you_keep_and_others_keep_s():
     laid = (Placement((7, 7), 3),)
     assert turn_text(record(laid, 1), "You").endswith("; keep 1.")
     assert turn_text(record(laid, 1), "Ada").endswith("; keeps 1.")
+
+
+def test_zestrea_places_follow_the_villager_tie_break():
+    """Player-tester 5, item 12: two Boyars on 4 points with 6 and 5 villagers were both
+    3rd, though the tie-break (Z-R40: the number of villagers; only a tie that is still
+    tied is shared) separates them; a tie on both is shared."""
+    from tui.zestrea.results import TIE_BREAK, standings as zestrea_standings
+
+    villagers = (7, 5, 6, 5, 5)
+    scores = tuple(SeatScore(seat, total, parts=(("Zestre", total),),
+                             breakdown=(f"{TIE_BREAK}{villagers[seat]}",))
+                   for seat, total in enumerate((10, 6, 4, 4, 4)))
+    snap = SimpleNamespace(result=Result(scores, frozenset({0})), names=("Cleo", "Ben", "You", "Ada", "Dan"),
+                           bots=(None,) * 5)
+    rows = [row.split() for row in text_of(zestrea_standings(snap)).splitlines()[1:]]
+    assert [(row[-7], row[-6]) for row in rows] == [
+        ("1", "Cleo"), ("2", "Ben"), ("3", "You"), ("4", "Ada"), ("4", "Dan")], rows

@@ -5,10 +5,12 @@ hand-over hiding hands, the footer true to what may be done, the rules page."""
 
 from __future__ import annotations
 
+import attrs
+
 from textual.widgets import Select, Static
 
 from rules.core import ActionKind
-from rules.zestrea.state import Ready
+from rules.zestrea.state import Ready, Unready
 from tui.app import ParlourApp
 from tui.local_game import SeatChoice
 from tui.screens.handover import HandOverScreen
@@ -137,16 +139,26 @@ async def test_the_footer_keys_follow_what_may_be_done(tmp_path):
         await until(pilot, lambda: waiting_for_keys(app, table))
         for _ in range(50):
             legal = table.snap.legal_actions
-            assert table.check_action("ready", ()) == any(getattr(a, "kind", "") in ("ready", "unready") for a in legal)
+            assert table.check_action("ready", ()) == any(getattr(a, "kind", "") == "ready" for a in legal)
+            assert table.check_action("unready", ()) == any(getattr(a, "kind", "") == "unready" for a in legal)
+            may_ready = table.check_action("ready", ()) or table.check_action("unready", ())
             assert table.check_action("pass_", ()) == any(getattr(a, "kind", "") in ("pass", "pass-window") for a in legal)
             keys = {key: b.binding.description for key, b in table.active_bindings.items() if b.enabled}
             line = shown(table.query_one("#message"))
-            assert ("y: " in line) == table.check_action("ready", ()), line
+            assert ("y: " in line) == may_ready, line
             assert ("p: " in line) == table.check_action("pass_", ()), line
             actions = table.query_one("#z-actions")
             assert actions.has_focus and keys.get("enter") == "Do it"
             assert actions.check_action("select", ()) is True
             if any(isinstance(a, Ready) for a in legal):
+                assert keys.get("y") == "Ready"
+                # once ready (a Boyar others still wait for), y takes it back: the footer
+                # says so (player-tester 5, item 11: it still said "y Ready")
+                table.snap = attrs.evolve(table.snap, legal_actions=(Unready(),))
+                table.refresh_bindings()
+                await pilot.pause()
+                keys = {key: b.binding.description for key, b in table.active_bindings.items() if b.enabled}
+                assert keys.get("y") == "Not ready" and table.check_action("ready", ()) is False
                 break
             await play_step(pilot, table, [])
             await until(pilot, lambda: waiting_for_keys(app, table), timeout=20)

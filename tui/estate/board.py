@@ -103,7 +103,8 @@ def hand_page(view: EstateView, names: Sequence[str] = ()) -> str:
                          "(the rest are discarded)")
         else:  # E-F14: 5 cards, keep 1 and pass the rest, until 4 are kept
             pick = 6 - len(view.packet)
-            lines.append(f"Draft packet ({plural(len(view.packet), 'card')}), pick {pick} of 4: keep 1, "
+            nth = ("first", "second", "third", "fourth")[min(pick, 4) - 1]
+            lines.append(f"Your {nth} pick of 4: keep 1 of these {len(view.packet)}, "
                          f"pass the rest to {names[to] if names and to is not None else 'the left'}")
         lines += [f"{i + 1}. {words.card_text(c)}" for i, c in enumerate(view.packet)]
         if view.seats > 1 and names:

@@ -135,8 +135,10 @@ class EstateTableScreen(GameTableScreen):
 
     def _seating_changed(self) -> None:
         """A player's table: the Do list has the keys; a replay or a watcher's: the
-        screen's keys act."""
+        screen's keys act, and the log takes the Do list's room (what a watcher reads;
+        player-tester 5, item 8)."""
         self.query_one("#e-actions", DoList).follow_seat(bool(self.links))
+        self.query_one("#e-right").set_class(not self.links, "-watching")
 
     def _set(self, selector: str, text: str) -> None:
         """Show ``text`` in the Static ``selector`` if it is not shown already (a
@@ -285,8 +287,8 @@ class EstateTableScreen(GameTableScreen):
             return
         if view.phase != self._phase:  # the draft and the secrets show the hand page
             self._phase = view.phase
-            if view.phase in ("draft", "secrets"):
-                self.page = "hand"
+            if view.phase in ("draft", "secrets"):  # (a watcher has no hand: the others' Estates)
+                self.page = "hand" if snap.seat is not None else "others"
             elif view.phase == "turns" and self.page == "hand":
                 self.page = "estate"
         self.query_one(EstateStatus).text = self._status(view)

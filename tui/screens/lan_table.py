@@ -27,8 +27,10 @@ from typing import Any, Callable, ClassVar
 from textual.binding import Binding
 
 from net.lobby import article
+from rules.core import Seat
 
-from ..lan import LanSession, Line, away_words, offline_text
+from ..lan import LanSession, Line, away_words, bot_hint, new_code_words, offline_text
+from ..names import fit
 from .chat import ChatScreen
 from .game_table import SPINNER, GameTableScreen
 
@@ -207,35 +209,57 @@ class LanTable(GameTableScreen):
         if self.ended and not (self.snap and self.snap.over):
             return f"{self.ended} (q leaves)"
         text = super()._turn_text()
-        note = self._away_note()
-        if note and text.endswith(spin):  # "Waiting for Bob (away, held 1:42 more) ⠼"
-            text = f"{text[:-1]}({note}) {spin}"
+        away = self._away()
+        if away is not None:
+            seat, note = away
+            if text.endswith(spin):  # "Waiting for Bob (away, held 1:42 more) ⠼"
+                text = f"{text[:-1]}({note}) {spin}"
+            elif len(self._waited()) == 1:  # "Waiting for Gus (away, held 1:21 more)"
+                text = f"{text} ({note})"
+            else:  # "Waiting for Ana, Gus · Gus away, held 1:21 more"
+                text = f"{text} · {fit(self.snap.names[seat], 14)} {note}"
         return text
 
-    def _away_note(self) -> str:
-        """``away, held 1:42 more`` (or ``away``) when the player to move dropped,
-        ``left`` when they gave the seat up."""
+    def _waited(self) -> list[Seat]:
+        """The seats the table waits for now, other than this player's: the one
+        :meth:`_awaited_seat` names first, then the others acting at once."""
         if self.view is None or self.snap is None or self.snap.over or self.my_turn:
-            return ""
-        return self._seat_note(self._awaited_seat())
+            return []
+        first, mine = self._awaited_seat(), self.snap.seat
+        others = sorted(s for s in self.snap.active_seats if s not in (first, mine))
+        return ([first] if first != mine else []) + others
+
+    def _away(self) -> tuple[Seat, str] | None:
+        """The first seat the table waits for whose player dropped (``away, held 1:42
+        more``, or ``away`` after the grace period) or gave it up (``left``), with those
+        words; ``None`` when none did (player-tester 5, item 3: Estate's and Zestrea's
+        tables, where several act at once, said only "Waiting for Gus")."""
+        for seat in self._waited():
+            note = self._seat_note(seat)
+            if note:
+                return seat, note
+        return None
 
     def _instructions(self) -> str:
         if self.snap is None:
             return ""
         if not self.online and not self.snap.over:
-            return self.offline_words
+            return new_code_words(self.link.status, self.session.code) or self.offline_words
         if self.ended and not self.snap.over:
             return "The game was ended early. t: chat, q leaves."
         if self.seat is None and not self.snap.over:
             return self._bot_took_words() or self.watching_words
-        note = self._away_note()
-        if note in ("away", "left"):  # the grace period is over, or the seat given up: the host decides
-            current = self._awaited_seat()
-            name = self.snap.names[current]
-            gone = "is away" if note == "away" else "left the seat"
+        if self.link.is_host and not self.my_turn and not self.snap.over and self.session.new_code_note():
+            return self.session.new_code_note()
+        away = self._away()
+        if away is not None and (self.link.is_host or not away[1].startswith("away,")):
+            # the host may hand the seat to a bot at once (README); the others hear of
+            # it once the grace period is over or the seat was given up
+            seat, note = away
+            name = self.snap.names[seat]
             if self.link.is_host:
-                return (f"{name} {gone}. Wait, or give the seat to a bot: t, then "
-                        f"/bot seat {current + 1} strong.")
+                return bot_hint(name, seat, note == "left")
+            gone = "left the seat" if note == "left" else "is away"
             return f"{name} {gone}; the host may wait or let a bot play on."
         if not self.my_turn and not self.snap.over:
             return f"Not your turn. t: chat, {self.waiting_keys}."  # (one line of 45 at 80x24)

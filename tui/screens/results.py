@@ -9,7 +9,7 @@ shares")."""
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from rich.markup import escape
 from rich.table import Table
@@ -26,9 +26,10 @@ from .base import ParlourScreen
 from .quiet import QuietKeys
 
 
-def places(totals: Sequence[int]) -> list[int]:
+def places(totals: Sequence[Any]) -> list[int]:
     """The place of each total, equal totals sharing one (``[184, 184, 150]`` →
-    ``[1, 1, 3]``): one more than the totals above it."""
+    ``[1, 1, 3]``): one more than the totals above it. A total may be a tuple, its
+    tie-breaks after it (Zestrea's ``(points, villagers)``, Z-R40)."""
     return [1 + sum(other > total for other in totals) for total in totals]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..lan import away_words
+from ..lan import away_words, bot_hint
 from ..screens.lan_table import LanTable
 from .table import ZestreaTableScreen
 
@@ -22,8 +22,7 @@ def seat_bot_hint(names: Sequence[str], seats: Sequence[Any]) -> str:
     info = next((i for i in seats if i.status == "away" and not i.deadline), None)
     if info is None or not 0 <= info.seat < len(names):
         return ""
-    gone = "left the seat" if info.left else "is away"
-    return f"{names[info.seat]} {gone}: wait, or give the seat to a bot: t, then /bot seat {info.seat + 1} strong."
+    return bot_hint(names[info.seat], info.seat, info.left)
 
 
 class ZestreaLanTableScreen(LanTable, ZestreaTableScreen):

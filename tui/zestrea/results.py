@@ -45,7 +45,8 @@ def standings(snap: Snapshot) -> Table:
                             ("Villagers", "right")):
         table.add_column(header, justify=justify)  # type: ignore[arg-type]
     ranked = sorted(result.scores, key=lambda s: (-s.total, -_villagers(snap, s.seat), s.seat))
-    for place, score in zip(places([s.total for s in ranked]), ranked):
+    # a tie on points goes to the most villagers; only a tie on both is shared (Z-R40)
+    for place, score in zip(places([(s.total, _villagers(snap, s.seat)) for s in ranked]), ranked):
         won = score.seat in result.winners
         parts = dict(score.parts)
         table.add_row("★" if won else "", str(place), escape(seat_name(snap.names, snap.bots, score.seat)),

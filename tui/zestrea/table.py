@@ -158,6 +158,7 @@ class ZestreaTableScreen(GameTableScreen):
     BINDINGS = [
         Binding("enter", "act", "Do it", key_display="⏎"),
         Binding("y", "ready", "Ready"),
+        Binding("y", "unready", "Not ready"),  # once ready, y takes it back: the footer says so
         Binding("p", "pass_", "Pass"),
         Binding("r", "results", "Results"),
         Binding("f1,question_mark", "rules", "Rules"),
@@ -206,6 +207,7 @@ class ZestreaTableScreen(GameTableScreen):
         """A player's table: the Do list has the keys; a replay or a watcher's: nothing
         to do, the screen's keys (Home, End) act."""
         self.query_one("#z-actions", DoList).follow_seat(bool(self.links))
+        self.query_one("#z-right").set_class(not self.links, "-watching")  # the log takes the Do list's room
 
     def _mark_focus(self) -> None:
         """Each panel's title; the focused one's starts with ``▶`` (its border turns
@@ -713,7 +715,12 @@ class ZestreaTableScreen(GameTableScreen):
             self._update()
 
     def action_ready(self) -> None:
-        action = self._listed(Ready, Unready)
+        action = self._listed(Ready)
+        if action is not None:
+            self._send(action)
+
+    def action_unready(self) -> None:
+        action = self._listed(Unready)
         if action is not None:
             self._send(action)
 
@@ -723,8 +730,10 @@ class ZestreaTableScreen(GameTableScreen):
             self._send(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "ready":
-            return self._listed(Ready, Unready) is not None
+        if action == "ready":  # (player-tester 5, item 11: "y Ready" showed once ready too)
+            return self._listed(Ready) is not None
+        if action == "unready":
+            return self._listed(Unready) is not None
         if action == "pass_":
             return self._listed(Pass, PassWindow) is not None
         if action == "act":
