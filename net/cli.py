@@ -15,6 +15,7 @@ import asyncio
 import logging
 import os
 import secrets
+import sys
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
@@ -256,6 +257,19 @@ def relay_key(path: Path | None = None) -> bytes:
     return key
 
 
+def show_relay_log(stream: Any = None) -> logging.Handler:
+    """Print what the relay does to ``stream`` (default: standard output), a line each:
+    rooms opened and closed, addresses refused for wrong codes or too many
+    connections (player-tester 5, item 9: whoever runs a relay saw nothing after
+    "listening"). Returns the handler (a test removes it)."""
+    handler = logging.StreamHandler(stream if stream is not None else sys.stdout)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
+    relay_log = logging.getLogger("net.relay")
+    relay_log.addHandler(handler)
+    relay_log.setLevel(logging.INFO)
+    return handler
+
+
 async def run_relay(port: int = DEFAULT_PORT, bind: str = "0.0.0.0", key_file: Path | None = None,
                     **relay_options: Any) -> None:
     """``parlour relay --port N``: a standalone relay (room codes required) until
@@ -264,7 +278,9 @@ async def run_relay(port: int = DEFAULT_PORT, bind: str = "0.0.0.0", key_file: P
     relay = Relay(require_code=True, key=relay_key(key_file), **relay_options)
     host, bound = await relay.start(bind, port)
     serve_gc()
-    print(f"Parlour relay listening on ws://{host}:{bound} (tables connect to ws://HOST:{bound}/host)")
+    print(f"Parlour relay listening on ws://{host}:{bound} (tables connect to ws://HOST:{bound}/host)",
+          flush=True)
+    show_relay_log()
     try:
         await asyncio.Event().wait()
     finally:

@@ -57,7 +57,7 @@ from websockets.protocol import State
 
 from . import closecodes as cc
 from .client import default_delays
-from .codec import Codec, ProtocolError, close_reason, codec_for
+from .codec import Codec, ProtocolError, close_reason, codec_for, printable
 from .connections import DirectClientConnection, DirectMessages, DirectServerConnection
 from .protocol import (
     LINK_SUBPROTOCOL,
@@ -867,6 +867,7 @@ class Relay:
             return connection.respond(HTTPStatus.NOT_FOUND, "No such path; players use /.\n")
         address = _address(connection)
         if self._per_address[address] >= self.max_per_address:
+            log.info("%s has %d connections open: one more refused", address, self._per_address[address])
             return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from your address.\n")
         return None
 
@@ -918,6 +919,9 @@ class Relay:
                 await ws.close(cc.NO_ROOM, "This table needs a room code.")
                 return
             self.wrong_codes.wrong(address, hello.room.upper())
+            wait = self.wrong_codes.retry_after(address)
+            if wait > 0:  # this one used the last try
+                log.info("%s gave too many wrong room codes: refused for %d s", address, math.ceil(wait))
             await ws.close(cc.NO_ROOM, "No room with that code.")
             return
         assert isinstance(first, str)
@@ -984,6 +988,8 @@ class Relay:
         ws.protocol.max_message_size = MAX_HOST_FRAME + 4096  # a table sends big snapshots
         remote = _RemoteHost(ws, self.codec, queue_limit=self.queue_limit * 64)
         room = self.open_room(remote, opened.table, code=code, owner=owner)
+        log.info("room %s %s by a table at %s: %s", room.code, "opened again" if former else "opened",
+                 _address(ws), printable(opened.table, 40))
         await ws.send(self.codec.encode(RoomOpened(code=room.code or "")))
         refused: list[str] = []
         writes = _writes_of(asyncio.get_running_loop())
@@ -1013,6 +1019,8 @@ class Relay:
         finally:
             self.close_room(room, cc.HOST_GONE, "The table's host went away.")
             remote.outbox.cancel()
+            log.info("room %s closed: %s", room.code, f"the table sent a bad frame ({refused[0]})"
+                     if refused else "its table went away")
 
 
     def _table_frame(self, room: Room, frame: str | bytes, batches: bool) -> None:

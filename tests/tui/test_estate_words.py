@@ -200,3 +200,23 @@ def test_a_warden_draft_entry_shows_both_names_within_the_do_list():
     long = words.action_text(Pick(first["Charcoal Burner"], first["Place of Worship"]), view)
     assert long == "Charcoal Burner · tuck Place of Worship"
     assert words.action_text(Pick(first["Farm"]), view) == "Keep Farm"
+
+
+def test_the_draft_says_which_pick_it_is_and_where_the_last_card_goes():
+    """Player-tester 5, item 10: "pick 2 of 4: keep 1" read as two of four; and the
+    last pick passes nothing: its other card goes to the discard pile (E-F14)."""
+    from rules.estate import GAME as ESTATE
+    from rules.estate.state import EstateOptions
+    from tui.estate import board
+
+    state = ESTATE.setup(EstateOptions(leaders="random"), 2, 3)
+    told: dict[int, str] = {}
+    while len(told) < 4:
+        seat = min(ESTATE.active_seats(state))
+        view = ESTATE.view(state, seat)
+        if view.phase == "draft" and seat == 0 and view.packet:
+            told[len(view.packet)] = " ".join(board.hand_page(view, ("Ann", "Bob")).split())
+        state, _ = ESTATE.apply(state, seat, ESTATE.legal_actions(state, seat)[0])
+    assert "Your first pick of 4: keep 1 of these 5, pass the rest to Bob" in told[5]
+    assert "Your second pick of 4: keep 1 of these 4, pass the rest to Bob" in told[4]
+    assert "Your fourth pick of 4: keep 1 of these 2, the other goes to the discard pile" in told[2]

@@ -61,8 +61,8 @@ async def test_the_host_sees_the_room_code_in_the_lobby_and_at_the_table_through
             await app.session.say("/start")
             await until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
             game = app.screen
-            assert game.query_one("#scores").border_title == f"Scores · room code {code}"
-            await until(pilot, lambda: f"Scores · room code {code}" in "\n".join(screen_lines(app)))  # drawn, at 80×24
+            assert game.query_one("#scores").border_title == f"Room code {code} · Scores"
+            await until(pilot, lambda: f"Room code {code} · Scores" in "\n".join(screen_lines(app)))  # drawn, at 80×24
 
             await relay.stop()
             status = game.query_one(TurnStatus)
@@ -70,7 +70,7 @@ async def test_the_host_sees_the_room_code_in_the_lobby_and_at_the_table_through
             relay, _, _ = await relay_at(port)
             await until(pilot, lambda: app.session.link.status.online and bob.status.online)
             assert app.screen is game  # never the menu
-            assert table.code == code and f"Scores · room code {code}" in "\n".join(screen_lines(app))
+            assert table.code == code and f"Room code {code} · Scores" in "\n".join(screen_lines(app))
             await until(pilot, lambda: not status.alert)
     finally:
         await bob.close()
@@ -178,3 +178,31 @@ async def test_the_host_keeps_saying_a_new_room_code_until_everyone_is_back(tmp_
         await bob.close()
         await table.stop()
         await relay.stop()
+
+
+async def test_the_room_code_shows_whole_at_estate_and_zestrea_tables_at_80x24(tmp_path):
+    """Player-tester 5, item 16: the panel title cut the code at 80 columns
+    (``room code …``); the code comes first now."""
+    from rules.estate import GAME as ESTATE
+    from rules.zestrea import GAME as ZESTREA
+    from tui.screens.lan_table import LanTable
+
+    for game in (ESTATE, ZESTREA):
+        relay, url, port = await relay_at()
+        table = await serve_table(game, "Friday", relay_url=url, advertise=False, save=False, limits=FAST,
+                                  bot_delay=0, seed=1, relay_options={"reconnect_delays": fast_delays})
+        tokens = TokenStore(tmp_path / f"{game.name}.json")
+        app = app_for(tmp_path, tokens=tokens)
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await app.start_session(await host_session(table, "Ann", tokens))
+                await app.session.say("/join")
+                await app.session.say("/bot add easy")
+                await app.session.say("/bot add easy")
+                await until(pilot, lambda: table.table.lobby.seated_count() == 3)
+                await app.session.say("/start")
+                await until(pilot, lambda: isinstance(app.screen, LanTable) and app.screen.snap is not None)
+                await until(pilot, lambda: f"Room code {table.code}" in "\n".join(screen_lines(app)))
+        finally:
+            await table.stop()
+            await relay.stop()

@@ -104,8 +104,9 @@ def hand_page(view: EstateView, names: Sequence[str] = ()) -> str:
         else:  # E-F14: 5 cards, keep 1 and pass the rest, until 4 are kept
             pick = 6 - len(view.packet)
             nth = ("first", "second", "third", "fourth")[min(pick, 4) - 1]
-            lines.append(f"Your {nth} pick of 4: keep 1 of these {len(view.packet)}, "
-                         f"pass the rest to {names[to] if names and to is not None else 'the left'}")
+            rest = ("the other goes to the discard pile" if pick >= 4 else  # E-F14: the last card left over
+                    f"pass the rest to {names[to] if names and to is not None else 'the left'}")
+            lines.append(f"Your {nth} pick of 4: keep 1 of these {len(view.packet)}, {rest}")
         lines += [f"{i + 1}. {words.card_text(c)}" for i, c in enumerate(view.packet)]
         if view.seats > 1 and names:
             lines.append("Packets now: " + ", ".join(f"{fit(names[s], 10)} {n}"

@@ -14,4 +14,4 @@ class EstateLanTableScreen(LanTable, EstateTableScreen):
     offline_words = "Actions wait until the table is back; nothing is sent meanwhile."
     watching_words = "You are watching: nobody's hand, packet or secret is shown. t: chat, q leaves."
     scores_selector = "#e-log-box"
-    scores_title = "Log (L: all)"
+    scores_title = None  # (the table titles its panels: _mark_focus)

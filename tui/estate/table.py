@@ -158,6 +158,7 @@ class EstateTableScreen(GameTableScreen):
                 if self._shown.get("subtitle") != subtitle:
                     self._shown["subtitle"] = subtitle
                     widget.border_subtitle = Content(subtitle)
+            title = self._panel_title(panel, title)
             title = f"▶ {title}" if widget is focused else title
             if self._shown.get(panel) != title:
                 self._shown[panel] = title

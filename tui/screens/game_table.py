@@ -314,6 +314,11 @@ class GameTableScreen(QuietKeys, ParlourScreen):
     def _hide_hand(self) -> None:
         """Before a hand-over: leave nothing of the last player's hand on the table."""
 
+    def _panel_title(self, panel: str, title: str) -> str:
+        """The title of the panel whose id is ``panel``, as this table shows it (a
+        relayed LAN table puts its room code before its scores panel's)."""
+        return title
+
     def _seat_note(self, seat: Seat) -> str:
         """A word after the seat's line in the scores (a LAN table: ``away, held 1:42 more``)."""
         return ""

@@ -78,7 +78,7 @@ class LanTable(GameTableScreen):
     watching_words: ClassVar[str] = "You are watching: nobody's hand is shown. t: chat, q leaves."
     """The instructions of a spectator."""
     scores_selector: ClassVar[str] = "#scores"
-    scores_title: ClassVar[str] = "Scores"
+    scores_title: ClassVar[str | None] = "Scores"
     """The title of that panel (the room code goes after it)."""
     """The game's scores panel, whose title shows the room code at a table that has one."""
 
@@ -187,11 +187,18 @@ class LanTable(GameTableScreen):
 
     # ---- showing ----
 
+    def _panel_title(self, panel: str, title: str) -> str:
+        """The room code, always in sight at a table players reach by one, before the
+        scores panel's title (first: a narrow panel cuts a title's end, player-tester 5,
+        item 16)."""
+        code = self.session.code
+        return f"Room code {code} · {title}" if code and f"#{panel}" == self.scores_selector else title
+
     def _update(self) -> None:
         super()._update()
-        code = self.session.code  # always in sight at a table players reach by a code
-        title = self.scores_title
-        self.query_one(self.scores_selector).border_title = f"{title} · room code {code}" if code else title
+        if self.scores_title is not None:  # (a table titling its own panels asks _panel_title)
+            box = self.query_one(self.scores_selector)
+            box.border_title = self._panel_title(box.id or "", self.scores_title)
         if self.snap is not None:
             status: Any = self.query_one(self.status_type)
             status.alert = not self.online and not self.snap.over

@@ -31,7 +31,7 @@ class ZestreaLanTableScreen(LanTable, ZestreaTableScreen):
     offline_words = "Actions wait until the table is back; nothing is sent meanwhile."
     watching_words = "You are watching: nobody's hand or offers are shown. t: chat, q leaves."
     scores_selector = "#z-estates-box"
-    scores_title = "Estates · Z Zestre L Land H hand"
+    scores_title = None  # (the table titles its panels: _mark_focus)
 
     def _fold(self, line: Any) -> None:
         """Comings and goings go into the log (and so stay in sight, untoasted)."""

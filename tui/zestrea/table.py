@@ -216,7 +216,8 @@ class ZestreaTableScreen(GameTableScreen):
         focused = self.focused
         for panel, title in PANELS.items():
             widget = self.query_one(f"#{panel}")
-            title = {"z-hand-box": self._hand_title, "z-now-box": self._now_title}.get(panel, title)
+            title = self._panel_title(panel, {"z-hand-box": self._hand_title,
+                                              "z-now-box": self._now_title}.get(panel, title))
             widget.border_title = f"▶ {title}" if widget is focused else title
         self.query_one("#z-right").set_class(
             focused is not None and focused.id == "z-log-box", "-log-open")
