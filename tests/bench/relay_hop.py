@@ -35,6 +35,7 @@ from websockets.protocol import State
 from websockets.server import ServerProtocol
 from websockets.uri import parse_uri
 
+from net.connections import DirectMessages
 from net.protocol import LINK_SUBPROTOCOL
 from net.relay import Outbox, Relay, RelayLink, _RemoteHost, _writes_of
 
@@ -59,9 +60,9 @@ class _Drop:
         pass
 
 
-class _Socket:
-    """What :class:`net.relay.Outbox` uses of a websockets connection, over a real
-    Sans-I/O protocol."""
+class _Socket(DirectMessages):
+    """What :class:`net.relay.Outbox` uses of a websockets connection (the writes of
+    :class:`net.connections.DirectMessages`), over a real Sans-I/O protocol."""
 
     def __init__(self, protocol: ServerProtocol | ClientProtocol) -> None:
         self.protocol, self.transport = protocol, _Drop()
