@@ -32,8 +32,8 @@ write (a relay's outbox puts a move's frames for one player together). A server'
 frames are unmasked, so without extensions (the relay turns compression off) a frame is
 a 2-, 4- or 10-byte header and the payload as it is: the header is written here, which
 costs a tenth of websockets' ``Frame.serialize`` (a frame object, its checks, a
-``BytesIO`` and two copies of the payload). A client's frames are masked, so websockets
-frames them (its ``send_text`` / ``send_binary``). Held bytes always go out before
+``BytesIO`` and two copies of the payload). A client's frames are masked as websockets
+masks them (4 bytes from ``secrets``, websockets' ``apply_mask``). Held bytes always go out before
 anything websockets writes afterwards (a pong, a close frame): its writes pass through
 ``send_data``, which writes what is held first.
 """
@@ -41,13 +41,19 @@ anything websockets writes afterwards (a pong, a close frame): its writes pass t
 from __future__ import annotations
 
 import logging
+import secrets
 import struct
 from typing import Any, Callable
 
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.server import ServerConnection
 from websockets.frames import BINARY, CONT, TEXT, CloseCode, Frame
-from websockets.protocol import SERVER
+from websockets.protocol import CLIENT
+
+try:  # websockets' own C version, else its Python one
+    from websockets.speedups import apply_mask
+except ImportError:  # pragma: no cover
+    from websockets.utils import apply_mask
 
 log = logging.getLogger(__name__)
 
@@ -61,15 +67,17 @@ _FIN_TEXT, _FIN_BINARY = 0x80 | TEXT.value, 0x80 | BINARY.value
 _SHORT, _MEDIUM, _LONG = struct.Struct("!BB").pack, struct.Struct("!BBH").pack, struct.Struct("!BBQ").pack
 
 
-def frame_header(length: int, text: bool) -> bytes:
-    """The header of a whole, unmasked, uncompressed websocket message of ``length``
-    payload bytes (RFC 6455 section 5.2): FIN, the text or binary opcode, the length."""
+def frame_header(length: int, text: bool, masked: bool = False) -> bytes:
+    """The header of a whole, uncompressed websocket message of ``length`` payload bytes
+    (RFC 6455 section 5.2): FIN, the text or binary opcode, the mask bit (``masked``: a
+    client's; the 4-byte mask follows the header), the length."""
     first = _FIN_TEXT if text else _FIN_BINARY
+    mask = 0x80 if masked else 0
     if length < 126:
-        return _SHORT(first, length)
+        return _SHORT(first, mask | length)
     if length < 65536:
-        return _MEDIUM(first, 126, length)
-    return _LONG(first, 127, length)
+        return _MEDIUM(first, mask | 126, length)
+    return _LONG(first, mask | 127, length)
 
 
 class DirectMessages:
@@ -80,7 +88,8 @@ class DirectMessages:
     _fragmented = False  # a fragmented message went to the queue and has not ended
     _queued = False  # a message went to the queue and may not have been read yet
     _held: list[bytes] | None = None  # framed messages not yet written (None: none)
-    _own_frames: bool | None = None  # frames written here (a server, no extensions)
+    _own_frames: bool | None = None  # frames written here (no extensions)
+    _masked = False  # a client's frames (masked)
 
     def hold_message(self, payload: bytes, text: bool) -> None:
         """Frame ``payload`` as one whole message (``text``: a text message, whose
@@ -90,21 +99,27 @@ class DirectMessages:
         own = self._own_frames
         if own is None:
             protocol = self.protocol  # type: ignore[attr-defined]
-            own = self._own_frames = protocol.side is SERVER and not protocol.extensions
+            own = self._own_frames = not protocol.extensions
+            self._masked = protocol.side is CLIENT
         held = self._held
         if held is None:
             held = self._held = []
-        if own:
+        if not own:
+            protocol = self.protocol  # type: ignore[attr-defined]
+            if text:
+                protocol.send_text(payload)
+            else:
+                protocol.send_binary(payload)
+            held += protocol.data_to_send()
+        elif self._masked:  # a client's frame: masked with 4 unpredictable bytes (section 5.3)
+            mask = secrets.token_bytes(4)
+            held.append(frame_header(len(payload), text, True) + mask)
+            if payload:
+                held.append(apply_mask(payload, mask))
+        else:
             held.append(frame_header(len(payload), text))
             if payload:  # (an empty chunk would mean the end of the stream)
                 held.append(payload)
-            return
-        protocol = self.protocol  # type: ignore[attr-defined]
-        if text:
-            protocol.send_text(payload)
-        else:
-            protocol.send_binary(payload)
-        held += protocol.data_to_send()
 
     def write_held(self) -> None:
         """Write the held messages, then anything websockets' protocol holds, in one

@@ -210,7 +210,8 @@ def test_frame_headers_are_those_websockets_writes_for_a_server():
     """issue 11 (frames written by the relay itself): for every length class of RFC 6455
     section 5.2 (7-bit, 16-bit and 64-bit lengths, and their edges), text and binary, the
     header plus the payload are byte for byte what websockets' own serializer writes for
-    an unmasked, uncompressed whole message."""
+    an unmasked, uncompressed whole message; a client's (masked) header is websockets'
+    too, its 4-byte mask after it."""
     from websockets.frames import BINARY, TEXT, Frame
 
     from net.connections import frame_header
@@ -220,6 +221,9 @@ def test_frame_headers_are_those_websockets_writes_for_a_server():
         for text, opcode in ((True, TEXT), (False, BINARY)):
             theirs = Frame(opcode, payload).serialize(mask=False, extensions=[])
             assert frame_header(length, text) + payload == theirs, (length, text)
+            masked = Frame(opcode, payload).serialize(mask=True, extensions=[])  # a client's
+            header = frame_header(length, text, masked=True)
+            assert masked[:len(header)] == header and len(masked) == len(header) + 4 + length
 
 
 async def _one_server_connection(received: list[object]):
@@ -275,10 +279,11 @@ async def test_held_messages_arrive_whole_and_before_what_websockets_writes_late
     await server.wait_closed()
 
 
-async def test_a_client_connection_holds_masked_frames_websockets_writes():
-    """issue 11: a client's frames must be masked (RFC 6455 section 5.3), so a
-    DirectClientConnection's held messages are framed by websockets itself, and reach
-    the server whole and in order."""
+async def test_a_client_connection_holds_masked_frames():
+    """issue 11: a client's frames must be masked (RFC 6455 section 5.3: websockets'
+    server closes with 1002 on an unmasked one), so a DirectClientConnection masks what
+    it holds; its messages reach a plain websockets server whole, in order with
+    websockets' own writes, the same text and bytes (section 5.3's mask undone)."""
     from websockets.asyncio.server import serve
 
     from net.connections import DirectClientConnection
@@ -293,10 +298,13 @@ async def test_a_client_connection_holds_masked_frames_websockets_writes():
         port = next(iter(server.sockets)).getsockname()[1]
         async with connect(f"ws://127.0.0.1:{port}", compression=None,
                            create_connection=DirectClientConnection) as ws:
+            big = "é" * 40_000  # a 64-bit length
             ws.hold_message(b"a", True)
-            ws.hold_message(b"\x02", False)
+            ws.hold_message(b"\x02" * 300, False)
+            ws.hold_message(b"", True)
+            ws.hold_message(big.encode(), True)
             await ws.send("b")
             ws.hold_message(b"c", True)
             ws.write_held()
-            await until(lambda: len(got) == 4, what="four messages")
-    assert got == ["a", b"\x02", "b", "c"]
+            await until(lambda: len(got) == 6, what="six messages")
+    assert got == ["a", b"\x02" * 300, "", big, "b", "c"]
