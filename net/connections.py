@@ -28,14 +28,13 @@ hundred bytes of a move, that allocation costs four times the ``recv`` itself (a
 
 Writes: :meth:`~DirectMessages.hold_message` frames a whole message at once and holds
 its bytes; :meth:`~DirectMessages.write_held` writes everything held in one transport
-write (a relay's outbox puts a move's frames for one player together). A server's
-frames are unmasked, so without extensions (the relay turns compression off) a frame is
-a 2-, 4- or 10-byte header and the payload as it is: the header is written here, which
-costs a tenth of websockets' ``Frame.serialize`` (a frame object, its checks, a
-``BytesIO`` and two copies of the payload). A client's frames are masked as websockets
-masks them (4 bytes from ``secrets``, websockets' ``apply_mask``). Held bytes always go out before
-anything websockets writes afterwards (a pong, a close frame): its writes pass through
-``send_data``, which writes what is held first.
+write (a relay's outbox puts a move's frames for one player together). Without
+extensions (the relay turns compression off) a frame is a 2-, 4- or 10-byte header, for
+a client a 4-byte mask (from ``secrets``, applied with websockets' ``apply_mask``), and
+the payload: written here, that costs a tenth of websockets' ``Frame.serialize`` (a
+frame object, its checks, a ``BytesIO`` and two copies of the payload; issue 11). Held
+bytes always go out before anything websockets writes afterwards (a pong, a close
+frame): its writes pass through ``send_data``, which writes what is held first.
 """
 
 from __future__ import annotations
