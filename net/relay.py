@@ -343,8 +343,8 @@ class Outbox:
     (UTF-8 already encoded: a relay forwards a table's frames without decoding them).
 
     When nothing is queued or being sent and the socket is not pushing back (websockets'
-    write buffer under its limit), ``put`` hands the frame at once to the connection's
-    Sans-I/O ``protocol``, as ``ws.send`` would, and the bytes of every frame handed over
+    write buffer under its limit), ``put`` frames the message at once
+    (:meth:`net.connections.DirectMessages.hold_message`), and the bytes of every frame handed over
     in that turn of the event loop and the next go to the socket in one write (one
     system call for a table's four snapshots and the outcome that follows them; still
     one websocket frame each; one callback writes every outbox of the loop that has
@@ -365,10 +365,10 @@ class Outbox:
         self._sending = False
         self._flush_soon = False
         self._writes = _writes_of(asyncio.get_running_loop())
-        # websockets' asyncio connection (>= 14) writes a message as protocol.send_*(),
-        # then the protocol's data_to_send() to its transport; anything else (a test's
+        # websockets' asyncio connections of net.connections frame a whole message at
+        # once and write it later (hold_message, write_held); anything else (a test's
         # stand-in) goes through send() only
-        self._direct = all(hasattr(ws, a) for a in ("protocol", "transport", "paused", "send_in_progress"))
+        self._direct = isinstance(ws, DirectMessages)
         self._task = asyncio.create_task(self._drain(), name=f"parlour-outbox-{name}")
 
     def put(self, frame: str | bytes, fresh: str | None = None) -> None:
@@ -388,38 +388,25 @@ class Outbox:
         self._ready.set()
 
     def _write_now(self, frame: str | bytes) -> bool:
-        """Write ``frame`` to the socket now if the connection is open and not paused."""
+        """Frame ``frame`` now, to be written with the loop's other writes, if the
+        connection is open, not paused and sending no fragmented message."""
         ws = self.ws
-        protocol = ws.protocol
-        if ws.paused or protocol.state is not _OPEN or ws.send_in_progress is not None:
+        if ws.paused or ws.protocol.state is not _OPEN or ws.send_in_progress is not None:
             return False
         if type(frame) is str:
-            protocol.send_text(frame.encode())
-        elif self.text:
-            protocol.send_text(frame)
+            ws.hold_message(frame.encode(), True)  # type: ignore[union-attr]
         else:
-            protocol.send_binary(frame)
+            ws.hold_message(frame, self.text)  # type: ignore[union-attr]
         if not self._flush_soon:
             self._flush_soon = True
             self._writes.add(self)
         return True
 
     def _flush(self) -> None:
-        """Write what the protocol holds in one go (websockets' own writes, e.g. a
-        pong or ``send``, may have written it already: the protocol's buffer is the one
-        queue, so the order stays)."""
+        """Write the frames held in one go (websockets' own writes, e.g. a pong or
+        ``send``, may have written them already: they write what is held first)."""
         self._flush_soon = False
-        ws = self.ws
-        chunks = ws.protocol.data_to_send()
-        if not chunks:
-            return
-        try:
-            ws.transport.write(b"".join(chunks))
-            if not all(chunks) and ws.transport.can_write_eof():  # an end-of-stream mark
-                ws.transport.write_eof()
-        except Exception:  # the socket failed: the connection's reader will see it close
-            log.debug("direct write failed", exc_info=True)
-            self._direct = False
+        self.ws.write_held()  # type: ignore[union-attr]
 
     def close(self, code: int, reason: str) -> None:
         """Send what is queued, then close with ``code`` and ``reason`` (fitted to a

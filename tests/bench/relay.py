@@ -4,6 +4,7 @@
         [--shape think|turns] [--clients 4] [--intents 20] [--think 0.2] [--moves 80]
         [--warmup 8] [--runs 3] [--paths inproc,remote] [--nice -10] [--quiet 60]
         [--no-bytes] [--rt-rounds 10] [--sample DIR] [--profile DIR] [--cprofile DIR]
+        [--loop asyncio|uvloop]
 
 Shapes (``--shape``): ``think`` (the default) as described under "Game" below;
 ``turns`` is closed loop with one move in flight per room: the seats pick in turn and
@@ -59,6 +60,10 @@ their Python stacks by CPU time (:class:`CpuSampler`) and prints where each one'
 per move went. Context switches per move are printed too (a process woken for every
 write to a neighbour on the same core costs more CPU per move). For the relay's own
 Python per move without sockets and steadier figures, see ``tests/bench/relay_hop.py``.
+
+``--loop uvloop`` runs the server side's processes (relay, tables) on uvloop's event loop
+instead of asyncio's own, to measure what that loop would save (uvloop is not one of
+Parlour's dependencies: install it beside the bench to try it).
 
 Game: Secret Numbers (tests/net/toygame.py): every seat picks at once each round, so
 a room's four players all act about every ``think`` seconds (0.5-1.5 x, at random).
@@ -1029,7 +1034,10 @@ async def main(args: argparse.Namespace) -> None:
         os.environ["PARLOUR_BENCH_SAMPLE"] = os.path.abspath(args.sample)  # the children's
     _pin(args.client_cpu, args.nice)
     paths = [p for p in args.paths.split(",") if p]
-    print(f"nice {args.nice}; cores: server side (relay/tables/echo) on cpu {args.server_cpu}"
+    if args.loop != "asyncio":
+        os.environ["PARLOUR_BENCH_LOOP"] = args.loop  # the server side's children's
+    print(f"event loop of the server side: {args.loop}; "
+          f"nice {args.nice}; cores: server side (relay/tables/echo) on cpu {args.server_cpu}"
           f"{'' if args.tables_cpu == args.server_cpu else f' (remote tables on cpu {args.tables_cpu})'}, "
           f"load generator and this process on cpu {args.client_cpu} of {os.cpu_count()}")
     if args.bytes:
@@ -1093,6 +1101,8 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--retry-busy", type=int, default=0, metavar="N",
                         help="run a path again (at most N times) when other programs used over 15%% "
                              "of a core during its load (said so in the output)")
+    parser.add_argument("--loop", choices=["asyncio", "uvloop"], default="asyncio",
+                        help="the server side's event loop (uvloop: to measure it; not a dependency)")
     parser.add_argument("--server-cpu", type=int, default=0)
     parser.add_argument("--tables-cpu", type=int, default=None, help="remote tables' cpu (default: --server-cpu)")
     parser.add_argument("--client-cpu", type=int, default=1)
@@ -1125,6 +1135,10 @@ if __name__ == "__main__":
         sampled = os.environ.get("PARLOUR_BENCH_SAMPLE")
         if sampled and arguments.role in ("relay", "tables"):
             CpuSampler(os.path.join(sampled, f"{arguments.role}-{os.getpid()}.txt"))
+        if os.environ.get("PARLOUR_BENCH_LOOP") == "uvloop" and arguments.role in ("relay", "tables"):
+            import uvloop  # (not a dependency: --loop uvloop measures it)
+
+            asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
         where = os.environ.get("PARLOUR_BENCH_CPROFILE")
         if where and arguments.role in ("relay", "tables"):
             import cProfile

@@ -16,8 +16,16 @@ shape (4 players, updates):
   :meth:`net.relay.RelayLink._relay_frame` (to a table that does nothing), and the
   table's 5 sends of the move put into one batch and framed for the relay.
 
+- *relay, read by websockets*: the same move as *relay*, but the relay's own connections
+  (:class:`net.connections.DirectServerConnection`, served by
+  :meth:`net.relay.Relay._serve_host` and :meth:`net.relay.Relay._serve_player`) are
+  handed the bytes a socket read would give (``data_received``: the table's batch and
+  the player's intent, a masked frame): websockets' parsing, the message handlers and
+  the writes up to the transport are in it, the socket system calls and ``select``'s
+  wait are not.
+
 Each move ends with one turn of the event loop (where batches are written), whose
-own cost (a task step, a ``select`` with no wait) is in both figures.
+own cost (a task step, a ``select`` with no wait) is in every figure.
 
 It prints the fastest and the median of ``--repeats`` timings, in microseconds of
 process CPU time per move (white-box: it builds the relay's private parts directly).
@@ -35,6 +43,7 @@ from websockets.protocol import State
 from websockets.server import ServerProtocol
 from websockets.uri import parse_uri
 
+from net.connections import DirectMessages, DirectServerConnection
 from net.protocol import LINK_SUBPROTOCOL
 from net.relay import Outbox, Relay, RelayLink, _RemoteHost, _writes_of
 
@@ -59,9 +68,9 @@ class _Drop:
         pass
 
 
-class _Socket:
-    """What :class:`net.relay.Outbox` uses of a websockets connection, over a real
-    Sans-I/O protocol."""
+class _Socket(DirectMessages):
+    """What :class:`net.relay.Outbox` uses of a websockets connection (the writes of
+    :class:`net.connections.DirectMessages`), over a real Sans-I/O protocol."""
 
     def __init__(self, protocol: ServerProtocol | ClientProtocol) -> None:
         self.protocol, self.transport = protocol, _Drop()
@@ -83,6 +92,111 @@ class _Table:
 
     def peer_left(self, conn: int) -> None:
         pass
+
+
+class _Transport(_Drop):
+    """What websockets' asyncio connection uses of its transport, writes dropped."""
+
+    max_size = 65536
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.writes = 0
+
+    def write(self, data: bytes) -> None:
+        self.writes += 1
+
+    def get_extra_info(self, name: str, default: object = None) -> object:
+        return ("127.0.0.1", self.port) if name in ("peername", "sockname") else default
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+    def set_write_buffer_limits(self, high: int | None = None, low: int | None = None) -> None:
+        pass
+
+    def is_closing(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        pass
+
+    def abort(self) -> None:
+        pass
+
+
+class _Server:
+    """What a served connection asks of websockets' server: its handler is run (here it
+    does nothing: the bench runs the relay's handlers itself)."""
+
+    def __init__(self) -> None:
+        self.handler_tasks: set[asyncio.Task[None]] = set()
+
+    async def handler(self, ws: object) -> None:
+        pass
+
+
+def _served(port: int) -> DirectServerConnection:
+    """An open server connection of the relay's kind over a :class:`_Transport`."""
+    ws = DirectServerConnection(ServerProtocol(state=State.OPEN), _Server(), ping_interval=None)  # type: ignore[arg-type]
+    ws.connection_made(_Transport(port))
+    ws.protocol.max_message_size = None  # (the relay sets the limits it wants)
+    return ws
+
+
+def _masked(payload: bytes, text: bool) -> bytes:
+    """``payload`` as a client writes it (a masked frame)."""
+    client = ClientProtocol(parse_uri("ws://127.0.0.1/"), state=State.OPEN)
+    if text:
+        client.send_text(payload)
+    else:
+        client.send_binary(payload)
+    return b"".join(client.data_to_send())
+
+
+async def whole_relay(batch: bytes, moves: int, repeats: int) -> list[float]:
+    """The *relay, read by websockets* figure: microseconds of CPU per move, per repeat."""
+    relay = Relay(frame_rate=1e9, frame_burst=1e9)
+    table_ws = _served(1)
+    table_ws.protocol.subprotocol = LINK_SUBPROTOCOL  # type: ignore[assignment]
+    tasks = [asyncio.create_task(relay._serve_host(table_ws, '{"kind":"open_room","table":"bench","key":null}'))]
+    await asyncio.sleep(0)
+    code, room = next(iter(relay.rooms.items()))
+    players = []
+    for n in range(PLAYERS):
+        ws = _served(100 + n)
+        players.append(ws)
+        tasks.append(asyncio.create_task(relay._serve_player(
+            ws, "127.0.0.1", '{"kind":"hello","name":"P%d","room":"%s"}' % (n, code))))
+        await asyncio.sleep(0)
+    conns = sorted(room.outboxes)
+    assert len(conns) == PLAYERS and all(ws.on_message is not None for ws in [table_ws, *players])
+    head = b'{"kind":"batch","sizes":['
+    assert batch.startswith(head)  # the bench's batch names connections 1-4: these are its own
+    for n, conn in enumerate(conns, start=1):
+        batch = batch.replace(b'"to":[%d]' % n, b'"to":[%d]' % conn)
+    from_table = _masked(batch, False)
+    intent = _masked(INTENT.encode(), True)
+    await asyncio.sleep(0)
+    timings = []
+    for _ in range(repeats):
+        started = time.process_time()
+        for _ in range(moves):
+            table_ws.data_received(from_table)
+            players[1].data_received(intent)
+            await asyncio.sleep(0)  # the turn that writes the intent's batch
+        timings.append((time.process_time() - started) / moves * 1e6)
+    written = [ws.transport.writes for ws in [table_ws, *players]]
+    assert min(written) >= moves * repeats, f"the relay did not route every move: {written} writes"
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for box in room.outboxes.values():
+        box.cancel()
+    return timings
 
 
 def _link_socket() -> _Socket:
@@ -143,6 +257,7 @@ async def hop(moves: int, repeats: int) -> dict[str, list[float]]:
     for box in [*room.outboxes.values(), link.outbox]:
         box.cancel()  # type: ignore[union-attr]
     remote.outbox.cancel()
+    timings["relay, read by websockets"] = await whole_relay(batch, moves, repeats)
     return timings
 
 

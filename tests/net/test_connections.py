@@ -7,6 +7,7 @@ import asyncio
 import json
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from net import closecodes as cc
 from net.connections import DirectServerConnection
@@ -203,3 +204,107 @@ async def test_what_is_sent_while_a_frame_is_handled_is_written_when_it_ends():
     await asyncio.sleep(0)
     await asyncio.sleep(0)
     assert flushed == [box, box]
+
+
+def test_frame_headers_are_those_websockets_writes_for_a_server():
+    """issue 11 (frames written by the relay itself): for every length class of RFC 6455
+    section 5.2 (7-bit, 16-bit and 64-bit lengths, and their edges), text and binary, the
+    header plus the payload are byte for byte what websockets' own serializer writes for
+    an unmasked, uncompressed whole message; a client's (masked) header is websockets'
+    too, its 4-byte mask after it."""
+    from websockets.frames import BINARY, TEXT, Frame
+
+    from net.connections import frame_header
+
+    for length in (0, 1, 125, 126, 127, 65535, 65536, 70000):
+        payload = b"x" * length
+        for text, opcode in ((True, TEXT), (False, BINARY)):
+            theirs = Frame(opcode, payload).serialize(mask=False, extensions=[])
+            assert frame_header(length, text) + payload == theirs, (length, text)
+            masked = Frame(opcode, payload).serialize(mask=True, extensions=[])  # a client's
+            header = frame_header(length, text, masked=True)
+            assert masked[:len(header)] == header and len(masked) == len(header) + 4 + length
+
+
+async def _one_server_connection(received: list[object]):
+    """A served DirectServerConnection and a client that records what it receives,
+    then the close code: ``(server connection, client, reader task)``."""
+    from websockets.asyncio.server import serve
+
+    conns: list[DirectServerConnection] = []
+    done = asyncio.Event()
+
+    async def handler(ws: DirectServerConnection) -> None:
+        conns.append(ws)
+        await done.wait()
+
+    server = await serve(handler, "127.0.0.1", 0, compression=None, create_connection=DirectServerConnection)
+    port = next(iter(server.sockets)).getsockname()[1]
+    client = await connect(f"ws://127.0.0.1:{port}", compression=None)
+
+    async def read() -> None:
+        try:
+            async for message in client:
+                received.append(message)
+        except ConnectionClosed:
+            pass
+        received.append(("closed", client.close_code))
+
+    reader = asyncio.create_task(read())
+    await until(lambda: conns, what="the connection")
+    return server, conns[0], done, reader
+
+
+async def test_held_messages_arrive_whole_and_before_what_websockets_writes_later():
+    """issue 11: messages framed by the connection itself (hold_message) reach a plain
+    websockets client as sent, text and binary, empty or not, non-ASCII included; what
+    websockets writes afterwards (a ``send``, a close frame) comes after them, in
+    order, never before."""
+    received: list[object] = []
+    server, conn, done, reader = await _one_server_connection(received)
+    big = "é" * 40_000  # 80 000 bytes: a 64-bit length
+    conn.hold_message("one é".encode(), True)
+    conn.hold_message(b"", True)
+    conn.hold_message(b"\x00\x01", False)
+    conn.hold_message(big.encode(), True)
+    await conn.send("two")  # websockets' own write: the held ones go first
+    conn.hold_message(b"three", True)
+    conn.write_held()
+    conn.hold_message(b"four", True)
+    await conn.close(4001, "bye")  # its close frame comes after "four"
+    await asyncio.wait_for(reader, TIMEOUT)
+    assert received == ["one é", "", b"\x00\x01", big, "two", "three", "four", ("closed", 4001)]
+    done.set()
+    server.close()
+    await server.wait_closed()
+
+
+async def test_a_client_connection_holds_masked_frames():
+    """issue 11: a client's frames must be masked (RFC 6455 section 5.3: websockets'
+    server closes with 1002 on an unmasked one), so a DirectClientConnection masks what
+    it holds; its messages reach a plain websockets server whole, in order with
+    websockets' own writes, the same text and bytes (section 5.3's mask undone)."""
+    from websockets.asyncio.server import serve
+
+    from net.connections import DirectClientConnection
+
+    got: list[object] = []
+
+    async def handler(ws) -> None:
+        async for message in ws:
+            got.append(message)
+
+    async with serve(handler, "127.0.0.1", 0, compression=None) as server:
+        port = next(iter(server.sockets)).getsockname()[1]
+        async with connect(f"ws://127.0.0.1:{port}", compression=None,
+                           create_connection=DirectClientConnection) as ws:
+            big = "é" * 40_000  # a 64-bit length
+            ws.hold_message(b"a", True)
+            ws.hold_message(b"\x02" * 300, False)
+            ws.hold_message(b"", True)
+            ws.hold_message(big.encode(), True)
+            await ws.send("b")
+            ws.hold_message(b"c", True)
+            ws.write_held()
+            await until(lambda: len(got) == 6, what="six messages")
+    assert got == ["a", b"\x02" * 300, "", big, "b", "c"]
