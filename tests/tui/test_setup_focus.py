@@ -54,7 +54,6 @@ async def test_the_focused_field_and_button_are_marked_not_by_colour_alone():
         current = seat.query_one("SelectCurrent")
         other = form.query_one("#kind-2", Select).query_one("SelectCurrent")
 
-
         def marked() -> set[str]:
             return {str(lb.render()) for lb in form.query(FieldLabel) if lb.has_class("-focused")}
 
