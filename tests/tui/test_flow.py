@@ -68,8 +68,13 @@ async def test_results_after_a_game_of_bots(monkeypatch):
         assert result.scores[0].breakdown[0] in first
         # the totals line is in sight under the rows at 80x24, however many rows, and
         # after the terminal changes size
+        def laid_out(seat: int, size: tuple[int, int]) -> bool:
+            total = results.query_one(f"#seat-{seat}").query_one(".result-total")
+            return (total.region.height == 1 and total.region.bottom <= size[1] - 1
+                    and app.screen.get_widget_at(total.region.x + 1, total.region.y)[0] is total)
+
         async def total_in_sight(seat: int, size: tuple[int, int]) -> None:
-            await pilot.pause()
+            await until(pilot, lambda: laid_out(seat, size))  # (once the layout settled)
             pane = results.query_one(f"#seat-{seat}")
             rows, total = pane.query_one(".result-rows"), pane.query_one(".result-total")
             assert f"total {result.scores[seat].total}" in shown(total)
@@ -243,19 +248,16 @@ async def test_terminal_too_small_then_big_enough_again():
         cover = app.screen.query_one(TooSmall)
         assert cover.display and "need 80x24, have 70x20" in str(cover.render())
         await pilot.resize_terminal(*SIZE)
-        await pilot.pause()
-        assert not app.screen.query_one(TooSmall).display
+        await until(pilot, lambda: not app.screen.query_one(TooSmall).display)
         table = await start(pilot, solo())
         await pilot.press("1", "enter")
         await pilot.resize_terminal(79, 30)
-        await pilot.pause()
-        assert table.query_one(TooSmall).display
+        await until(pilot, lambda: table.query_one(TooSmall).display)
         assert "have 79x30" in str(table.query_one(TooSmall).render())
         await pilot.press("u", "s", "q", "f1", "escape")  # nothing happens out of sight
         assert len(table.pending) == 1 and app.screen is table and table.sheet_seat == 0
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert not table.query_one(TooSmall).display
+        await until(pilot, lambda: not table.query_one(TooSmall).display)
         assert len(table.pending) == 1 and table.my_turn
 
 

@@ -51,21 +51,23 @@ async def test_the_focused_field_and_button_are_marked_not_by_colour_alone():
         await pilot.press("s")
         form = app.screen
         seat = form.query_one("#kind-1", Select)
-        seat.focus()
-        await pilot.pause()
         current = seat.query_one("SelectCurrent")
         other = form.query_one("#kind-2", Select).query_one("SelectCurrent")
+
+        def marked() -> set[str]:
+            return {str(lb.render()) for lb in form.query(FieldLabel) if lb.has_class("-focused")}
+
+        seat.focus()  # (the styles and marks follow the focus once the screen has settled)
+        await until(pilot, lambda: current.styles.text_style.bold and marked() == {"▶ Player", "▶ 2"})
         assert current.styles.text_style.bold and not other.styles.text_style.bold
         assert current.styles.background != other.styles.background
-        labels = [lb for lb in form.query(FieldLabel) if lb.has_class("-focused")]
-        assert {str(lb.render()) for lb in labels} == {"▶ Player", "▶ 2"}
         name = form.query_one("#name-1", Input)
         name.focus()
-        await pilot.pause()
+        await until(pilot, lambda: name.styles.text_style.bold)
         assert name.styles.text_style.bold
         start = form.query_one("#start", Button)
         start.focus()
-        await pilot.pause()
+        await until(pilot, lambda: start.styles.text_style.underline)
         style = start.styles.text_style
         assert style.bold and style.reverse and style.underline
         assert not form.query_one("#back", Button).styles.text_style.underline
