@@ -26,7 +26,7 @@ from .screens.confirm import ConfirmScreen
 from .screens.host_setup import HostSetupScreen
 from .screens.join import JoinScreen
 from .screens.lobby import LobbyScreen
-from .screens.local_setup import LocalSetupScreen, SetupForm, replayed_form
+from .screens.local_setup import HUMAN_NAME, LocalSetupScreen, SetupForm, replayed_form
 from .screens.menu import MenuScreen
 from .screens.notice import NoticeScreen
 from .screens.rules import RulesScreen
@@ -310,8 +310,20 @@ class ParlourApp(App):
                   ZestreaReplayScreen if isinstance(snaps[0].view, ZestreaView) else
                   EstateReplayScreen if isinstance(snaps[0].view, EstateView) else ReplayScreen)
         self.again = "replayed"  # the results' g: a new game like this one (its setup form)
-        self.replay_form = replayed_form(snaps[0].view, tuple(snaps[0].names), tuple(snaps[0].bots), self.pace)
+        self.replay_form = replayed_form(snaps[0].view, tuple(snaps[0].names), tuple(snaps[0].bots), self.pace,
+                                         self._player_name())
         self.push_screen(screen(snaps, title, leave=lambda: self.run_worker(self.close_table())))
+
+    def _player_name(self) -> str:
+        """The name the player last gave themself in the setup form (its first human
+        seat), else the form's default: the seat they take in a new game like a replay
+        of bots only."""
+        form = self.local_form
+        if form is not None:
+            for kind, name in zip(form.kinds, form.names):
+                if kind == "human" and name.strip():
+                    return name.strip()
+        return HUMAN_NAME
 
     # ---- leaving ----
 

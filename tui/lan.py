@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import errno
 import getpass
+import ipaddress
 import json
 import os
 import socket
@@ -634,8 +635,9 @@ async def start_hosting(settings: HostSettings, discovery: Callable[[], Any] | N
             advertise = False
     try:
         game = registry.get(settings.game)
+        bind = settings.bind if settings.relay is not None else await ipv4_address(settings.bind)
         return await serve_table(
-            game, settings.table, bind=settings.bind, port=settings.port,
+            game, settings.table, bind=bind, port=settings.port,
             relay_url=settings.relay, code=settings.code,
             options=starting_options(game, settings.profi), grace=settings.grace,
             bot_delay=settings.bot_delay, advertise=advertise, save=settings.save,
@@ -691,10 +693,27 @@ def free_port(bind: str, first: int, tries: int = 20) -> int | None:
     return None
 
 
+async def ipv4_address(bind: str) -> str:
+    """Where a table listens, as an IPv4 address: ``bind`` itself when it is one (``"0.0.0.0"``:
+    every network), else the first IPv4 address the host name ``bind`` has, so the
+    table's address reads ``host:port`` (``"localhost"`` may name ``::1`` first).
+    ``socket.gaierror`` when it has none."""
+    try:
+        return str(ipaddress.IPv4Address(bind))
+    except ValueError:
+        pass
+    found = await asyncio.get_running_loop().getaddrinfo(bind, None, family=socket.AF_INET,
+                                                         type=socket.SOCK_STREAM)
+    return found[0][4][0]
+
+
 def host_error(err: BaseException, settings: HostSettings) -> str:
     """One sentence for a failure of :func:`net.cli.serve_table`."""
     if isinstance(err, SaveError):
         return str(err)
+    if isinstance(err, socket.gaierror) and settings.relay is None:
+        return (f"This machine finds no address {settings.bind!r} to listen on "
+                f"({err.strerror or err}); type an IPv4 address or another host name.")
     if isinstance(err, OSError) and settings.relay is None:
         if err.errno == errno.EADDRINUSE:
             free = free_port(settings.bind, settings.port + 1)

@@ -62,6 +62,15 @@ def pad(text: str, width: int, align: str = "<") -> str:
     return short + room if align == "<" else room + short
 
 
+def first_fitting(texts: Sequence[str], width: int) -> str:
+    """The first of ``texts`` (longest wording first) that fits ``width`` cells
+    whole, else the last :func:`fit` to ``width``: a shorter wording before a cut name."""
+    for text in texts:
+        if cell_len(text) <= width:
+            return text
+    return fit(texts[-1], width)
+
+
 def fit_names(names: Sequence[str], width: int) -> tuple[str, ...]:
     """Every name in at most ``width`` cells, still telling the players apart:
     a number at the end is kept (``"Easy bot 2"`` → ``"Easy b…2"`` beside ``"Easy bot"``),

@@ -16,7 +16,7 @@ from tui.screens.lobby import NAME as LOBBY_NAME
 from tui.screens.lobby import seat_text
 from tui.widgets.message import TableMessage, news_lines
 from tui.widgets.movelog import MoveLog
-from tui.zatre.scores import NAME as ZATRE_NAME
+from tui.zatre.scores import NAME as ZATRE_NAME, TEAM
 from tui.zatre.scores import ScoreStrip
 from tui.zatre_cards.scores import CardScores
 
@@ -180,4 +180,4 @@ async def test_a_team_table_with_wide_names_wraps_nothing_at_80x24():
         assert drawn(sheet)[-1].startswith("Sheet total:"), drawn(sheet)
         strip = table.query_one(ScoreStrip)
         for y, line in enumerate(strip.lines, 1):
-            assert column_at(drawn(strip)[y], 2 + ZATRE_NAME, 5).strip() == str(line.total)
+            assert column_at(drawn(strip)[y], 2 + ZATRE_NAME + TEAM, 5).strip() == str(line.total)

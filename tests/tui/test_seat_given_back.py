@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Awaitable, Callable
 
 import pytest
 
 from net.client import RemoteSeatLink
 from rules.zestrea import GAME as ZESTREA
+from rules.zestrea.bots import EasyBot
 from tui.estate.lan_table import EstateLanTableScreen
 from tui.lan import join_table
 from tui.screens.menu import MenuScreen
@@ -67,10 +69,19 @@ async def away_and_given_to_a_bot(app, pilot, table, host: RemoteSeatLink, name:
     return app.screen
 
 
-async def given_back(pilot, game, host: RemoteSeatLink, others, name: str, kind: type) -> None:
+async def zestrea_step(link: RemoteSeatLink, rng: random.Random) -> None:
+    """``link`` makes the easy bot's move if it owes one (Zestrea's legal actions are
+    kinds of moves with their parameters' bounds: a bot makes one a move)."""
+    snap = link.snapshot()
+    if link.seat in snap.active_seats and snap.legal_actions and not snap.over:
+        await link.submit(EasyBot().choose(snap.view, snap.legal_actions, rng))
+
+
+async def given_back(pilot, game, host: RemoteSeatLink, others, name: str, kind: type,
+                     move: Callable[[RemoteSeatLink, random.Random], Awaitable[None]] = step) -> None:
     """The seat given back with ``/seat 2 NAME``: the table is a player's at once, and
-    (``others`` given) Enter on the Do list acts once the others played until the game
-    waits on the player."""
+    (``others`` given) Enter on the Do list acts once the others played (each link
+    ``move`` s) until the game waits on the player."""
     assert isinstance(game, kind)
     # a watcher's table: the Do list is out of the Tab order, the bot's seat is told
     assert not do_list(game).can_focus and game.focused is not do_list(game)
@@ -91,7 +102,7 @@ async def given_back(pilot, game, host: RemoteSeatLink, others, name: str, kind:
         if game.my_turn and game.snap.legal_actions and game.listening and not game.animating:
             break
         for other in others:
-            await step(other, rng)
+            await move(other, rng)
         await pilot.pause(0.02)
     assert game.my_turn
     do_list(game).focus()
@@ -131,7 +142,7 @@ async def test_a_zestrea_seat_given_back_plays_again(tmp_path, rejoin):
             await until(pilot, lambda: isinstance(app.screen, ZestreaLanTableScreen) and app.screen.snap is not None)
             assert app.screen.seat == 1 and do_list(app.screen).can_focus
             game = await away_and_given_to_a_bot(app, pilot, table, ann, "Kim", rejoin)
-            await given_back(pilot, game, ann, [], "Kim", ZestreaLanTableScreen)
+            await given_back(pilot, game, ann, [ann, bob], "Kim", ZestreaLanTableScreen, zestrea_step)
     finally:
         await ann.close()
         await bob.close()

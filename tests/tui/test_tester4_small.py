@@ -28,7 +28,8 @@ async def test_a_replays_new_game_opens_the_replayed_games_setup(tmp_path):
         await until(pilot, lambda: isinstance(app.screen, LocalSetupScreen))
         form = app.screen.current_form()
         assert form.game == "zestrea"
-        assert form.names[:3] == ("Ann", "Bob", "Cy") and form.kinds[:3] == ("easy",) * 3
+        # a game of bots only: the player takes its first seat (leftovers item 3)
+        assert form.names[:3] == ("You", "Bob", "Cy") and form.kinds[:3] == ("human", "easy", "easy")
         assert set(form.kinds[3:]) == {"none"}
         assert dict(form.options)["adoption_sex"] == snaps[-1].view.options.adoption_sex
 

@@ -66,7 +66,7 @@ async def test_solo_with_a_bot_partner_sees_its_tiles_and_a_shared_sheet():
         assert view.partner == 1 and view.partner_hand == table.links[0].snapshot().view.partner_hand
         hand = table.query_one(HandTiles)
         tiles = " ".join(map(str, view.partner_hand))
-        assert hand.partner == f"Pat: {tiles}, lays next"
+        assert hand.partner == f"Pat: {tiles}" and hand.partner_turn == "Pat lays next"
         strip = table.query_one(ScoreStrip).lines
         assert [line.team for line in strip] == [1, 1, 2, 2]
         assert [line.shown for line in strip] == [True, True, False, False]
@@ -97,7 +97,7 @@ async def test_partners_at_one_keyboard_need_no_hand_over(monkeypatch):
         await hand_over(pilot)
         table = app.screen
         await until(pilot, lambda: table.my_turn and table.seat == 0)
-        assert table.query_one(HandTiles).partner.endswith(", lays next")
+        assert table.query_one(HandTiles).partner_turn == "Pat lays next"
         for _ in range(table.to_place):
             await pilot.press("1", "n", "enter")
         await pilot.press("c")
@@ -105,6 +105,7 @@ async def test_partners_at_one_keyboard_need_no_hand_over(monkeypatch):
         assert app.screen is table, "partners see each other's tiles: no cover between them"
         assert table.query_one(HandTiles).tiles == table.links[1].snapshot().view.hand
         assert table.query_one(HandTiles).partner.startswith("You: ")
+        assert table.query_one(HandTiles).partner_turn == ""  # You laid: nobody after
 
 
 async def test_a_team_game_of_bots_ends_with_results_per_team():
@@ -268,9 +269,9 @@ async def test_ruling12_partners_at_one_keyboard_choose_who_places_first(monkeyp
         message = table.query_one(TableMessage)
         assert table.seat == 0 and table.may_let_partner_first
         assert table.query_one(TurnStatus).turn == "You, your team places: you or Pat first"
-        assert message.text == "Enter lays: you go first; p: Pat first."
+        assert message.text == "Enter: you lay first; p: Pat first."
         assert table.query_one(HandTiles).partner.startswith("Pat: ")
-        assert "lays next" not in table.query_one(HandTiles).partner
+        assert table.query_one(HandTiles).partner_turn == "", "the order is still open"
         assert table.check_action("partner_first", ()) is True
         # the footer makes room for p at 80 columns: nothing to take back or confirm yet
         assert table.check_action("take_back", ()) is False and table.check_action("confirm", ()) is False
@@ -300,8 +301,8 @@ async def test_ruling12_a_bot_partner_leaves_the_order_to_you():
         await lay_whole_turn(pilot, table)  # the first move, then Pat's, then the bots'
         await until(pilot, lambda: table.my_turn and table.view.choosing == (0,), timeout=20)
         message = table.query_one(TableMessage)
-        assert table.query_one(TurnStatus).turn == "You, your team places: Pat leaves the order to you"
-        assert message.text == "Enter lays: you go first; p: Pat first."
+        assert table.query_one(TurnStatus).turn == "You, your team places: you choose who goes first"
+        assert message.text == "Enter: you lay first; p: Pat first."
         turns = len(table.view.log)
         await lay_whole_turn(pilot, table)
         await until(pilot, lambda: len(table.view.log) >= turns + 2)
@@ -353,7 +354,7 @@ async def test_ruling12_over_the_lan_each_partner_is_told_what_they_may_do(tmp_p
             assert theirs.view.choosing == (0, 1) and theirs.active_seats == {0, 1}
             assert TeamOrder("partner-first") in theirs.legal_actions
             assert game.query_one(TurnStatus).turn == "Ann, your team places: you or Bob first"
-            assert game.query_one("#message").text == "Enter lays: you go first; p: Bob first."
+            assert game.query_one("#message").text == "Enter: you lay first; p: Bob first."
             await pilot.press("p")
             await until(pilot, lambda: bob.snapshot().view.choosing == () and bob.seat in bob.snapshot().active_seats)
             assert not game.my_turn and game.snap.view.current == 1

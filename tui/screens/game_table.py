@@ -25,7 +25,6 @@ from typing import Any, Callable, ClassVar, Mapping
 
 import attrs
 from textual.binding import Binding
-from textual.content import Content
 from textual.message import Message
 from net.table import SeatLink, Snapshot, bot_took_text
 from rules.core import Seat, named
@@ -790,14 +789,17 @@ class GameTableScreen(QuietKeys, ParlourScreen):
                 and not snap.over)
 
     def _sheet_heading(self, sheet: Any) -> None:
-        """The shown sheet widget's rows, the rows the last turn wrote and its title."""
+        """The shown sheet widget's rows, the rows the last turn wrote and its title
+        (the sheet is a :class:`tui.widgets.fitted_title.FittedTitle`)."""
         snap, view = self.snap, self.view
         seats = self._sheet_seats(self.sheet_seat)
         sheet.sheet = view.sheets[self._sheet_index(self.sheet_seat)]
         last = view.log[-1] if view.log else None
         sheet.written = frozenset(last.rows) if last is not None and last.seat in seats else frozenset()
-        name = " & ".join(snap.names[s] for s in seats) + (" (you)" if self.seat in seats else "")
-        sheet.border_title = Content(f"Sheet: {name}")  # a name, as typed (not markup)
+        name = " & ".join(snap.names[s] for s in seats)
+        you = " (you)" if self.seat in seats else ""
+        # a team's two names whole at 80x24: "Sheet: " gives way first, then "(you)"
+        sheet.titles = (f"Sheet: {name}{you}", f"{name}{you}", name)
         sheet.border_subtitle = "s: next sheet" if len(view.sheets) > 1 else ""
 
     def _refresh_footer(self) -> None:

@@ -210,21 +210,26 @@ class SetupForm:
 
 
 def replayed_form(view: Any, names: tuple[str, ...], bots: tuple[str | None, ...],
-                  pace: float = DEFAULT_PACE) -> SetupForm | None:
+                  pace: float = DEFAULT_PACE, player: str = HUMAN_NAME) -> SetupForm | None:
     """The form for a new game like the one a replay shows (player-tester 4, item 5):
     its game (the one whose view ``view`` is), its options (the view's ``options``), and
-    its seats (``names``; a seat with a bot in ``bots`` is that bot, else a human);
-    ``None`` when no local game plays that view."""
+    its seats (``names``; a seat with a bot in ``bots`` is that bot, else a human). A
+    game of bots only gives its first seat to the player, named ``player``, as a new
+    game's form does (leftovers item 3); the other seats stay as they were. ``None``
+    when no local game plays that view."""
     game = next((name for name, rules in RULES.items() if isinstance(view, rules.view_type)), None)
     if game is None:
         return None
     options = getattr(view, "options", None)
     values = tuple((spec.name, getattr(options, spec.name)) for spec in option_specs(type(options))
                    ) if options is not None and attrs.has(type(options)) else ()
-    kinds = tuple(bot or "human" for bot in bots[:SEATS]) + ("none",) * max(0, SEATS - len(names))
-    seats = tuple(name[:MAX_NAME] for name in names[:SEATS])
-    spare = tuple(name for name, _ in DEFAULT_SEATS[len(seats):])
-    return SetupForm(kinds, seats + spare, pace=pace, game=game, options=values)
+    kinds = [bot or "human" for bot in bots[:SEATS]]
+    seats = [name[:MAX_NAME] for name in names[:SEATS]]
+    if kinds and "human" not in kinds:
+        kinds[0], seats[0] = "human", player[:MAX_NAME]
+    spare = [name for name, _ in DEFAULT_SEATS[len(seats):]]
+    return SetupForm(tuple(kinds) + ("none",) * len(spare), tuple(seats + spare), pace=pace, game=game,
+                     options=values)
 
 
 class LocalSetupScreen(MarksFocus, ParlourScreen):

@@ -1,6 +1,7 @@
 """The tiles in hand: the seat's own tiles, drawn as little boxes with their pips and
 the key (1-9) that chooses each; the chosen one has a heavy frame. In Zatre's team
-variant the partner's tiles are named on the top line (``partner``)."""
+variant the partner's tiles are named on the top line (``partner``), whose turn it is
+on the bottom line (``partner_turn``)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,9 @@ def _box(pips: int, key: str, chosen: bool) -> tuple[str, str, str]:
 class HandTiles(Widget):
     """``tiles``: pips of the tiles still in hand this turn (laid ones are on the board);
     ``chosen``: index of the chosen tile or ``None``; ``note``: a word on the right;
-    ``partner``: the team partner's tiles in words (``""``: no partner). With no tiles
-    and no partner it takes one line, its note's."""
+    ``partner``: the team partner's tiles in words (``""``: no partner), on the top
+    line; ``partner_turn``: the partner's turn in words (``"Bob lays next"``), on the
+    bottom line. With no tiles and no partner it takes one line, its note's."""
 
     COMPONENT_CLASSES = {"hand--tile", "hand--chosen", "hand--note"}
 
@@ -34,6 +36,7 @@ class HandTiles(Widget):
     chosen: reactive[int | None] = reactive(None)
     note: reactive[str] = reactive("")
     partner: reactive[str] = reactive("", layout=True)
+    partner_turn: reactive[str] = reactive("")
 
     class TileClicked(Message):
         """The player clicked the tile at ``index``."""
@@ -62,9 +65,11 @@ class HandTiles(Widget):
             lines[1].append(fit(self.note or "(no tiles)", width - lines[1].cell_len), note_style)
         elif self.note:
             lines[1].append(fit(" " + self.note, width - lines[1].cell_len), note_style)
-        if self.partner:  # (a line cut to the hand's width, never wrapped under it)
-            lines[0].append(fit(("" if self.tiles else " ") + self.partner, width - lines[0].cell_len),
-                            note_style)
+        if self.partner:  # (lines cut to the hand's width, never wrapped under it)
+            lead = "" if self.tiles else " "
+            lines[0].append(fit(lead + self.partner, width - lines[0].cell_len), note_style)
+            if self.partner_turn:
+                lines[2].append(fit(lead + self.partner_turn, width - lines[2].cell_len), note_style)
         elif not self.tiles:  # one line: the message under it gets the rest (player-tester 3, item 10)
             return lines[1]
         return Text("\n").join(lines)

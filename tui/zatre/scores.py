@@ -38,9 +38,19 @@ class SeatLine:
 
 
 NAME = 12
-"""Cells of the name column."""
-LINE_WIDTH = 30
-"""Cells of a seat's line before its note."""
+"""Cells of a player's name: a name as long as the setup form takes
+(:data:`tui.screens.local_setup.MAX_NAME`) shows whole."""
+TEAM = 2
+"""Cells the team's number takes before the name in the team variant (``"1·"``)."""
+FIGURES = 15
+"""Cells of the total, last and kept columns."""
+
+
+def line_width(teams: bool) -> int:
+    """Cells of a seat's line before its note: the marks, the name column (wider by
+    :data:`TEAM` in the team variant, so that a 12-letter name stays whole at 80x24)
+    and the figures."""
+    return 2 + NAME + (TEAM if teams else 0) + FIGURES
 
 
 class ScoreStrip(Widget):
@@ -58,22 +68,24 @@ class ScoreStrip(Widget):
         who = "team·player" if any(line.team for line in self.lines) else "player"
         ended = any(line.minus is not None for line in self.lines)
         last = "minus" if ended else "last"
-        out = [Text(f"  {pad(who, NAME)}{'total':>5}{last:>6} kept", self.get_component_rich_style("scores--header"))]
+        column = NAME + (TEAM if who != "player" else 0)
+        out = [Text(f"  {pad(who, column)}{'total':>5}{last:>5}{'kept':>5}",
+                    self.get_component_rich_style("scores--header"))]
         names = fit_names(  # cut to fit, alike names kept apart
-            [line.name if line.team is None else f"{line.team}·{line.name}" for line in self.lines], NAME)
+            [line.name if line.team is None else f"{line.team}·{line.name}" for line in self.lines], column)
         for line, name in zip(self.lines, names):
             marker = "▶" if line.to_play else " "
             shown = "≡" if line.shown else " "
             gained = "" if line.gained is None else f"+{line.gained}"
             if ended:
                 gained = f"-{line.minus}" if line.minus else "0"
-            text = Text(f"{marker}{shown}{pad(name, NAME)}{line.total:>5}{gained:>5} {line.kept:>5}")
+            text = Text(f"{marker}{shown}{pad(name, column)}{line.total:>5}{gained:>5}{line.kept:>5}")
             add_seat_row(out, text, line, inline, turn, you, note_style)
         return Text("\n").join(out)
 
     def _notes_inline(self, width: int) -> bool:
         longest = max((cells(line.note) for line in self.lines), default=0)
-        return LINE_WIDTH + 1 + longest <= width
+        return line_width(any(line.team for line in self.lines)) + 1 + longest <= width
 
     def get_content_height(self, container, viewport, width: int) -> int:
         notes = 0 if self._notes_inline(width) else sum(1 for line in self.lines if line.note)

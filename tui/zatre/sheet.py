@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from rules.zatre.sheet import PRINTED_ROWS, Sheet, SheetRow
 
-from ..names import fit
+from ..names import first_fitting, fit
+from ..widgets.fitted_title import FittedTitle
 
 HEADER = f"{'Row':>3} {'x2':^2} {'10':>3} {'11':>3} {'12':>3} {'bonus':>5} {'=':>4}"
 PINNED = 3  # header, minus line, total line
@@ -39,15 +39,17 @@ def row_cells(row: SheetRow) -> list[tuple[str, str]]:
     ]
 
 
-class ScoreSheet(Widget):
+class ScoreSheet(FittedTitle):
     """``sheet``: the Sheet shown; ``written``: ``(column, row)`` boxes the last turn
-    wrote (underlined); ``minus``: the minus line's text; ``total``: the bottom line."""
+    wrote (underlined); ``minus``: the minus line's text (``short_minus``: its
+    shorter wording, shown when ``minus`` would be cut); ``total``: the bottom line."""
 
     COMPONENT_CLASSES = {"sheet--header", "sheet--written", "sheet--complete", "sheet--total"}
 
     sheet: reactive[Sheet] = reactive(Sheet)
     written: reactive[frozenset[tuple[str, int]]] = reactive(frozenset)
     minus: reactive[str] = reactive("")
+    short_minus: reactive[str] = reactive("")
     total: reactive[str] = reactive("")
 
     def render(self) -> Text:
@@ -70,7 +72,7 @@ class ScoreSheet(Widget):
                 line.append(text, style)
             lines.append(line)
         width = self.size.width  # (names in the minus line: cut, never wrapped)
-        lines.append(Text(fit(self.minus, width)))
+        lines.append(Text(first_fitting((self.minus, self.short_minus or self.minus), width)))
         lines.append(Text(fit(self.total, width), self.get_component_rich_style("sheet--total")))
         return Text("\n").join(lines)
 

@@ -13,8 +13,10 @@ class TurnStatus(Widget):
     """``turn``: who is to play and what to do (``▶`` marks it, not colour alone);
     ``bag``: tiles left; ``extra``: options worth knowing (``profi``, seed);
     ``alert``: ``turn`` is a warning (the connection is lost): marked ``⚠`` and the
-    line takes the ``-alert`` class. When the line is too wide, ``turn`` is cut (at its
-    end, in cells) so that the bag stays in sight."""
+    line takes the ``-alert`` class. When the line is too wide, ``extra`` makes way
+    first (a team's turn names both partners: two 12-letter names stay whole at 80
+    columns), then ``turn`` is cut (at its end, in cells) so that the bag stays in
+    sight."""
 
     COMPONENT_CLASSES = {"status--turn", "status--bag"}
 
@@ -27,9 +29,12 @@ class TurnStatus(Widget):
         text = Text(no_wrap=True, overflow="ellipsis")
         mark = "⚠" if self.alert else "▶"
         bag = f"  ·  bag: {self.bag} tiles"
+        turn = f"{mark} {self.turn}"
         extra = f"  ·  {self.extra}" if self.extra else ""
+        if cells(turn + bag + extra) > self.size.width:
+            extra = ""
         room = max(TURN_ROOM, self.size.width - cells(bag + extra))
-        text.append(fit(f"{mark} {self.turn}", room), self.get_component_rich_style("status--turn"))
+        text.append(fit(turn, room), self.get_component_rich_style("status--turn"))
         text.append(bag, self.get_component_rich_style("status--bag"))
         text.append(extra)
         return text

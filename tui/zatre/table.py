@@ -42,7 +42,7 @@ from .sheet import ScoreSheet
 from .status import TurnStatus
 from ..names import fit, fit_names, log_names
 from ..rule_words import refusal_text
-from .words import (hand_text, in_front, last_turn_text, log_line, partner_text, preview_text,
+from .words import (hand_text, in_front, last_turn_text, log_line, partner_text, partner_turn, preview_text,
                     turns_since)
 
 PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint", "partner_first"}
@@ -341,7 +341,7 @@ class TableScreen(GameTableScreen):
             partner = self.partner_name
             if len(self.view.choosing) > 1:
                 return f"{you}, your team places: you or {partner} first"
-            return f"{you}, your team places: {partner} leaves the order to you"
+            return f"{you}, your team places: you choose who goes first"  # (the partner left it)
         if self.must_keep:
             return f"{you}, your turn: no tile can be laid"
         n = self.to_place
@@ -362,11 +362,12 @@ class TableScreen(GameTableScreen):
 
     def _order_instructions(self) -> str:
         """Ruling 12, while the team's order is open (the turn line says who may go
-        first): the keys, in one line of the message area."""
-        partner = fit(self.partner_name, 8)
+        first): the keys, in one line of the message area, the partner's name whole
+        up to 12 cells at 80x24."""
+        partner = fit(self.partner_name, 12)
         if self.must_keep:
-            return f"No tile fits: c keeps them; p: {partner} first."
-        return f"Enter lays: you go first; p: {partner} first."
+            return f"No tile fits: c keeps; p: {partner} first."
+        return f"Enter: you lay first; p: {partner} first."
 
     def _update(self) -> None:
         """Push the shown snapshot and this turn's tiles down into the widgets."""
@@ -390,7 +391,7 @@ class TableScreen(GameTableScreen):
                               + (f" ({on_tile})" if on_tile else ""))
         board.border_subtitle = "[·] light  (·) red" + ("" if view.options.profi else "  + may go")
 
-        hand.partner = ""
+        hand.partner = hand.partner_turn = ""
         if self.seat is None:
             hand.tiles, hand.chosen, hand.note = (), None, "watching: no hand"
         elif self._hides_hand():
@@ -401,6 +402,7 @@ class TableScreen(GameTableScreen):
             hand.chosen = self.chosen if mine else None
             hand.note = self._hand_note() if mine else ""
             hand.partner = partner_text(view, snap.names)
+            hand.partner_turn = partner_turn(view, snap.names)
             if not view.hand:
                 hand.note = "no tiles in front of you"
 
@@ -451,6 +453,7 @@ class TableScreen(GameTableScreen):
         sheet = self.query_one(ScoreSheet)
         self._sheet_heading(sheet)
         seats = self._sheet_seats(seat)
+        sheet.short_minus = ""
         if snap.over and snap.result is not None:
             score = snap.result.scores[seat]
             minus = dict(score.parts).get("minus points", 0)
@@ -463,8 +466,9 @@ class TableScreen(GameTableScreen):
             if view.current in seats and len(seats) == 1:
                 sheet.minus = hand_text(view, seat).capitalize()
             elif view.current in seats:  # a team's turn: both hands hold this turn's draws
-                sheet.minus = "In hand: " + ", ".join(
-                    f"{snap.names[s]} {view.held_counts[s]}" for s in seats)
+                sheet.minus = "In hand: " + ", ".join(f"{snap.names[s]} {view.held_counts[s]}" for s in seats)
+                # too long at 80x24 with two long names: the counts in the title's order
+                sheet.short_minus = "In hand: " + " & ".join(str(view.held_counts[s]) for s in seats)
             else:
                 sheet.minus = f"Tiles in front: {kept} (minus at end)" if kept else "Tiles in front: none"
             total = view.sheet_of(seat).total()

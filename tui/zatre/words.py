@@ -22,24 +22,37 @@ def sides(view, names: Sequence[str], bots: Sequence[str | None] = ()) -> tuple[
     return tuple(((s,), seat_name(names, bots, s)) for s in range(view.seats))
 
 
+PARTNER_NAME = 12
+"""Cells of the partner's name beside the hand (a longer LAN name is cut)."""
+
+
 def partner_text(view, names: Sequence[str]) -> str:
-    """The team partner's tiles for the hand's top line, short enough to sit beside
-    three tiles at 80 columns (``""`` without teams): ``"Bob: 5 6, lays next"``,
-    ``"Bob: 5 6, lays now"``, ``"Bob: 5"`` (Variant for Advanced Players: both partners
-    see both hands). The tiles come first, so a long name is what gets cut."""
+    """The team partner's tiles for the hand's top line (``""`` without teams):
+    ``"Bob: 5 6"`` (Variant for Advanced Players: both partners see both hands). The
+    name is whole up to 12 cells (the setup form's longest), and beside three tiles at
+    80 columns so are two tiles of the partner's; whose turn it is goes on the hand's
+    bottom line (:func:`partner_turn`)."""
     partner = view.partner
     if partner is None:
         return ""
     tiles = " ".join(map(str, view.partner_hand)) or "no tiles"
-    name = fit(names[partner], 9)
+    return f"{fit(names[partner], PARTNER_NAME)}: {tiles}"
+
+
+def partner_turn(view, names: Sequence[str]) -> str:
+    """The hand's bottom line in the team variant: ``"Bob lays next"``, ``"Bob lays
+    now"``, or ``""`` (no partner, the game over, the team's order still open: ruling
+    12, or the partner done this turn)."""
+    partner = view.partner
+    if partner is None or view.over or view.choosing:
+        return ""
+    name = fit(names[partner], PARTNER_NAME)
     verb = "lay" if name == "You" else "lays"
-    if view.choosing and not view.over:  # ruling 12: the team's order is still open
-        return f"{name}: {tiles}"
     if partner in view.after:
-        return f"{name}: {tiles}, {verb} next"
-    if partner == view.current and not view.over:
-        return f"{name}: {tiles}, {verb} now"
-    return f"{name}: {tiles}"
+        return f"{name} {verb} next"
+    if partner == view.current:
+        return f"{name} {verb} now"
+    return ""
 
 
 def turn_text(record: TurnRecord, name: str) -> str:

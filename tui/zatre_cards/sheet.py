@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from rules.zatre_cards.sheet import PRINTED_ROWS, Sheet, SheetRow
+
+from ..widgets.fitted_title import FittedTitle
 
 HEADER = f"{'Row':>3} {'10':>3} {'11':>3} {'12':>3} {'bonus':>5} {'sup':>3} {'=':>4}"
 LEGEND = "10/11/12 score 1/3/5 a line"
@@ -38,7 +39,7 @@ def row_cells(row: SheetRow) -> list[tuple[str, str]]:
     ]
 
 
-class CardSheet(Widget):
+class CardSheet(FittedTitle):
     """``sheet``: the Sheet shown; ``written``: ``(column, row)`` boxes the last turn
     wrote (reverse video); ``total``: the bottom line."""
 
