@@ -52,6 +52,7 @@ from rules.core import Game
 
 from . import closecodes as cc
 from .codec import ProtocolError, codec_for
+from .kinds import NOT_AN_ACTION, kind_refusal
 from .lobby import LobbyError, parse_line
 from .protocol import (
     MAX_HOST_FRAME,
@@ -212,7 +213,9 @@ class RemoteSeatLink:
         """Send ``action`` made against the latest snapshot; its :class:`Outcome`.
 
         Not connected, or the link closes before an answer: ``Outcome(code="offline")``.
-        An answer lost to a dropped connection is asked again after reconnecting.
+        An answer lost to a dropped connection is asked again after reconnecting. Not a
+        move (an :class:`rules.core.ActionKind`, or a value the codec cannot write as the
+        game's action): refused at once, nothing sent (``net.kinds.NOT_AN_ACTION``).
         """
         action_id = uuid.uuid4().hex
         if not self.status.online or self._ws is None:
@@ -220,10 +223,18 @@ class RemoteSeatLink:
         if self._latest is None:
             return Outcome(action_id, False, NOT_STARTED, "The game has not started.")
         message = IntentMsg(action_id=action_id, version=self._latest.version, action=action)
+        refusal = kind_refusal(action)
+        if refusal is None:
+            try:
+                frame = self.codec.encode(message)
+            except Exception as exc:  # not a move of this game: nothing to send
+                refusal = f"That is not a move of {self.game.name} ({type(exc).__name__}: {exc})."
+        if refusal is not None:
+            return Outcome(action_id, False, NOT_AN_ACTION, refusal[:2000])
         answer: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
         self._pending[action_id] = (answer, message)
         try:
-            await self._send(message)
+            await self._send_frame(frame)
             return await asyncio.wait_for(asyncio.shield(answer), self.answer_timeout)
         except TimeoutError:
             return Outcome(action_id, False, OFFLINE, "The table did not answer in time.")
@@ -536,10 +547,13 @@ class RemoteSeatLink:
                 return
 
     async def _send(self, message: Any) -> None:
+        await self._send_frame(self.codec.encode(message))
+
+    async def _send_frame(self, frame: str) -> None:
         ws = self._ws
         if ws is None:
             raise ConnectionClosed(None, None)
-        await ws.send(self.codec.encode(message))
+        await ws.send(frame)
 
     def _fail_pending(self) -> None:
         for action_id, (answer, _) in list(self._pending.items()):

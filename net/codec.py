@@ -151,12 +151,17 @@ def text_problem(frame: str, data: Any) -> str | None:
 
 class ProtocolError(ValueError):
     """A frame that is not a valid message; ``reason`` says why in a few words (at most
-    :data:`MAX_REASON` characters, safe to show: see :func:`printable`)."""
+    :data:`MAX_REASON` characters, safe to show: see :func:`printable`).
 
-    def __init__(self, reason: str) -> None:
+    ``action_id``: for a malformed ``intent`` whose own ``action_id`` is valid, that id,
+    so that the intent still gets its one ``outcome`` (docs/protocol.md, "Encoding
+    rules"); else ``None``."""
+
+    def __init__(self, reason: str, action_id: str | None = None) -> None:
         reason = printable(reason, MAX_REASON)
         super().__init__(reason)
         self.reason = reason
+        self.action_id = action_id
 
 
 # ---- strict hooks ----------------------------------------------------------------------
@@ -478,6 +483,19 @@ def _loads(frame: str | bytes, limit: int) -> Any:
     if type(data.get(_TAG)) is not str:
         raise ProtocolError("a frame needs a string 'kind'")
     return data
+
+
+def _intent_id(data: dict) -> str | None:
+    """The ``action_id`` of a malformed intent, if that field itself is valid (a string
+    of 1 to :data:`net.protocol.MAX_ACTION_ID` characters, valid text); else ``None``."""
+    action_id = data.get("action_id") if data[_TAG] == p.IntentMsg.KIND else None
+    if type(action_id) is not str:
+        return None
+    try:
+        p.OutcomeMsg(action_id=action_id, accepted=False, code="bad-frame", reason="")  # its checks
+    except (TypeError, ValueError):
+        return None
+    return action_id
 
 
 def _format(exc: BaseException, type_: Any) -> str:
@@ -899,4 +917,4 @@ class Codec:
         try:
             return self.converter.structure(data, union)
         except Exception as exc:
-            raise ProtocolError(f"bad {data[_TAG]}: {_short(exc)}") from None
+            raise ProtocolError(f"bad {data[_TAG]}: {_short(exc)}", _intent_id(data)) from None

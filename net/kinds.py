@@ -24,6 +24,22 @@ def has_kinds(legal: Sequence[Any]) -> bool:
     return any([type(a) is ActionKind for a in legal])
 
 
+NOT_AN_ACTION = "not-an-action"
+"""Outcome code of a seat link's ``submit`` given something that is not a move: an
+:class:`rules.core.ActionKind` (its values not chosen yet), or a value the codec cannot
+write as the game's action. Refused at once, nothing sent (docs/protocol.md, "Intents
+and outcomes": every intent gets exactly one answer)."""
+
+
+def kind_refusal(action: Any) -> str | None:
+    """The reason a seat link refuses ``action`` before sending it, when it is an
+    :class:`rules.core.ActionKind` (a kind of move, not a move); else ``None``."""
+    if isinstance(action, ActionKind):
+        return (f"That is a kind of move ({action.kind!r}), not a move: choose its values "
+                "(rules.core.sample draws some within its bounds).")
+    return None
+
+
 ACTION_KIND = "action-kind"
 """The ``kind`` of a legal-actions entry that is an :class:`rules.core.ActionKind`."""
 

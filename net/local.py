@@ -17,6 +17,7 @@ from rules.core import Game, Result, Seat
 from . import saves
 from .codec import codec_for
 from .host import Host, Intent
+from .kinds import NOT_AN_ACTION, kind_refusal
 from .table import History, Listener, Outcome, Snapshot
 
 log = logging.getLogger(__name__)
@@ -92,9 +93,13 @@ class LocalSeatLink:
     async def submit(self, action: Any) -> Outcome:
         """Send ``action`` with a fresh unique ``action_id``, made against the latest
         snapshot's version; returns its :class:`Outcome`. Never raises for a rejected
-        action. When accepted, :meth:`snapshot` already shows the result."""
-        intent = Intent(action, uuid.uuid4().hex, self._latest.version)
-        return await self._host.submit(self._peer, intent)
+        action (an :class:`rules.core.ActionKind` is refused at once: ``NOT_AN_ACTION``).
+        When accepted, :meth:`snapshot` already shows the result."""
+        action_id = uuid.uuid4().hex
+        refusal = kind_refusal(action)
+        if refusal is not None:
+            return Outcome(action_id, False, NOT_AN_ACTION, refusal)
+        return await self._host.submit(self._peer, Intent(action, action_id, self._latest.version))
 
     def close(self) -> None:
         """Stop receiving snapshots (listeners stay registered but are not called)."""

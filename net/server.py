@@ -76,6 +76,9 @@ NOT_STARTED = "not-started"
 """Outcome code: an intent arrived before the game started."""
 FLOOD = "flood"
 """Outcome and error code: over the connection's rate limit."""
+BAD_FRAME = "bad-frame"
+"""Error code: a malformed frame; also the outcome code of a malformed intent whose
+``action_id`` could be read (every intent gets its one answer)."""
 
 
 @attrs.frozen
@@ -508,8 +511,11 @@ class Table:
         except ProtocolError as exc:
             if not c.bad.take():
                 self._close(c, cc.BAD_FRAME, "Too many malformed frames.")
-                return
-            self._error(c, "bad-frame", exc.reason)
+            elif exc.action_id is not None:  # a malformed intent still gets its one answer
+                self._send_one(c, OutcomeMsg(action_id=exc.action_id, accepted=False, code=BAD_FRAME,
+                                             reason=exc.reason))
+            else:
+                self._error(c, BAD_FRAME, exc.reason)
             return
         if isinstance(message, IntentMsg):
             if self._allowed(c, c.intents):
@@ -548,7 +554,7 @@ class Table:
                     pass
             self._close(c, cc.LEFT, "You left the table.")
         elif isinstance(message, Hello):
-            self._error(c, "bad-frame", "You already said hello.")
+            self._error(c, BAD_FRAME, "You already said hello.")
 
     def _allowed(self, c: _Conn, bucket: TokenBucket) -> bool:
         if bucket.take():
