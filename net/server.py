@@ -72,6 +72,13 @@ from .table import Outcome, Snapshot
 
 log = logging.getLogger(__name__)
 
+UNKNOWN_TOKEN = "This table does not know your seat token: join again to watch, and ask the host for your seat."
+"""The close reason of a hello whose seat token the table does not know."""
+
+_SEAT_CHANGES = (lb.Seated, lb.Unseated, lb.Replaced, lb.BotTakesSeat, lb.PlayerTakesSeat, lb.SeatBack)
+"""Lobby effects that change who holds a seat during a game: each is saved at once
+(player-tester 6, finding 3: a seat given back with ``/seat`` was unknown after a resume)."""
+
 NOT_STARTED = "not-started"
 """Outcome code: an intent arrived before the game started."""
 FLOOD = "flood"
@@ -371,7 +378,7 @@ class Table:
                 return
             if seat is None and former is None and not given_up:
                 self._send((conn,), ErrorMsg(code="bad-token", message="That seat token is not valid at this table."))
-                self.port and self.port.close(conn, cc.BAD_TOKEN, "Unknown seat token.")
+                self.port and self.port.close(conn, cc.BAD_TOKEN, UNKNOWN_TOKEN)
                 return
         is_host = hello.host_key is not None and hmac.compare_digest(
             hello.host_key.encode(), self.host_key.encode()
@@ -651,6 +658,8 @@ class Table:
                 self._spawn(self._end_early())
             elif isinstance(effect, lb.GameChanged):
                 self._use_game()
+        if self.host is not None and any(isinstance(e, _SEAT_CHANGES) for e in effects):
+            self._save()  # the seats' tokens are in the save: a resume must know the new ones
 
     def _start_game(self, start: lb.StartGame) -> None:
         host = Host(self.game, self.lobby.options, len(start.names), self.seed, start.names,

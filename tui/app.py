@@ -11,6 +11,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from net.client import LinkStatus
+from net.closecodes import BAD_TOKEN
 from net.local import LocalTable
 from net.saves import SaveError, SavedGame, local_games, local_saves_dir, new_local_path
 from rules.estate import EstateView
@@ -299,7 +300,24 @@ class ParlourApp(App):
             self.notify(f"{reason} The game is over; q leaves.", title="Table closed", markup=False)
             return
         await self.close_table()
+        if status.code == BAD_TOKEN and session.hosted is None:
+            self._join_again(session)
+            return
         self.push_screen(NoticeScreen("Disconnected from the table", reason))
+
+    def _join_again(self, session: LanSession) -> None:
+        """The table no longer knows this player's seat token (a table resumed from a
+        save older than the seat's last change): forget the token and join the same
+        table again at once, to watch, with a line saying how to get the seat back
+        (player-tester 6, finding 3: the player was left at the menu with "Unknown seat
+        token.")."""
+        link = session.link
+        if self.tokens is not None:
+            self.tokens.drop(session.key)
+        self.notify("The table no longer knows your seat: joining it again to watch. "
+                    "Ask the host to give your seat back with /seat N YOUR-NAME.",
+                    title="Seat not known", timeout=20, markup=False)
+        self.open_join(JoinForm(session.address, link.name, session.code or "", auto=True))
 
     # ---- replays ----
 

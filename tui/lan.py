@@ -7,7 +7,9 @@ process hosts it). The lobby screen, the table screen and the chat panel all rea
 same session, so the chat log survives going from the lobby to the table and back.
 
 Seat tokens are kept in ``tokens.json`` under the user data directory, keyed by the
-table's URL and the player's name, so a restarted client gets its seat back.
+table's URL and the player's name, so a restarted client gets its seat back; each entry
+names the process that holds it, so that a second window joining under the same name
+never takes a seat whose window is still open.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any, Callable, Iterator
 
 import attrs
 import platformdirs
+import psutil
 
 from net.cli import DEFAULT_PORT, HostedTable, serve_table
 from net.closecodes import BAD_TOKEN, NO_ROOM
@@ -49,6 +52,8 @@ from rules.zatre import GAME
 
 TOKEN_DAYS = 30
 """Seat tokens older than this are forgotten."""
+TOKEN_SLOTS = 8
+"""Most seats one player name keeps tokens for at one table (one per open window)."""
 
 
 def default_player_name() -> str:
@@ -144,12 +149,30 @@ class TokenStore:
         entry = self._load().get(key)
         return entry["token"] if entry else None
 
+    def claim(self, key: str) -> tuple[str, str | None]:
+        """The ``(slot key, token)`` a new join under ``key`` uses: the first token kept
+        under ``key`` (or its further slots, one per seat that name holds at that table)
+        whose window is closed, else the first empty slot with ``None``. A token whose
+        window is still open is never offered: a second window joining under the same
+        name took that window's seat and threw it out (player-tester 6, finding 2)."""
+        entries = self._load()
+        empty = None
+        for n in range(1, TOKEN_SLOTS + 1):
+            slot = key if n == 1 else f"{key}\n{n}"
+            entry = entries.get(slot)
+            if entry is None:
+                empty = empty or slot
+            elif not _held_elsewhere(entry):
+                return slot, entry["token"]
+        return empty or f"{key}\n{TOKEN_SLOTS + 1}", None
+
     def put(self, key: str, token: str, table: str = "", code: str | None = None) -> None:
-        """Keep ``token`` under ``key``, with the ``table``'s name and its room ``code``."""
+        """Keep ``token`` under ``key``, with the ``table``'s name and its room ``code``,
+        held by this process (its id and start time) while it runs."""
         with self._locked():
             entries = self._load()
             entries[key] = {"token": token, "table": table, "code": code.upper() if code else None,
-                            "saved": time.time()}
+                            "saved": time.time(), **_this_process()}
             self._save(entries)
 
     def find(self, table: str, name: str, code: str | None = None) -> tuple[str, str] | None:
@@ -161,7 +184,8 @@ class TokenStore:
         wanted = " " + name.strip().casefold()
         room = code.upper() if code else None
         found = [(entry["saved"], key, entry["token"]) for key, entry in self._load().items()
-                 if entry.get("table") == table and entry.get("code") == room and key.endswith(wanted)]
+                 if entry.get("table") == table and entry.get("code") == room
+                 and key.split("\n")[0].endswith(wanted) and not _held_elsewhere(entry)]
         return max(found)[1:] if found else None
 
     def drop(self, key: str) -> None:
@@ -169,6 +193,26 @@ class TokenStore:
             entries = self._load()
             if entries.pop(key, None) is not None:
                 self._save(entries)
+
+
+def _this_process() -> dict[str, Any]:
+    """What marks a token entry as held by this process: its id and start time (a
+    process id alone may be reused by another program later)."""
+    try:
+        return {"pid": os.getpid(), "started": psutil.Process().create_time()}
+    except psutil.Error:
+        return {}
+
+
+def _held_elsewhere(entry: dict[str, Any]) -> bool:
+    """Whether another Parlour process that is still running holds ``entry``."""
+    pid, started = entry.get("pid"), entry.get("started")
+    if type(pid) is not int or pid == os.getpid() or not isinstance(started, (int, float)):
+        return False
+    try:
+        return psutil.Process(pid).create_time() == started
+    except (psutil.Error, ValueError, OverflowError):
+        return False
 
 
 # ---- what the chat log shows ------------------------------------------------------------------
@@ -304,6 +348,7 @@ class LanSession:
         self.lines: list[Line] = []
         self.closing = False
         self.was_seated = False
+        self._kept: str | None = None  # the token this session last kept under its key
         self._save_told = False
         self._code_told = self.code
         self._code_was: str | None = None  # the room code before the relay gave a new one
@@ -421,7 +466,8 @@ class LanSession:
         if link.lobby is None:
             return
         if link.token is not None and link.seat is not None and self.tokens is not None:
-            if self.tokens.get(self.key) != link.token:
+            if self._kept != link.token:  # (the first put marks the entry as this window's)
+                self._kept = link.token
                 self.tokens.put(self.key, link.token, link.lobby.table, self.code)
             hosted = self.hosted
             if hosted is not None and hosted.save is not None:
@@ -500,8 +546,7 @@ async def join_table(
     if problem:
         raise ValueError(problem)
     code = (code or "").strip().upper() or None  # (codes are case-insensitive)
-    key = TokenStore.key(url, name, code)
-    token = tokens.get(key) if tokens is not None else None
+    key, token = tokens.claim(TokenStore.key(url, name, code)) if tokens is not None else ("", None)
     try:
         link = await _connect(url, name, code, token, link_options)
     except _BadToken:
@@ -511,7 +556,7 @@ async def join_table(
         link = await _connect(url, name, code, None, link_options)
     if token is None and tokens is not None:
         link = await _rejoin_by_table(link, url, name, code, tokens, link_options)
-    return LanSession(link, tokens=tokens, key=key, again="join")
+    return LanSession(link, tokens=tokens, key=key or None, again="join")
 
 
 async def _rejoin_by_table(link: RemoteSeatLink, url: str, name: str, code: str | None,
@@ -537,6 +582,7 @@ async def _rejoin_by_table(link: RemoteSeatLink, url: str, name: str, code: str 
         return link
     except JoinError:
         return link
+    tokens.drop(old_key)  # kept again under this join's own key once seated
     await link.close()
     return seated
 

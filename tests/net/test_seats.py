@@ -10,6 +10,7 @@ import pytest
 
 from net import closecodes as cc
 from net import lobby as lb
+from net.server import UNKNOWN_TOKEN
 from net.client import JoinError, RemoteSeatLink
 from net.protocol import Command
 from rules.zatre import GAME as ZATRE
@@ -245,9 +246,9 @@ async def test_a_failed_join_keeps_the_tables_close_code_and_reason():
     link = RemoteSeatLink(hosted.local_url, "Eve", toygame.GAME, token="x" * 43, open_timeout=TIMEOUT)
     with pytest.raises(JoinError) as failed:
         await link.connect()
-    assert failed.value.code == cc.BAD_TOKEN and failed.value.reason == "Unknown seat token."
+    assert failed.value.code == cc.BAD_TOKEN and failed.value.reason == UNKNOWN_TOKEN
     assert link.status.state == "closed" and link.status.code == cc.BAD_TOKEN
-    assert link.status.reason == "Unknown seat token."
+    assert link.status.reason == UNKNOWN_TOKEN
     nobody = RemoteSeatLink("ws://127.0.0.1:9", "Eve", toygame.GAME, open_timeout=TIMEOUT)
     with pytest.raises(JoinError) as unreachable:
         await nobody.connect()
