@@ -64,10 +64,25 @@ class SaveError(Exception):
 
 
 def saves_dir() -> Path:
-    """``<user data dir>/parlour/saves`` (created if missing)."""
-    path = Path(platformdirs.user_data_dir("parlour", appauthor=False)) / "saves"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """``<user data dir>/parlour/saves``; made by the first save written there
+    (:func:`write`), so that a file in its way is said where the save fails, and never
+    stops Parlour from opening (player-tester 6, finding 7)."""
+    return Path(platformdirs.user_data_dir("parlour", appauthor=False)) / "saves"
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why no game can be saved in ``folder`` when a file stands where it, or a folder
+    above it, should be: ``"a file is in the way of the folder /home/ann/.local/share/
+    parlour/saves"``; ``None`` otherwise (a missing folder is made by the first save)."""
+    for path in (Path(folder), *Path(folder).parents):
+        try:
+            if path.is_dir():
+                return None
+            if path.exists():
+                return f"a file is in the way of the folder {path}"
+        except OSError as exc:
+            return failure_text(exc)
+    return None
 
 
 def save_path(table: str, started: float | None = None, folder: Path | None = None) -> Path:

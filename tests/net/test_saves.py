@@ -124,7 +124,8 @@ def test_the_replay_reader_goes_step_by_step(saved):
 def test_saves_live_in_the_user_data_folder(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     folder = saves_dir()
-    assert folder == tmp_path / "parlour" / "saves" and folder.is_dir()
+    assert folder == tmp_path / "parlour" / "saves"
+    assert not folder.exists()  # made by the first save, never just by looking (tester 6, finding 7)
     assert save_path("Friday night!", 0).parent == folder
     assert save_path("Friday night!", 0).name.startswith("Friday-night-")
 

@@ -14,7 +14,7 @@ from textual.containers import Center, Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from net.saves import SaveError, SavedGame
+from net.saves import SaveError, SavedGame, folder_problem
 
 from .base import ParlourScreen
 from .saved_games import SavedGamesScreen, ask_discard
@@ -95,7 +95,11 @@ class MenuScreen(ParlourScreen):
 
     def _unreadable_text(self) -> str:
         """What the menu says of saved games it could not open (``""``: none): the
-        first one's reason, so a game never vanishes from Continue without a word."""
+        first one's reason, so a game never vanishes from Continue without a word; or,
+        first, that a file is in the way of the saves folder (nothing can be saved)."""
+        blocked = folder_problem(self.app.local_saves)  # type: ignore[attr-defined]
+        if blocked is not None:
+            return f"⚠ Games cannot be saved: {blocked}. Move it away to keep games; playing works."
         if not self.unreadable:
             return ""
         more = len(self.unreadable) - 1
