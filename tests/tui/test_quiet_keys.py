@@ -159,7 +159,9 @@ async def test_enter_held_as_bots_move_places_no_worker_on_the_turn_that_appears
 
 async def test_enter_with_nothing_highlighted_says_why_on_the_message_line():
     """Player-tester 2, item 4: an Enter lost as the list changed under it (another
-    player's move; the highlight went to none) says why on the message line."""
+    player's move; the highlight went to none) says why on the message line; player-
+    tester 6, finding 12: the footer says "⏎ Choose" then, and that Enter highlights
+    the first entry, which the next Enter does."""
     from tui.app import ParlourApp
     from tui.widgets.do_list import DoList
 
@@ -170,8 +172,16 @@ async def test_enter_with_nothing_highlighted_says_why_on_the_message_line():
         actions = table.query_one("#e-actions", DoList)
         actions.focus()
         actions.highlighted = None  # (as the list just changed under the key)
+        actions.refresh_bindings()
+        await pilot.pause()
+        # player-tester 6, finding 12: the footer offers what Enter does now, not "Do it"
+        assert table.active_bindings["enter"].binding.description == "Choose"
         version = table.snap.version
         await pilot.press("enter")
         await pilot.pause()
-        assert table.snap.version == version
-        assert "nothing is highlighted" in shown(table.query_one("#message"))
+        assert table.snap.version == version  # nothing done
+        assert "first entry is highlighted now" in shown(table.query_one("#message"))
+        assert actions.highlighted == 0
+        assert table.active_bindings["enter"].binding.description == "Do it"
+        await pilot.press("enter")  # now it does it
+        await until(pilot, lambda: table.snap.version > version)

@@ -25,11 +25,11 @@ from typing import Any, Callable, ClassVar, Mapping
 
 import attrs
 from textual.binding import Binding
-from textual.message import Message
 from net.table import SeatLink, Snapshot, bot_took_text
 from rules.core import Seat, named
 
 from ..names import fit, seat_name
+from ..widgets.do_list import DoList
 from ..widgets.message import TableMessage
 from ..widgets.movelog import MoveLog
 from .base import ParlourScreen
@@ -637,12 +637,15 @@ class GameTableScreen(QuietKeys, ParlourScreen):
 
     # ---- keys shared by the tables ----------------------------------------------------
 
-    def on_do_list_unchosen(self, event: Message) -> None:
+    def on_do_list_unchosen(self, event: DoList.Unchosen) -> None:
         """Enter on a Do list with nothing highlighted (it changed under the key, as
         another player's move came): the message line says why nothing was done
-        (player-tester 2, item 4)."""
+        (player-tester 2, item 4), and that the first entry is highlighted now."""
         event.stop()
-        self._error = "Nothing done: the list changed and nothing is highlighted; ↑↓ choose, then Enter."
+        if event.first:
+            self._error = "Nothing done: the list is new; its first entry is highlighted now. ↑↓ choose, then Enter."
+        else:
+            self._error = "Nothing done: the list changed and nothing is highlighted; ↑↓ choose, then Enter."
         self._update()
 
     def action_choose(self, index: int) -> None:

@@ -29,9 +29,13 @@ def entry_key(action: Any) -> str:
 class DoList(OptionList):
     """The Do list; posts :class:`DoList.Chosen` with the action (never an index).
     Enter does the highlighted entry, and the footer says so (an OptionList's own Enter
-    is not shown there)."""
+    is not shown there). With nothing highlighted (a new list: Estate's next draft
+    packet, another player's move) the footer says ``⏎ Choose`` and Enter highlights the
+    first entry without doing it (player-tester 6, finding 12: ``⏎ Do it`` was shown
+    while Enter did nothing)."""
 
-    BINDINGS = [Binding("enter", "select", "Do it", key_display="⏎")]
+    BINDINGS = [Binding("enter", "select", "Do it", key_display="⏎"),
+                Binding("enter", "highlight_first", "Choose", key_display="⏎")]
 
     class Chosen(Message):
         """The player chose ``action`` (Enter or a double click on its entry)."""
@@ -42,18 +46,37 @@ class DoList(OptionList):
 
     class Unchosen(Message):
         """Enter found nothing to do: no entry highlighted (the list changed under it,
-        player-tester 2, item 4) or its action no longer listed; the table says so."""
+        player-tester 2, item 4; the first entry is highlighted now, ``first``) or its
+        action no longer listed; the table says so."""
+
+        def __init__(self, first: bool = False) -> None:
+            super().__init__()
+            self.first = first
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.actions: dict[str, Any] = {}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "select":  # (dimmed during the table's quiet moment: tui/screens/quiet.py)
+        if action in ("select", "highlight_first"):  # (dimmed in the quiet moment: tui/screens/quiet.py)
             if not (self.option_count > 0 and self.screen.check_action("act", ()) is True):
                 return False
+            if (self.highlighted is None) != (action == "highlight_first"):
+                return False  # one of the two shows and acts
             return True if getattr(self.screen, "listening", True) else None
         return True
+
+    def action_highlight_first(self) -> None:
+        """Enter with nothing highlighted: highlight the first entry that can be done
+        (never do it: the list is new to the player) and let the table say so."""
+        self.highlighted = next((k for k in range(self.option_count)
+                                 if not self.get_option_at_index(k).disabled), None)
+        self.refresh_bindings()
+        self.post_message(self.Unchosen(first=self.highlighted is not None))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list is self:
+            self.refresh_bindings()  # ⏎ Choose becomes ⏎ Do it
 
     def follow_seat(self, seated: bool) -> None:
         """At a player's table (``seated``) the Do list is in the Tab order and has the
@@ -90,6 +113,7 @@ class DoList(OptionList):
                                      if not off[k] and self.offered_first(a)), None)
         else:
             self.highlighted = None
+        self.refresh_bindings()
 
     def action_select(self) -> None:
         """Enter: the highlighted entry, or :class:`DoList.Unchosen` when none is."""
