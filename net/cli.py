@@ -7,6 +7,7 @@ functions the TUI's ``__main__`` calls (no argument parsing here).
 - :func:`run_relay` runs a standalone relay until cancelled (its key, which lets tables
   keep their room codes across restarts, in a file: :func:`relay_key`).
 - :func:`replay_text` turns a save into lines for ``parlour replay FILE``.
+- :func:`relay_url` reads a relay's address as ``--relay`` and the host form take it.
 """
 
 from __future__ import annotations

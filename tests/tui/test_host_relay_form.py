@@ -148,6 +148,8 @@ async def test_emptying_the_relay_field_shows_the_fields_of_a_table_here(tmp_pat
         await app.push_screen(screen)
         await pilot.pause()
         assert not any(screen.query_one(field).display for field in HERE_ONLY)
+        assert [w.id for w in screen.focus_chain][:5] == [
+            "host-game", "host-table", "host-player", "host-relay", "host-code"]  # Tab skips them
         screen.query_one("#host-relay", Input).value = ""
         await pilot.pause()
         assert all(screen.query_one(field).display for field in HERE_ONLY)
