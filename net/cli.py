@@ -7,6 +7,7 @@ functions the TUI's ``__main__`` calls (no argument parsing here).
 - :func:`run_relay` runs a standalone relay until cancelled (its key, which lets tables
   keep their room codes across restarts, in a file: :func:`relay_key`).
 - :func:`replay_text` turns a save into lines for ``parlour replay FILE``.
+- :func:`relay_url` reads a relay's address as ``--relay`` and the host form take it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import logging
 import os
 import secrets
 import sys
+import urllib.parse
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
@@ -39,6 +41,29 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 7531
 """The port ``parlour host`` listens on unless told otherwise."""
+
+
+def relay_url(address: str) -> str:
+    """A relay's address as ``parlour host --relay`` and the host form's *Relay* field
+    take it: ``ws://host:port`` or ``wss://host[:port]``, or ``host:port`` as players
+    type it on the join screen (``ws://`` is added). Returns the URL without a trailing
+    ``/`` (the table's link adds the relay's ``/host`` path to it). ``ValueError`` with a
+    sentence for anything else: another scheme, no host, a port outside 1-65535, a
+    path (README "Through a relay"; tester 5, finding 1)."""
+    text = address.strip()
+    url = text if "://" in text else f"ws://{text}"
+    try:
+        parts = urllib.parse.urlsplit(url)
+        port = parts.port
+    except ValueError:  # a port that is no number, or out of range
+        parts, port = None, None
+    if (parts is None or parts.scheme not in ("ws", "wss") or not parts.hostname
+            or parts.path not in ("", "/") or parts.query or parts.fragment or port == 0
+            or not text.isprintable() or " " in text
+            or ("://" not in text and port is None)):
+        raise ValueError(f"A relay's address is a websocket URL such as ws://relay.example:{DEFAULT_PORT} "
+                         f"(or relay.example:{DEFAULT_PORT}); {text!r} is not one.")
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 @attrs.define(eq=False)

@@ -21,7 +21,7 @@ from rules.zestrea import ZestreaView
 from .estate.lan_table import EstateLanTableScreen
 from .estate.replay import EstateReplayScreen
 from .estate.table import EstateTableScreen
-from .lan import HostError, HostSettings, LanSession, TokenStore, join_hosted, next_table
+from .lan import HostError, HostSettings, LanSession, TokenStore, join_hosted, next_table, relay_made
 from .local_game import DEFAULT_PACE, LocalGame, continue_table, open_table
 from .screens.confirm import ConfirmScreen
 from .screens.host_setup import HostSetupScreen
@@ -65,12 +65,16 @@ def zeroconf_backend() -> Any:
 
 @attrs.frozen
 class JoinForm:
-    """What ``parlour join`` fills in on the join screen; ``auto``: join at once."""
+    """What ``parlour join`` fills in on the join screen; ``auto``: join at once;
+    ``new_code``: the table at ``address`` is a new one at a relay, whose room code the
+    player has yet to be told (the code field starts empty and says to ask the host;
+    tester 5, finding 1)."""
 
     address: str = ""
     name: str = ""
     code: str = ""
     auto: bool = False
+    new_code: bool = False
 
 
 class ParlourApp(App):
@@ -169,7 +173,8 @@ class ParlourApp(App):
 
     def open_join(self, form: JoinForm) -> Any:
         """The join screen, filled in from ``form`` (joining at once if ``form.auto``)."""
-        return self.push_screen(JoinScreen(self.discovery, form.address, form.name, form.code, form.auto))
+        return self.push_screen(JoinScreen(self.discovery, form.address, form.name, form.code, form.auto,
+                                           new_code=form.new_code))
 
     def show_rules(self, package: str | None = None) -> None:
         """Push the rules page over whatever is shown (a table, a hand-over, the
@@ -375,9 +380,12 @@ class ParlourApp(App):
     async def close_table(self, then: str | None = None) -> None:
         """Back to the menu (stopping the game or leaving the LAN table), then open
         ``then``: the join screen after a LAN table joined is filled in with its
-        address, room code and the player's name (the next game at the same table);
+        address, room code and the player's name (the next game at the same table; at
+        a relay, where the next table gets a new code, the code is left for the player
+        to ask the host for: :func:`tui.lan.relay_made`, tester 5, finding 1);
         the host form after a table hosted, with that table's settings (game, name,
-        port, advertising, where it listens: :func:`tui.lan.next_table`)."""
+        port, advertising, where it listens or the relay it went through:
+        :func:`tui.lan.next_table`)."""
         while len(self.screen_stack) > 1:
             await self.pop_screen()
         table, self.table = self.table, None
@@ -389,7 +397,9 @@ class ParlourApp(App):
         if session is not None:
             self.clear_notifications()  # the table's toasts ("Table closed … q leaves") are over
         if then == "join" and session is not None and session.hosted is None:
-            self.open_join(JoinForm(session.address, session.link.name, session.code or ""))
+            new_code = relay_made(session.code)
+            self.open_join(JoinForm(session.address, session.link.name, "" if new_code else session.code or "",
+                                    new_code=new_code))
         elif then == "host" and session is not None and (again := next_table(session)) is not None:
             self.push_screen(HostSetupScreen(again))
         elif then:

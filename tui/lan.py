@@ -46,6 +46,7 @@ from net.protocol import (
     Welcome,
     plain_problem,
 )
+from net.relay import CODE_ALPHABET, CODE_LENGTH
 from net.saves import SaveError
 from rules import registry
 from rules.zatre import GAME
@@ -631,6 +632,27 @@ class HostSettings:
     save: bool | Path = True
     bot_delay: float = 0.6
     game: str = GAME.name
+
+
+def code_at_relay(field: str, leave: str = "empty") -> str:
+    """The sentence refusing a room code chosen for a table hosted through a relay
+    (``parlour host --code`` with ``--relay``, the host form's *Room code* with its
+    *Relay*): the relay gives each table its code (player-tester 5, item 15; tester 5,
+    finding 1). ``field`` names what asked for one; ``leave``: ``"out"`` or ``"empty"``."""
+    return (f"{field} cannot be chosen at a relay: the relay gives the room code "
+            f"(the lobby shows it); leave {field} {leave}.")
+
+
+def relay_made(code: str | None) -> bool:
+    """Whether the room code ``code`` has the shape of one a relay makes
+    (:data:`net.relay.CODE_LENGTH` characters of :data:`net.relay.CODE_ALPHABET`, in
+    any case): the code of a table at a `parlour relay`, where a new table gets a new
+    code (tester 5, finding 1), while a table listening on its host's machine keeps
+    the code its host typed. A player's connection cannot tell a relay from a host's
+    own table, so the shape decides; a typed code of that shape by chance only costs
+    the player asking the host for it."""
+    code = (code or "").strip().upper()
+    return len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code)
 
 
 def next_table(session: LanSession) -> HostSettings | None:

@@ -11,6 +11,7 @@ from typing import Any, AsyncIterator
 
 from net.cli import HostedTable, serve_table
 from net.client import RemoteSeatLink
+from net.relay import Relay
 from net.server import Limits
 from rules.estate import GAME as ESTATE
 from rules.estate.state import EstateOptions
@@ -54,6 +55,24 @@ async def guest(table: HostedTable, name: str, **kwargs) -> RemoteSeatLink:
     link = RemoteSeatLink(table.local_url, name, GAME, room=table.code, **LINK, **kwargs)
     await asyncio.wait_for(link.connect(), TIMEOUT)
     return link
+
+
+RELAY_KEY = bytes(range(32))
+
+
+async def relay_at(port: int = 0) -> tuple[Relay, str, int]:
+    """A standalone relay (``parlour relay``: room codes required) on 127.0.0.1
+    (``port`` 0: any free one): ``(relay, url, port)``."""
+    relay = Relay(require_code=True, key=RELAY_KEY)
+    host, bound = await relay.start("127.0.0.1", port)
+    return relay, f"ws://{host}:{bound}", bound
+
+
+async def relayed_table(url: str) -> HostedTable:
+    """A Zatre table "Friday" (seed 1) hosted through the relay at ``url``, as
+    ``parlour host --relay URL`` hosts it."""
+    return await serve_table(GAME, "Friday", relay_url=url, advertise=False, save=False, limits=FAST,
+                             bot_delay=0, seed=1, relay_options={"reconnect_delays": fast_delays})
 
 
 def app_for(tmp_path: Path, **kwargs) -> ParlourApp:

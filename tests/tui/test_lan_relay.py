@@ -16,20 +16,7 @@ from tui.zatre.lan_table import LanTableScreen
 from tui.zatre.status import TurnStatus
 
 from .helpers import until
-from .lan_helpers import FAST, LINK, TIMEOUT, app_for, fast_delays, host_session
-
-RELAY_KEY = bytes(range(32))
-
-
-async def relay_at(port: int = 0) -> tuple[Relay, str, int]:
-    relay = Relay(require_code=True, key=RELAY_KEY)
-    host, bound = await relay.start("127.0.0.1", port)
-    return relay, f"ws://{host}:{bound}", bound
-
-
-async def relayed_table(url: str):
-    return await serve_table(GAME, "Friday", relay_url=url, advertise=False, save=False, limits=FAST,
-                             bot_delay=0, seed=1, relay_options={"reconnect_delays": fast_delays})
+from .lan_helpers import FAST, LINK, TIMEOUT, app_for, fast_delays, host_session, relay_at, relayed_table
 
 
 def screen_lines(app) -> list[str]:

@@ -1,12 +1,13 @@
-"""Hosting a LAN table: a small form (the game, table name, your name, the address it
-listens on, port, room code, hints, advertising), then the table's lobby, where players sit down and bots are added (and the game
-may still change: ``/option cardgame on|off``)."""
+"""Hosting a LAN table: a small form (the game, table name, your name, a relay to host
+through, the address it listens on, port, room code, hints, advertising), then the
+table's lobby, where players sit down and bots are added (and the game may still change:
+``/option cardgame on|off``)."""
 
 from __future__ import annotations
 
 import ipaddress
 import re
-from typing import Any
+from typing import Any, Callable
 
 import attrs
 from textual.app import ComposeResult
@@ -14,10 +15,10 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Select, Static
 
-from net.cli import DEFAULT_PORT
+from net.cli import DEFAULT_PORT, relay_url
 from net.protocol import plain_problem
 
-from ..lan import HostError, HostSettings, default_player_name, host_table
+from ..lan import HostError, HostSettings, code_at_relay, default_player_name, host_table
 from ..local_game import GAMES
 from ..names import fit
 from ..widgets.field_label import FieldLabel, MarksFocus
@@ -57,11 +58,30 @@ def parse_bind(text: str) -> str:
     return text
 
 
+def parse_port(text: str) -> int:
+    """The form's *Port* field: a number from 1 to 65535; ``ValueError`` with a sentence."""
+    if not text.strip().isdigit() or not 1 <= int(text) <= 65535:
+        raise ValueError(f"The port is a number from 1 to 65535 (usually {DEFAULT_PORT}).")
+    return int(text)
+
+
+def parse_relay(text: str) -> str | None:
+    """The form's *Relay* field: empty, ``None`` (a table on this machine); else a
+    relay's address as ``parlour host --relay`` takes it (:func:`net.cli.relay_url`:
+    ``ws://relay.example:7531`` or ``relay.example:7531``), ``ValueError`` with a
+    sentence otherwise (tester 5, finding 1)."""
+    return relay_url(text) if text.strip() else None
+
+
 def parse_host_form(table: str, player: str, port: str, code: str, profi: bool,
-                    advertise: bool, game: str = "zatre", bind: str = EVERY_NETWORK) -> HostSettings:
+                    advertise: bool, game: str = "zatre", bind: str = EVERY_NETWORK,
+                    relay: str = "") -> HostSettings:
     """The settings the form describes (``game``: a name in :data:`tui.local_game.GAMES`;
-    ``bind``: the *Listen on* field, :func:`parse_bind`); ``ValueError`` with a message
-    if it is wrong."""
+    ``bind``: the *Listen on* field, :func:`parse_bind`; ``relay``: the *Relay* field,
+    :func:`parse_relay`); ``ValueError`` with a message if it is wrong. With a relay a
+    room code is refused, as ``parlour host --code`` with ``--relay`` is (the relay
+    gives it), and *Listen on* and *Port*, hidden then, are kept as typed where they are
+    usable, else at their defaults (tester 5, finding 1)."""
     table, player, code = table.strip(), player.strip(), code.strip()
     if not table:
         raise ValueError("Give the table a name: players see it on the join screen.")
@@ -71,21 +91,55 @@ def parse_host_form(table: str, player: str, port: str, code: str, profi: bool,
         problem = plain_problem(text, what)
         if problem:
             raise ValueError(problem)
-    if not port.strip().isdigit() or not 1 <= int(port) <= 65535:
-        raise ValueError(f"The port is a number from 1 to 65535 (usually {DEFAULT_PORT}).")
+    relay_address = parse_relay(relay)
+    if relay_address is None:
+        port_number, bind = parse_port(port), parse_bind(bind)
+    else:  # (not used at a relay: the fields are hidden, nothing there is refused)
+        port_number, bind = _usable(parse_port, port, DEFAULT_PORT), _usable(parse_bind, bind, EVERY_NETWORK)
     if game not in GAMES:
         raise ValueError(f"Parlour has no game {game!r} to host.")
     if code and not code.isalnum():
         raise ValueError("A room code is letters and digits only (or leave it empty).")
-    return HostSettings(table[:40], player[:24], int(port), bind=parse_bind(bind), code=code or None,
-                        profi=profi, advertise=advertise, game=game)
+    if code and relay_address is not None:
+        raise ValueError(code_at_relay("Room code"))
+    return HostSettings(table[:40], player[:24], port_number, bind=bind, code=code or None,
+                        relay=relay_address, profi=profi, advertise=advertise, game=game)
+
+
+def _usable(parse: Callable[[str], Any], text: str, default: Any) -> Any:
+    """``parse(text)``, or ``default`` where it raises ``ValueError``."""
+    try:
+        return parse(text)
+    except ValueError:
+        return default
+
+
+HERE_TITLE = "Host a game on the LAN"
+HERE_HINT = (
+    "Others on this network find the table on their join screen, or type its address; seats, "
+    f"bots and options are settled in the lobby. Listen on: {EVERY_NETWORK} is every network of "
+    "this machine, 127.0.0.1 this machine only. Relay: a `parlour relay` for players elsewhere."
+)
+RELAY_TITLE = "Host a game through a relay"
+RELAY_HINT = (
+    "The table opens a room at the relay: players type the relay's address on their join "
+    "screen, with the room code the lobby shows; seats, bots and options are settled in the "
+    "lobby. This machine listens on no port, and the table is not advertised on the LAN."
+)
+CODE_HERE = "optional: players must type it"
+CODE_AT_RELAY = "none: the relay gives one"
+"""The *Room code* field's placeholder, for a table here and through a relay."""
+HERE_ONLY = "here-only"
+"""The class of the fields (and their labels) that do not apply through a relay: *Listen
+on*, *Port*, *On the LAN*; hidden while the *Relay* field holds an address."""
 
 
 class HostSetupScreen(MarksFocus, ParlourScreen):
     """The form; Start hosting (or ctrl+s) opens the table and its lobby. ``previous``:
     the table just played (:func:`tui.lan.next_table`), filling the form (where it
-    listened too), its settings the form has no field for (the relay, grace, pace)
-    kept; ``None``: the defaults."""
+    listened, or the relay it went through, too), its settings the form has no field
+    for (grace, pace) kept; ``None``: the defaults. While *Relay* holds an address, the
+    fields that do not apply there are hidden and the hint says so (tester 5, finding 1)."""
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
@@ -102,13 +156,8 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
         player = before.player if before is not None else default_player_name()
         table = before.table if before is not None and before.table else f"{player}'s table"
         with Vertical(id="host-setup"):
-            yield Static("Host a game on the LAN", classes="screen-title")
-            yield Static(
-                "Others on this network find the table on their join screen, or type its "
-                f"address. Seats, bots and options are settled in the lobby. Listen on: "
-                f"{EVERY_NETWORK} is every network of this machine, 127.0.0.1 this machine only.",
-                classes="hint",
-            )
+            yield Static(HERE_TITLE, id="host-title", classes="screen-title")
+            yield Static(HERE_HINT, id="host-hint", classes="hint", markup=False)
             with Grid(id="host-form"):
                 yield FieldLabel("Game", "host-game")
                 game = before.game if before is not None and before.game in GAMES else "zatre"
@@ -118,33 +167,57 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
                 yield Input(table, max_length=40, compact=True, id="host-table")
                 yield FieldLabel("Your name", "host-player")
                 yield Input(player, max_length=24, compact=True, id="host-player")
-                yield FieldLabel("Listen on", "host-bind")
+                yield FieldLabel("Relay", "host-relay")
+                relay = (before.relay or "") if before is not None else ""
+                yield Input(relay, placeholder="optional: ws://HOST:PORT of a parlour relay", max_length=200,
+                            compact=True, id="host-relay")
+                yield FieldLabel("Listen on", "host-bind", classes=HERE_ONLY)
                 bind = before.bind if before is not None else EVERY_NETWORK
                 yield Input(bind, placeholder=f"{EVERY_NETWORK}: every network", max_length=253,
-                            compact=True, id="host-bind")
-                yield FieldLabel("Port", "host-port")
+                            compact=True, id="host-bind", classes=HERE_ONLY)
+                yield FieldLabel("Port", "host-port", classes=HERE_ONLY)
                 port = before.port if before is not None and before.port else DEFAULT_PORT
-                yield Input(str(port), max_length=5, restrict=r"\d*", compact=True, id="host-port")
+                yield Input(str(port), max_length=5, restrict=r"\d*", compact=True, id="host-port",
+                            classes=HERE_ONLY)
                 yield FieldLabel("Room code", "host-code")
                 code = (before.code or "") if before is not None else ""
-                yield Input(code, placeholder="optional: players must type it", max_length=12,
-                            compact=True, id="host-code")
+                yield Input(code, placeholder=CODE_HERE, max_length=12, compact=True, id="host-code")
                 yield FieldLabel("Hints", "host-profi")
                 yield Select([("shown", False), ("hidden (profi)", True)],
                              value=before is not None and before.profi,
                              allow_blank=False, compact=True, id="host-profi")
-                yield FieldLabel("On the LAN", "host-advertise")
+                yield FieldLabel("On the LAN", "host-advertise", classes=HERE_ONLY)
                 yield Select([("advertised", True), ("by address only", False)],
                              value=before is None or before.advertise,
-                             allow_blank=False, compact=True, id="host-advertise")
+                             allow_blank=False, compact=True, id="host-advertise", classes=HERE_ONLY)
             yield Static("", id="host-error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Start hosting", variant="primary", id="host-start")
                 yield Button("Back", id="back")
         yield Footer()
 
+    @property
+    def relayed(self) -> bool:
+        """Whether the *Relay* field holds something: the table is to go through a relay."""
+        return bool(self.query_one("#host-relay", Input).value.strip())
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "host-relay":
+            self._show_relayed()
+
+    def _show_relayed(self) -> None:
+        """Hide the fields that do not apply through a relay while *Relay* holds an
+        address (and show them again when it is emptied); the title and hint say which
+        kind of table the form opens."""
+        relayed = self.relayed
+        self.query(f".{HERE_ONLY}").set(display=not relayed)
+        self.query_one("#host-title", Static).update(RELAY_TITLE if relayed else HERE_TITLE)
+        self.query_one("#host-hint", Static).update(RELAY_HINT if relayed else HERE_HINT)
+        self.query_one("#host-code", Input).placeholder = CODE_AT_RELAY if relayed else CODE_HERE
+
     def on_mount(self) -> None:
         self.query_one("#host-game", Select).focus()  # not Start: Enter must not host by mistake
+        self._show_relayed()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "host-start":
@@ -169,11 +242,12 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
             bool(self.query_one("#host-advertise", Select).value),
             str(self.query_one("#host-game", Select).value),
             self.query_one("#host-bind", Input).value,
+            self.query_one("#host-relay", Input).value,
         )
         if self.previous is None:
             return chosen
         return attrs.evolve(self.previous, table=chosen.table, player=chosen.player, port=chosen.port,
-                            bind=chosen.bind, code=chosen.code, profi=chosen.profi,
+                            bind=chosen.bind, code=chosen.code, relay=chosen.relay, profi=chosen.profi,
                             advertise=chosen.advertise, game=chosen.game)
 
     def action_start(self) -> None:
@@ -193,7 +267,8 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
         app: Any = self.app
         error = self.query_one("#host-error", Static)
         self.starting = True
-        error.update(f"Opening the table on port {settings.port}…")
+        error.update(f"Opening a room at the relay {settings.relay}…" if settings.relay is not None
+                     else f"Opening the table on port {settings.port}…")
         try:
             session = await host_table(settings, app.tokens, app.discovery, **app.link_options)
         except HostError as err:

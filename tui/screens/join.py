@@ -33,9 +33,20 @@ def ad_text(ad: TableAd) -> str:
     return f"{ad.name} · {title} · {free}{code} · {ad.address}"
 
 
+NEW_CODE_NOTE = ("A new table at the relay has a new room code: ask the host for it and "
+                 "type it as the Room code.")
+"""Said under the form when the join screen follows a game at a relay (tester 5, finding 1)."""
+NEW_CODE_NEEDED = "Type the new table's room code: ask the host for it (the relay gives each table its own)."
+"""Join with that screen's code still empty: said instead of asking the relay."""
+
+
 class JoinScreen(MarksFocus, ParlourScreen):
     """``discovery`` makes the backend to browse with (``None``: do not browse);
-    ``address``, ``name``, ``code`` fill the fields; ``auto`` joins at once."""
+    ``address``, ``name``, ``code`` fill the fields; ``auto`` joins at once.
+    ``new_code``: ``address`` is a relay whose next table's code the player has yet to
+    be told (the results' ``g`` after a game there): a line says to ask the host, the
+    focus starts on the code, and Join without one is refused here, never taken to
+    the relay, where a wrong code counts against the address (tester 5, finding 1)."""
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
@@ -50,8 +61,10 @@ class JoinScreen(MarksFocus, ParlourScreen):
         name: str = "",
         code: str = "",
         auto: bool = False,
+        new_code: bool = False,
     ) -> None:
         super().__init__()
+        self.new_code = new_code
         self.discovery = discovery
         self.address, self.player, self.code = address, name or default_player_name(), code
         self.auto = auto
@@ -73,8 +86,10 @@ class JoinScreen(MarksFocus, ParlourScreen):
                 yield FieldLabel("Your name", "join-name")
                 yield Input(self.player, max_length=24, compact=True, id="join-name")
                 yield FieldLabel("Room code", "join-code")
-                yield Input(self.code, placeholder="only if the table asks for one", max_length=12,
-                            compact=True, id="join-code")
+                yield Input(self.code, placeholder="the new table's: ask the host" if self.new_code
+                            else "only if the table asks for one", max_length=12, compact=True, id="join-code")
+            if self.new_code:
+                yield Static(NEW_CODE_NOTE, id="join-note", classes="hint")
             yield Static("", id="join-error", markup=False)  # (a table's words, as sent)
             with Horizontal(classes="buttons"):
                 yield Button("Join", variant="primary", id="join-button")
@@ -82,7 +97,8 @@ class JoinScreen(MarksFocus, ParlourScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#join-address" if not self.address else "#join-button").focus()
+        self.query_one("#join-address" if not self.address else "#join-code" if self.new_code
+                       else "#join-button").focus()
         self._found()
         if self.discovery is not None:
             self.run_worker(self._browse(), group="browse", exclusive=True, exit_on_error=False)
@@ -199,6 +215,10 @@ class JoinScreen(MarksFocus, ParlourScreen):
         if not name:
             self._error("Type your name.")
             self.query_one("#join-name", Input).focus()
+            return
+        if self.new_code and not code and address == self.address:
+            self._error(NEW_CODE_NEEDED)
+            self._ask_code()
             return
         self.run_worker(self._join(address, name, code), group="join", exclusive=True)
 
