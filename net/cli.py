@@ -31,7 +31,7 @@ from .discovery import Advertiser, Backend, TableAd, ZeroconfBackend, lan_addres
 from .lobby import article, value_text
 from .protocol import plain_problem
 from .relay import Relay, RelayLink, room_key_from_seed, serve_gc
-from .saves import Replay, SaveError, Saver, resume, save_path
+from .saves import Replay, SaveError, Saver, ended_text, resume, save_path
 from .server import Limits, Table
 from .table import bot_took_text, takeovers_from_log, timed_out, timed_out_text
 
@@ -314,6 +314,8 @@ def replay_text(path: Path) -> Iterator[str]:
         for score in result.scores:
             yield f"      {data.names[score.seat]}: {score.total} point{'s' * (score.total != 1)}"
         yield "      " + _end_text(result, data.names)
+    elif ended_text(data):  # (tester 6, finding 5)
+        yield "      " + ended_text(data)
 
 
 def _end_text(result: Any, names: Sequence[str]) -> str:
