@@ -290,7 +290,8 @@ async def run_relay(port: int = DEFAULT_PORT, bind: str = "0.0.0.0", key_file: P
 def replay_text(path: Path) -> Iterator[str]:
     """``parlour replay FILE``: the saved game move by move, as printable lines, each
     told as the table's log tells it (:func:`rules.core.describe_in`, with the seats'
-    names). Raises
+    names), then the scores and winner, or how the host ended it
+    (:func:`net.saves.ended_text`). Raises
     :class:`net.saves.SaveError` for a file that is not a usable save."""
     replay = Replay.open(path)
     data, game = replay.data, replay.game
