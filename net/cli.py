@@ -33,7 +33,7 @@ from .discovery import Advertiser, Backend, TableAd, ZeroconfBackend, lan_addres
 from .lobby import article, value_text
 from .protocol import plain_problem
 from .relay import Relay, RelayLink, room_key_from_seed, serve_gc
-from .saves import Replay, SaveError, Saver, resume, save_path
+from .saves import Replay, SaveError, Saver, ended_text, resume, save_path
 from .server import Limits, Table
 from .table import bot_took_text, takeovers_from_log, timed_out, timed_out_text
 
@@ -315,7 +315,8 @@ async def run_relay(port: int = DEFAULT_PORT, bind: str = "0.0.0.0", key_file: P
 def replay_text(path: Path) -> Iterator[str]:
     """``parlour replay FILE``: the saved game move by move, as printable lines, each
     told as the table's log tells it (:func:`rules.core.describe_in`, with the seats'
-    names). Raises
+    names), then the scores and winner, or how the host ended it
+    (:func:`net.saves.ended_text`). Raises
     :class:`net.saves.SaveError` for a file that is not a usable save."""
     replay = Replay.open(path)
     data, game = replay.data, replay.game
@@ -339,6 +340,8 @@ def replay_text(path: Path) -> Iterator[str]:
         for score in result.scores:
             yield f"      {data.names[score.seat]}: {score.total} point{'s' * (score.total != 1)}"
         yield "      " + _end_text(result, data.names)
+    elif ended_text(data):  # (tester 6, finding 5)
+        yield "      " + ended_text(data)
 
 
 def _end_text(result: Any, names: Sequence[str]) -> str:

@@ -110,6 +110,18 @@ def carry_options(options: Any, options_type: type) -> Any:
         return options_type()
 
 
+def options_lost(options: Any, options_type: type) -> tuple[OptionSpec, ...]:
+    """The options of ``options`` set away from their default that ``options_type``
+    does not have, so :func:`carry_options` drops them: Zatre's ``teams`` on, switching
+    to the card game, which has no teams (zatre-card-game.txt: every player keeps his
+    own sheet; reference/zatre.md ruling 12 is the board game's team variant only)."""
+    if not attrs.has(type(options)):
+        return ()
+    kept = {spec.name for spec in option_specs(options_type)}
+    return tuple(spec for spec in option_specs(type(options))
+                 if spec.name not in kept and getattr(options, spec.name) != spec.default)
+
+
 def hash_token(token: str) -> str:
     """A seat token's SHA-256 hex digest: what the table keeps (and saves) instead of
     the token. Tokens are 32 random bytes, so no salt is needed."""
@@ -357,6 +369,11 @@ def value_words(spec: OptionSpec, value: Any) -> str:
     return value_text(spec, value)
 
 
+def _label(spec: OptionSpec) -> str:
+    """An option's short name as the lobby shows it: its label (``Teams``), else its name."""
+    return spec.label or spec.name
+
+
 def option_title(spec: OptionSpec) -> str:
     """``"extra_hard_times (Extra Hard Times)"``: the name ``/option`` takes and,
     where it differs, the label the lobby shows; ``"top"`` for an option with no label."""
@@ -426,6 +443,7 @@ class Lobby:
         self._given_up: set[str] = set()
         self._sent_away: set[str] = set()  # token hashes of players the host sent away (/kick)
         self._bot_took: dict[str, int] = {}  # token hash -> the seat a bot took from it
+        self._turned_off: set[str] = set()  # options a table variant switch turned off
         self.save_problem = ""  # the table's latest save failed: why (LobbyState.save_problem)
 
     # ---- people ----
@@ -689,10 +707,19 @@ class Lobby:
         target = self.games.get(target_name)
         if target is None:
             raise LobbyError(f"This Parlour cannot play {target_name!r}, so {name} stays as it is.")
+        lost = options_lost(self.options, target.options_type)
         self.switch_game(target, f"turn {name} {shown}")
         plays = f"this table plays {target.title} ({counts_text(self.seat_counts())} players)."
-        return Reply(f"{name} is now {shown}: {plays}", (GameChanged(target.name),),
-                     news=f"{who} turned {name} {shown}: {plays}")
+        notes = "".join(f" {_label(spec)} turned off: {target.title} has no {_label(spec).lower()}."
+                        for spec in lost)
+        # an option a switch turned off stays off when the table switches back; said so
+        # (tester 6, finding 1: "cardgame off" showed "Teams no" without a word)
+        names = {spec.name for spec in option_specs(target.options_type)}
+        notes += "".join(f" {_label(spec)} stays off: /option {spec.name} on turns it on again."
+                         for spec in option_specs(target.options_type) if spec.name in self._turned_off)
+        self._turned_off = (self._turned_off - names) | {spec.name for spec in lost}
+        return Reply(f"{name} is now {shown}: {plays}{notes}", (GameChanged(target.name),),
+                     news=f"{who} turned {name} {shown}: {plays}{notes}")
 
     def switch_game(self, game: Game, what: str = "switch games") -> None:
         """Play ``game`` at this table instead (before the start): options carried

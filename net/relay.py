@@ -45,7 +45,7 @@ import secrets
 import time
 import weakref
 from http import HTTPStatus
-from typing import Callable, Iterable, Iterator, Protocol
+from typing import Any, Callable, Iterable, Iterator, Protocol
 
 import attrs
 
@@ -258,6 +258,54 @@ class WrongCodes:
         while len(self._buckets) >= self.max_addresses:
             key = next(iter(self._buckets))
             del self._buckets[key], self._codes[key]
+
+
+class Refusals:
+    """Connections refused at the handshake for too many open from one address, told
+    in few lines (tester 6, finding 6: a burst from one address printed 108 identical
+    lines): an address's first refusal at once, then, while refusals go on, one line
+    every ``interval`` seconds with how many more there were and how many connections
+    the address holds then (``open_now(address)``). An address refused nothing for a
+    whole interval is forgotten: its next refusal is told at once again. Call
+    :meth:`close` on stopping (the pending lines are dropped). ``call_later(seconds,
+    callback)`` schedules the next line (default: the running loop's; tests pass their
+    own) and returns a handle with ``cancel()``."""
+
+    def __init__(self, open_now: Callable[[str], int], interval: float = 10.0,
+                 call_later: Callable[[float, Callable[[], None]], Any] | None = None) -> None:
+        self.open_now = open_now
+        self.interval = interval
+        self._call_later = call_later
+        self._untold: dict[str, int] = {}  # address -> refusals since its last line
+        self._timers: dict[str, Any] = {}
+
+    def refused(self, address: str) -> None:
+        """One more connection from ``address`` was refused (on the event loop)."""
+        if address in self._untold:
+            self._untold[address] += 1
+            return
+        log.info("%s has %d connections open: one more refused", address, self.open_now(address))
+        self._untold[address] = 0
+        self._later(address)
+
+    def _later(self, address: str) -> None:
+        call_later = self._call_later or asyncio.get_running_loop().call_later
+        self._timers[address] = call_later(self.interval, lambda: self._tell(address))
+
+    def _tell(self, address: str) -> None:
+        more = self._untold.pop(address, 0)
+        self._timers.pop(address, None)
+        if more:
+            log.info("%s: %d more connection%s refused in the last %g s (%d open)",
+                     address, more, "s" * (more != 1), self.interval, self.open_now(address))
+            self._untold[address] = 0
+            self._later(address)
+
+    def close(self) -> None:
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        self._untold.clear()
 
 
 class _Writes:
@@ -703,6 +751,8 @@ class Relay:
     ``ping_interval`` / ``ping_timeout``: websockets' keepalive, seconds.
     ``wrong_codes``: how many wrong room codes an address may give (:class:`WrongCodes`;
     default 5 a minute, 5 at once).
+    ``refusals_every``: seconds between the lines that count an address's refused
+    connections (:class:`Refusals`).
     ``tables``: whether tables elsewhere may open rooms here over ``/host`` (a
     standalone relay); ``parlour host`` serves only its own table, so its ``/host`` is
     no such path (player-tester 5, item 4: every hosted table was an open relay).
@@ -727,6 +777,7 @@ class Relay:
         wrong_codes: WrongCodes | None = None,
         key: bytes | None = None,
         tables: bool = True,
+        refusals_every: float = 10.0,
     ) -> None:
         self.require_code = require_code
         self.tables = tables
@@ -742,6 +793,7 @@ class Relay:
         self.default_room: Room | None = None
         self.codec = codec_for(None)
         self._per_address: collections.Counter[str] = collections.Counter()
+        self.refusals = Refusals(lambda address: self._per_address[address], refusals_every)
         self._conn_ids = iter(range(1, 2**53))
         self._server: Server | None = None
 
@@ -837,6 +889,7 @@ class Relay:
         ``HOST_GONE``: the relay may be restarting, and their tables with it."""
         for room in {*self.rooms.values(), *( [self.default_room] if self.default_room else [])}:
             room.close_all(cc.HOST_GONE, "The relay is shutting down; the table may come back.")
+        self.refusals.close()
         if self._server is not None:
             self._server.close()
             await asyncio.wait_for(self._server.wait_closed(), 10)
@@ -854,7 +907,7 @@ class Relay:
             return connection.respond(HTTPStatus.NOT_FOUND, "No such path; players use /.\n")
         address = _address(connection)
         if self._per_address[address] >= self.max_per_address:
-            log.info("%s has %d connections open: one more refused", address, self._per_address[address])
+            self.refusals.refused(address)
             return connection.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from your address.\n")
         return None
 

@@ -14,7 +14,8 @@ The format is versioned (``format_version``, :data:`FORMAT_VERSION`):
 - version 2 adds optional fields, each with a default when absent: ``bot_took`` (the
   token hashes of players whose seats the host gave to bots, and those seats),
   ``over`` (the game had ended), ``local`` and ``pace`` (a local game and its bots'
-  pace in seconds).
+  pace in seconds), ``ended_early`` (the host ended the game with ``/end`` after its
+  last saved move: a save without it was not ended so).
 
 Adding a field: give :class:`SaveData` a new attribute *with a default* (and a type
 the codec's converter can structure). :func:`write` then writes it, and :func:`read`
@@ -109,7 +110,9 @@ class SaveData:
     ``room_code`` the room code players gave (``None``: none): ``--resume`` reopens that
     room; ``bot_took`` maps the token hash of a player whose seat went to a bot to that seat
     (they may come back to watch, and the host may give it back); ``over``: the game
-    had ended; ``local``: a solo or hotseat game; ``pace``: its bots' pace (seconds).
+    had ended; ``local``: a solo or hotseat game; ``pace``: its bots' pace (seconds);
+    ``ended_early``: the host ended the game (``/end``) after its last saved move, before
+    the rules ended it (tester 6, finding 5: its replay told it as still running).
 
     The attributes with a default are the optional ones: absent from a file, they
     take the default (see "Adding a field" in the module docstring)."""
@@ -131,6 +134,18 @@ class SaveData:
     over: bool = False
     local: bool = False
     pace: float | None = None
+    ended_early: bool = False
+
+
+def ended_text(data: SaveData) -> str:
+    """How a save's game ended when the rules did not end it, as the replays tell it:
+    ``"The host ended the game after move 12."`` (``/end``; ``data.version`` moves
+    applied), ``""`` for a game not ended early."""
+    if not data.ended_early:
+        return ""
+    if data.version == 0:
+        return "The host ended the game before the first move."
+    return f"The host ended the game after move {data.version}."
 
 
 def _optional_fields() -> tuple[attrs.Attribute, ...]:
@@ -340,8 +355,10 @@ class Saver:
         if host is None:
             return
         room_code = table.port.code if table.port is not None else None
+        # the lobby is over but the game is not: the host ended it (/end)
         data = snapshot_of(host, table.name, table.token_hashes(), table.codec,
-                           bot_took=table.lobby.bot_took_hashes(), room_code=room_code)
+                           bot_took=table.lobby.bot_took_hashes(), room_code=room_code,
+                           ended_early=table.lobby.over and not host.over)
         write(self.path, data, table.codec)
         self.writes += 1
 

@@ -724,8 +724,11 @@ class Table:
             self._broadcast_lobby()
 
     async def _end_early(self) -> None:
+        """``/end``: stop the game, save it as ended by the host (its replays say so:
+        tester 6, finding 5), and tell everyone."""
         if self.host is not None:
             await self.host.stop()
+            self._save()
         if not self._game_over_sent:
             self._game_over_sent = True
             self._broadcast(GameOver(result=None, reason="The host ended the game."))

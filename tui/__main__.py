@@ -270,7 +270,7 @@ def _relay(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from net.saves import Replay, SaveError
+    from net.saves import Replay, SaveError, ended_text
 
     from .app import ParlourApp
     from .zatre.replay import replay_snapshots
@@ -280,7 +280,7 @@ def _replay(args: argparse.Namespace) -> int:
         snaps = replay_snapshots(replay)
     except SaveError as err:
         return _fail("replay", str(err))
-    return run_app(ParlourApp(pace=args.pace, replay=(snaps, replay.data.table)))
+    return run_app(ParlourApp(pace=args.pace, replay=(snaps, replay.data.table, ended_text(replay.data))))
 
 
 def _replay_text(args: argparse.Namespace) -> int:

@@ -84,8 +84,8 @@ class ParlourApp(App):
     What to open first (over the menu): ``session`` (a hosted or joined table: its
     lobby), ``hosted`` (a HostedTable just started and its settings: the host player
     joins it, then its lobby), ``join`` (the join screen, filled in), ``replay`` (a
-    saved game's snapshots and title). ``discovery`` makes the LAN discovery backend (tests: a
-    FakeBackend); ``tokens`` keeps seat tokens; ``link_options`` go to every
+    saved game's snapshots and title, and how the host ended it if it did).
+    ``discovery`` makes the LAN discovery backend (tests: a FakeBackend); ``tokens`` keeps seat tokens; ``link_options`` go to every
     RemoteSeatLink; ``host_defaults`` override the host form's settings (tests:
     ``bind``, ``port``, ``save``); ``local_saves``: the folder local games are saved
     in (default: net.saves.local_saves_dir()).
@@ -110,7 +110,7 @@ class ParlourApp(App):
         session: LanSession | None = None,
         hosted: tuple[Any, HostSettings] | None = None,
         join: JoinForm | None = None,
-        replay: tuple[list, str] | None = None,
+        replay: tuple[list, str] | tuple[list, str, str] | None = None,
         discovery: Callable[[], Any] | None = zeroconf_backend,
         tokens: TokenStore | None = None,
         link_options: dict[str, Any] | None = None,
@@ -168,8 +168,7 @@ class ParlourApp(App):
         elif self._first_join is not None:
             self.open_join(self._first_join)
         elif self._first_replay is not None:
-            snaps, title = self._first_replay
-            self.show_replay(snaps, title)
+            self.show_replay(*self._first_replay)
 
     def open_join(self, form: JoinForm) -> Any:
         """The join screen, filled in from ``form`` (joining at once if ``form.auto``)."""
@@ -326,16 +325,16 @@ class ParlourApp(App):
 
     # ---- replays ----
 
-    def show_replay(self, snaps: list, title: str = "") -> None:
+    def show_replay(self, snaps: list, title: str = "", ended: str = "") -> None:
         """Step through ``snaps`` (tui.screens.replay.replay_snapshots) at the table of
-        the game they show."""
+        the game they show; ``ended``: how the host ended it (net.saves.ended_text)."""
         screen = (CardReplayScreen if isinstance(snaps[0].view, ZatreCardsView) else
                   ZestreaReplayScreen if isinstance(snaps[0].view, ZestreaView) else
                   EstateReplayScreen if isinstance(snaps[0].view, EstateView) else ReplayScreen)
         self.again = "replayed"  # the results' g: a new game like this one (its setup form)
         self.replay_form = replayed_form(snaps[0].view, tuple(snaps[0].names), tuple(snaps[0].bots), self.pace,
                                          self._player_name())
-        self.push_screen(screen(snaps, title, leave=lambda: self.run_worker(self.close_table())))
+        self.push_screen(screen(snaps, title, leave=lambda: self.run_worker(self.close_table()), ended=ended))
 
     def _player_name(self) -> str:
         """The name the player last gave themself in the setup form (its first human

@@ -92,13 +92,17 @@ HUMAN_NAME = DEFAULT_SEATS[0][0]
 """The human's default name ("You"): never a bot's (it read "You & Ada win")."""
 
 
-def bot_name(kinds: list[str], names: list[str], seat: int) -> str:
-    """A name for a bot at ``seat`` in place of :data:`HUMAN_NAME`: the first default
-    name (``"Ada"``, ``"Ben"``, ...) no other filled seat has, else ``"Bot N"``."""
-    taken = {name.strip().casefold() for i, (kind, name) in enumerate(zip(kinds, names))
-             if i != seat and kind != "none"}
-    free = [name for name, _ in DEFAULT_SEATS[1:] if name.casefold() not in taken]
-    return free[0] if free else f"Bot {seat + 1}"
+BOT_NAMES = tuple(name for name, _ in DEFAULT_SEATS[1:]) + ("Fay",)
+"""Names the form gives bots, one more than the other seats: one is always free."""
+
+
+def bot_name(names: list[str], seat: int) -> str:
+    """A name for a bot at ``seat`` in place of :data:`HUMAN_NAME`: the first of
+    :data:`BOT_NAMES` that no other seat has, an empty seat's included, since it may be
+    filled next (tester 6, finding 4: seat 1 turned bot became "Ben", seat 3's name).
+    ``names``: the seats' names in order, at most :data:`SEATS`."""
+    taken = {name.strip().casefold() for i, name in enumerate(names) if i != seat}
+    return next(name for name in BOT_NAMES if name.casefold() not in taken)
 
 
 SOLO_IGNORES = {("estate", "interactive_deck"): "not in solo"}
@@ -133,6 +137,18 @@ def plain_seats(game: str) -> int:
     return PLAIN_SEATS if rules is None or game == "zatre" else rules.max_seats
 
 
+def _same_names(seats: list[SeatChoice], numbers: list[int]) -> str:
+    """The refusal for the first name two filled seats share, naming the seats
+    (``numbers``, 1-based, one per seat): "Seats 1 and 3 have the same name, 'Ben';
+    give each a different one." (tester 6, finding 4); ``""`` if every name differs."""
+    for seat in seats:
+        same = [n for other, n in zip(seats, numbers) if other.name.casefold() == seat.name.casefold()]
+        if len(same) > 1:
+            listed = ", ".join(map(str, same[:-1])) + f" and {same[-1]}"
+            return f"Seats {listed} have the same name, {seat.name!r}; give each a different one."
+    return ""
+
+
 def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace: float,
                 game: str = "zatre", teams: bool = False,
                 options: Mapping[str, Any] | None = None) -> LocalGame:
@@ -145,15 +161,16 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
     most = plain_seats(game)
     if not teams:
         kinds, names = kinds[:most], names[:most]
-    seats = []
+    seats, numbers = [], []
     for index, (kind, name) in enumerate(zip(kinds, names)):
         if kind == "none":
             continue
+        numbers.append(index + 1)
         name = name.strip()
         if not name:
             raise ValueError("Every seat needs a name.")
         if kind != "human" and name.casefold() == HUMAN_NAME.casefold():
-            name = bot_name(kinds, names, index)
+            name = bot_name(names, index)
         if len(name) > MAX_NAME:
             raise ValueError(f"Names have at most {MAX_NAME} letters: {name!r} is longer.")
         problem = plain_problem(name, f"The name {name!r}")
@@ -177,8 +194,9 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
         six = " (6 only in teams)" if game == "zatre" else ""
         raise ValueError(f"{GAMES.get(game, 'Zatre')} needs {least} to {most} players{six}: "
                          f"{filled}.")
-    if len({s.name.casefold() for s in seats}) != len(seats):
-        raise ValueError("Two players have the same name; give each a different one.")
+    same = _same_names(seats, numbers)
+    if same:
+        raise ValueError(same)
     seed = seed.strip()
     if seed and not seed.lstrip("-").isdigit():
         raise ValueError("The seed is a whole number (or leave it empty for a random game).")
@@ -227,7 +245,10 @@ def replayed_form(view: Any, names: tuple[str, ...], bots: tuple[str | None, ...
     seats = [name[:MAX_NAME] for name in names[:SEATS]]
     if kinds and "human" not in kinds:
         kinds[0], seats[0] = "human", player[:MAX_NAME]
-    spare = [name for name, _ in DEFAULT_SEATS[len(seats):]]
+    # the empty seats' names: ones no seat has (a replay of "Hana" and "Eve" left seat 6
+    # "Eve" too, a clash the moment it was filled: tester 6, finding 4)
+    unused = [name for name in BOT_NAMES if name.casefold() not in {n.casefold() for n in seats}]
+    spare = unused[:SEATS - len(seats)]
     return SetupForm(tuple(kinds) + ("none",) * len(spare), tuple(seats + spare), pace=pace, game=game,
                      options=values)
 
@@ -379,7 +400,7 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
             field = self.query_one(f"#name-{seat}", Input)
             if field.value.strip().casefold() == HUMAN_NAME.casefold():
                 form = self.current_form()
-                field.value = bot_name(list(form.kinds), list(form.names), seat)
+                field.value = bot_name(list(form.names), seat)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

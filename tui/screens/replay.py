@@ -57,7 +57,9 @@ class Still:
 
 class ReplayTable(GameTableScreen):
     """``snaps`` from :func:`replay_snapshots`; ``title`` names the game shown;
-    ``leave`` is called on leaving. The game's table sets :attr:`hand_id`.
+    ``leave`` is called on leaving; ``ended``: how the game ended when the rules did not
+    (:func:`net.saves.ended_text`: ``"The host ended the game after move 20."``), said at
+    its last move (tester 6, finding 5). The game's table sets :attr:`hand_id`.
 
     ``h`` and ``l`` step as the cursor's letters do at a Zatre table; a game whose
     table binds one of these letters to what a replay still does (Estate's ``h``, the
@@ -77,11 +79,13 @@ class ReplayTable(GameTableScreen):
     """Whether the game's status line says "game over" itself (Zestrea's step)."""
     """The game table's hand widget (it has a ``note``)."""
 
-    def __init__(self, snaps: list[Snapshot], title: str = "", leave: Callable[[], None] | None = None) -> None:
+    def __init__(self, snaps: list[Snapshot], title: str = "", leave: Callable[[], None] | None = None,
+                 ended: str = "") -> None:
         super().__init__({}, story=Still(snaps[0]), pace=0, leave=leave)
         self.snaps = snaps
         self.index = 0
         self.title_text = title
+        self.ended = ended
         self._results_shown = True  # r shows them; reaching the end does not
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -114,11 +118,14 @@ class ReplayTable(GameTableScreen):
         """``"Replay: move 12 of 60 · Friday"``: the table's name last, so that on a
         narrow line it is what gets cut (the status line cuts the turn's end); at the
         end ``", game over (r: results)"``, or only ``" (r: results)"`` where the
-        status line says the game is over itself (player-tester 3, item 6)."""
+        status line says the game is over itself (player-tester 3, item 6); at the last
+        move of a game the host ended, ``", ended by the host"``."""
         last = len(self.snaps) - 1
         where = "the setup" if self.index == 0 else f"move {self.index} of {last}{self.move_note()}"
         over = "" if self.status_says_over else ", game over"
         end = f"{over} (r: results)" if self.snap is not None and self.snap.over else ""
+        if self._ended_here():
+            end = ", ended by the host"
         title = f" · {self.title_text}" if self.title_text else ""
         return f"Replay: {where}{end}{title}"
 
@@ -133,7 +140,14 @@ class ReplayTable(GameTableScreen):
             hand: Any = self.query_one(self.hand_id)
             hand.note = "a replay: hands are not shown"
 
+    def _ended_here(self) -> bool:
+        """The last move of a game the host ended is shown."""
+        return bool(self.ended) and self.index == len(self.snaps) - 1
+
     def _instructions(self) -> str:
+        if self._ended_here():  # the last move: only the keys that still go somewhere,
+            # so that the move's news keeps its line at 80x24
+            return f"{self.ended} ← steps back, Home: the setup, q leaves."
         end = self._end_words()
         keys = "←/→ step through the game, Home/End: first/last move, q leaves."
         return f"{end} {keys}" if end else keys
