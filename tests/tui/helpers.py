@@ -87,3 +87,14 @@ def shown(widget) -> str:
     else:  # a str or Textual Content: its plain text, never read as markup again
         console.print(str(renderable), markup=False, highlight=False)
     return console.export_text()
+
+
+def setup_shown(app) -> bool:
+    """The local setup form is the screen and its fields hold their values (a Select is
+    blank until it is mounted: reading the form before then fails)."""
+    from textual.widgets import Select
+
+    from tui.screens.local_setup import LocalSetupScreen
+
+    screen = app.screen
+    return isinstance(screen, LocalSetupScreen) and not screen.query_one("#pace", Select).is_blank()

@@ -11,13 +11,13 @@ from net.host import Host
 from net.saves import Replay, snapshot_of, write
 from rules.zatre import GAME, ZatreOptions
 from tui.app import ParlourApp
-from tui.screens.local_setup import LocalSetupScreen, SetupForm, replayed_form
+from tui.screens.local_setup import SetupForm, replayed_form
 from tui.screens.replay import replay_snapshots
 from tui.screens.results import ResultsScreen
 from tui.zatre.replay import ReplayScreen
 from tui.zatre.table import TableScreen
 
-from .helpers import until
+from .helpers import setup_shown, until
 
 SMALL = (80, 24)
 
@@ -66,7 +66,7 @@ async def test_g_after_a_bots_only_replay_starts_a_game_with_the_player_seated(t
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.listening)
         await pilot.press("g")
-        await until(pilot, lambda: isinstance(app.screen, LocalSetupScreen))
+        await until(pilot, lambda: setup_shown(app))
         form = app.screen.current_form()
         assert form.game == "zatre"
         assert form.kinds[:2] == ("human", "easy") and form.names[:2] == ("Kim", "Bob")

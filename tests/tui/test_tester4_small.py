@@ -5,10 +5,9 @@ remembers the table just played), item 11 (a teams replay numbers moves alike)."
 from __future__ import annotations
 
 from tui.app import ParlourApp
-from tui.screens.local_setup import LocalSetupScreen
 from tui.screens.results import ResultsScreen
 
-from .helpers import until
+from .helpers import setup_shown, until
 from .zestrea_helpers import SMALL, finished_game_replay, replay_at_its_end
 
 
@@ -25,7 +24,7 @@ async def test_a_replays_new_game_opens_the_replayed_games_setup(tmp_path):
                 if b.show and enabled}
         assert keys.get("g") == "New game"
         await pilot.press("g")
-        await until(pilot, lambda: isinstance(app.screen, LocalSetupScreen))
+        await until(pilot, lambda: setup_shown(app))
         form = app.screen.current_form()
         assert form.game == "zestrea"
         # a game of bots only: the player takes its first seat (leftovers item 3)
