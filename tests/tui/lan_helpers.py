@@ -19,6 +19,7 @@ from rules.zatre import GAME
 from tui.app import ParlourApp
 from tui.estate.lan_table import EstateLanTableScreen
 from tui.lan import LanSession, TokenStore, join_table
+from tui.zatre.results import ResultsScreen
 
 from .helpers import SIZE, until
 
@@ -105,6 +106,25 @@ async def step(link: RemoteSeatLink, rng: random.Random) -> None:
     snap = link.snapshot()
     if link.seat in snap.active_seats and snap.legal_actions and not snap.over:
         await link.submit(rng.choice(snap.legal_actions))
+
+
+async def play_duo_to_results(pilot, app: ParlourApp, table: HostedTable, ann: RemoteSeatLink,
+                              rng: random.Random) -> None:
+    """Ann (a guest link) and the app's player sit down at ``table``, Ann starts, and
+    both play random legal moves until the app shows its results screen, listening."""
+    await ann.say("/join")
+    await app.session.say("/join")
+    await until(pilot, lambda: table.table.lobby.seated_count() == 2)
+    await ann.say("/start")
+    await until(pilot, lambda: app.session.link.has_snapshot and ann.has_snapshot)
+    link = app.session.link
+    for _ in range(3000):  # the game played to its end through both links
+        if isinstance(app.screen, ResultsScreen):
+            break
+        await step(ann, rng)
+        await step(link, rng)
+        await pilot.pause(0.01)
+    await until(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.listening)
 
 
 @contextlib.asynccontextmanager

@@ -20,10 +20,9 @@ from tui.screens import join as join_screen
 from tui.screens.host_setup import RELAY_HINT, HostSetupScreen, parse_host_form
 from tui.screens.join import NEW_CODE_NEEDED, NEW_CODE_NOTE, JoinScreen
 from tui.screens.lobby import LobbyScreen
-from tui.zatre.results import ResultsScreen
 
 from .helpers import until
-from .lan_helpers import LINK, TIMEOUT, app_for, relay_at, relayed_table, step
+from .lan_helpers import LINK, TIMEOUT, app_for, play_duo_to_results, relay_at, relayed_table
 
 SMALL = (80, 24)
 HOST_PORT, JOIN_PORT = 47341, 47342
@@ -173,19 +172,7 @@ async def test_g_on_a_joiners_results_after_a_relay_game_asks_for_the_new_code(t
         async with app.run_test(size=SMALL) as pilot:
             await app.start_session(await join_table(url.removeprefix("ws://"), "Bob", code=table.code,
                                                      tokens=app.tokens, **LINK))
-            await ann.say("/join")
-            await app.session.say("/join")
-            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
-            await ann.say("/start")
-            await until(pilot, lambda: app.session.link.has_snapshot and ann.has_snapshot)
-            link = app.session.link
-            for _ in range(3000):  # the game played to its end through both links
-                if isinstance(app.screen, ResultsScreen):
-                    break
-                await step(ann, rng)
-                await step(link, rng)
-                await pilot.pause(0.01)
-            await until(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.listening)
+            await play_duo_to_results(pilot, app, table, ann, rng)
             await pilot.press("g")
             await until(pilot, lambda: isinstance(app.screen, JoinScreen) and bool(app.screen.query("#join-code")))
             join = app.screen

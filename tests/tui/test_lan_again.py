@@ -14,10 +14,9 @@ from textual.widgets import Input
 
 from tui.lan import join_table
 from tui.screens.join import JoinScreen
-from tui.zatre.results import ResultsScreen
 
 from .helpers import SIZE, until
-from .lan_helpers import LINK, TIMEOUT, app_for, hosted
+from .lan_helpers import LINK, TIMEOUT, app_for, hosted, play_duo_to_results
 
 
 async def test_g_on_a_joiners_results_opens_the_join_screen_filled_in(tmp_path):
@@ -30,21 +29,7 @@ async def test_g_on_a_joiners_results_opens_the_join_screen_filled_in(tmp_path):
         async with app.run_test(size=SIZE) as pilot:
             await app.start_session(await join_table(table.join_address, "Bob", code="ROOM7", **LINK))
             assert app.again == "join"
-            await ann.say("/join")
-            await app.session.say("/join")
-            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
-            await ann.say("/start")
-            await until(pilot, lambda: app.session.link.has_snapshot and ann.has_snapshot)
-            link = app.session.link
-            for _ in range(3000):  # the game played to its end through both links
-                if isinstance(app.screen, ResultsScreen):
-                    break
-                for player in (ann, link):
-                    snap = player.snapshot()
-                    if player.seat in snap.active_seats and snap.legal_actions and not snap.over:
-                        await player.submit(rng.choice(snap.legal_actions))
-                await pilot.pause(0.01)
-            await until(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.listening)
+            await play_duo_to_results(pilot, app, table, ann, rng)
             await pilot.press("g")
             await until(pilot, lambda: isinstance(app.screen, JoinScreen) and bool(app.screen.query("#join-address")))
             join = app.screen
