@@ -1,5 +1,6 @@
 """Hosting a LAN table: a small form (the game, table name, your name, a relay to host
-through, the address it listens on, port, room code, hints, advertising), then the
+through, the address it listens on, port, room code, hints for a game with them,
+advertising), then the
 table's lobby, where players sit down and bots are added (and the game may still change:
 ``/option cardgame on|off``)."""
 
@@ -24,6 +25,7 @@ from ..names import fit
 from ..widgets.field_label import FieldLabel, MarksFocus
 from ..widgets.open_lists import take_open_lists
 from .base import ParlourScreen
+from .local_setup import has_hints
 
 
 EVERY_NETWORK = HostSettings.__attrs_attrs__.bind.default  # type: ignore[attr-defined]
@@ -81,7 +83,8 @@ def parse_host_form(table: str, player: str, port: str, code: str, profi: bool,
     :func:`parse_relay`); ``ValueError`` with a message if it is wrong. With a relay a
     room code is refused, as ``parlour host --code`` with ``--relay`` is (the relay
     gives it), and *Listen on* and *Port*, hidden then, are kept as typed where they are
-    usable, else at their defaults (tester 5, finding 1)."""
+    usable, else at their defaults (tester 5, finding 1). ``profi`` is kept only for a
+    game with that option (:func:`has_hints`; tester 6, finding 8)."""
     table, player, code = table.strip(), player.strip(), code.strip()
     if not table:
         raise ValueError("Give the table a name: players see it on the join screen.")
@@ -103,7 +106,7 @@ def parse_host_form(table: str, player: str, port: str, code: str, profi: bool,
     if code and relay_address is not None:
         raise ValueError(code_at_relay("Room code"))
     return HostSettings(table[:40], player[:24], port_number, bind=bind, code=code or None,
-                        relay=relay_address, profi=profi, advertise=advertise, game=game)
+                        relay=relay_address, profi=profi and has_hints(game), advertise=advertise, game=game)
 
 
 def _usable(parse: Callable[[str], Any], text: str, default: Any) -> Any:
@@ -132,6 +135,9 @@ CODE_AT_RELAY = "none: the relay gives one"
 HERE_ONLY = "here-only"
 """The class of the fields (and their labels) that do not apply through a relay: *Listen
 on*, *Port*, *On the LAN*; hidden while the *Relay* field holds an address."""
+HINTS_ONLY = "hints-only"
+"""The class of the *Hints* field and its label: shown only while the chosen game has
+hints to hide (:func:`has_hints`: Zatre, the card game; tester 6, finding 8)."""
 
 
 class HostSetupScreen(MarksFocus, ParlourScreen):
@@ -139,7 +145,8 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
     the table just played (:func:`tui.lan.next_table`), filling the form (where it
     listened, or the relay it went through, too), its settings the form has no field
     for (grace, pace) kept; ``None``: the defaults. While *Relay* holds an address, the
-    fields that do not apply there are hidden and the hint says so (tester 5, finding 1)."""
+    fields that do not apply there are hidden and the hint says so (tester 5, finding 1);
+    *Hints* shows only for a game that has them (tester 6, finding 8)."""
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
@@ -182,10 +189,10 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
                 yield FieldLabel("Room code", "host-code")
                 code = (before.code or "") if before is not None else ""
                 yield Input(code, placeholder=CODE_HERE, max_length=12, compact=True, id="host-code")
-                yield FieldLabel("Hints", "host-profi")
+                yield FieldLabel("Hints", "host-profi", classes=HINTS_ONLY)
                 yield Select([("shown", False), ("hidden (profi)", True)],
                              value=before is not None and before.profi,
-                             allow_blank=False, compact=True, id="host-profi")
+                             allow_blank=False, compact=True, id="host-profi", classes=HINTS_ONLY)
                 yield FieldLabel("On the LAN", "host-advertise", classes=HERE_ONLY)
                 yield Select([("advertised", True), ("by address only", False)],
                              value=before is None or before.advertise,
@@ -215,9 +222,20 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
         self.query_one("#host-hint", Static).update(RELAY_HINT if relayed else HERE_HINT)
         self.query_one("#host-code", Input).placeholder = CODE_AT_RELAY if relayed else CODE_HERE
 
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "host-game":
+            self._show_hints()
+
+    def _show_hints(self) -> None:
+        """Show *Hints* only while the chosen game has hints to hide (its value is kept
+        for a game that has them again; :func:`parse_host_form` drops it otherwise)."""
+        game = str(self.query_one("#host-game", Select).value)
+        self.query(f".{HINTS_ONLY}").set(display=has_hints(game))
+
     def on_mount(self) -> None:
         self.query_one("#host-game", Select).focus()  # not Start: Enter must not host by mistake
         self._show_relayed()
+        self._show_hints()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "host-start":

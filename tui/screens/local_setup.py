@@ -63,6 +63,12 @@ def game_option_names(game: str) -> frozenset[str]:
     return frozenset(spec.name for spec in option_specs(rules.options_type)) if rules else frozenset()
 
 
+def has_hints(game: str) -> bool:
+    """Whether ``game`` has the ``profi`` option that hides the move hints (Zatre, the
+    card game): the forms' *Hints* field is for those games only."""
+    return "profi" in game_option_names(game)
+
+
 def parse_options(game: str, values: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     """``game``'s options as the form holds them (``values``: name -> a list's value, or
     the text typed for a whole number, empty for none where that is the default),
