@@ -353,11 +353,12 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         warning. A LAN table reads the host's from the lobby state."""
         return self._saves.save_problem if self._saves is not None else ""
 
-    def _tell(self, news: str = "", error: str = "") -> None:
-        """The message line under the table: ``news`` (what was just played), the latest
-        save's problem if any, and ``error`` or else this table's instructions."""
+    def _tell(self, news: str = "", error: str = "", shorter: tuple[str, ...] = ()) -> None:
+        """The message line under the table: ``news`` (what was just played; ``shorter``:
+        its shorter forms, longest first, for a narrow line), the latest save's problem
+        if any, and ``error`` or else this table's instructions."""
         message = self.query_one("#message", TableMessage)
-        message.news = news
+        message.news, message.shorter = news, shorter
         message.warning = self.save_problem()
         text = self._instructions() if self.listening else self.ONE_MOMENT
         message.text, message.kind = (error, "error") if error else (text, "info")

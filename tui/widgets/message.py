@@ -4,6 +4,8 @@ the game's latest save failed, a ``warning`` (marked ⚠) takes the news' place.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -11,13 +13,15 @@ from textual.widget import Widget
 from ..names import fit, wrap
 
 
-def news_lines(news: str, width: int, room: int) -> list[str]:
-    """``news`` in at most ``room`` lines of ``width`` cells: wrapped, and if still too
-    long cut in its middle so that its end stays, from its last ``": "`` on (the
-    points: ``"Ada (strong bot) laid 6 2 5 …: +4 points."``)."""
-    lines = wrap(news, width)
-    if len(lines) <= room:
-        return lines
+def news_lines(news: str, width: int, room: int, shorter: Sequence[str] = ()) -> list[str]:
+    """``news`` in at most ``room`` lines of ``width`` cells: wrapped, or else the first
+    of its ``shorter`` forms (longest first) that fits wrapped (tester 6, finding 9);
+    if none does, the shortest cut in its middle so that its end stays, from its last
+    ``": "`` on (the points: ``"Ada (strong bot) laid 6 2 5 …: +4 points."``)."""
+    for form in (news, *shorter):
+        lines = wrap(form, width)
+        if len(lines) <= room:
+            return lines
     room = max(1, room)
     rest = " ".join(lines[room - 1:])
     tail = len(rest) - rest.rindex(": ") if ": " in rest else 0
@@ -26,7 +30,8 @@ def news_lines(news: str, width: int, room: int) -> list[str]:
 
 class TableMessage(Widget):
     """``news``: the last turn, on the lines the instructions leave (none when they
-    need every line: player-tester 3, item 10);
+    need every line: player-tester 3, item 10), or the longest of its ``shorter`` forms
+    that fits there (:func:`news_lines`);
     ``text`` with a ``kind``: ``"info"`` or ``"error"`` (shown with ✗, in place of the
     news); ``warning``: shown with ⚠ in place of the news, over as many lines as it
     takes (a failed save), the ``text`` under it as far as there is room."""
@@ -35,6 +40,7 @@ class TableMessage(Widget):
 
     warning: reactive[str] = reactive("")
     news: reactive[str] = reactive("")
+    shorter: reactive[tuple[str, ...]] = reactive(())
     text: reactive[str] = reactive("")
     kind: reactive[str] = reactive("info")
 
@@ -56,7 +62,7 @@ class TableMessage(Widget):
             return out.append("\n").append(self.text)
         told = len(wrap(self.text, width)) if self.text else 0
         room = self.size.height - told  # what to do comes first: the news (in the log too) yields
-        lines = news_lines(self.news, width, room) if self.news and room > 0 else []
+        lines = news_lines(self.news, width, room, self.shorter) if self.news and room > 0 else []
         out = Text("\n".join(lines), self.get_component_rich_style("message--news"))
         if lines:
             out.append("\n")

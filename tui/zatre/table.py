@@ -42,8 +42,8 @@ from .sheet import ScoreSheet
 from .status import TurnStatus
 from ..names import fit, fit_names, log_names
 from ..rule_words import refusal_text
-from .words import (hand_text, in_front, last_turn_text, log_line, partner_text, partner_turn, preview_text,
-                    turns_since)
+from .words import (hand_text, in_front, last_turn_shorter, last_turn_text, log_line, partner_text, partner_turn,
+                    preview_text, turns_since)
 
 PLAY_ACTIONS = {"choose", "cycle", "place", "take_back", "confirm", "next_hint", "partner_first"}
 
@@ -411,9 +411,12 @@ class TableScreen(GameTableScreen):
         status.bag = view.bag_count
         status.extra = "profi: no hints" if view.options.profi else ""
 
-        self._tell(self._news if self.animating else (
-            last_turn_text(snap) or opening_news(view.opening, self._seat_names(snap))),
-            self._error or self.turn_problem())
+        if self.animating:
+            news, shorter = self._news, ()
+        else:  # (shorter forms for a narrow line: tester 6, finding 9)
+            news = last_turn_text(snap) or opening_news(view.opening, self._seat_names(snap))
+            shorter = last_turn_shorter(snap)
+        self._tell(news, self._error or self.turn_problem(), shorter)
 
         last_gain = {record.seat: record.gain for record in view.log}
         shown = self._sheet_seats(self.sheet_seat)

@@ -55,18 +55,23 @@ def partner_turn(view, names: Sequence[str]) -> str:
     return ""
 
 
-def turn_text(record: TurnRecord, name: str) -> str:
-    """One sentence for the turn ``record`` of the player ``name``: ``"Ada laid 5 6 → 11, 12, x2: +12 points."``"""
+def turn_text(record: TurnRecord, name: str, short: bool = False) -> str:
+    """One sentence for the turn ``record`` of the player ``name``: ``"Ada laid 5 6 →
+    11, 12, x2: +12 points."``. ``short``: fewer cells for a narrow news line, the lines
+    without commas and the points a bare sum (``"Ada laid 5 6 → 11 12 x2: +12."``,
+    ``"Ada laid no tile; keeps 2."``; tester 6, finding 9)."""
+    keeps = "keep" if name == "You" else "keeps"
     if not record.placements:
-        keeps = "keep" if name == "You" else "keeps"
+        if short:
+            return f"{name} laid no tile; {keeps} {record.kept}."
         return f"{name} could lay no tile and {keeps} {record.kept} face down."
     tiles = " ".join(str(p.tile) for p in record.placements)
-    lines = ", ".join(str(line.total) for line in record.lines)
-    crosses = ", x2" * record.entry.crosses
-    scored = f" → {lines}{crosses}" if record.lines else " → no line"  # (fits the news line: tester 2, item 7)
-    kept = f"; {'keep' if name == 'You' else 'keeps'} {record.kept}" if record.kept else ""
-    points = "point" if record.gain == 1 else "points"
-    return f"{name} laid {tiles}{scored}: +{record.gain} {points}{kept}."
+    lines = (" " if short else ", ").join([str(line.total) for line in record.lines]
+                                          + ["x2"] * record.entry.crosses)
+    scored = f" → {lines}" if record.lines else " → no line"  # (fits the news line: tester 2, item 7)
+    kept = f"; {keeps} {record.kept}" if record.kept else ""
+    points = "" if short else " point" if record.gain == 1 else " points"
+    return f"{name} laid {tiles}{scored}: +{record.gain}{points}{kept}."
 
 
 def log_line(number: int, record: TurnRecord, name: str) -> str:
@@ -119,6 +124,18 @@ def hand_text(view, seat: int) -> str:
 def last_turn_text(snap) -> str:
     """:func:`turn_text` for the latest turn of a Zatre snapshot (``""`` before any)."""
     return "\n".join(turns_since(snap, None, 1))
+
+
+def last_turn_shorter(snap) -> tuple[str, ...]:
+    """Shorter forms of :func:`last_turn_text`, longest first, for a news line too
+    narrow for it (80x24; tester 6, finding 9): the player's name without its bot tag
+    (``"Ada laid …"`` for ``"Ada (strong bot) laid …"``), then :func:`turn_text`'s short
+    wording as well; ``()`` before any turn."""
+    if not snap.view.log:
+        return ()
+    record = snap.view.log[-1]
+    name = snap.names[record.seat]
+    return turn_text(record, name), turn_text(record, name, short=True)
 
 
 def turns_since(snap, seat: int | None, most: int = 4) -> list[str]:
