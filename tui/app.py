@@ -24,6 +24,7 @@ from .estate.table import EstateTableScreen
 from .lan import HostError, HostSettings, LanSession, TokenStore, join_hosted, next_table, relay_made
 from .local_game import DEFAULT_PACE, LocalGame, continue_table, open_table
 from .screens.confirm import ConfirmScreen
+from .screens.game_table import NOTHING_SAVED
 from .screens.host_setup import HostSetupScreen
 from .screens.join import JoinScreen
 from .screens.lobby import LobbyScreen
@@ -98,6 +99,7 @@ class ParlourApp(App):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
     QUIT_QUESTIONS = {
         "local": "Quit Parlour? The game is saved: Continue in the menu takes it up again.",
+        "new": f"Quit Parlour? {NOTHING_SAVED}",
         "host": "Quit Parlour? You host this table: it closes for everyone.",
         "lan": ("Quit Parlour? Your seat is held for a while: join again with the same "
                 "name to get it back."),
@@ -351,13 +353,14 @@ class ParlourApp(App):
 
     def in_play(self) -> str | None:
         """What quitting now would end: ``"local"`` (a local game not over yet),
+        ``"new"`` (one with nothing saved yet: no move was made, tester 7, finding 3),
         ``"host"`` or ``"lan"`` (a LAN table hosted or joined), else ``None``."""
         if self.session is not None:
             return "host" if self.session.hosted is not None else "lan"
         if self.table is not None:
             tables = [s for s in self.screen_stack if isinstance(s, (TableScreen, CardTableScreen))]
             if not tables or tables[-1].snap is None or not tables[-1].snap.over:
-                return "local"
+                return "local" if self.table.saved else "new"
         return None
 
     async def action_quit(self) -> None:
