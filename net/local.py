@@ -178,6 +178,13 @@ class LocalTable:
         self._unwatch = host.watch(self._committed) if save_to is not None else None
 
     @property
+    def saved(self) -> bool:
+        """Whether the game is in its save file: a move of it was saved, or it was
+        continued from that file. ``False`` before the first move of a new game, when
+        nothing is written yet (tester 7, finding 3: leaving then said "It is saved")."""
+        return self._on_disk is not None
+
+    @property
     def result(self) -> Result | None:
         """The result once the game is over, else ``None``."""
         return self.host.result

@@ -411,7 +411,8 @@ there for ``parlour replay``."""
 
 
 def discard_local(path: Path) -> Path:
-    """Take the local game saved in ``path`` off the menu by moving it into the
+    """Take the game saved in ``path`` (a local one, or a hosted one: tester 7,
+    finding 1) off the menu by moving it into the
     :data:`DISCARDED` folder beside it (nothing is deleted; ``parlour replay`` still
     opens it). Returns the new path; raises ``SaveError`` when it cannot be moved."""
     path = Path(path)
@@ -429,9 +430,11 @@ def discard_local(path: Path) -> Path:
 
 @attrs.frozen
 class SavedGame:
-    """A local game as the menu lists it: its ``path``, the ``game``'s title, seat
+    """A saved game as the menu lists it: its ``path``, the ``game``'s title, seat
     ``names`` and ``bots`` (kind per seat, ``None``: a human), ``moves`` (actions
-    applied), ``saved_at`` (seconds since the epoch) and whether it is ``over``."""
+    applied), ``saved_at`` (seconds since the epoch), whether it is ``over`` (the rules
+    ended it, or its host did with ``/end``), its ``table`` name (a hosted game's, or
+    ``"Solo game"``...) and the name of its ``rules`` (``"zatre"``...)."""
 
     path: Path
     title: str
@@ -440,24 +443,38 @@ class SavedGame:
     moves: int
     saved_at: float
     over: bool
+    table: str = ""
+    rules: str = ""
 
 
 def local_games(folder: Path | None = None, problems: list[SaveError] | None = None) -> list[SavedGame]:
     """The local games saved in ``folder`` (default :func:`local_saves_dir`), the most
     recently saved first. A file that is not a readable save is left out, logged, and
     its :class:`SaveError` (which names the file and why) added to ``problems``."""
-    folder = folder or local_saves_dir()
+    return _saved_games(folder or local_saves_dir(), True, problems)
+
+
+def hosted_games(folder: Path | None = None, problems: list[SaveError] | None = None) -> list[SavedGame]:
+    """The hosted games saved in ``folder`` (default :func:`saves_dir`, where a hosted
+    table saves), the most recently saved first; unreadable files as in
+    :func:`local_games` (tester 7, finding 1: the menu hosts them again)."""
+    return _saved_games(folder or saves_dir(), False, problems)
+
+
+def _saved_games(folder: Path, local: bool, problems: list[SaveError] | None) -> list[SavedGame]:
+    """The games saved in ``folder`` that are ``local`` (or hosted), the latest first."""
     found = []
     for path in sorted(Path(folder).glob("*.json")) if Path(folder).is_dir() else ():
         try:
             data, game = read(path)
         except SaveError as exc:
-            log.warning("skipping a local save: %s", exc)
+            log.warning("skipping a save: %s", exc)
             if problems is not None:
                 problems.append(exc)
             continue
-        if data.local:
-            found.append(SavedGame(path, game.title, data.names, data.bots, data.version, data.saved_at, data.over))
+        if data.local == local:
+            found.append(SavedGame(path, game.title, data.names, data.bots, data.version, data.saved_at,
+                                   data.over or data.ended_early, data.table, game.name))
     return sorted(found, key=lambda g: g.saved_at, reverse=True)
 
 

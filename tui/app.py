@@ -13,7 +13,7 @@ from textual.binding import Binding
 from net.client import LinkStatus
 from net.closecodes import BAD_TOKEN
 from net.local import LocalTable
-from net.saves import SaveError, SavedGame, local_games, local_saves_dir, new_local_path
+from net.saves import SaveError, SavedGame, hosted_games, local_games, local_saves_dir, new_local_path, saves_dir
 from rules.estate import EstateView
 from rules.zatre_cards import ZatreCardsView
 from rules.zestrea import ZestreaView
@@ -21,9 +21,11 @@ from rules.zestrea import ZestreaView
 from .estate.lan_table import EstateLanTableScreen
 from .estate.replay import EstateReplayScreen
 from .estate.table import EstateTableScreen
-from .lan import HostError, HostSettings, LanSession, TokenStore, join_hosted, next_table, relay_made
+from .lan import (HOSTED_SAVED, HostError, HostSettings, LanSession, TokenStore, join_hosted, next_table,
+                  relay_made, resumed_table)
 from .local_game import DEFAULT_PACE, LocalGame, continue_table, open_table
 from .screens.confirm import ConfirmScreen
+from .screens.game_table import NOTHING_SAVED
 from .screens.host_setup import HostSetupScreen
 from .screens.join import JoinScreen
 from .screens.lobby import LobbyScreen
@@ -88,7 +90,8 @@ class ParlourApp(App):
     ``discovery`` makes the LAN discovery backend (tests: a FakeBackend); ``tokens`` keeps seat tokens; ``link_options`` go to every
     RemoteSeatLink; ``host_defaults`` override the host form's settings (tests:
     ``bind``, ``port``, ``save``); ``local_saves``: the folder local games are saved
-    in (default: net.saves.local_saves_dir()).
+    in (default: net.saves.local_saves_dir()); ``hosted_saves``: the folder whose hosted
+    games the menu offers to host again (default: net.saves.saves_dir()).
     """
 
     CSS_PATH = "parlour.tcss"
@@ -98,7 +101,9 @@ class ParlourApp(App):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
     QUIT_QUESTIONS = {
         "local": "Quit Parlour? The game is saved: Continue in the menu takes it up again.",
+        "new": f"Quit Parlour? {NOTHING_SAVED}",
         "host": "Quit Parlour? You host this table: it closes for everyone.",
+        "hosted": f"Quit Parlour? You host this table: {HOSTED_SAVED}",
         "lan": ("Quit Parlour? Your seat is held for a while: join again with the same "
                 "name to get it back."),
     }
@@ -116,6 +121,7 @@ class ParlourApp(App):
         link_options: dict[str, Any] | None = None,
         host_defaults: dict[str, Any] | None = None,
         local_saves: Path | None = None,
+        hosted_saves: Path | None = None,
     ) -> None:
         super().__init__()
         self.pace = pace
@@ -135,6 +141,7 @@ class ParlourApp(App):
         self.local_form: SetupForm | None = None  # the local setup as last left
         self.replay_form: SetupForm | None = None  # a new game like the replay shown
         self._local_saves = local_saves
+        self._hosted_saves = hosted_saves
 
     @property
     def local_saves(self) -> Path:
@@ -145,6 +152,13 @@ class ParlourApp(App):
         """The local games not over yet, the most recently played first (the menu's
         Continue entries); saves that cannot be read are added to ``problems``."""
         return [game for game in local_games(self.local_saves, problems) if not game.over]
+
+    def saved_hosted_games(self, problems: list[SaveError] | None = None) -> list[SavedGame]:
+        """The hosted games not over yet in ``hosted_saves`` (default: the saves folder
+        a hosted table writes to), the latest first: the menu hosts them again (tester 7,
+        finding 1); saves that cannot be read are added to ``problems``."""
+        folder = self._hosted_saves if self._hosted_saves is not None else saves_dir()
+        return [game for game in hosted_games(folder, problems) if not game.over]
 
     async def on_event(self, event: events.Event) -> None:
         """While the terminal is too small for the table, keys and clicks do nothing
@@ -263,6 +277,11 @@ class ParlourApp(App):
 
     # ---- LAN tables ----
 
+    def host_saved(self, saved: SavedGame) -> None:
+        """The host form for hosting the ``saved`` hosted game again (the menu's *Host a
+        saved game again…*; its start does what ``parlour host --resume FILE`` does)."""
+        self.push_screen(HostSetupScreen(resumed_table(saved), saved))
+
     def host_overrides(self, settings: HostSettings) -> HostSettings:
         """``settings`` from the host form with :attr:`host_defaults` applied."""
         return attrs.evolve(settings, **self.host_defaults) if self.host_defaults else settings
@@ -351,13 +370,17 @@ class ParlourApp(App):
 
     def in_play(self) -> str | None:
         """What quitting now would end: ``"local"`` (a local game not over yet),
-        ``"host"`` or ``"lan"`` (a LAN table hosted or joined), else ``None``."""
+        ``"new"`` (one with nothing saved yet: no move was made, tester 7, finding 3),
+        ``"host"`` or ``"lan"`` (a LAN table hosted or joined; ``"hosted"``: a hosted game
+        under way and saved, :attr:`tui.lan.LanSession.resumable`), else ``None``."""
         if self.session is not None:
+            if self.session.resumable:
+                return "hosted"
             return "host" if self.session.hosted is not None else "lan"
         if self.table is not None:
             tables = [s for s in self.screen_stack if isinstance(s, (TableScreen, CardTableScreen))]
             if not tables or tables[-1].snap is None or not tables[-1].snap.over:
-                return "local"
+                return "local" if self.table.saved else "new"
         return None
 
     async def action_quit(self) -> None:

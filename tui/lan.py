@@ -47,7 +47,7 @@ from net.protocol import (
     plain_problem,
 )
 from net.relay import CODE_ALPHABET, CODE_LENGTH
-from net.saves import SaveError
+from net.saves import SaveError, SavedGame
 from rules import registry
 from rules.zatre import GAME
 
@@ -383,6 +383,13 @@ class LanSession:
         return bool(self.link.lobby and self.link.lobby.started)
 
     @property
+    def resumable(self) -> bool:
+        """Whether this player hosts a game under way that is saved: hosting its save
+        again carries it on (:data:`HOSTED_SAVED`; tester 7, finding 1)."""
+        hosted = self.hosted
+        return hosted is not None and hosted.save is not None and self.started and self.link.game_over is None
+
+    @property
     def address(self) -> str:
         """Where others join: what they type on the join screen."""
         if self.hosted is not None:
@@ -632,6 +639,21 @@ class HostSettings:
     save: bool | Path = True
     bot_delay: float = 0.6
     game: str = GAME.name
+
+
+HOSTED_SAVED = ("the game stops for everyone and is saved: host it again from the menu (Host a saved "
+                "game again…) or with parlour host --resume FILE, and the others join again to get "
+                "their seats back.")
+"""What leaving (or quitting) a hosted game under way does (:attr:`LanSession.resumable`;
+tester 7, finding 1: the question said the game ends for everyone)."""
+
+
+def resumed_table(saved: SavedGame) -> HostSettings:
+    """The settings for hosting the ``saved`` hosted game again, as ``parlour host
+    --resume FILE`` does (its table name, game and options from the save; the host's
+    seat comes back by its token whatever the name): the host form's start
+    (tester 7, finding 1)."""
+    return HostSettings(None, default_player_name(), resume=saved.path, game=saved.rules)
 
 
 def code_at_relay(field: str, leave: str = "empty") -> str:

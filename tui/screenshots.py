@@ -53,7 +53,7 @@ async def _shoot(out: Path, name: str, size: tuple[int, int], pace: float, scrip
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="parlour-shots-") as saves:  # not the user's games
-        app = ParlourApp(pace=pace, local_saves=Path(saves))
+        app = ParlourApp(pace=pace, local_saves=Path(saves), hosted_saves=Path(saves))
         return await _shoot_app(app, out, name, size, script)
 
 

@@ -46,6 +46,10 @@ UNSAVED_LEAVE_QUESTION = ("Leave this game? Its last save failed (the ⚠ line s
                           "now loses it, unless one more try as you leave works.")
 """What leaving asks while the latest save of this keyboard's game failed (player-tester
 3, item 13: the question said "It is saved" and the game was lost)."""
+NOTHING_SAVED = "Nothing is saved yet: no move was made, so the game will not be in the menu to continue."
+"""Leaving (or quitting) a local game before anything of it is saved: a new game is
+written after its first move (tester 7, finding 3: the question said "It is saved")."""
+NOTHING_SAVED_LEAVE_QUESTION = f"Leave this game? {NOTHING_SAVED}"
 MOVE = Binding.Group("Move", compact=True)
 CURSOR_KEYS = [
     Binding("left,h", "move(0, -1)", "Left", group=MOVE),
@@ -82,8 +86,9 @@ class GameTableScreen(QuietKeys, ParlourScreen):
     ``pace``: seconds per step when laying out others' moves (``0``: at once);
     ``leave``: called when the player leaves the table (the app stops the host and
     goes back to the menu); ``leave_question``: what leaving asks first; ``saves``:
-    the local table whose saving to watch (net.local.LocalTable: ``save_problem`` and
-    ``on_save_problem``): while its latest save failed, the message line says so.
+    the local table whose saving to watch (net.local.LocalTable: ``saved``,
+    ``save_problem`` and ``on_save_problem``): while its latest save failed, the
+    message line says so, and leaving before anything is saved says that instead.
 
     When the question the shown seat answers changes (its legal actions: a new turn, a
     new question, another Do list) the keys that would act wait for a quiet moment
@@ -727,9 +732,14 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         self.app.push_screen(ConfirmScreen(self.leave_words(), "Leave", "Stay"), answered)
 
     def leave_words(self) -> str:
-        """What leaving asks first: :attr:`leave_question`, or, while the latest save of
-        the game this keyboard saves failed, that leaving may lose it."""
-        return UNSAVED_LEAVE_QUESTION if self._saves is not None and self.save_problem() else self.leave_question
+        """What leaving asks first: :attr:`leave_question`; or, of the game this
+        keyboard saves, that leaving may lose it while its latest save failed, and that
+        nothing is saved yet before its first save."""
+        if self._saves is not None and self.save_problem():
+            return UNSAVED_LEAVE_QUESTION
+        if self._saves is not None and not self._saves.saved:
+            return NOTHING_SAVED_LEAVE_QUESTION
+        return self.leave_question
 
     def leave(self) -> None:
         """Stop listening and hand over to ``_leave`` (stop the table, back to the menu)."""

@@ -2,7 +2,8 @@
 through, the address it listens on, port, room code, hints for a game with them,
 advertising), then the
 table's lobby, where players sit down and bots are added (and the game may still change:
-``/option cardgame on|off``)."""
+``/option cardgame on|off``). The same form hosts a saved game again (``parlour host
+--resume FILE``), without the fields the save decides."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from textual.widgets import Button, Footer, Input, Select, Static
 
 from net.cli import DEFAULT_PORT, relay_url
 from net.protocol import plain_problem
+from net.saves import SavedGame
 
 from ..lan import HostError, HostSettings, code_at_relay, default_player_name, host_table
 from ..local_game import GAMES
@@ -132,6 +134,12 @@ RELAY_HINT = (
 CODE_HERE = "optional: players must type it"
 CODE_AT_RELAY = "none: the relay gives one"
 """The *Room code* field's placeholder, for a table here and through a relay."""
+RESUME_TITLE = "Host a saved game again"
+CODE_SAVED = "optional: the saved one, if it had one"
+"""The *Room code* field's placeholder for a saved game hosted again."""
+NEW_ONLY = "new-only"
+"""The class of the fields (and their labels) a save decides: *Game*, *Table name*,
+*Hints*; hidden while the form hosts a saved game again (tester 7, finding 1)."""
 HERE_ONLY = "here-only"
 """The class of the fields (and their labels) that do not apply through a relay: *Listen
 on*, *Port*, *On the LAN*; hidden while the *Relay* field holds an address."""
@@ -140,23 +148,34 @@ HINTS_ONLY = "hints-only"
 hints to hide (:func:`has_hints`: Zatre, the card game; tester 6, finding 8)."""
 
 
+def resume_hint(saved: SavedGame) -> str:
+    """The form's hint while it hosts ``saved`` again: which game, and what comes back."""
+    return (f"{saved.title} at {saved.table!r}, move {saved.moves}, carries on as `parlour host --resume` "
+            "does: its game, options and seats come from the save, and each player joins again (same "
+            "name, same address and room code) to get their seat back. Relay: the one it went through, if any.")
+
+
 class HostSetupScreen(MarksFocus, ParlourScreen):
     """The form; Start hosting (or ctrl+s) opens the table and its lobby. ``previous``:
     the table just played (:func:`tui.lan.next_table`), filling the form (where it
     listened, or the relay it went through, too), its settings the form has no field
     for (grace, pace) kept; ``None``: the defaults. While *Relay* holds an address, the
     fields that do not apply there are hidden and the hint says so (tester 5, finding 1);
-    *Hints* shows only for a game that has them (tester 6, finding 8)."""
+    *Hints* shows only for a game that has them (tester 6, finding 8).
+    ``saved``: a hosted game to host again (``previous`` then its
+    :func:`tui.lan.resumed_table`): the table carries it on as ``parlour host --resume
+    FILE`` does, the fields its save decides hidden (tester 7, finding 1)."""
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start hosting"),
     ]
 
-    def __init__(self, previous: HostSettings | None = None) -> None:
+    def __init__(self, previous: HostSettings | None = None, saved: SavedGame | None = None) -> None:
         super().__init__()
         self.starting = False
         self.previous = previous
+        self.saved = saved
 
     def compose(self) -> ComposeResult:
         before = self.previous
@@ -166,12 +185,12 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
             yield Static(HERE_TITLE, id="host-title", classes="screen-title")
             yield Static(HERE_HINT, id="host-hint", classes="hint", markup=False)
             with Grid(id="host-form"):
-                yield FieldLabel("Game", "host-game")
+                yield FieldLabel("Game", "host-game", classes=NEW_ONLY)
                 game = before.game if before is not None and before.game in GAMES else "zatre"
                 yield Select([(title, name) for name, title in GAMES.items()], value=game,
-                             allow_blank=False, compact=True, id="host-game")
-                yield FieldLabel("Table name", "host-table")
-                yield Input(table, max_length=40, compact=True, id="host-table")
+                             allow_blank=False, compact=True, id="host-game", classes=NEW_ONLY)
+                yield FieldLabel("Table name", "host-table", classes=NEW_ONLY)
+                yield Input(table, max_length=40, compact=True, id="host-table", classes=NEW_ONLY)
                 yield FieldLabel("Your name", "host-player")
                 yield Input(player, max_length=24, compact=True, id="host-player")
                 yield FieldLabel("Relay", "host-relay")
@@ -189,10 +208,11 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
                 yield FieldLabel("Room code", "host-code")
                 code = (before.code or "") if before is not None else ""
                 yield Input(code, placeholder=CODE_HERE, max_length=12, compact=True, id="host-code")
-                yield FieldLabel("Hints", "host-profi", classes=HINTS_ONLY)
+                yield FieldLabel("Hints", "host-profi", classes=f"{NEW_ONLY} {HINTS_ONLY}")
                 yield Select([("shown", False), ("hidden (profi)", True)],
                              value=before is not None and before.profi,
-                             allow_blank=False, compact=True, id="host-profi", classes=HINTS_ONLY)
+                             allow_blank=False, compact=True, id="host-profi",
+                             classes=f"{NEW_ONLY} {HINTS_ONLY}")
                 yield FieldLabel("On the LAN", "host-advertise", classes=HERE_ONLY)
                 yield Select([("advertised", True), ("by address only", False)],
                              value=before is None or before.advertise,
@@ -216,11 +236,15 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
         """Hide the fields that do not apply through a relay while *Relay* holds an
         address (and show them again when it is emptied); the title and hint say which
         kind of table the form opens."""
-        relayed = self.relayed
+        relayed, saved = self.relayed, self.saved
         self.query(f".{HERE_ONLY}").set(display=not relayed)
-        self.query_one("#host-title", Static).update(RELAY_TITLE if relayed else HERE_TITLE)
-        self.query_one("#host-hint", Static).update(RELAY_HINT if relayed else HERE_HINT)
-        self.query_one("#host-code", Input).placeholder = CODE_AT_RELAY if relayed else CODE_HERE
+        self.query(f".{NEW_ONLY}").set(display=saved is None)
+        self.query_one("#host-title", Static).update(
+            RESUME_TITLE if saved is not None else RELAY_TITLE if relayed else HERE_TITLE)
+        self.query_one("#host-hint", Static).update(
+            resume_hint(saved) if saved is not None else RELAY_HINT if relayed else HERE_HINT)
+        self.query_one("#host-code", Input).placeholder = (
+            CODE_AT_RELAY if relayed else CODE_SAVED if saved is not None else CODE_HERE)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "host-game":
@@ -228,12 +252,14 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
 
     def _show_hints(self) -> None:
         """Show *Hints* only while the chosen game has hints to hide (its value is kept
-        for a game that has them again; :func:`parse_host_form` drops it otherwise)."""
+        for a game that has them again; :func:`parse_host_form` drops it otherwise), and
+        never for a saved game hosted again (its save decides)."""
         game = str(self.query_one("#host-game", Select).value)
-        self.query(f".{HINTS_ONLY}").set(display=has_hints(game))
+        self.query(f".{HINTS_ONLY}").set(display=self.saved is None and has_hints(game))
 
     def on_mount(self) -> None:
-        self.query_one("#host-game", Select).focus()  # not Start: Enter must not host by mistake
+        # not Start: Enter must not host by mistake
+        self.query_one("#host-game" if self.saved is None else "#host-player").focus()
         self._show_relayed()
         self._show_hints()
 
@@ -264,7 +290,8 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
         )
         if self.previous is None:
             return chosen
-        return attrs.evolve(self.previous, table=chosen.table, player=chosen.player, port=chosen.port,
+        table = chosen.table if self.previous.resume is None else self.previous.table  # (the save's)
+        return attrs.evolve(self.previous, table=table, player=chosen.player, port=chosen.port,
                             bind=chosen.bind, code=chosen.code, relay=chosen.relay, profi=chosen.profi,
                             advertise=chosen.advertise, game=chosen.game)
 

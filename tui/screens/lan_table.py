@@ -29,7 +29,7 @@ from textual.binding import Binding
 from net.lobby import article
 from rules.core import Seat
 
-from ..lan import LanSession, Line, away_words, bot_hint, new_code_words, offline_text
+from ..lan import HOSTED_SAVED, LanSession, Line, away_words, bot_hint, new_code_words, offline_text
 from ..names import fit
 from .chat import ChatScreen
 from .game_table import SPINNER, GameTableScreen
@@ -61,6 +61,8 @@ class ToastGate:
 
 """Seconds a chat line stays up at the table (t opens the whole chat)."""
 HOST_LEAVES = "Leave? You host this table: the game ends for everyone."
+"""Leaving a hosted table whose game is not saved (:data:`HOST_LEAVES_SAVED` else)."""
+HOST_LEAVES_SAVED = f"Leave? You host this table: {HOSTED_SAVED}"
 PLAYER_LEAVES = ("Leave this table? Your seat is held for a while: join again with the "
                  "same name to get it back.")
 WATCHER_LEAVES = "Stop watching this table?"
@@ -94,6 +96,11 @@ class LanTable(GameTableScreen):
         self._table_seat = link.seat  # the seat whose snapshots the table listens to
         self._lan_stops: list[Callable[[], None]] = []
         self._toasts = ToastGate()
+
+    def leave_words(self) -> str:
+        """What leaving asks first; the host of a saved game under way is told that it
+        is saved and how to carry it on (tester 7, finding 1: it said the game ends)."""
+        return HOST_LEAVES_SAVED if self.session.resumable else super().leave_words()
 
     def action_leave(self) -> None:
         """Leave (asked first): a watcher has no seat to be told is held."""

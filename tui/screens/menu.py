@@ -1,5 +1,5 @@
-"""The main menu: continue a saved local game, solo practice, host, join, each game's
-rules, quit."""
+"""The main menu: continue a saved local game, solo practice, host (a saved hosted game
+again too), join, each game's rules, quit."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from net.saves import SaveError, SavedGame, folder_problem
 
 from .base import ParlourScreen
-from .saved_games import SavedGamesScreen, ask_discard
+from .saved_games import HOSTED_TITLE, SavedGamesScreen, ask_discard
 from .whole_log import WholeLogScreen
 
 TITLE = r"""
@@ -46,11 +46,27 @@ continue make the list scroll; player-tester findings on Estate, item 15: "move 
 def continue_text(game: SavedGame) -> str:
     """A Continue entry, one line of at most :data:`ENTRY_CELLS` cells (the players cut
     to fit): ``"Continue Zatre · You, Ada (strong bot) · move 12 · 30 Nov 20:41"``."""
-    players = ", ".join(name + (f" ({bot} bot)" if bot else "") for name, bot in zip(game.names, game.bots))
+    return _entry(f"Continue {game.title} · ", _players(game), game)
+
+
+def hosted_text(game: SavedGame) -> str:
+    """A hosted game's entry, one line of at most :data:`ENTRY_CELLS` cells (its table
+    and players cut to fit): ``"Zatre · Friday · Ann, Bob · move 12 · 30 Nov 20:41 ·
+    hosted (LAN)"`` (tester 7, finding 1)."""
+    return _entry("", f"{game.title} · {game.table} · {_players(game)}", game, " · hosted (LAN)")
+
+
+def _players(game: SavedGame) -> str:
+    """``"You, Ada (strong bot)"``: the saved game's seats."""
+    return ", ".join(name + (f" ({bot} bot)" if bot else "") for name, bot in zip(game.names, game.bots))
+
+
+def _entry(head: str, middle: str, game: SavedGame, after: str = "") -> str:
+    """``head``, ``middle`` cut to fit, the move and date, ``after``: a saved game's entry."""
     when = time.strftime("%d %b %H:%M", time.localtime(game.saved_at))
-    head, tail = f"Continue {game.title} · ", f" · move {game.moves} · {when}"
+    tail = f" · move {game.moves} · {when}{after}"
     room = max(1, ENTRY_CELLS - cell_len(head) - cell_len(tail))
-    fitted = Text(players)
+    fitted = Text(middle)
     fitted.truncate(room, overflow="ellipsis")
     return f"{head}{fitted.plain}{tail}"
 
@@ -59,8 +75,9 @@ class MenuScreen(ParlourScreen):
     """Where Parlour starts. Each entry also has a letter key; the unfinished local
     games (solo, hotseat) come first, the latest first, ``o`` taking up the latest and
     ``d`` discarding the highlighted one (asked first; it stays replayable); past
-    :data:`CONTINUE_SHOWN` of them, an entry lists them all. Saves that cannot be read
-    are said below the list, ``w`` listing why for each."""
+    :data:`CONTINUE_SHOWN` of them, an entry lists them all. With unfinished hosted
+    games, an entry lists them to host one again (tester 7, finding 1). Saves that
+    cannot be read are said below the list, ``w`` listing why for each."""
 
     BINDINGS = [
         Binding("o", "continue_latest", "Continue"),
@@ -82,6 +99,7 @@ class MenuScreen(ParlourScreen):
         super().__init__()
         self.saved: list[SavedGame] = []  # the games the Continue entries take up
         self.unfinished: list[SavedGame] = []  # every unfinished local game, the latest first
+        self.hosted: list[SavedGame] = []  # every unfinished hosted game, the latest first
         self.unreadable: list[SaveError] = []  # local saves that could not be read
 
     def compose(self) -> ComposeResult:
@@ -107,9 +125,13 @@ class MenuScreen(ParlourScreen):
         return f"⚠ A saved game could not be opened{others}: {self.unreadable[0]}"
 
     def _options(self) -> list[Option]:
-        """The entries: a Continue per unfinished local game, then the fixed ones."""
+        """The entries: a Continue per unfinished local game, then the fixed ones (and
+        the hosted games' entry after *Host*, when there are some)."""
         self.unreadable = []
         self.unfinished = self.app.saved_local_games(self.unreadable)  # type: ignore[attr-defined]
+        self.hosted = self.app.saved_hosted_games(self.unreadable)  # type: ignore[attr-defined]
+        hosted = [Option(f"Host a saved game again…  ({len(self.hosted)} unfinished)", id="hosted-saves")
+                  ] if self.hosted else []
         self.saved = self.unfinished[:CONTINUE_SHOWN]
         more = len(self.unfinished) - len(self.saved)
         listed = [Option(f"More unfinished games…  ({more} more, {len(self.unfinished)} in all)", id="saved-all")
@@ -117,6 +139,7 @@ class MenuScreen(ParlourScreen):
         return [Option(continue_text(game), id=f"continue:{i}") for i, game in enumerate(self.saved)] + listed + [
             Option("Solo practice  (and hotseat: several players, one keyboard)", id="solo"),
             Option("Host a game on the LAN", id="host"),
+            *hosted,
             Option("Join a game on the LAN", id="join"),
             Option("Rules of Zatre  (r)", id="rules"),
             Option("Rules of Zatre: Das Kartenspiel  (the card game, c)", id="rules-cards"),
@@ -131,11 +154,11 @@ class MenuScreen(ParlourScreen):
         self._relist()
 
     def _relist(self) -> None:
-        was = list(self.unfinished)
+        was = (list(self.unfinished), list(self.hosted))
         options = self.query_one(OptionList)
         entries = self._options()
         self.query_one("#menu-problems", Static).update(self._unreadable_text())
-        if self.unfinished == was:
+        if (self.unfinished, self.hosted) == was:
             return
         index = options.highlighted
         kept = options.get_option_at_index(index).id if index is not None else None
@@ -201,6 +224,18 @@ class MenuScreen(ParlourScreen):
 
         self.app.push_screen(SavedGamesScreen(self.unfinished, continue_text), chosen)
 
+    def _choose_hosted(self) -> None:
+        """Every unfinished hosted game, to host one again (its host form) or discard it."""
+
+        def chosen(path: object) -> None:
+            saved = next((game for game in self.hosted if game.path == path), None)
+            if saved is not None:
+                self.app.host_saved(saved)  # type: ignore[attr-defined]
+            else:
+                self._relist()
+
+        self.app.push_screen(SavedGamesScreen(self.hosted, hosted_text, HOSTED_TITLE), chosen)
+
     def action_continue_latest(self) -> None:
         if self.saved:
             self.app.continue_local(self.saved[0].path)  # type: ignore[attr-defined]
@@ -212,6 +247,9 @@ class MenuScreen(ParlourScreen):
             return
         if what == "saved-all":
             self._choose_saved()
+            return
+        if what == "hosted-saves":
+            self._choose_hosted()
             return
         self.action_choose(what)
 

@@ -1,6 +1,7 @@
 """Every unfinished local game, when the menu has more than its Continue entries show
-(player-tester 3, item 2: a fourth unfinished game could not be reached). Enter takes
-the highlighted one up, ``d`` discards it (asked first), Escape goes back."""
+(player-tester 3, item 2: a fourth unfinished game could not be reached); every
+unfinished hosted game, to host one again (tester 7, finding 1). Enter takes the
+highlighted one up, ``d`` discards it (asked first), Escape goes back."""
 
 from __future__ import annotations
 
@@ -41,24 +42,30 @@ def ask_discard(screen: Screen, game: SavedGame, text: str, then: Callable[[], N
         f"opens it ({game.path.parent / 'discarded'}).", yes="Discard", no="Keep"), answered)
 
 
+LOCAL_TITLE = "Unfinished games · Enter: continue · d: discard · Escape: back"
+HOSTED_TITLE = "Hosted games · Enter: host it again · d: discard · Escape: back"
+"""The list's title for local games, and for hosted ones."""
+
+
 class SavedGamesScreen(ParlourModal):
-    """Lists ``games`` (each shown by ``entry(game)``), the latest first; dismisses with
-    the path of the one to continue, or ``None``."""
+    """Lists ``games`` (each shown by ``entry(game)``), the latest first, under
+    ``title``; dismisses with the path of the one to take up, or ``None``."""
 
     BINDINGS = [
         Binding("escape", "dismiss_none", "Back"),
         Binding("d", "discard", "Discard"),
     ]
 
-    def __init__(self, games: Sequence[SavedGame], entry: Callable[[SavedGame], str]) -> None:
+    def __init__(self, games: Sequence[SavedGame], entry: Callable[[SavedGame], str],
+                 title: str = LOCAL_TITLE) -> None:
         super().__init__()
         self.games = list(games)
         self.entry = entry
+        self.heading = title
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="saved-games"):
-            yield Static("Unfinished games · Enter: continue · d: discard · Escape: back",
-                         classes="dialog-title", markup=False)
+            yield Static(self.heading, classes="dialog-title", markup=False)
             yield OptionList(*self._options(), id="saved-games-list")
 
     def _options(self) -> list[Option]:
