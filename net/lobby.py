@@ -194,6 +194,26 @@ class SeatSlot:
         self.away = self.left = False
 
 
+def _not_yours(slot: SeatSlot) -> str:
+    """Why ``/join N`` without seat N's token is refused during the game, and how the
+    seat can be had back: ``"Seat 2 is held for Jo, who dropped out; to retake it, join
+    again as Jo from the machine Jo played on, or ask the host for /seat 2 Jo."``
+    (tester 7, finding 2: "not yours to retake" said neither). Only what the lobby
+    shows everyone (the seat's name, bot, status) is said; never anything of its token."""
+    seat, name = slot.index + 1, slot.name
+    if slot.bot is not None:
+        return f"A bot plays seat {seat}; the host gives it back to the player it took it from (/seat {seat} NAME)."
+    if slot.free:
+        return f"Nobody plays seat {seat} in this game."
+    if slot.token_hash is None:  # its player was sent away (/kick)
+        return f"Seat {seat} waits for the host, who sent {name} away (/bot seat {seat} easy|strong)."
+    if slot.away:
+        gone = "gave it up" if slot.left else "dropped out"
+        return (f"Seat {seat} is held for {name}, who {gone}; to retake it, join again as {name} "
+                f"from the machine {name} played on, or ask the host for /seat {seat} {name}.")
+    return f"Seat {seat} is {name}'s, who is playing it."
+
+
 # ---- effects ------------------------------------------------------------------------------
 
 
@@ -603,7 +623,7 @@ class Lobby:
             if token is None or slot.token_hash is None or slot.bot is not None or not hmac.compare_digest(
                 slot.token_hash, hash_token(token)
             ):
-                raise LobbyError(f"Seat {seat + 1} is not yours to retake.")
+                raise LobbyError(_not_yours(slot))
             seated, replaced = self.restore(player.pid, seat, token)
             effects: tuple[Effect, ...] = (seated,) if replaced is None else (seated, Replaced(replaced))
             return Reply(f"You sit at seat {seat + 1} again.", effects,

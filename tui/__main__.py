@@ -129,7 +129,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
     join = sub.add_parser("join", parents=[pace], help="join a table on the LAN")
     join.add_argument("address", nargs="?", default="", metavar="HOST:PORT", help="join this table at once")
-    join.add_argument("--name", type=_name, metavar="NAME", help="your name (default: your login)")
+    join.add_argument("--name", type=_name, metavar="NAME", help="your name (default: the name and room code of your last join, to "
+                      "HOST:PORT if given; else your login)")
     join.add_argument("--code", type=_code, help="the table's room code, if it has one")
 
     relay = sub.add_parser("relay", help="run a standalone relay (no TUI; Ctrl-C stops it)")

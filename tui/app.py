@@ -185,7 +185,14 @@ class ParlourApp(App):
             self.show_replay(*self._first_replay)
 
     def open_join(self, form: JoinForm) -> Any:
-        """The join screen, filled in from ``form`` (joining at once if ``form.auto``)."""
+        """The join screen, filled in from ``form`` (joining at once if ``form.auto``).
+        A form without a name (the menu's Join, ``parlour join`` without ``--name``) is
+        filled in from the last join (to its address, if it has one), a seat still held
+        for this player first: joining with it retakes the seat (tester 7, finding 2)."""
+        last = self.tokens.last_join(form.address) if not form.name else None
+        if last is not None:
+            address, name, code = last
+            form = attrs.evolve(form, address=form.address or address, name=name, code=form.code or code)
         return self.push_screen(JoinScreen(self.discovery, form.address, form.name, form.code, form.auto,
                                            new_code=form.new_code))
 
@@ -222,7 +229,7 @@ class ParlourApp(App):
         elif what == "host":
             self.push_screen(HostSetupScreen())
         elif what == "join":
-            self.push_screen(JoinScreen(self.discovery))
+            self.open_join(JoinForm())
         elif what == "rules":
             self.show_rules("tui.zatre")
         elif what == "rules-cards":

@@ -9,7 +9,10 @@ same session, so the chat log survives going from the lobby to the table and bac
 Seat tokens are kept in ``tokens.json`` under the user data directory, keyed by the
 table's URL and the player's name, so a restarted client gets its seat back; each entry
 names the process that holds it, so that a second window joining under the same name
-never takes a seat whose window is still open.
+never takes a seat whose window is still open. The same file keeps the last few joins
+(address, name, room code), which the join screen is filled in with, so that a player
+who dropped out and joins again from the menu finds their seat's token (tester 7,
+finding 2).
 """
 
 from __future__ import annotations
@@ -55,6 +58,8 @@ TOKEN_DAYS = 30
 """Seat tokens older than this are forgotten."""
 TOKEN_SLOTS = 8
 """Most seats one player name keeps tokens for at one table (one per open window)."""
+JOINS_KEPT = 8
+"""Joins remembered for the join screen (the newest first; one per address, name and code)."""
 
 
 def default_player_name() -> str:
@@ -106,12 +111,16 @@ class TokenStore:
         it the table) away."""
         return "host " + TokenStore.key(url, name)
 
-    def _load(self) -> dict[str, dict[str, Any]]:
+    def _read(self) -> dict[str, Any]:
+        """The whole file: ``{"tokens": {key: entry}, "joins": [join]}`` (``{}``: none)."""
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
-        entries = data.get("tokens") if isinstance(data, dict) else None
+        return data if isinstance(data, dict) else {}
+
+    def _load(self) -> dict[str, dict[str, Any]]:
+        entries = self._read().get("tokens")
         if not isinstance(entries, dict):
             return {}
         cutoff = time.time() - TOKEN_DAYS * 86400
@@ -121,12 +130,17 @@ class TokenStore:
             and isinstance(v.get("saved"), (int, float)) and v["saved"] >= cutoff
         }
 
-    def _save(self, entries: dict[str, dict[str, Any]]) -> None:
+    def _save(self, entries: dict[str, dict[str, Any]] | None = None,
+              joins: list[dict[str, str]] | None = None) -> None:
+        """Write ``entries`` (the tokens) and ``joins``; ``None`` keeps what the file has."""
+        data = self._read()
+        data = {"tokens": data.get("tokens", {}) if entries is None else entries,
+                "joins": self._joins(data) if joins is None else joins}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".tokens.", suffix=".tmp", dir=self.path.parent)
             with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump({"tokens": entries}, out, indent=1)
+                json.dump(data, out, indent=1)
             os.replace(tmp, self.path)
         except OSError:
             pass  # no token kept: the player types /join N after a restart instead
@@ -156,7 +170,10 @@ class TokenStore:
         whose window is closed, else the first empty slot with ``None``. A token whose
         window is still open is never offered: a second window joining under the same
         name took that window's seat and threw it out (player-tester 6, finding 2)."""
-        entries = self._load()
+        return self._claim(self._load(), key)
+
+    @staticmethod
+    def _claim(entries: dict[str, dict[str, Any]], key: str) -> tuple[str, str | None]:
         empty = None
         for n in range(1, TOKEN_SLOTS + 1):
             slot = key if n == 1 else f"{key}\n{n}"
@@ -194,6 +211,47 @@ class TokenStore:
             entries = self._load()
             if entries.pop(key, None) is not None:
                 self._save(entries)
+
+    # ---- the joins the join screen is filled in with ----
+
+    @staticmethod
+    def _joins(data: dict[str, Any]) -> list[dict[str, str]]:
+        joins = data.get("joins")
+        fields = ("address", "name", "code")
+        return [j for j in joins if isinstance(j, dict) and all(isinstance(j.get(f), str) for f in fields)
+                ] if isinstance(joins, list) else []
+
+    def joined(self, address: str, name: str, code: str | None = None) -> None:
+        """Remember that this player joined the table at ``address`` (as typed) as
+        ``name``, with room ``code`` (``None``: none), as the newest join."""
+        join = {"address": address.strip(), "name": name.strip(), "code": (code or "").strip().upper()}
+        with self._locked():
+            older = [j for j in self._joins(self._read())
+                     if (j["address"], j["name"].casefold(), j["code"])
+                     != (join["address"], join["name"].casefold(), join["code"])]
+            self._save(joins=[join, *older][:JOINS_KEPT])
+
+    def last_join(self, address: str = "") -> tuple[str, str, str] | None:
+        """The ``(address, name, room code)`` the join screen is filled in with: of
+        the newest join whose seat token is still kept and free to take (a seat held
+        for this player: joining with them retakes it), else of the newest join;
+        ``address``: only joins to that table's URL (``parlour join ADDRESS`` without
+        ``--name``). ``None`` if there is none."""
+        data = self._read()
+        entries = self._load()
+        joins = [j for j in self._joins(data) if not address or _url(j["address"]) == _url(address)]
+        seated = (j for j in joins
+                  if self._claim(entries, self.key(_url(j["address"]), j["name"], j["code"] or None))[1])
+        join = next(seated, joins[0] if joins else None)
+        return (join["address"], join["name"], join["code"]) if join is not None else None
+
+
+def _url(address: str) -> str:
+    """The table URL of a remembered ``address`` (the address itself if it is not one)."""
+    try:
+        return table_url(address)
+    except ValueError:
+        return address
 
 
 def _this_process() -> dict[str, Any]:
@@ -545,7 +603,7 @@ async def join_table(
 
     A seat token remembered for this table and name is offered first (a restarted
     client gets its seat back); if the table does not know it, the join is tried again
-    without. Raises :class:`JoinError` (or ``ValueError`` for a bad address) with a
+    without. The join is remembered in ``tokens`` (:meth:`TokenStore.last_join`). Raises :class:`JoinError` (or ``ValueError`` for a bad address) with a
     sentence for the player. Call it inside the app (see :class:`LanSession`).
     """
     url = table_url(address)
@@ -564,6 +622,8 @@ async def join_table(
         link = await _connect(url, name, code, None, link_options)
     if token is None and tokens is not None:
         link = await _rejoin_by_table(link, url, name, code, tokens, link_options)
+    if tokens is not None:
+        tokens.joined(address, name, code)
     return LanSession(link, tokens=tokens, key=key or None, again="join")
 
 

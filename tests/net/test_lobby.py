@@ -132,7 +132,7 @@ def test_a_dropped_seat_is_held_and_retaken_with_its_token():
     assert lobby.seats[1].status == "away" and lobby.seats[1].deadline == 1000.0
     newcomer = lobby.add_player("Bob")
     assert newcomer.name == "Bob 2"  # the held seat keeps the name
-    with pytest.raises(lb.LobbyError, match="not yours"):
+    with pytest.raises(lb.LobbyError, match="Seat 2 is held for Bob, who dropped out"):
         lobby.command(newcomer.pid, Command(name="join", args=("2",), token="token-1"))
     reply = lobby.command(newcomer.pid, Command(name="join", args=("2",), token="token-2"))
     assert reply.effects == (lb.Seated(newcomer.pid, 1, "token-2"),)

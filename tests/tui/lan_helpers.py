@@ -19,6 +19,7 @@ from rules.zatre import GAME
 from tui.app import ParlourApp
 from tui.estate.lan_table import EstateLanTableScreen
 from tui.lan import LanSession, TokenStore, join_table
+from tui.zatre.lan_table import LanTableScreen
 from tui.zatre.results import ResultsScreen
 
 from .helpers import SIZE, until
@@ -125,6 +126,28 @@ async def play_duo_to_results(pilot, app: ParlourApp, table: HostedTable, ann: R
         await step(link, rng)
         await pilot.pause(0.01)
     await until(pilot, lambda: isinstance(app.screen, ResultsScreen) and app.screen.listening)
+
+
+async def start_then_kill(pilot, app: ParlourApp, table: HostedTable, ann: RemoteSeatLink) -> tuple[int, Any]:
+    """Ann (a guest link) and the app's player (in the lobby) sit down and Ann starts;
+    once the app shows its Zatre table, its terminal is killed (no goodbye, no
+    reconnecting) and waited for until its seat is away. Returns ``(seat, hand)`` the
+    app's player had."""
+    await ann.say("/join")
+    await type_line(pilot, "/join")
+    await until(pilot, lambda: table.table.lobby.seated_count() == 2)
+    await ann.say("/start")
+    await until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
+    seat, hand = app.screen.seat, app.screen.view.hand
+    link = app.session.link
+
+    async def dead():
+        await asyncio.Event().wait()
+
+    link._dial = dead
+    link._ws.transport.abort()
+    await until(pilot, lambda: table.table.lobby.seats[seat].status == "away")
+    return seat, hand
 
 
 @contextlib.asynccontextmanager

@@ -16,7 +16,7 @@ from tui.screens.menu import MenuScreen
 from tui.zatre.lan_table import LanTableScreen
 
 from .helpers import SIZE, until
-from .lan_helpers import app_for, guest, hosted, type_line
+from .lan_helpers import app_for, guest, hosted, start_then_kill
 
 
 def listed(screen: JoinScreen) -> list[str]:
@@ -104,21 +104,8 @@ async def test_a_restarted_client_gets_its_seat_back(tmp_path):
             first.screen.query_one("#join-address", Input).value = table.join_address
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(first.screen, LobbyScreen))
-            await ann.say("/join")
-            await type_line(pilot, "/join")
-            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
-            await ann.say("/start")
-            await until(pilot, lambda: isinstance(first.screen, LanTableScreen) and first.screen.snap is not None)
-            seat, hand = first.screen.seat, first.screen.view.hand
+            seat, hand = await start_then_kill(pilot, first, table, ann)
             assert tokens.get(TokenStore.key(f"ws://{table.join_address}", "Bob"))
-            link = first.session.link
-
-            async def dead():  # the terminal is killed: no goodbye, no reconnecting
-                await asyncio.Event().wait()
-
-            link._dial = dead
-            link._ws.transport.abort()
-            await until_table(lambda: table.table.lobby.seats[seat].status == "away")
 
         again = app_for(tmp_path, tokens=tokens)
         async with again.run_test(size=SIZE) as pilot:
