@@ -28,3 +28,41 @@ async def test_a_form_refusal_goes_once_the_ticks_change():
         await until(pilot, lambda: "✗" not in shown(error))
         await pilot.press("tab", "space", "ctrl+s")
         await until(pilot, lambda: sent == [Choose(("L01", "M01", "L02"))])
+
+
+async def test_the_zestrea_game_over_line_keeps_the_tie_break_whole(tmp_path):
+    """Tester 7, finding 5: at game over the Zestrea top line was cut at 78 cells ("wins
+    with 17 points on the tie-…") even at 120 columns; now it takes the width there is,
+    and at 80x24 a second line, so the tie-break reads whole at both sizes."""
+    import attrs
+
+    from rules.core import Result, SeatScore
+    from tui.local_game import SeatChoice
+    from tui.zestrea.results import ZestreaResultsScreen
+    from tui.zestrea.table import ZestreaStatus, ZestreaTableScreen
+
+    from .zestrea_helpers import start, zestrea_game
+
+    def score(seat: int, villagers: int) -> SeatScore:
+        return SeatScore(seat, 17, (("Zestre", 12), ("Land", 5), ("couples bonus", 0)),
+                         (f"villagers (tie-break): {villagers}",))
+
+    bots = (SeatChoice("Annabelle", "easy"), SeatChoice("Bob", "easy"), SeatChoice("Cy", "easy"))
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot, zestrea_game(*bots, seed=2))
+        await until(pilot, lambda: isinstance(app.screen, ZestreaResultsScreen), timeout=60)
+        await until(pilot, lambda: app.screen.listening)
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, ZestreaTableScreen))
+        table = app.screen
+        tied = Result((score(0, 9), score(1, 4), score(2, 2)), frozenset({0}))
+        table._show(attrs.evolve(table.snap, result=tied))
+        status = table.query_one(ZestreaStatus)
+        whole = "Annabelle wins with 17 points on the tie-break (9 villagers). (r: results)"
+        for (width, height), rows in (((120, 40), 1), ((80, 24), 2)):
+            await pilot.resize_terminal(width, height)
+            await until(pilot, lambda: status.size == (width - 2, rows))  # (less its padding)
+            await pilot.pause()
+            lines = " ".join(status.render_line(y).text.strip() for y in range(rows))
+            assert whole in lines and "…" not in lines, (width, lines)
