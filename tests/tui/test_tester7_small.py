@@ -104,3 +104,26 @@ async def test_a_seat_given_to_a_bot_is_marked_in_the_zatre_scores(tmp_path):
     finally:
         await bob.close()
         await table.stop()
+
+
+async def test_the_last_seed_shows_only_for_its_game(tmp_path):
+    """Tester 7, finding 7a: "The last game had seed …" stayed after switching the form to
+    another game, whose seed it is not; it shows for the game that had it, and again
+    once the form is back on that game."""
+    from textual.widgets import Select
+
+    from tui.screens.local_setup import SetupForm
+
+    from .helpers import setup_shown
+
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    app.local_form = SetupForm(last_seed=4242, last_game="zatre")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("s")
+        await until(pilot, lambda: setup_shown(app))
+        form = app.screen
+        last = form.query_one("#last-seed")
+        assert last.display and "seed 4242" in shown(last)
+        for game, there in (("zestrea", False), ("zatre", True)):
+            form.query_one("#game", Select).value = game
+            await until(pilot, lambda: last.display == there)
