@@ -255,7 +255,7 @@ class ParlourApp(App):
             self.push_screen(NoticeScreen("Cannot start this game", str(err)))
             return
         if self.local_form is not None:
-            self.local_form = attrs.evolve(self.local_form, last_seed=table.seed)
+            self.local_form = attrs.evolve(self.local_form, last_seed=table.seed, last_game=game.game)
         await self._show_local(table)
 
     def continue_local(self, path: Path) -> None:

@@ -26,11 +26,17 @@ LOG_NAME = 8
 def seat_name(names: Sequence[str], bots: Sequence[str | None], seat: int) -> str:
     """``"Ada"`` or, for a bot seat, ``"Ada (strong bot)"``; a bot the lobby named after
     its kind stays ``"Strong bot"`` or ``"Easy bot 2"`` (not ``"Easy bot 2 (easy bot)"``)."""
-    name = names[seat]
+    mark = bot_mark(names, bots, seat)
+    return f"{names[seat]} ({mark})" if mark else names[seat]
+
+
+def bot_mark(names: Sequence[str], bots: Sequence[str | None], seat: int) -> str:
+    """``"strong bot"`` for a seat a bot plays whose name does not say so already (a
+    seat given to a bot keeps its player's name), else ``""``."""
     bot = bots[seat] if seat < len(bots) else None
-    if not bot or name.casefold().startswith(f"{bot} bot".casefold()):
-        return name
-    return f"{name} ({bot} bot)"
+    if not bot or names[seat].casefold().startswith(f"{bot} bot".casefold()):
+        return ""
+    return f"{bot} bot"
 
 
 def cells(text: str) -> int:

@@ -327,6 +327,11 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         """A word after the seat's line in the scores (a LAN table: ``away, held 1:42 more``)."""
         return ""
 
+    def _row_note(self, snap: Snapshot, seat: Seat) -> str:
+        """What a score strip writes after ``seat``'s line (default: :meth:`_seat_note`;
+        a LAN table names the bot a seat was given to)."""
+        return self._seat_note(seat)
+
     def _sheet_seats(self, seat: Seat) -> tuple[Seat, ...]:
         """The seats writing on ``seat``'s score sheet, in seat order: ``(seat,)``, or a
         team's partners where a game has teams (Zatre's team variant)."""

@@ -27,10 +27,11 @@ from typing import Any, Callable, ClassVar
 from textual.binding import Binding
 
 from net.lobby import article
+from net.table import Snapshot
 from rules.core import Seat
 
 from ..lan import HOSTED_SAVED, LanSession, Line, away_words, bot_hint, new_code_words, offline_text
-from ..names import fit
+from ..names import bot_mark, fit
 from .chat import ChatScreen
 from .game_table import SPINNER, GameTableScreen
 
@@ -191,6 +192,12 @@ class LanTable(GameTableScreen):
         if lobby is None:
             return ""
         return away_words(next((info for info in lobby.seats if info.seat == seat), None))
+
+    def _row_note(self, snap: Snapshot, seat: int) -> str:
+        """The bot playing ``seat`` now, where its name does not say so (``easy bot``:
+        a seat the host gave to a bot keeps its player's name, while a bot seated in the
+        lobby is named after its kind; player-tester 7, finding 6), then the away words."""
+        return ", ".join(note for note in (bot_mark(snap.names, snap.bots, seat), self._seat_note(seat)) if note)
 
     # ---- showing ----
 

@@ -217,7 +217,7 @@ class SetupForm:
     """What the form holds: the ``game`` (a name in ``GAMES``), a kind (``human``,
     ``easy``, ``strong``, ``none``) and a name per seat, the seed as typed, the bots'
     pace; ``last_seed``: the seed of the game last started from it (``None``: none
-    yet); ``options``: each option field's value (a whole number as typed) by name,
+    yet), a game of ``last_game``; ``options``: each option field's value (a whole number as typed) by name,
     ``(("profi", True), ("teams", False))``, the defaults where not given."""
 
     kinds: tuple[str, ...] = tuple(kind for _, kind in DEFAULT_SEATS)
@@ -227,6 +227,7 @@ class SetupForm:
     last_seed: int | None = None
     game: str = "zatre"
     options: tuple[tuple[str, Any], ...] = ()
+    last_game: str = "zatre"
 
     def option(self, spec: OptionSpec) -> Any:
         """The field's value for ``spec`` (its default if the form has none)."""
@@ -314,8 +315,10 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                 yield Select(pace_options, value=pace_value, allow_blank=False, compact=True,
                              id="pace")
             if form.last_seed is not None:
-                yield Static(f"The last game had seed {form.last_seed}: type it to play that game "
-                             "again.", classes="hint", id="last-seed")
+                last = Static(f"The last game had seed {form.last_seed}: type it to play that game "
+                              "again.", classes="hint", id="last-seed")
+                last.display = form.game == form.last_game
+                yield last
             yield Static("", id="setup-error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Start game", variant="primary", id="start")
@@ -397,6 +400,8 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
         if select.id == "game":
             self._offer_options()
             self.query_one("#setup-hint", Static).update(setup_hint(value))
+            for last in self.query("#last-seed"):  # its seed makes that game only (tester 7, finding 7a)
+                last.display = value == self.form.last_game
         if select.id in ("game", "teams"):
             self._offer_team_seats()
         if (select.id or "").startswith("kind-"):
@@ -431,6 +436,7 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
             self.form.last_seed,
             str(self.query_one("#game", Select).value),
             self._option_values(),
+            self.form.last_game,
         )
 
     def _keep(self, form: SetupForm) -> None:

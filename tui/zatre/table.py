@@ -427,7 +427,7 @@ class TableScreen(GameTableScreen):
                 total=final[s].total if s in final else view.sheet_of(s).total(),
                 minus=-dict(final[s].parts).get("minus points", 0) if s in final else None,
                 kept=in_front(view, s), to_play=s in snap.active_seats, you=s == self.seat,
-                shown=s in shown, note=self._seat_note(s),
+                shown=s in shown, note=self._row_note(snap, s),
                 team=(s // 2 + 1) if view.options.teams else None,
             )
             for s in range(view.seats)

@@ -393,7 +393,7 @@ class CardTableScreen(GameTableScreen):
             SeatLine(name=snap.names[s], total=view.sheets[s].total(), gained=last_gain.get(s),
                      hand=view.hand_counts[s], pile=view.pile_counts[s],
                      to_play=s in snap.active_seats, you=s == self.seat, shown=s == self.sheet_seat,
-                     note=self._seat_note(s))
+                     note=self._row_note(snap, s))
             for s in range(view.seats)
         )
         scores.footer = f"set aside: {view.set_aside_count} card{'s' * (view.set_aside_count != 1)}"

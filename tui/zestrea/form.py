@@ -174,14 +174,20 @@ class ActionForm(ParlourModal):
             k = chosen.get_option_at_index(index).value
             place = (order.index(k) + 1 if param.ordered else 0) if k in order else None
             chosen.replace_option_prompt_at_index(index, tick_text(self._word(param.name, bound[k]), place))
-        self._renarrow()
+        self._edited()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
-        self._renarrow()
+        self._edited()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
+        self._edited()
+
+    def _edited(self) -> None:
+        """A field changed: the fields after it follow (:meth:`_renarrow`), and the last
+        refusal goes, since it told of values no longer there (Send checks again)."""
+        self._say("")
         self._renarrow()
 
     def on_mount(self) -> None:
@@ -269,7 +275,8 @@ class ActionForm(ParlourModal):
         return action
 
     def _say(self, text: str) -> None:
-        self.query_one("#form-error", Static).update(f"✗ {text}")
+        """Show why the form was refused (``""``: nothing to show)."""
+        self.query_one("#form-error", Static).update(f"✗ {text}" if text else "")
 
     def action_send(self) -> None:
         action = self.build()

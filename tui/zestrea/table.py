@@ -116,23 +116,44 @@ def with_counters(entries: tuple[Any, ...], view: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def status_line(turn_text: str, view: Any, width: int = STATUS_WIDTH) -> str:
+def status_line(turn_text: str, view: Any, width: int = STATUS_WIDTH, whole: bool = False) -> str:
     """The top line in ``width`` cells: ``▶`` the turn text, then the turn and the step
     whole (``IV Weddings`` for step IV when the line is short of room); the turn text
-    is what gets cut."""
+    is what gets cut. ``whole`` (the game is over): nothing is cut, the line is left to
+    wrap (player-tester 7, finding 5: the headline lost its tie-break)."""
     step = words.PHASE_WORDS.get(view.phase, view.phase)
     turn = f"turn {view.turn}{' (final)' if view.final_turn else ''}"
     head = f"▶ {turn_text}"
     if len(head) + len(f" · {turn} · {step}") > width:
         step = step.split(" and ")[0]
     tail = f" · {turn} · {step}"
-    return fit(head, width - len(tail)) + tail
+    return (head if whole else fit(head, width - len(tail))) + tail
 
 
 class ZestreaStatus(Static):
-    """The top line: ``▶`` who is to act and what, the turn and step."""
+    """The top line: ``▶`` who is to act and what, the turn and step (:func:`status_line`),
+    fitted again to the width the line has whenever it is resized; once the game is over
+    it may take a second line, so that the headline reads whole."""
 
     turn = ""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._shown: tuple[str, Any, bool] | None = None
+
+    def show(self, turn_text: str, view: Any, over: bool) -> None:
+        """Show ``turn_text`` for ``view``; ``over``: the game is over (see above)."""
+        self._shown = (turn_text, view, over)
+        self._fill()
+
+    def on_resize(self) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        if self._shown is not None:
+            turn_text, view, over = self._shown
+            self.set_class(over, "-over")
+            self.update(status_line(turn_text, view, self.content_size.width or STATUS_WIDTH, over))
 
 
 class ZestreaTableScreen(GameTableScreen):
@@ -387,7 +408,7 @@ class ZestreaTableScreen(GameTableScreen):
         if snap is None or view is None:
             return
         names = snap.names
-        self.query_one("#z-status", Static).update(status_line(self._turn_text(), view))
+        self.query_one(ZestreaStatus).show(self._turn_text(), view, snap.over)
         self.query_one("#z-estates", HungText).update(self._estates_text(snap))
         self._hand_title = f"Hand of {fit(names[snap.seat], 20)}" if snap.seat is not None else "Hand"
         self._now_title = fit(f"Now · Time: {words.card_name(view.time_card)}", NOW_TITLE) \

@@ -1,0 +1,129 @@
+"""Player-tester 7's findings, each test naming the finding it checks."""
+
+from __future__ import annotations
+
+from rules.core import ActionKind, SomeOf
+from rules.zestrea import GAME
+from rules.zestrea.state import Choose
+from tui.app import ParlourApp
+from tui.zestrea.form import ActionForm
+
+from .helpers import shown, until
+from .zestrea_helpers import SMALL
+
+
+async def test_a_form_refusal_goes_once_the_ticks_change():
+    """Tester 7, finding 4: "✗ Tick exactly 3 villagers." stays no longer than the ticks
+    it told of; ticking the missing boxes clears it, and Send then sends."""
+    kind = ActionKind("choose", (SomeOf("picked", ("L01", "M01", "L02", "M02"), 3, 3),))
+    app = ParlourApp(pace=0)
+    sent: list = []
+    async with app.run_test(size=SMALL) as pilot:
+        await app.push_screen(ActionForm(kind, (kind,), ("You", "Ada"), GAME.action_type), sent.append)
+        form = app.screen
+        await pilot.press("space", "ctrl+s")
+        error = form.query_one("#form-error")
+        assert "Tick exactly 3 villagers" in shown(error)
+        await pilot.press("tab", "space")
+        await until(pilot, lambda: "✗" not in shown(error))
+        await pilot.press("tab", "space", "ctrl+s")
+        await until(pilot, lambda: sent == [Choose(("L01", "M01", "L02"))])
+
+
+async def test_the_zestrea_game_over_line_keeps_the_tie_break_whole(tmp_path):
+    """Tester 7, finding 5: at game over the Zestrea top line was cut at 78 cells ("wins
+    with 17 points on the tie-…") even at 120 columns; now it takes the width there is,
+    and at 80x24 a second line, so the tie-break reads whole at both sizes."""
+    import attrs
+
+    from rules.core import Result, SeatScore
+    from tui.local_game import SeatChoice
+    from tui.zestrea.results import ZestreaResultsScreen
+    from tui.zestrea.table import ZestreaStatus, ZestreaTableScreen
+
+    from .zestrea_helpers import start, zestrea_game
+
+    def score(seat: int, villagers: int) -> SeatScore:
+        return SeatScore(seat, 17, (("Zestre", 12), ("Land", 5), ("couples bonus", 0)),
+                         (f"villagers (tie-break): {villagers}",))
+
+    bots = (SeatChoice("Annabelle", "easy"), SeatChoice("Bob", "easy"), SeatChoice("Cy", "easy"))
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot, zestrea_game(*bots, seed=2))
+        await until(pilot, lambda: isinstance(app.screen, ZestreaResultsScreen), timeout=60)
+        await until(pilot, lambda: app.screen.listening)
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, ZestreaTableScreen))
+        table = app.screen
+        tied = Result((score(0, 9), score(1, 4), score(2, 2)), frozenset({0}))
+        table._show(attrs.evolve(table.snap, result=tied))
+        status = table.query_one(ZestreaStatus)
+        whole = "Annabelle wins with 17 points on the tie-break (9 villagers). (r: results)"
+        for (width, height), rows in (((120, 40), 1), ((80, 24), 2)):
+            await pilot.resize_terminal(width, height)
+            await until(pilot, lambda: status.size == (width - 2, rows))  # (less its padding)
+            await pilot.pause()
+            lines = " ".join(status.render_line(y).text.strip() for y in range(rows))
+            assert whole in lines and "…" not in lines, (width, lines)
+
+
+async def test_a_seat_given_to_a_bot_is_marked_in_the_zatre_scores(tmp_path):
+    """Tester 7, finding 6: after the host's ``/bot seat 2 easy`` the scores row said
+    just "Bob"; a bot seat named after its kind says so by its name, so the row of a
+    seat a bot took over says "easy bot" after it, as long as the bot plays it."""
+    from tui.zatre.scores import ScoreStrip
+
+    from .lan_helpers import app_for, guest, hold_connection, host_session, hosted, type_line
+    from .helpers import SIZE
+
+    table = await hosted("Friday", seed=1, grace=0.1)
+    app = app_for(tmp_path)
+    bob = await guest(table, "Bob")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.start_session(await host_session(table, "Ann", app.tokens))
+            await app.session.say("/join")
+            await bob.say("/join")
+            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
+            await app.session.say("/start")
+            await until(pilot, lambda: getattr(app.screen, "snap", None) is not None)
+            game = app.screen
+            strip = game.query_one(ScoreStrip)
+            assert [line.note for line in strip.lines] == ["", ""]  # two players
+            hold_connection(bob)  # Bob's network down past the grace period
+            lobby = table.table.lobby
+            await until(pilot, lambda: lobby.seats[1].away and lobby.seats[1].deadline is None)
+            await pilot.press("t")
+            await type_line(pilot, "/bot seat 2 easy")
+            await pilot.press("escape")
+            await until(pilot, lambda: game.snap.bots[1] == "easy")
+            assert [line.note for line in strip.lines] == ["", "easy bot"]
+            row = next(strip.render_line(y).text for y in range(strip.size.height) if "Bob" in strip.render_line(y).text)
+            assert row.rstrip().endswith("easy bot"), row
+    finally:
+        await bob.close()
+        await table.stop()
+
+
+async def test_the_last_seed_shows_only_for_its_game(tmp_path):
+    """Tester 7, finding 7a: "The last game had seed …" stayed after switching the form to
+    another game, whose seed it is not; it shows for the game that had it, and again
+    once the form is back on that game."""
+    from textual.widgets import Select
+
+    from tui.screens.local_setup import SetupForm
+
+    from .helpers import setup_shown
+
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    app.local_form = SetupForm(last_seed=4242, last_game="zatre")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("s")
+        await until(pilot, lambda: setup_shown(app))
+        form = app.screen
+        last = form.query_one("#last-seed")
+        assert last.display and "seed 4242" in shown(last)
+        for game, there in (("zestrea", False), ("zatre", True)):
+            form.query_one("#game", Select).value = game
+            await until(pilot, lambda: last.display == there)
