@@ -152,7 +152,8 @@ def resume_hint(saved: SavedGame) -> str:
     """The form's hint while it hosts ``saved`` again: which game, and what comes back."""
     return (f"{saved.title} at {saved.table!r}, move {saved.moves}, carries on as `parlour host --resume` "
             "does: its game, options and seats come from the save, and each player joins again (same "
-            "name, same address and room code) to get their seat back. Relay: the one it went through, if any.")
+            "name, same address and room code) to get their seat back. Relay: type the one it went "
+            "through, if any (the save does not keep it).")
 
 
 class HostSetupScreen(MarksFocus, ParlourScreen):
