@@ -127,3 +127,31 @@ async def test_the_last_seed_shows_only_for_its_game(tmp_path):
         for game, there in (("zestrea", False), ("zatre", True)):
             form.query_one("#game", Select).value = game
             await until(pilot, lambda: last.display == there)
+
+
+async def test_n_names_a_tile_that_fits_when_the_chosen_one_fits_nowhere(monkeypatch):
+    """Tester 7, finding 7d: ``n`` with a chosen tile that fits nowhere said only "The
+    chosen tile fits nowhere now."; when another tile of the hand fits, it names that
+    tile and its key, as laying it first may make room (zatre-board.txt, "How to Place a
+    Tile", rule 2). ``legal_cells`` is narrowed so the chosen tile has no cell."""
+    import tui.zatre.table as zatre_table
+    from tui.widgets.message import TableMessage
+
+    from .helpers import HUMAN_FIRST_SEED, solo, start
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await start(pilot, solo(seed=HUMAN_FIRST_SEED))
+        await until(pilot, lambda: table.my_turn)
+        hand = list(table.hand_left)
+        chosen = table.chosen if table.chosen is not None else 0
+        real = zatre_table.legal_cells
+        monkeypatch.setattr(zatre_table, "legal_cells",
+                            lambda view, turns, pending, tile: (
+                                () if tile == hand[chosen] else real(view, turns, pending, tile)))
+        table._hint_cache = None
+        await pilot.press("n")
+        other = next(i for i, tile in enumerate(hand) if tile != hand[chosen])
+        words = " ".join(shown(table.query_one(TableMessage)).split())
+        assert "The chosen tile fits nowhere now;" in words
+        assert f"{hand[other]} does: lay it first ({other + 1} picks it)" in words

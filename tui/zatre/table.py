@@ -322,8 +322,19 @@ class TableScreen(GameTableScreen):
         self._send(TeamOrder(PARTNER_FIRST))
 
     def action_next_hint(self) -> None:
-        nowhere = "The chosen tile fits nowhere now." if self.chosen is not None else ""
-        self._jump_to_hint(self.hints(), nowhere)
+        self._jump_to_hint(self.hints(), self._nowhere_text())
+
+    def _nowhere_text(self) -> str:
+        """What ``n`` says when the chosen tile fits nowhere: a tile of the hand that
+        does fit is named with its key, since laying it first may open a place for the
+        chosen one (tester 7, finding 7d; zatre-board.txt, "How to Place a Tile": each tile
+        goes next to the tiles already laid, so one tile may make room for the next)."""
+        if self.chosen is None or self.view is None:
+            return ""
+        for index, tile in enumerate(self.hand_left):
+            if index != self.chosen and legal_cells(self.view, self.turns, self.pending, tile):
+                return f"The chosen tile fits nowhere now; {tile} does: lay it first ({index + 1} picks it)."
+        return "The chosen tile fits nowhere now."
 
     @on(ZatreBoard.CellClicked)
     def _clicked_cell(self, event: ZatreBoard.CellClicked) -> None:
