@@ -155,3 +155,28 @@ async def test_n_names_a_tile_that_fits_when_the_chosen_one_fits_nowhere(monkeyp
         words = " ".join(shown(table.query_one(TableMessage)).split())
         assert "The chosen tile fits nowhere now;" in words
         assert f"{hand[other]} does: lay it first ({other + 1} picks it)" in words
+
+
+async def test_a_refusal_notice_goes_once_a_move_is_made():
+    """Tester 7, finding 7b: a refusal the message line cut was also shown whole in a
+    notice, which stayed after the next move succeeded; a new version of the game (a
+    move made) clears it, with the message line's refusal."""
+    import attrs
+
+    from tui.widgets.message import TableMessage
+
+    from .helpers import solo, start
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        table = await start(pilot, solo())
+        table._error = ("Not allowed (rule 5 and its Exception): You must place as many tiles as "
+                        "possible: 3 of your tiles can go on the board, and from here only 2 can. "
+                        "(u takes it back)")
+        table._update()
+        await until(pilot, lambda: bool(app._notifications))
+        table._show(attrs.evolve(table.snap, version=table.snap.version + 1))
+        table._update()
+        await pilot.pause(0.3)  # (a notice lives 5 s unless cleared)
+        assert not app._notifications
+        assert table.query_one(TableMessage).kind != "error"

@@ -162,6 +162,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         self._stops: list[Callable[[], None]] = []
         self._error = ""
         self._whole_told = ""  # the latest refusal, shown whole in a notice if the line cut it
+        self._refusal_notified = False  # that notice is up (cleared with the next move)
         self._news = ""
         self._tick = 0
         self._results_shown = False
@@ -382,6 +383,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         message = next(iter(self.query("#message").results(TableMessage)), None)  # (gone: left)
         if message is not None and message.kind == "error" and message.text == error and message.cut():
             self.notify(error, severity="error", markup=False)
+            self._refusal_notified = True
 
     def _save_problem_changed(self, problem: str) -> None:
         if problem and not self._save_told:  # once: the message line keeps saying it
@@ -571,6 +573,9 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         self.animating = False
         if fresh:
             self._error = ""
+            if self._refusal_notified:  # told of an earlier try: gone once a move is made
+                self.app.clear_notifications()  # (tester 7, finding 7b)
+                self._refusal_notified = False
             self.chosen = 0 if getattr(snap.view, "hand", ()) else None  # (a game may have no hand in its view)
             self._new_turn()
         asked = self._question(snap)
