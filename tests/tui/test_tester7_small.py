@@ -180,3 +180,37 @@ async def test_a_refusal_notice_goes_once_a_move_is_made():
         await pilot.pause(0.3)  # (a notice lives 5 s unless cleared)
         assert not app._notifications
         assert table.query_one(TableMessage).kind != "error"
+
+
+async def test_the_estate_game_over_line_is_not_cut_where_there_is_room(tmp_path):
+    """Tester 7, finding 5, at Estate's table too: its top line was cut at 78 cells at
+    any width; now it fits the width it has, and at game over the headline is whole (a
+    second line at 80x24 if it needs one)."""
+    import attrs
+
+    from rules.core import Result, SeatScore
+    from tui.estate.table import EstateStatus
+    from tui.local_game import SeatChoice
+
+    from .estate_helpers import estate_game, start
+
+    seats = (SeatChoice("Maximiliana"), SeatChoice("Bartholomew", "easy"), SeatChoice("Annabelle", "easy"))
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await start(pilot, estate_game(*seats))
+        await until(pilot, lambda: table.snap is not None)
+        status = table.query_one(EstateStatus)
+        await until(pilot, lambda: status.size.width == 118)
+        assert "…" not in status.render_line(0).text, "room at 120 columns: nothing cut"
+        shared = Result(tuple(SeatScore(s, 40, (("Estate", 40),), ()) for s in range(3)),
+                        frozenset({0, 1, 2}))  # three winners: a headline over 78 cells
+        table._show(attrs.evolve(table.snap, over=True, result=shared))
+        table._update()
+        whole = table._turn_text()
+        assert len(whole) > 78
+        for (width, height), rows in (((120, 40), 1), ((80, 24), 2)):
+            await pilot.resize_terminal(width, height)
+            await until(pilot, lambda: status.size == (width - 2, rows))  # (less its padding)
+            await pilot.pause()
+            lines = " ".join(status.render_line(y).text.strip() for y in range(rows))
+            assert whole in f"▶ {lines}".replace("▶ ▶", "▶") and "…" not in lines, (width, lines)

@@ -68,14 +68,20 @@ def page_tabs(page: str) -> str:
 
 
 class EstateStatus(Widget):
-    """The top line: ``▶`` who is to act and what, the Era and the phase (one line: a
-    change repaints it, no layout)."""
+    """The top line: ``▶`` who is to act and what (``head``), then the Era and the phase
+    (``tail``), fitted to the width the line has whenever it is drawn: the head is what
+    gets cut. Once the game is over (no tail) nothing is cut: the headline may take a
+    second line (player-tester 7, finding 5: it was cut at 78 cells, even at 120)."""
 
     turn = ""
-    text: reactive[str] = reactive("", layout=False)
+    head: reactive[str] = reactive("", layout=True)
+    tail: reactive[str] = reactive("", layout=True)
 
     def render(self) -> Content:
-        return Content(self.text)
+        if not self.tail:
+            return Content(self.head)
+        width = self.content_size.width or STATUS_WIDTH
+        return Content(fit(self.head, width - len(self.tail)) + self.tail)
 
 
 class EstateTableScreen(GameTableScreen):
@@ -269,14 +275,17 @@ class EstateTableScreen(GameTableScreen):
 
     # ---- showing --------------------------------------------------------------------
 
-    def _status(self, view: Any) -> str:
+    def _show_status(self, view: Any) -> None:
+        """The top line (:class:`EstateStatus`): once the game is over the headline has
+        it whole (player-tester 2, item 7: "the game is l…")."""
         era = f"Era {view.era}/5" if view.era else "set-up"
         if not view.era and view.phase in ("leaders", "extra", "draft", "secrets"):
             era = "set-up"
-        tail = f" · {era} · {words.PHASES.get(view.phase, view.phase)}"
-        if self.snap is not None and self.snap.over:  # the headline has the whole line
-            tail = ""  # (player-tester 2, item 7: "the game is l…")
-        return fit(f"▶ {self._turn_text()}", STATUS_WIDTH - len(tail)) + tail
+        over = self.snap is not None and self.snap.over
+        status = self.query_one(EstateStatus)
+        status.set_class(over, "-over")
+        status.head = f"▶ {self._turn_text()}"
+        status.tail = "" if over else f" · {era} · {words.PHASES.get(view.phase, view.phase)}"
 
     def _update(self) -> None:
         with self.app.batch_update():
@@ -292,7 +301,7 @@ class EstateTableScreen(GameTableScreen):
                 self.page = "hand" if snap.seat is not None else "others"
             elif view.phase == "turns" and self.page == "hand":
                 self.page = "estate"
-        self.query_one(EstateStatus).text = self._status(view)
+        self._show_status(view)
         self._mark_focus()
         if not self._hidden:
             self._set("#e-page", self._page_text(snap))
