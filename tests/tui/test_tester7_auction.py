@@ -13,8 +13,6 @@ highlighted passes because Down put the highlight on Pass."""
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
-
 from rules.core import ActionKind, Whole
 from rules.zestrea.state import Pass
 from tui.app import ParlourApp
@@ -22,37 +20,22 @@ from tui.zestrea.do_list import DoList
 from tui.zestrea.form import ActionForm
 
 from .helpers import until
-from .zestrea_helpers import SMALL, answer_form, play_step, start, waiting_for_keys, zestrea_game
+from .zestrea_helpers import (SMALL, DoListApp, answer_form, play_step, show_actions, start, waiting_for_keys,
+                              zestrea_game)
 
 BID = ActionKind("bid", (Whole("amount", 1, 2),))
 ANSWER = ActionKind("choose", ())
 
 
-class _Table(App):
-    def __init__(self) -> None:
-        super().__init__()
-        self.done: list = []
-
-    def compose(self) -> ComposeResult:
-        yield DoList(id="z-actions")
-
-    def on_do_list_chosen(self, event: DoList.Chosen) -> None:
-        self.done.append(event.action)
-
-
-def _show(do: DoList, *actions) -> None:
-    do.show(actions, [repr(a) for a in actions])
-
-
 async def test_after_an_empty_list_pass_is_highlighted_and_down_enter_bids():
     """Tester 7, finding 7e: the auction after a wait: Pass highlighted, Down onto Bid,
     Enter does Bid."""
-    app = _Table()
+    app = DoListApp()
     async with app.run_test(size=(60, 12)) as pilot:
         do = app.query_one(DoList)
         do.focus()
-        _show(do)
-        _show(do, Pass(), BID)
+        show_actions(do)
+        show_actions(do, Pass(), BID)
         assert do.highlighted_action() == Pass()
         await pilot.press("down")
         assert do.highlighted_action() == BID
@@ -64,12 +47,12 @@ async def test_straight_from_another_list_nothing_is_highlighted_and_down_goes_t
     """Tester 7, finding 7e: the auction straight after the player's own answer: nothing
     highlighted, Down highlights Pass (the first entry), and Enter does that, the entry
     shown highlighted; Down twice is Bid."""
-    app = _Table()
+    app = DoListApp()
     async with app.run_test(size=(60, 12)) as pilot:
         do = app.query_one(DoList)
         do.focus()
-        _show(do, ANSWER)
-        _show(do, Pass(), BID)
+        show_actions(do, ANSWER)
+        show_actions(do, Pass(), BID)
         assert do.highlighted is None
         await pilot.press("down")
         assert do.highlighted_action() == Pass()

@@ -3,8 +3,11 @@ asked the way a player at the keyboard would (issue 9, "The table (tui)")."""
 
 from __future__ import annotations
 
+from textual.app import App, ComposeResult
+
 from rules.core import ActionKind, SomeOf
 from tui.local_game import LocalGame, SeatChoice
+from tui.zestrea.do_list import DoList
 from tui.zestrea.form import ActionForm
 from tui.zestrea.results import ZestreaResultsScreen
 from tui.zestrea.table import ZestreaTableScreen
@@ -119,3 +122,22 @@ async def finished_game_replay(tmp_path, seats: int, seed: int, bot: str = "easy
     path = Path(tmp_path) / "game.json"
     write(path, snapshot_of(host, "Friday", (None,) * seats, codec), codec)
     return replay_snapshots(Replay.open(path))
+
+
+class DoListApp(App):
+    """A Zestrea Do list alone in an app; ``done``: the actions its Enter chose."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.done: list = []
+
+    def compose(self) -> ComposeResult:
+        yield DoList(id="z-actions")
+
+    def on_do_list_chosen(self, event: DoList.Chosen) -> None:
+        self.done.append(event.action)
+
+
+def show_actions(do: DoList, *actions) -> None:
+    """``actions`` in ``do``, each entry's words its ``repr``."""
+    do.show(actions, [repr(a) for a in actions])
