@@ -979,23 +979,30 @@ def table(results: list[dict], args: argparse.Namespace) -> None:
         lo, hi = min(values), max(values)
         return fmt.format(lo) if fmt.format(lo) == fmt.format(hi) else f"{fmt.format(lo)}-{fmt.format(hi)}"
 
-    print(f"shape {args.shape}; {args.clients} clients a room; ranges over {args.runs} run(s)")
+    print(f"shape {args.shape}; {args.clients} clients a room; ranges over {args.runs} run(s); server CPU: the "
+          "relay and the tables together (remote: the relay's own in brackets; a relay's tables run on their "
+          "hosts' machines); load gen: the load generator's core, near 100 % when it, not the server, sets "
+          "moves/s and latency")
     print("| path | rooms | median ms | p99 ms | moves/s | server CPU us/move | RSS MiB | stalls > 5 ms (worst ms)"
-          " | bytes/move/client | others % core |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          " | bytes/move/client | load gen % core | others % core |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for (path, rooms), rs in rows.items():
         med = [statistics.median(r["latencies"]) * 1000 for r in rs]
         p99 = [pct(r["latencies"], 0.99) * 1000 for r in rs]
         rate = [r["accepted"] / r["elapsed"] for r in rs]
         per = [sum(r["server_cpu"]) / max(1, r["accepted"]) * 1e6 for r in rs]
+        relay = [r["server_cpu"][0] / max(1, r["accepted"]) * 1e6 for r in rs if len(r["server_cpu"]) > 1]
+        own = f" ({span(relay, '{:.0f}')})" if relay else ""
+        load = [r["cpu"] / r["elapsed"] * 100 for r in rs]
         rss = [sum(r["server_rss"]) / 2**20 for r in rs]
         stalls = [sum(s["lags"] for s in r["server_stalls"] if s) for r in rs]
         worst = [max((s["worst"] for s in r["server_stalls"] if s), default=0.0) * 1000 for r in rs]
         sent = [_per_client(r, args) for r in rs]
         others = [max(0.0, r["others"]) / r["elapsed"] * 100 for r in rs]
         print(f"| {path} | {rooms} | {span(med, '{:.1f}')} | {span(p99, '{:.1f}')} | {span(rate, '{:.0f}')} "
-              f"| {span(per, '{:.0f}')} | {span(rss, '{:.0f}')} | {span(stalls, '{:.0f}')} ({span(worst, '{:.0f}')}) "
-              f"| {span(sent, '{:.0f}')} | {span(others, '{:.0f}')} |")
+              f"| {span(per, '{:.0f}')}{own} "
+              f"| {span(rss, '{:.0f}')} | {span(stalls, '{:.0f}')} ({span(worst, '{:.0f}')}) "
+              f"| {span(sent, '{:.0f}')} | {span(load, '{:.0f}')} | {span(others, '{:.0f}')} |")
 
 
 def summary(results: list[dict]) -> None:
