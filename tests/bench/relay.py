@@ -90,6 +90,7 @@ import psutil
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import serve
 
+from net.connections import DirectClientConnection
 from net.protocol import MAX_HOST_FRAME, SUBPROTOCOL
 
 ECHO_CODE = "ECHO22"
@@ -348,8 +349,17 @@ async def role_tables(args: argparse.Namespace) -> None:
         await link.aclose()
 
 
+_SENDING: set[asyncio.Task] = set()
+"""Sync requests being sent (held until done: the loop keeps only weak references)."""
+
+
 class Player:
-    """One bench client: a raw websocket speaking parlour.v1, decoding only with json."""
+    """One bench client: a raw websocket speaking parlour.v1, decoding only with json.
+
+    It reads its frames as the relay does (:mod:`net.connections`: each message handed
+    to :meth:`frame` as websockets parses it, no task switch): the load generator plays
+    every client of every room in one process, and reading each message through
+    ``async for`` made it, not the server, the bound on moves/s and latency."""
 
     def __init__(self, name: str, code: str, host_key: str | None, updates: bool = True) -> None:
         self.name, self.code, self.host_key, self.updates = name, code, host_key, updates
@@ -374,7 +384,8 @@ class Player:
 
     async def open(self, url: str) -> None:
         self.ws = await connect(url, subprotocols=[SUBPROTOCOL], max_size=MAX_HOST_FRAME,
-                                compression=None, ping_interval=None, open_timeout=WAIT)
+                                compression=None, ping_interval=None, open_timeout=WAIT,
+                                create_connection=DirectClientConnection)
         hello = {"kind": "hello", "name": self.name, "room": self.code, "host_key": self.host_key}
         if self.updates:  # (a Parlour without updates refuses the key)
             hello["updates"] = True
@@ -383,37 +394,49 @@ class Player:
         self.reader = asyncio.create_task(self.read())
 
     async def read(self) -> None:
-        clock = time.perf_counter
-        async for frame in self.ws:
-            now = clock()
-            self.received += len(frame) if frame.isascii() else len(frame.encode())
-            if frame.startswith('{"kind":"snapshot"'):
-                data = json.loads(frame)
-                version = data["version"]
-                if version <= self.version:
-                    continue  # a resent snapshot (stale intent, sync)
-                self.version = version
-                self.view = view = data["view"]
-                self._new_version(now, view, data["legal_actions"])
-            elif frame.startswith('{"kind":"update"'):
-                data = json.loads(frame)
-                if data["base"] != self.version:
-                    await self.ws.send('{"kind":"sync"}')  # missed one: the whole snapshot comes
-                    continue
-                self.version = data["version"]
-                view = self.view
-                view.update(data["view"])
-                for name, items in data["tails"].items():
-                    view[name] = view[name] + items
-                self._new_version(now, view, data["legal_actions"])
-            elif frame.startswith('{"kind":"outcome"'):
-                data = json.loads(frame)
-                answer = self.answers.pop(data["action_id"], None)
-                if answer is not None and not answer.done():
-                    answer.set_result(data)
-            elif frame.startswith('{"kind":"welcome"'):
-                self.seat = json.loads(frame)["seat"]
-                self.changed.set()
+        self.ws.on_message = self.frame
+        try:
+            async for frame in self.ws:  # (fragmented messages, and those queued behind one)
+                self.frame(frame)
+        finally:
+            self.ws.on_message = None
+
+    def frame(self, frame: str | bytes) -> None:
+        """One frame from the table, as it arrives."""
+        now = time.perf_counter()
+        if type(frame) is not str:
+            self.received += len(frame)
+            return
+        self.received += len(frame) if frame.isascii() else len(frame.encode())
+        if frame.startswith('{"kind":"snapshot"'):
+            data = json.loads(frame)
+            version = data["version"]
+            if version <= self.version:
+                return  # a resent snapshot (stale intent, sync)
+            self.version = version
+            self.view = view = data["view"]
+            self._new_version(now, view, data["legal_actions"])
+        elif frame.startswith('{"kind":"update"'):
+            data = json.loads(frame)
+            if data["base"] != self.version:  # missed one: the whole snapshot comes
+                task = asyncio.ensure_future(self.ws.send('{"kind":"sync"}'))
+                _SENDING.add(task)
+                task.add_done_callback(_SENDING.discard)
+                return
+            self.version = data["version"]
+            view = self.view
+            view.update(data["view"])
+            for name, items in data["tails"].items():
+                view[name] = view[name] + items
+            self._new_version(now, view, data["legal_actions"])
+        elif frame.startswith('{"kind":"outcome"'):
+            data = json.loads(frame)
+            answer = self.answers.pop(data["action_id"], None)
+            if answer is not None and not answer.done():
+                answer.set_result(data)
+        elif frame.startswith('{"kind":"welcome"'):
+            self.seat = json.loads(frame)["seat"]
+            self.changed.set()
 
     def _new_version(self, now: float, view: dict, legal: list | None) -> None:
         self.round = view["round"]
