@@ -33,7 +33,7 @@ from .discovery import Advertiser, Backend, TableAd, ZeroconfBackend, lan_addres
 from .lobby import article, value_text
 from .protocol import plain_problem
 from .relay import Relay, RelayLink, room_key_from_seed, serve_gc
-from .saves import Replay, SaveError, Saver, ended_text, resume, save_path
+from .saves import Replay, SaveError, Saver, ended_text, finished_text, resume, save_path
 from .server import Limits, Table
 from .table import bot_took_text, takeovers_from_log, timed_out, timed_out_text
 
@@ -172,8 +172,9 @@ async def serve_table(
     (:attr:`HostedTable.saved_relay` names it; :func:`relay_left_text`).
 
     Raises ``OSError`` if the port is taken or the relay is unreachable,
-    :class:`net.saves.SaveError` for a save that cannot be resumed, ``KeyError`` for
-    an unknown game name.
+    :class:`net.saves.SaveError` for a save that cannot be resumed (unreadable, a solo
+    or hotseat game's, or of a game that is over or that its host ended:
+    :func:`net.saves.finished_text`), ``KeyError`` for an unknown game name.
     """
     resumed = None
     if resume_from is not None:
@@ -181,6 +182,8 @@ async def serve_table(
         if data.local:
             raise SaveError(f"{resume_from} is a solo or hotseat game: continue it from the menu "
                             "(parlour, then Continue).")
+        if finished := finished_text(resume_from, data, host.over):  # (never played on past its end)
+            raise SaveError(finished)
         resumed = (host, data)
         game, options, seed = host.game, host.options, data.seed  # the lobby shows the saved options
         name = data.table if name is None else name

@@ -143,15 +143,30 @@ class SaveData:
     relay: str | None = None
 
 
-def ended_text(data: SaveData) -> str:
+def ended_text(data: SaveData, where: str = "") -> str:
     """How a save's game ended when the rules did not end it, as the replays tell it:
     ``"The host ended the game after move 12."`` (``/end``; ``data.version`` moves
-    applied), ``""`` for a game not ended early."""
+    applied), ``""`` for a game not ended early. ``where``: words naming the save,
+    put after "the game" (``" in friday.json"``)."""
     if not data.ended_early:
         return ""
     if data.version == 0:
-        return "The host ended the game before the first move."
-    return f"The host ended the game after move {data.version}."
+        return f"The host ended the game{where} before the first move."
+    return f"The host ended the game{where} after move {data.version}."
+
+
+def finished_text(path: Path, data: SaveData, over: bool) -> str:
+    """Why the game saved in ``path`` cannot be played on (``""``: it can): ``over``
+    (the rules ended it), or its host ended it (``/end``). One sentence naming the file
+    and pointing to ``parlour replay``: ``"The game in friday.json is over (move 40):
+    it cannot be hosted again; parlour replay friday.json shows it."``"""
+    if over:
+        told = f"The game in {path} is over (move {data.version})"
+    elif data.ended_early:
+        told = ended_text(data, f" in {path}").removesuffix(".")
+    else:
+        return ""
+    return f"{told}: it cannot be hosted again; parlour replay {path} shows it."
 
 
 def public_relay(url: str | None) -> str | None:

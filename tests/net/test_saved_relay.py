@@ -15,11 +15,11 @@ from net.codec import codec_for
 from net.relay import Relay
 from net.saves import hosted_games, public_relay, read, snapshot_of, write
 from rules import registry
+from rules.zatre import GAME as ZATRE
 from tests.net import toygame
 from tests.net.test_save_format import reseal
 from tests.net.test_saves import played_host
 from tests.net.wire import FAST, TIMEOUT, fast_delays, host_table, until
-from rules.zatre import GAME as ZATRE
 
 RELAY_KEY = bytes(range(32))
 

@@ -7,6 +7,8 @@ that line too."""
 
 from __future__ import annotations
 
+import functools
+
 from textual.widgets import Input, OptionList, Static
 
 from net.codec import codec_for
@@ -99,24 +101,27 @@ async def test_a_save_naming_no_relay_leaves_the_field_empty(tmp_path):
 
 
 class HeadlessApp:
-    """Stands in for the app ``parlour host`` runs: it quits at once."""
+    """Stands in for the app ``parlour host`` runs (``functools.partial(HeadlessApp,
+    opened)``): it adds the table it was given to ``opened`` and quits at once."""
 
     hosted_taken = False
     return_code = 0
 
-    def __init__(self, **kwargs) -> None:
-        self.hosted = kwargs["hosted"]
+    def __init__(self, opened: list, **kwargs) -> None:
+        opened.append(kwargs["hosted"][0])
 
     async def run_async(self) -> None:
-        assert self.hosted[0].relay_link is None  # hosted here, as no --relay says
+        pass
 
 
 async def test_parlour_host_resume_without_relay_hosts_here_and_prints_the_saved_relay(tmp_path, monkeypatch,
                                                                                          capsys):
-    monkeypatch.setattr("tui.app.ParlourApp", HeadlessApp)
     path = relayed_save(tmp_path, "ws://relay.example:7531")
     args = parse_args(["host", "--resume", str(path), "--bind", "127.0.0.1", "--port", "0", "--no-advertise"])
+    opened = []
+    monkeypatch.setattr("tui.app.ParlourApp", functools.partial(HeadlessApp, opened))
     assert await _host(args) == 0
+    assert opened[0].relay_link is None  # hosted here, as no --relay says
     out = capsys.readouterr().out
     assert out == (f"parlour host: This game was hosted through the relay ws://relay.example:7531; it is hosted "
                    f"on this machine now (parlour host --resume {path} --relay ws://relay.example:7531 hosts "
