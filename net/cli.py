@@ -33,7 +33,7 @@ from .discovery import Advertiser, Backend, TableAd, ZeroconfBackend, lan_addres
 from .lobby import article, value_text
 from .protocol import plain_problem
 from .relay import Relay, RelayLink, room_key_from_seed, serve_gc
-from .saves import Replay, SaveError, Saver, ended_text, resume, save_path
+from .saves import Replay, SaveError, Saver, ended_text, finished_text, resume, save_path
 from .server import Limits, Table
 from .table import bot_took_text, takeovers_from_log, timed_out, timed_out_text
 
@@ -76,7 +76,8 @@ class HostedTable:
     follows the relay link, which may be given a new one: see :meth:`code_changed`);
     ``host_key``: what makes a connection the host; ``save``: the save file (``None``:
     not saved); ``relay`` / ``relay_link``: whichever carries the table; ``advertiser``;
-    ``saved_code``: the room code the resumed save recorded.
+    ``saved_code``: the room code the resumed save recorded; ``saved_relay``: the
+    remote relay it was hosted through (``None``: none, or not recorded).
     """
 
     table: Table
@@ -91,6 +92,7 @@ class HostedTable:
     """What players type on the join screen: ``192.168.1.20:7531`` (this machine's LAN
     address), or the remote relay's URL."""
     saved_code: str | None = None
+    saved_relay: str | None = None
     _watch: asyncio.Task[None] | None = None
     _links: list[RemoteSeatLink] = attrs.field(factory=list)
 
@@ -166,10 +168,13 @@ async def serve_table(
     ``game``, ``options`` and ``seed`` then come from the save, and so does the room
     code unless ``code`` is given: a remote relay gives the same code back (the room key
     comes from the seed; see :class:`net.relay.RelayLink`), an in-process relay uses it.
+    The relay a save was hosted through is not used unless given as ``relay_url``
+    (:attr:`HostedTable.saved_relay` names it; :func:`relay_left_text`).
 
     Raises ``OSError`` if the port is taken or the relay is unreachable,
-    :class:`net.saves.SaveError` for a save that cannot be resumed, ``KeyError`` for
-    an unknown game name.
+    :class:`net.saves.SaveError` for a save that cannot be resumed (unreadable, a solo
+    or hotseat game's, or of a game that is over or that its host ended:
+    :func:`net.saves.finished_text`), ``KeyError`` for an unknown game name.
     """
     resumed = None
     if resume_from is not None:
@@ -177,6 +182,8 @@ async def serve_table(
         if data.local:
             raise SaveError(f"{resume_from} is a solo or hotseat game: continue it from the menu "
                             "(parlour, then Continue).")
+        if finished := finished_text(resume_from, data, host.over):  # (never played on past its end)
+            raise SaveError(finished)
         resumed = (host, data)
         game, options, seed = host.game, host.options, data.seed  # the lobby shows the saved options
         name = data.table if name is None else name
@@ -200,7 +207,7 @@ async def serve_table(
         save_file = Path(save)
     table = Table(
         game, name, options=options, seed=seed, grace=grace, bot_delay=bot_delay,
-        saver=Saver(save_file) if save_file is not None else None, limits=limits,
+        saver=Saver(save_file, relay_url) if save_file is not None else None, limits=limits,
     )
     relay = link = None
     if relay_url is None:
@@ -219,8 +226,9 @@ async def serve_table(
         host, data = resumed
         table.resume_seats(data.token_hashes, data.names, data.bots, data.bot_took)
         table.begin(host)
+    saved = resumed[1] if resumed is not None else None
     hosted = HostedTable(table, url, room_code, table.host_key, save_file, relay, link,
-                         saved_code=resumed[1].room_code if resumed is not None else None)
+                         saved_code=saved.room_code if saved else None, saved_relay=saved.relay if saved else None)
     if link is not None:
         link.on_change(hosted.code_changed)
     hosted.join_address = f"{_lan_address(bind)}:{bound_port}" if relay is not None else url
@@ -237,6 +245,18 @@ async def serve_table(
         else:
             hosted._watch = asyncio.create_task(_keep_advert(hosted))
     return hosted
+
+
+def relay_left_text(hosted: HostedTable, save: Path) -> str:
+    """``""``, or, when ``hosted`` carries on the game saved in ``save`` on this machine
+    although that save was hosted through a remote relay, the sentence saying so and
+    how to host it there: ``"This game was hosted through the relay ws://relay:7531;
+    it is hosted on this machine now (parlour host --resume FILE --relay
+    ws://relay:7531 hosts it there)."``"""
+    if hosted.saved_relay is None or hosted.relay_link is not None:
+        return ""
+    return (f"This game was hosted through the relay {hosted.saved_relay}; it is hosted on this machine "
+            f"now (parlour host --resume {save} --relay {hosted.saved_relay} hosts it there).")
 
 
 async def _keep_advert(hosted: HostedTable, every: float = 1.0) -> None:

@@ -15,7 +15,9 @@ The format is versioned (``format_version``, :data:`FORMAT_VERSION`):
   token hashes of players whose seats the host gave to bots, and those seats),
   ``over`` (the game had ended), ``local`` and ``pace`` (a local game and its bots'
   pace in seconds), ``ended_early`` (the host ended the game with ``/end`` after its
-  last saved move: a save without it was not ended so).
+  last saved move: a save without it was not ended so), ``relay`` (the remote relay
+  the table was hosted through, as :func:`public_relay` keeps it: a save without it
+  was hosted on its host's machine, or before Parlour kept it).
 
 Adding a field: give :class:`SaveData` a new attribute *with a default* (and a type
 the codec's converter can structure). :func:`write` then writes it, and :func:`read`
@@ -40,6 +42,7 @@ import os
 import re
 import tempfile
 import time
+import urllib.parse
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -112,7 +115,9 @@ class SaveData:
     (they may come back to watch, and the host may give it back); ``over``: the game
     had ended; ``local``: a solo or hotseat game; ``pace``: its bots' pace (seconds);
     ``ended_early``: the host ended the game (``/end``) after its last saved move, before
-    the rules ended it (tester 6, finding 5: its replay told it as still running).
+    the rules ended it (tester 6, finding 5: its replay told it as still running);
+    ``relay``: the remote relay it was hosted through (``None``: none), never with the
+    user name or password a URL may carry (:func:`public_relay`).
 
     The attributes with a default are the optional ones: absent from a file, they
     take the default (see "Adding a field" in the module docstring)."""
@@ -135,17 +140,44 @@ class SaveData:
     local: bool = False
     pace: float | None = None
     ended_early: bool = False
+    relay: str | None = None
 
 
-def ended_text(data: SaveData) -> str:
+def ended_text(data: SaveData, where: str = "") -> str:
     """How a save's game ended when the rules did not end it, as the replays tell it:
     ``"The host ended the game after move 12."`` (``/end``; ``data.version`` moves
-    applied), ``""`` for a game not ended early."""
+    applied), ``""`` for a game not ended early. ``where``: words naming the save,
+    put after "the game" (``" in friday.json"``)."""
     if not data.ended_early:
         return ""
     if data.version == 0:
-        return "The host ended the game before the first move."
-    return f"The host ended the game after move {data.version}."
+        return f"The host ended the game{where} before the first move."
+    return f"The host ended the game{where} after move {data.version}."
+
+
+def finished_text(path: Path, data: SaveData, over: bool) -> str:
+    """Why the game saved in ``path`` cannot be played on (``""``: it can): ``over``
+    (the rules ended it), or its host ended it (``/end``). One sentence naming the file
+    and pointing to ``parlour replay``: ``"The game in friday.json is over (move 40):
+    it cannot be hosted again; parlour replay friday.json shows it."``"""
+    if over:
+        told = f"The game in {path} is over (move {data.version})"
+    elif data.ended_early:
+        told = ended_text(data, f" in {path}").removesuffix(".")
+    else:
+        return ""
+    return f"{told}: it cannot be hosted again; parlour replay {path} shows it."
+
+
+def public_relay(url: str | None) -> str | None:
+    """A relay's URL as a save keeps it: ``scheme://host:port/path`` only, without a
+    user name or password it may carry (``ws://ann:pw@relay:7531`` is kept as
+    ``ws://relay:7531``), nor a query or fragment; ``None`` for ``None``."""
+    if url is None:
+        return None
+    parts = urllib.parse.urlsplit(url)
+    host = parts.netloc.rpartition("@")[2]
+    return urllib.parse.urlunsplit((parts.scheme, host, parts.path, "", ""))
 
 
 def _optional_fields() -> tuple[attrs.Attribute, ...]:
@@ -344,10 +376,13 @@ class Saver:
     """Writes a table's game to ``path`` after every applied action: pass an instance
     as :class:`net.server.Table`'s ``saver``. A failed write raises (``OSError``,
     ``ValueError``, ``UnicodeError`` ...): the table says so to everyone and tries
-    again after the next action (:func:`failure_text` words it)."""
+    again after the next action (:func:`failure_text` words it). ``relay``: the
+    remote relay the table is hosted through (``None``: none), saved as
+    :func:`public_relay` keeps it."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, relay: str | None = None) -> None:
         self.path = Path(path)
+        self.relay = public_relay(relay)
         self.writes = 0
 
     def __call__(self, table: Any) -> None:
@@ -358,7 +393,7 @@ class Saver:
         # the lobby is over but the game is not: the host ended it (/end)
         data = snapshot_of(host, table.name, table.token_hashes(), table.codec,
                            bot_took=table.lobby.bot_took_hashes(), room_code=room_code,
-                           ended_early=table.lobby.over and not host.over)
+                           ended_early=table.lobby.over and not host.over, relay=self.relay)
         write(self.path, data, table.codec)
         self.writes += 1
 
@@ -434,7 +469,8 @@ class SavedGame:
     ``names`` and ``bots`` (kind per seat, ``None``: a human), ``moves`` (actions
     applied), ``saved_at`` (seconds since the epoch), whether it is ``over`` (the rules
     ended it, or its host did with ``/end``), its ``table`` name (a hosted game's, or
-    ``"Solo game"``...) and the name of its ``rules`` (``"zatre"``...)."""
+    ``"Solo game"``...), the name of its ``rules`` (``"zatre"``...) and the remote
+    ``relay`` a hosted game went through (``None``: none)."""
 
     path: Path
     title: str
@@ -445,6 +481,7 @@ class SavedGame:
     over: bool
     table: str = ""
     rules: str = ""
+    relay: str | None = None
 
 
 def local_games(folder: Path | None = None, problems: list[SaveError] | None = None) -> list[SavedGame]:
@@ -474,7 +511,8 @@ def _saved_games(folder: Path, local: bool, problems: list[SaveError] | None) ->
             continue
         if data.local == local:
             found.append(SavedGame(path, game.title, data.names, data.bots, data.version, data.saved_at,
-                                   data.over or data.ended_early, data.table, game.name))
+                                   data.over or data.ended_early, data.table, game.name,
+                                   data.relay))
     return sorted(found, key=lambda g: g.saved_at, reverse=True)
 
 

@@ -240,6 +240,11 @@ async def _host(args: argparse.Namespace) -> int:
         hosted = await start_hosting(settings, zeroconf_backend)
     except HostError as err:
         return _fail("host", str(err))
+    if args.resume is not None:  # no --relay: a save hosted through one says which (the lobby too)
+        from net.cli import relay_left_text
+
+        if left := relay_left_text(hosted, args.resume):
+            print(f"parlour host: {left}", flush=True)
     app = ParlourApp(pace=args.pace, hosted=(hosted, settings))
     try:
         await app.run_async()

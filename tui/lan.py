@@ -34,7 +34,7 @@ import attrs
 import platformdirs
 import psutil
 
-from net.cli import DEFAULT_PORT, HostedTable, serve_table
+from net.cli import DEFAULT_PORT, HostedTable, relay_left_text, serve_table
 from net.closecodes import BAD_TOKEN, NO_ROOM
 from net.client import JoinError, LinkStatus, RemoteSeatLink, table_url
 from net.lobby import LobbyError
@@ -424,6 +424,9 @@ class LanSession:
             if hosted.saved_code is not None and hosted.saved_code != hosted.code:
                 self.add(Line("notice", f"The save's room code was {hosted.saved_code}; the relay gave "
                                         f"{hosted.code} this time: tell your players."))
+            left = relay_left_text(hosted, settings.resume) if settings and settings.resume else ""
+            if left:  # (a save hosted through a relay, hosted here this time)
+                self.add(Line("notice", left))
         self._event(None)
 
     # ---- what the screens read ----
@@ -711,9 +714,9 @@ tester 7, finding 1: the question said the game ends for everyone)."""
 def resumed_table(saved: SavedGame) -> HostSettings:
     """The settings for hosting the ``saved`` hosted game again, as ``parlour host
     --resume FILE`` does (its table name, game and options from the save; the host's
-    seat comes back by its token whatever the name): the host form's start
-    (tester 7, finding 1)."""
-    return HostSettings(None, default_player_name(), resume=saved.path, game=saved.rules)
+    seat comes back by its token whatever the name), through the relay it was hosted
+    through if its save recorded one: the host form's start (tester 7, finding 1)."""
+    return HostSettings(None, default_player_name(), relay=saved.relay, resume=saved.path, game=saved.rules)
 
 
 def code_at_relay(field: str, leave: str = "empty") -> str:

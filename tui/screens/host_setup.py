@@ -150,10 +150,11 @@ hints to hide (:func:`has_hints`: Zatre, the card game; tester 6, finding 8)."""
 
 def resume_hint(saved: SavedGame) -> str:
     """The form's hint while it hosts ``saved`` again: which game, and what comes back."""
+    relay = (f"Relay: the one it went through, {saved.relay} (empty it to host here)." if saved.relay
+             else "Relay: the save names none; type one to host through a relay.")
     return (f"{saved.title} at {saved.table!r}, move {saved.moves}, carries on as `parlour host --resume` "
             "does: its game, options and seats come from the save, and each player joins again (same "
-            "name, same address and room code) to get their seat back. Relay: type the one it went "
-            "through, if any (the save does not keep it).")
+            f"name, same address and room code) to get their seat back. {relay}")
 
 
 class HostSetupScreen(MarksFocus, ParlourScreen):
