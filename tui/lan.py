@@ -36,7 +36,7 @@ import psutil
 
 from net.cli import DEFAULT_PORT, HostedTable, relay_left_text, serve_table
 from net.closecodes import BAD_TOKEN, NO_ROOM
-from net.client import JoinError, LinkStatus, RemoteSeatLink, table_url
+from net.client import JoinError, LinkStatus, RemoteSeatLink, reach_problem, table_url
 from net.lobby import LobbyError
 from net.protocol import (
     MAX_NAME,
@@ -881,5 +881,5 @@ def host_error(err: BaseException, settings: HostSettings) -> str:
         if getattr(getattr(err, "response", None), "status_code", None) == 404:  # websockets' InvalidStatus
             return (f"No relay answers at {settings.relay} (HTTP 404): a hosted table takes players, "
                     f"not other tables; run `parlour relay` there.")
-        return f"Could not open a room at the relay {settings.relay}: {err}"
+        return f"Could not open a room at the relay {settings.relay}: {reach_problem(err)}."
     return f"Could not start the table: {err}"
