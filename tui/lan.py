@@ -418,7 +418,7 @@ class LanSession:
         if hosted is not None:
             self.add(Line("notice", self.invitation()))
             if hosted.save is not None and not self.started:  # (nothing is written before /start)
-                self.add(Line("notice", f"The game will be saved to {hosted.save} once it starts."))
+                self.add(Line("notice", f"The game will be saved once it starts, to:\n{hosted.save}"))
             if hosted.relay is not None and hosted.advertiser is None:
                 self.add(Line("notice", "Not advertised on the LAN: players type the address."))
             if hosted.saved_code is not None and hosted.saved_code != hosted.code:
@@ -521,13 +521,14 @@ class LanSession:
 
     def _tell_save(self) -> None:
         """Once the hosted game has started (its save is written at the start and after
-        every move), say where the save is and how to continue it after a crash."""
+        every move), say where the save is and how to continue it after a crash. (Here
+        and in the lobby's first lines, the path has a line of its own: a narrow log
+        breaks it less awkwardly.)"""
         hosted = self.hosted
         if hosted is None or hosted.save is None or self._save_told or not self.started:
             return
         self._save_told = True
-        self.add(Line("notice", f"The game is saved to {hosted.save} "
-                                "(parlour host --resume FILE continues it)."))
+        self.add(Line("notice", f"The game is saved (parlour host --resume FILE continues it), to:\n{hosted.save}"))
 
     def _keep_token(self) -> None:
         """Remember the seat token on disk, so that a restarted client gets its seat
