@@ -66,6 +66,11 @@ def relay_url(address: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
+CLOSED_SAVED = "The host closed the table; the game is saved."
+"""The close reason a host who leaves a game under way that is saved gives its players
+(they are told how to get their seats back when it is hosted again)."""
+
+
 @attrs.define(eq=False)
 class HostedTable:
     """A table being hosted by this process.

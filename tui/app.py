@@ -10,6 +10,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
+from net.cli import CLOSED_SAVED
 from net.client import LinkStatus
 from net.closecodes import BAD_TOKEN
 from net.local import LocalTable
@@ -333,6 +334,9 @@ class ParlourApp(App):
         if status.code == BAD_TOKEN and session.hosted is None:
             self._join_again(session)
             return
+        if status.reason == CLOSED_SAVED and session.was_seated:
+            reason += (f" Once the host hosts it again, join with the same name ({session.link.name}) "
+                       "to get your seat back.")
         self.push_screen(NoticeScreen("Disconnected from the table", reason))
 
     def _join_again(self, session: LanSession) -> None:

@@ -34,9 +34,9 @@ import attrs
 import platformdirs
 import psutil
 
-from net.cli import DEFAULT_PORT, HostedTable, relay_left_text, serve_table
+from net.cli import CLOSED_SAVED, DEFAULT_PORT, HostedTable, relay_left_text, serve_table
 from net.closecodes import BAD_TOKEN, NO_ROOM
-from net.client import JoinError, LinkStatus, RemoteSeatLink, table_url
+from net.client import JoinError, LinkStatus, RemoteSeatLink, reach_problem, table_url
 from net.lobby import LobbyError
 from net.protocol import (
     MAX_NAME,
@@ -418,7 +418,7 @@ class LanSession:
         if hosted is not None:
             self.add(Line("notice", self.invitation()))
             if hosted.save is not None and not self.started:  # (nothing is written before /start)
-                self.add(Line("notice", f"The game will be saved to {hosted.save} once it starts."))
+                self.add(Line("notice", f"The game will be saved once it starts, to:\n{hosted.save}"))
             if hosted.relay is not None and hosted.advertiser is None:
                 self.add(Line("notice", "Not advertised on the LAN: players type the address."))
             if hosted.saved_code is not None and hosted.saved_code != hosted.code:
@@ -498,11 +498,12 @@ class LanSession:
         if self.closing:
             return
         self.closing = True
+        saved = self.resumable  # (the players are told so: net.cli.CLOSED_SAVED)
         for stop in self._stops:
             stop()
         await self.link.close()
         if self.hosted is not None:
-            await self.hosted.stop()
+            await (self.hosted.stop(reason=CLOSED_SAVED) if saved else self.hosted.stop())
 
     # ---- from the link ----
 
@@ -520,13 +521,14 @@ class LanSession:
 
     def _tell_save(self) -> None:
         """Once the hosted game has started (its save is written at the start and after
-        every move), say where the save is and how to continue it after a crash."""
+        every move), say where the save is and how to continue it after a crash. (Here
+        and in the lobby's first lines, the path has a line of its own: a narrow log
+        breaks it less awkwardly.)"""
         hosted = self.hosted
         if hosted is None or hosted.save is None or self._save_told or not self.started:
             return
         self._save_told = True
-        self.add(Line("notice", f"The game is saved to {hosted.save} "
-                                "(parlour host --resume FILE continues it)."))
+        self.add(Line("notice", f"The game is saved (parlour host --resume FILE continues it), to:\n{hosted.save}"))
 
     def _keep_token(self) -> None:
         """Remember the seat token on disk, so that a restarted client gets its seat
@@ -881,5 +883,5 @@ def host_error(err: BaseException, settings: HostSettings) -> str:
         if getattr(getattr(err, "response", None), "status_code", None) == 404:  # websockets' InvalidStatus
             return (f"No relay answers at {settings.relay} (HTTP 404): a hosted table takes players, "
                     f"not other tables; run `parlour relay` there.")
-        return f"Could not open a room at the relay {settings.relay}: {err}"
+        return f"Could not open a room at the relay {settings.relay}: {reach_problem(err)}."
     return f"Could not start the table: {err}"

@@ -123,8 +123,9 @@ def log_name(name: str) -> str:
 def wrap(text: str, width: int, indent: str = "") -> list[str]:
     """``text`` broken at spaces into lines of at most ``width`` cells, the lines
     after the first starting with ``indent`` (spaces inside a line are kept, those at a
-    break dropped); a word wider than a line is cut between characters (never inside
-    a wide one)."""
+    break dropped, those leading the text too); a word wider than a line is cut after a
+    ``/`` where it has one (a path breaks between folders, not inside a name), else
+    between characters (never inside a wide one)."""
     width = max(1, width)
     if cell_len(text) <= width:
         return [text]
@@ -138,9 +139,11 @@ def wrap(text: str, width: int, indent: str = "") -> list[str]:
             continue
         if line.strip():
             lines.append(line)
-        line = indent if lines else ""
+        line = indent if lines else space
         while cell_len(line + word) > width:
             piece = chop_cells(word, max(1, width - cell_len(line)))[0]
+            if piece.rfind("/") > 0:
+                piece = piece[:piece.rfind("/") + 1]
             lines.append(line + piece)
             line, word = indent, word[len(piece):]
         line += word

@@ -10,7 +10,7 @@ from textual.widgets import Input, OptionList
 
 from net.discovery import FakeBackend, TableAd
 from tui.lan import TokenStore
-from tui.screens.join import JoinScreen
+from tui.screens.join import NOT_OPEN_YET, JoinScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.menu import MenuScreen
 from tui.zatre.lan_table import LanTableScreen
@@ -181,6 +181,7 @@ async def test_a_table_that_needs_a_room_code_puts_the_focus_on_the_code(tmp_pat
             assert code.has_focus
             await pilot.press(*"NOPE99", "enter")  # a wrong code: the table says so
             await until(pilot, lambda: "No room with that code" in str(screen.query_one("#join-error").render()))
+            assert str(screen.query_one("#join-error").render()).endswith(NOT_OPEN_YET)  # (a relay's room may close)
             assert code.has_focus and isinstance(app.screen, JoinScreen)
             await pilot.press(*"PLUM42", "enter")  # typed over the wrong one
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen))

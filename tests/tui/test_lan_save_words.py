@@ -5,8 +5,12 @@ at the table until one works (issue 8 §1)."""
 from __future__ import annotations
 
 import asyncio
+import io
 
-from tui.lan import TokenStore
+from rich.console import Console
+
+from tui.lan import Line, TokenStore
+from tui.widgets.chat_log import LogEntry
 from tui.widgets.message import TableMessage
 
 from .helpers import SIZE, until
@@ -19,8 +23,8 @@ async def test_the_save_is_promised_in_the_lobby_and_told_at_the_start(tmp_path)
     table = await hosted(save=save)
     session = await host_session(table, "Ann", TokenStore(tmp_path / "tokens.json"))
     try:
-        notices = lambda: [line.text for line in session.lines if "saved to" in line.text]  # noqa: E731
-        assert notices() == [f"The game will be saved to {save} once it starts."]
+        notices = lambda: [line.text for line in session.lines if str(save) in line.text]  # noqa: E731
+        assert notices() == [f"The game will be saved once it starts, to:\n{save}"]
         assert not save.exists()
         await session.say("/join")
         await session.say("/bot add easy")
@@ -29,7 +33,7 @@ async def test_the_save_is_promised_in_the_lobby_and_told_at_the_start(tmp_path)
             if len(notices()) == 2:
                 break
             await asyncio.sleep(0.01)
-        assert notices()[1] == f"The game is saved to {save} (parlour host --resume FILE continues it)."
+        assert notices()[1] == f"The game is saved (parlour host --resume FILE continues it), to:\n{save}"
         assert save.exists()
     finally:
         await session.close()
@@ -60,3 +64,18 @@ async def test_a_failed_save_shows_on_the_hosts_table_and_clears_when_a_save_wor
         if bob is not None:
             await bob.close()
         await table.stop()
+
+
+def test_the_save_path_has_a_line_of_its_own_broken_between_folders():
+    """At 80x24 (a lobby log 39 cells wide) the path broke mid-name after "The game will
+    be saved to": it has a line of its own, broken after a ``/``, the file name whole."""
+    save = "/home/annabelle/.local/share/parlour/saves/Mon-20261205-231748.json"
+    rows = [row.rstrip() for row in drawn(Line("notice", f"The game will be saved once it starts, to:\n{save}"), 39)]
+    assert rows[-2:] == ["  /home/annabelle/.local/share/parlour/", "    saves/Mon-20261205-231748.json"]
+
+
+def drawn(line: Line, width: int) -> list[str]:
+    """``line`` as the lobby's log draws it ``width`` cells wide."""
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(LogEntry(line))
+    return console.export_text().splitlines()

@@ -38,6 +38,8 @@ NEW_CODE_NOTE = ("A new table at the relay has a new room code: ask the host for
 """Said under the form when the join screen follows a game at a relay (tester 5, finding 1)."""
 NEW_CODE_NEEDED = "Type the new table's room code: ask the host for it (the relay gives each table its own)."
 """Join with that screen's code still empty: said instead of asking the relay."""
+NOT_OPEN_YET = "(or the table is not open yet: the host may not be back)"
+"""Added to a relay's "No room with that code.": a room closes while its host is away."""
 
 
 class JoinScreen(MarksFocus, ParlourScreen):
@@ -229,8 +231,9 @@ class JoinScreen(MarksFocus, ParlourScreen):
         try:
             session = await join_table(address, name, code, app.tokens, **app.link_options)
         except (JoinError, ValueError) as err:
-            self._error(str(err))
-            if getattr(err, "code", None) == closecodes.NO_ROOM:  # no code, or a wrong one
+            no_room = getattr(err, "code", None) == closecodes.NO_ROOM  # no code, or a wrong one
+            self._error(f"{err} {NOT_OPEN_YET}" if no_room and code else str(err))
+            if no_room:
                 self._ask_code()
             return
         except Exception as err:  # anything else the network throws: say it, stay here

@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 
 from rich.cells import cell_len
-from rich.text import Text
 from textual.app import ComposeResult
 from textual import events
 from textual.binding import Binding
@@ -15,6 +14,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from net.saves import SaveError, SavedGame, folder_problem
+
+from ..names import first_fitting, fit, seat_name
 
 from .base import ParlourScreen
 from .saved_games import HOSTED_TITLE, SavedGamesScreen, ask_discard
@@ -43,32 +44,41 @@ continue make the list scroll; player-tester findings on Estate, item 15: "move 
 01 Dec" lost its time to a hidden second line)."""
 
 
-def continue_text(game: SavedGame) -> str:
-    """A Continue entry, one line of at most :data:`ENTRY_CELLS` cells (the players cut
-    to fit): ``"Continue Zatre · You, Ada (strong bot) · move 12 · 30 Nov 20:41"``."""
-    return _entry(f"Continue {game.title} · ", _players(game), game)
+MIDDLE_CELLS = 16
+"""Cells an entry keeps at least for its game, table and players before a hosted game's
+relay is said in fewer words (``"hosted through a relay"``)."""
 
 
-def hosted_text(game: SavedGame) -> str:
-    """A hosted game's entry, one line of at most :data:`ENTRY_CELLS` cells (its table
-    and players cut to fit): ``"Zatre · Friday · Ann, Bob · move 12 · 30 Nov 20:41 ·
-    hosted (LAN)"`` (tester 7, finding 1)."""
-    return _entry("", f"{game.title} · {game.table} · {_players(game)}", game, " · hosted (LAN)")
+def continue_text(game: SavedGame, width: int = ENTRY_CELLS) -> str:
+    """A Continue entry, one line of at most ``width`` cells (the players cut to fit):
+    ``"Continue Zatre · You, Ada (strong bot) · move 12 · 30 Nov 20:41"``."""
+    return _entry(f"Continue {game.title} · ", _players(game), game, width=width)
+
+
+def hosted_text(game: SavedGame, width: int = ENTRY_CELLS) -> str:
+    """A hosted game's entry, one line of at most ``width`` cells (its table and players
+    cut to fit): ``"Zatre · Friday · Ann, Bob · move 12 · 30 Nov 20:41 · hosted (LAN)"``
+    (tester 7, finding 1), or for one hosted through a remote relay ``"… · hosted (relay
+    ws://relay:7531)"``, ``"… · hosted through a relay"`` where the URL leaves too little room."""
+    where = ((f" · hosted (relay {game.relay})", " · hosted through a relay") if game.relay
+             else (" · hosted (LAN)",))
+    return _entry("", f"{game.title} · {game.table} · {_players(game)}", game, where, width)
 
 
 def _players(game: SavedGame) -> str:
-    """``"You, Ada (strong bot)"``: the saved game's seats."""
-    return ", ".join(name + (f" ({bot} bot)" if bot else "") for name, bot in zip(game.names, game.bots))
+    """``"You, Ada (strong bot), Easy bot"``: the saved game's seats (:func:`seat_name`)."""
+    return ", ".join(seat_name(game.names, game.bots, seat) for seat in range(len(game.names)))
 
 
-def _entry(head: str, middle: str, game: SavedGame, after: str = "") -> str:
-    """``head``, ``middle`` cut to fit, the move and date, ``after``: a saved game's entry."""
+def _entry(head: str, middle: str, game: SavedGame, after: tuple[str, ...] = ("",),
+           width: int = ENTRY_CELLS) -> str:
+    """``head``, ``middle`` cut to fit, the move and date, then the first of ``after``
+    (longest wording first) that leaves ``middle`` :data:`MIDDLE_CELLS`: a saved game's
+    entry in at most ``width`` cells."""
     when = time.strftime("%d %b %H:%M", time.localtime(game.saved_at))
-    tail = f" · move {game.moves} · {when}{after}"
-    room = max(1, ENTRY_CELLS - cell_len(head) - cell_len(tail))
-    fitted = Text(middle)
-    fitted.truncate(room, overflow="ellipsis")
-    return f"{head}{fitted.plain}{tail}"
+    tail = f" · move {game.moves} · {when}"
+    tail += first_fitting(after, width - cell_len(head) - cell_len(tail) - MIDDLE_CELLS)
+    return f"{head}{fit(middle, max(1, width - cell_len(head) - cell_len(tail)))}{tail}"
 
 
 class MenuScreen(ParlourScreen):

@@ -48,20 +48,23 @@ HOSTED_TITLE = "Hosted games · Enter: host it again · d: discard · Escape: ba
 
 
 class SavedGamesScreen(ParlourModal):
-    """Lists ``games`` (each shown by ``entry(game)``), the latest first, under
-    ``title``; dismisses with the path of the one to take up, or ``None``."""
+    """Lists ``games`` (each shown by ``entry(game)``, then, once the list is laid out,
+    by ``entry(game, width)``: one line of at most ``width`` cells, as wide as the list
+    is on this screen), the latest first, under ``title``; dismisses with the path of
+    the one to take up, or ``None``."""
 
     BINDINGS = [
         Binding("escape", "dismiss_none", "Back"),
         Binding("d", "discard", "Discard"),
     ]
 
-    def __init__(self, games: Sequence[SavedGame], entry: Callable[[SavedGame], str],
+    def __init__(self, games: Sequence[SavedGame], entry: Callable[..., str],
                  title: str = LOCAL_TITLE) -> None:
         super().__init__()
         self.games = list(games)
         self.entry = entry
         self.heading = title
+        self.cells: int | None = None  # an entry's width, measured once the list is laid out
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="saved-games"):
@@ -69,10 +72,30 @@ class SavedGamesScreen(ParlourModal):
             yield OptionList(*self._options(), id="saved-games-list")
 
     def _options(self) -> list[Option]:
-        return [Option(self.entry(game), id=str(i)) for i, game in enumerate(self.games)]
+        return [Option(self._text(game), id=str(i)) for i, game in enumerate(self.games)]
+
+    def _text(self, game: SavedGame) -> str:
+        return self.entry(game) if self.cells is None else self.entry(game, self.cells)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """The entries fitted to the list's width (room kept for its scrollbar), so a
+        wider screen shows more of the names."""
+        options = self.query_one(OptionList)
+        cells = options.content_region.width - options.styles.scrollbar_size_vertical
+        if cells > 0 and cells != self.cells:
+            self.cells = cells
+            self._relist(options, options.highlighted or 0)
+
+    def _relist(self, options: OptionList, highlighted: int = 0) -> None:
+        options.clear_options()
+        options.add_options(self._options())
+        options.highlighted = highlighted
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.games[int(event.option.id or 0)].path)
@@ -91,8 +114,6 @@ class SavedGamesScreen(ParlourModal):
             if not self.games:
                 self.dismiss(None)
                 return
-            options.clear_options()
-            options.add_options(self._options())
-            options.highlighted = 0
+            self._relist(options)
 
-        ask_discard(self, game, self.entry(game).removeprefix("Continue "), gone)
+        ask_discard(self, game, self._text(game).removeprefix("Continue "), gone)
