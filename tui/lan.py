@@ -807,24 +807,34 @@ async def join_hosted(
     **link_options: Any,
 ) -> LanSession:
     """Join ``hosted`` as its host player (``settings.player``). With a resumed game
-    the player's remembered seat token is offered, so the host gets its seat back.
+    the host's remembered seat tokens are offered, the one kept for that save first
+    (:meth:`TokenStore.save_key`), then the one kept for that name at that address, so
+    the host gets its seat back under whatever name; a token the table does not know
+    is forgotten and the next one tried, the last join having none (the host watches).
     On failure the table is stopped and :class:`HostError` raised.
+
+    The name's key is not the first: every game hosted at one address (a relay, a
+    fixed port) shares it, so it may hold an earlier game's token (the host who gave
+    another name than the one played under then watched their own game).
 
     Call this inside the app (a worker or handler): the link's listeners then run
     with the app active."""
     key = TokenStore.host_key(hosted.local_url, settings.player)
-    token = None
+    kept: dict[str, str] = {}  # token -> the key it was kept under
     if tokens is not None and settings.resume is not None:
-        token = tokens.get(key) or tokens.get(TokenStore.save_key(settings.resume))
+        for where in (TokenStore.save_key(settings.resume), key):
+            token = tokens.get(where)
+            if token is not None:
+                kept.setdefault(token, where)
     try:
-        try:
-            link = await _connect(hosted.local_url, settings.player, hosted.code, token, link_options,
-                                  hosted.link(settings.player, token=token, **link_options))
-        except _BadToken:
-            assert tokens is not None
-            tokens.drop(key)
-            link = await _connect(hosted.local_url, settings.player, hosted.code, None, link_options,
-                                  hosted.link(settings.player, **link_options))
+        for token, where in [*kept.items(), (None, "")]:
+            try:
+                link = await _connect(hosted.local_url, settings.player, hosted.code, token, link_options,
+                                      hosted.link(settings.player, token=token, **link_options))
+                break
+            except _BadToken:
+                assert tokens is not None
+                tokens.drop(where)
     except JoinError as err:
         await hosted.stop()
         raise HostError(f"The table started, but you could not join it: {err}") from None
