@@ -37,7 +37,7 @@ import psutil
 from net.cli import DEFAULT_PORT, HostedTable, relay_left_text, serve_table
 from net.closecodes import BAD_TOKEN, NO_ROOM
 from net.client import JoinError, LinkStatus, RemoteSeatLink, table_url
-from net.lobby import LobbyError
+from net.lobby import LobbyError, hash_token
 from net.protocol import (
     MAX_NAME,
     ChatLine,
@@ -711,12 +711,28 @@ HOSTED_SAVED = ("the game stops for everyone and is saved: host it again from th
 tester 7, finding 1: the question said the game ends for everyone)."""
 
 
-def resumed_table(saved: SavedGame) -> HostSettings:
+def resumed_table(saved: SavedGame, tokens: TokenStore | None = None) -> HostSettings:
     """The settings for hosting the ``saved`` hosted game again, as ``parlour host
     --resume FILE`` does (its table name, game and options from the save; the host's
     seat comes back by its token whatever the name), through the relay it was hosted
-    through if its save recorded one: the host form's start (tester 7, finding 1)."""
-    return HostSettings(None, default_player_name(), relay=saved.relay, resume=saved.path, game=saved.rules)
+    through if its save recorded one: the host form's start (tester 7, finding 1).
+    The player is the one the host played as (:func:`host_played_as`, by the token
+    kept in ``tokens``), else the login's name."""
+    player = host_played_as(saved, tokens) or default_player_name()
+    return HostSettings(None, player, relay=saved.relay, resume=saved.path, game=saved.rules)
+
+
+def host_played_as(saved: SavedGame, tokens: TokenStore | None) -> str | None:
+    """The name the host of the ``saved`` game played under: that of the seat whose
+    token is the one ``tokens`` keeps for the save (:meth:`TokenStore.save_key`);
+    ``None`` if none is kept there or it is no seat's now (hosted on another machine,
+    the seat gone to a bot): then only the name can get the seat back (``/seat N
+    NAME``)."""
+    token = tokens.get(TokenStore.save_key(saved.path)) if tokens is not None else None
+    if token is None:
+        return None
+    digest = hash_token(token)
+    return next((name for name, kept in zip(saved.names, saved.token_hashes) if kept == digest), None)
 
 
 def code_at_relay(field: str, leave: str = "empty") -> str:
