@@ -470,7 +470,8 @@ class SavedGame:
     applied), ``saved_at`` (seconds since the epoch), whether it is ``over`` (the rules
     ended it, or its host did with ``/end``), its ``table`` name (a hosted game's, or
     ``"Solo game"``...), the name of its ``rules`` (``"zatre"``...) and the remote
-    ``relay`` a hosted game went through (``None``: none)."""
+    ``relay`` a hosted game went through (``None``: none), and the seats'
+    ``token_hashes`` (as :class:`SaveData`'s: whose seat a kept token is)."""
 
     path: Path
     title: str
@@ -482,6 +483,7 @@ class SavedGame:
     table: str = ""
     rules: str = ""
     relay: str | None = None
+    token_hashes: tuple[str | None, ...] = ()
 
 
 def local_games(folder: Path | None = None, problems: list[SaveError] | None = None) -> list[SavedGame]:
@@ -512,7 +514,7 @@ def _saved_games(folder: Path, local: bool, problems: list[SaveError] | None) ->
         if data.local == local:
             found.append(SavedGame(path, game.title, data.names, data.bots, data.version, data.saved_at,
                                    data.over or data.ended_early, data.table, game.name,
-                                   data.relay))
+                                   data.relay, data.token_hashes))
     return sorted(found, key=lambda g: g.saved_at, reverse=True)
 
 

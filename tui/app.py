@@ -22,8 +22,8 @@ from rules.zestrea import ZestreaView
 from .estate.lan_table import EstateLanTableScreen
 from .estate.replay import EstateReplayScreen
 from .estate.table import EstateTableScreen
-from .lan import (HOSTED_SAVED, HostError, HostSettings, LanSession, TokenStore, join_hosted, next_table,
-                  relay_made, resumed_table)
+from .lan import (HOSTED_SAVED, HostError, HostSettings, LanSession, TokenStore, host_played_as, join_hosted,
+                  next_table, relay_made, resumed_table)
 from .local_game import DEFAULT_PACE, LocalGame, continue_table, open_table
 from .screens.confirm import ConfirmScreen
 from .screens.game_table import NOTHING_SAVED
@@ -288,7 +288,8 @@ class ParlourApp(App):
     def host_saved(self, saved: SavedGame) -> None:
         """The host form for hosting the ``saved`` hosted game again (the menu's *Host a
         saved game again…*; its start does what ``parlour host --resume FILE`` does)."""
-        self.push_screen(HostSetupScreen(resumed_table(saved), saved))
+        self.push_screen(HostSetupScreen(resumed_table(saved, self.tokens), saved,
+                                         played_as=host_played_as(saved, self.tokens)))
 
     def host_overrides(self, settings: HostSettings) -> HostSettings:
         """``settings`` from the host form with :attr:`host_defaults` applied."""

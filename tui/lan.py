@@ -37,7 +37,7 @@ import psutil
 from net.cli import CLOSED_SAVED, DEFAULT_PORT, HostedTable, relay_left_text, serve_table
 from net.closecodes import BAD_TOKEN, NO_ROOM
 from net.client import JoinError, LinkStatus, RemoteSeatLink, reach_problem, table_url
-from net.lobby import LobbyError
+from net.lobby import LobbyError, hash_token
 from net.protocol import (
     MAX_NAME,
     ChatLine,
@@ -713,12 +713,28 @@ HOSTED_SAVED = ("the game stops for everyone and is saved: host it again from th
 tester 7, finding 1: the question said the game ends for everyone)."""
 
 
-def resumed_table(saved: SavedGame) -> HostSettings:
+def resumed_table(saved: SavedGame, tokens: TokenStore | None = None) -> HostSettings:
     """The settings for hosting the ``saved`` hosted game again, as ``parlour host
     --resume FILE`` does (its table name, game and options from the save; the host's
     seat comes back by its token whatever the name), through the relay it was hosted
-    through if its save recorded one: the host form's start (tester 7, finding 1)."""
-    return HostSettings(None, default_player_name(), relay=saved.relay, resume=saved.path, game=saved.rules)
+    through if its save recorded one: the host form's start (tester 7, finding 1).
+    The player is the one the host played as (:func:`host_played_as`, by the token
+    kept in ``tokens``), else the login's name."""
+    player = host_played_as(saved, tokens) or default_player_name()
+    return HostSettings(None, player, relay=saved.relay, resume=saved.path, game=saved.rules)
+
+
+def host_played_as(saved: SavedGame, tokens: TokenStore | None) -> str | None:
+    """The name the host of the ``saved`` game played under: that of the seat whose
+    token is the one ``tokens`` keeps for the save (:meth:`TokenStore.save_key`);
+    ``None`` if none is kept there or it is no seat's now (hosted on another machine,
+    the seat gone to a bot): then only the name can get the seat back (``/seat N
+    NAME``)."""
+    token = tokens.get(TokenStore.save_key(saved.path)) if tokens is not None else None
+    if token is None:
+        return None
+    digest = hash_token(token)
+    return next((name for name, kept in zip(saved.names, saved.token_hashes) if kept == digest), None)
 
 
 def code_at_relay(field: str, leave: str = "empty") -> str:
@@ -809,24 +825,34 @@ async def join_hosted(
     **link_options: Any,
 ) -> LanSession:
     """Join ``hosted`` as its host player (``settings.player``). With a resumed game
-    the player's remembered seat token is offered, so the host gets its seat back.
+    the host's remembered seat tokens are offered, the one kept for that save first
+    (:meth:`TokenStore.save_key`), then the one kept for that name at that address, so
+    the host gets its seat back under whatever name; a token the table does not know
+    is forgotten and the next one tried, the last join having none (the host watches).
     On failure the table is stopped and :class:`HostError` raised.
+
+    The name's key is not the first: every game hosted at one address (a relay, a
+    fixed port) shares it, so it may hold an earlier game's token (the host who gave
+    another name than the one played under then watched their own game).
 
     Call this inside the app (a worker or handler): the link's listeners then run
     with the app active."""
     key = TokenStore.host_key(hosted.local_url, settings.player)
-    token = None
+    kept: dict[str, str] = {}  # token -> the key it was kept under
     if tokens is not None and settings.resume is not None:
-        token = tokens.get(key) or tokens.get(TokenStore.save_key(settings.resume))
+        for where in (TokenStore.save_key(settings.resume), key):
+            token = tokens.get(where)
+            if token is not None:
+                kept.setdefault(token, where)
     try:
-        try:
-            link = await _connect(hosted.local_url, settings.player, hosted.code, token, link_options,
-                                  hosted.link(settings.player, token=token, **link_options))
-        except _BadToken:
-            assert tokens is not None
-            tokens.drop(key)
-            link = await _connect(hosted.local_url, settings.player, hosted.code, None, link_options,
-                                  hosted.link(settings.player, **link_options))
+        for token, where in [*kept.items(), (None, "")]:
+            try:
+                link = await _connect(hosted.local_url, settings.player, hosted.code, token, link_options,
+                                      hosted.link(settings.player, token=token, **link_options))
+                break
+            except _BadToken:
+                assert tokens is not None
+                tokens.drop(where)
     except JoinError as err:
         await hosted.stop()
         raise HostError(f"The table started, but you could not join it: {err}") from None

@@ -148,13 +148,24 @@ HINTS_ONLY = "hints-only"
 hints to hide (:func:`has_hints`: Zatre, the card game; tester 6, finding 8)."""
 
 
-def resume_hint(saved: SavedGame) -> str:
-    """The form's hint while it hosts ``saved`` again: which game, and what comes back."""
+PLAYER_ASKED = "player-asked"
+"""The class of *Your name* and its label: hidden while the form hosts again a saved
+game whose host's seat token this machine keeps (the seat comes back under the name it
+was played with, whatever is typed: crash 9)."""
+
+
+def resume_hint(saved: SavedGame, played_as: str | None = None) -> str:
+    """The form's hint while it hosts ``saved`` again: which game, what comes back, and
+    as whom the host plays (``played_as``: the name its kept seat token gives back;
+    ``None``: none is kept, *Your name* is the one to be given the seat by)."""
     relay = (f"Relay: the one it went through, {saved.relay} (empty it to host here)." if saved.relay
              else "Relay: the save names none; type one to host through a relay.")
+    you = (f"You play as {played_as} again." if played_as is not None else
+           "Your name: the one you played under (this machine keeps no seat token of yours for this "
+           "game: /seat N NAME gives your seat back to that name).")
     return (f"{saved.title} at {saved.table!r}, move {saved.moves}, carries on as `parlour host --resume` "
             "does: its game, options and seats come from the save, and each player joins again (same "
-            f"name, same address and room code) to get their seat back. {relay}")
+            f"name, same address and room code) to get their seat back. {you} {relay}")
 
 
 class HostSetupScreen(MarksFocus, ParlourScreen):
@@ -166,18 +177,25 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
     *Hints* shows only for a game that has them (tester 6, finding 8).
     ``saved``: a hosted game to host again (``previous`` then its
     :func:`tui.lan.resumed_table`): the table carries it on as ``parlour host --resume
-    FILE`` does, the fields its save decides hidden (tester 7, finding 1)."""
+    FILE`` does, the fields its save decides hidden (tester 7, finding 1);
+    ``played_as``: the name the host played under, when this machine keeps the host's
+    seat token for that save (:func:`tui.lan.host_played_as`): the seat comes back
+    under that name, so *Your name* is not shown (a name typed there changed nothing:
+    the seat's name is the game's, in its log, scores and replay, and the other
+    players' ``/seat``)."""
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start hosting"),
     ]
 
-    def __init__(self, previous: HostSettings | None = None, saved: SavedGame | None = None) -> None:
+    def __init__(self, previous: HostSettings | None = None, saved: SavedGame | None = None,
+                 played_as: str | None = None) -> None:
         super().__init__()
         self.starting = False
         self.previous = previous
         self.saved = saved
+        self.played_as = played_as if saved is not None else None
 
     def compose(self) -> ComposeResult:
         before = self.previous
@@ -193,8 +211,8 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
                              allow_blank=False, compact=True, id="host-game", classes=NEW_ONLY)
                 yield FieldLabel("Table name", "host-table", classes=NEW_ONLY)
                 yield Input(table, max_length=40, compact=True, id="host-table", classes=NEW_ONLY)
-                yield FieldLabel("Your name", "host-player")
-                yield Input(player, max_length=24, compact=True, id="host-player")
+                yield FieldLabel("Your name", "host-player", classes=PLAYER_ASKED)
+                yield Input(player, max_length=24, compact=True, id="host-player", classes=PLAYER_ASKED)
                 yield FieldLabel("Relay", "host-relay")
                 relay = (before.relay or "") if before is not None else ""
                 yield Input(relay, placeholder="optional: ws://HOST:PORT of a parlour relay", max_length=200,
@@ -241,10 +259,11 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
         relayed, saved = self.relayed, self.saved
         self.query(f".{HERE_ONLY}").set(display=not relayed)
         self.query(f".{NEW_ONLY}").set(display=saved is None)
+        self.query(f".{PLAYER_ASKED}").set(display=self.played_as is None)
         self.query_one("#host-title", Static).update(
             RESUME_TITLE if saved is not None else RELAY_TITLE if relayed else HERE_TITLE)
         self.query_one("#host-hint", Static).update(
-            resume_hint(saved) if saved is not None else RELAY_HINT if relayed else HERE_HINT)
+            resume_hint(saved, self.played_as) if saved is not None else RELAY_HINT if relayed else HERE_HINT)
         self.query_one("#host-code", Input).placeholder = (
             CODE_AT_RELAY if relayed else CODE_SAVED if saved is not None else CODE_HERE)
 
@@ -261,7 +280,8 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
 
     def on_mount(self) -> None:
         # not Start: Enter must not host by mistake
-        self.query_one("#host-game" if self.saved is None else "#host-player").focus()
+        first = "#host-game" if self.saved is None else "#host-player" if self.played_as is None else "#host-relay"
+        self.query_one(first).focus()
         self._show_relayed()
         self._show_hints()
 
