@@ -69,6 +69,16 @@ PLAYER_LEAVES = ("Leave this table? Your seat is held for a while: join again wi
 WATCHER_LEAVES = "Stop watching this table?"
 
 
+def ended_leave_words(save: Any = None) -> str:
+    """What leaving asks once the host ended the game (``/end``): ``"Leave? The game has
+    ended; it is saved and can be replayed with parlour replay FILE."`` for the host of
+    a game saved in ``save``, ``"Leave? The game has ended."`` for anyone else (it said
+    the game would end for everyone, or that the seat was held: player-tester finding)."""
+    if save is None:
+        return "Leave? The game has ended."
+    return f"Leave? The game has ended; it is saved and can be replayed with parlour replay {save}."
+
+
 class LanTable(GameTableScreen):
     """The table of ``session`` (whose link already has a snapshot): a player's seat,
     or a spectator's view when not seated. ``pace``: seconds per step when laying out
@@ -100,8 +110,23 @@ class LanTable(GameTableScreen):
 
     def leave_words(self) -> str:
         """What leaving asks first; the host of a saved game under way is told that it
-        is saved and how to carry it on (tester 7, finding 1: it said the game ends)."""
+        is saved and how to carry it on (tester 7, finding 1: it said the game ends);
+        once the host ended the game, that it has ended (:func:`ended_leave_words`)."""
+        if self._ended_early():
+            hosted = self.session.hosted
+            return ended_leave_words(hosted.save if hosted is not None else None)
         return HOST_LEAVES_SAVED if self.session.resumable else super().leave_words()
+
+    def _ended_early(self) -> bool:
+        """The host ended the game (``/end``) before the rules did."""
+        return bool(self.ended) and not (self.snap is not None and self.snap.over)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Once the host ended the game, its play keys and the cursor are left out of
+        the footer and do nothing, at every game's table, as once it is over."""
+        if self._ended_early() and (action in self.play_actions or action == "move"):
+            return False
+        return super().check_action(action, parameters)
 
     def action_leave(self) -> None:
         """Leave (asked first): a watcher has no seat to be told is held."""
@@ -227,7 +252,7 @@ class LanTable(GameTableScreen):
             return f"{offline_text(status, self.session.code)} {spin}"
         if status.state == "closed":
             return offline_text(status, self.session.code)
-        if self.ended and not (self.snap and self.snap.over):
+        if self._ended_early():
             return f"{self.ended} (q leaves)"
         text = super()._turn_text()
         away = self._away()
@@ -266,7 +291,7 @@ class LanTable(GameTableScreen):
             return ""
         if not self.online and not self.snap.over:
             return new_code_words(self.link.status, self.session.code) or self.offline_words
-        if self.ended and not self.snap.over:
+        if self._ended_early():
             return "The game was ended early. t: chat, q leaves."
         if self.seat is None and not self.snap.over:
             return self._bot_took_words() or self.watching_words
