@@ -67,6 +67,9 @@ HOST_LEAVES_SAVED = f"Leave? You host this table: {HOSTED_SAVED}"
 PLAYER_LEAVES = ("Leave this table? Your seat is held for a while: join again with the "
                  "same name to get it back.")
 WATCHER_LEAVES = "Stop watching this table?"
+HELD_ELSEWHERE = "Your seat is open in another Parlour window: close it, then q and Join again."
+"""A watcher's instructions while their seat is held by another window (the whole
+sentence, which says which, pops up and is in the chat: :attr:`LanSession.held_elsewhere`)."""
 
 
 def ended_leave_words(save: Any = None) -> str:
@@ -136,6 +139,9 @@ class LanTable(GameTableScreen):
 
     def on_mount(self) -> None:
         self._lan_stops = [self.session.on_line(self._line), self.session.on_change(self._changed)]
+        if self.session.held_elsewhere and self.link.seat is None:  # (said before this table was up)
+            self.notify(self.session.held_elsewhere, title="Your seat", severity="warning",
+                        timeout=30, markup=False)
         self.set_interval(1.0, self._count_down)
 
     def on_unmount(self) -> None:
@@ -294,7 +300,8 @@ class LanTable(GameTableScreen):
         if self._ended_early():
             return "The game was ended early. t: chat, q leaves."
         if self.seat is None and not self.snap.over:
-            return self._bot_took_words() or self.watching_words
+            held = HELD_ELSEWHERE if self.session.held_elsewhere else ""
+            return self._bot_took_words() or held or self.watching_words
         if self.link.is_host and not self.my_turn and not self.snap.over and self.session.new_code_note():
             return self.session.new_code_note()
         away = self._away()
