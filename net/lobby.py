@@ -491,6 +491,23 @@ class Lobby:
                 return candidate
         raise LobbyError("Too many players with that name.")
 
+    def renamed_words(self, asked: str, given: str) -> str:
+        """Why a player who asked for the name ``asked`` was named ``given`` (by
+        :meth:`add_player`), for that player only: ``"Bob is already at this table (seat
+        2, away): you joined as Bob 2."``; ``""`` if the name was not changed. Without it
+        a player back from another window became "Bob 2", watching, and was not told why
+        (player-tester finding)."""
+        asked = asked.strip() or "Player"
+        if asked.lower() == given.lower():
+            return ""
+        where = "watching"
+        for slot in self.seats:
+            if slot.name and slot.name.lower() == asked.lower():
+                state = "" if slot.player is not None else ", a bot plays it" if slot.bot else ", away"
+                where = f"seat {slot.index + 1}{state}"
+                break
+        return f"{asked} is already at this table ({where}): you joined as {given}."
+
     def remove_player(self, pid: int, deadline: float | None = None) -> int | None:
         """``pid``'s connection is gone. Its seat is held as away until ``deadline``
         (unix seconds), in the lobby as during the game; during the game ``None`` means

@@ -409,6 +409,9 @@ class Table:
         else:
             self._welcome(c)
             self._news(c, f"{player.name} joined the table{' (the host)' if is_host else ''}.")
+            renamed = self.lobby.renamed_words(hello.name, player.name)
+            if renamed:
+                self._send_one(c, Notice(text=renamed))
             if given_up:
                 self._send_one(c, Notice(text="Your seat was freed before the game started; "
                                               "/join to sit down again."))

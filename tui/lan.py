@@ -60,6 +60,10 @@ TOKEN_SLOTS = 8
 """Most seats one player name keeps tokens for at one table (one per open window)."""
 JOINS_KEPT = 8
 """Joins remembered for the join screen (the newest first; one per address, name and code)."""
+HOLDER_WAIT = 3.0
+"""Seconds a join waits for another Parlour window that holds this player's seat token
+to close (a window closed a moment ago may take a second or two to exit) before it joins
+without the token."""
 
 
 def default_player_name() -> str:
@@ -172,11 +176,18 @@ class TokenStore:
         name took that window's seat and threw it out (player-tester 6, finding 2)."""
         return self._claim(self._load(), key)
 
+    def holder(self, key: str) -> dict[str, Any] | None:
+        """The entry of the first token kept under ``key`` (or its further slots) whose
+        window, another Parlour process, still runs (its ``pid``, when it ``started``),
+        ``None`` if there is none: the window that keeps this player's seat."""
+        entries = self._load()
+        return next((entries[slot] for slot in _slots(key)
+                     if slot in entries and _held_elsewhere(entries[slot])), None)
+
     @staticmethod
     def _claim(entries: dict[str, dict[str, Any]], key: str) -> tuple[str, str | None]:
         empty = None
-        for n in range(1, TOKEN_SLOTS + 1):
-            slot = key if n == 1 else f"{key}\n{n}"
+        for slot in _slots(key):
             entry = entries.get(slot)
             if entry is None:
                 empty = empty or slot
@@ -246,6 +257,12 @@ class TokenStore:
         return (join["address"], join["name"], join["code"]) if join is not None else None
 
 
+def _slots(key: str) -> Iterator[str]:
+    """The keys of the slots under ``key``, one per seat a name holds at a table."""
+    for n in range(1, TOKEN_SLOTS + 1):
+        yield key if n == 1 else f"{key}\n{n}"
+
+
 def _url(address: str) -> str:
     """The table URL of a remembered ``address`` (the address itself if it is not one)."""
     try:
@@ -264,12 +281,14 @@ def _this_process() -> dict[str, Any]:
 
 
 def _held_elsewhere(entry: dict[str, Any]) -> bool:
-    """Whether another Parlour process that is still running holds ``entry``."""
+    """Whether another Parlour process that is still running holds ``entry`` (one that
+    has exited and waits to be reaped, a zombie, does not)."""
     pid, started = entry.get("pid"), entry.get("started")
     if type(pid) is not int or pid == os.getpid() or not isinstance(started, (int, float)):
         return False
     try:
-        return psutil.Process(pid).create_time() == started
+        process = psutil.Process(pid)
+        return process.create_time() == started and process.status() != psutil.STATUS_ZOMBIE
     except (psutil.Error, ValueError, OverflowError):
         return False
 
@@ -407,6 +426,7 @@ class LanSession:
         self.lines: list[Line] = []
         self.closing = False
         self.was_seated = False
+        self.held_elsewhere = ""  # joined without the seat another window holds: how to take it
         self._kept: str | None = None  # the token this session last kept under its key
         self._save_told = False
         self._code_told = self.code
@@ -602,14 +622,21 @@ async def join_table(
     name: str,
     code: str | None = None,
     tokens: TokenStore | None = None,
+    waiting: Callable[[str], None] | None = None,
     **link_options: Any,
 ) -> LanSession:
     """Connect to the table at ``address`` (``host:port`` or ``ws://...``) as ``name``.
 
     A seat token remembered for this table and name is offered first (a restarted
     client gets its seat back); if the table does not know it, the join is tried again
-    without. The join is remembered in ``tokens`` (:meth:`TokenStore.last_join`). Raises :class:`JoinError` (or ``ValueError`` for a bad address) with a
-    sentence for the player. Call it inside the app (see :class:`LanSession`).
+    without. A token kept by another Parlour window that still runs is waited for up to
+    :data:`HOLDER_WAIT` seconds (a window just closed may take a moment to exit; ``waiting``
+    is told so meanwhile, a sentence for the player); if that window still runs, the join
+    goes on without it, and the session says where the seat is and how to take it
+    (:attr:`LanSession.held_elsewhere`). The join is remembered in ``tokens``
+    (:meth:`TokenStore.last_join`). Raises :class:`JoinError` (or ``ValueError`` for a
+    bad address) with a sentence for the player. Call it inside the app (see
+    :class:`LanSession`).
     """
     url = table_url(address)
     name = name.strip()[:MAX_NAME] or default_player_name()
@@ -617,19 +644,61 @@ async def join_table(
     if problem:
         raise ValueError(problem)
     code = (code or "").strip().upper() or None  # (codes are case-insensitive)
-    key, token = tokens.claim(TokenStore.key(url, name, code)) if tokens is not None else ("", None)
+    key, token, holder = ("", None, None)
+    if tokens is not None:
+        key, token, holder = await _claim_waiting(tokens, TokenStore.key(url, name, code), waiting)
+    heard = _Heard()
     try:
-        link = await _connect(url, name, code, token, link_options)
+        link = await _connect(url, name, code, token, link_options, hear=heard.listen)
     except _BadToken:
         assert tokens is not None
         tokens.drop(key)
         token = None
-        link = await _connect(url, name, code, None, link_options)
+        link = await _connect(url, name, code, None, link_options, hear=heard.listen)
     if token is None and tokens is not None:
         link = await _rejoin_by_table(link, url, name, code, tokens, link_options)
     if tokens is not None:
         tokens.joined(address, name, code)
-    return LanSession(link, tokens=tokens, key=key or None, again="join")
+    early = heard.stop(link)
+    session = LanSession(link, tokens=tokens, key=key or None, again="join")
+    for notice in early:  # (the table's word on the joiner's name follows the welcome at once)
+        session.add(Line("notice", notice.text))
+    if holder is not None and link.seat is None:
+        session.held_elsewhere = held_words(holder, name, link.lobby)
+        session.add(Line("notice", session.held_elsewhere))
+    return session
+
+
+async def _claim_waiting(tokens: TokenStore, key: str, waiting: Callable[[str], None] | None,
+                         ) -> tuple[str, str | None, dict[str, Any] | None]:
+    """:meth:`TokenStore.claim` under ``key``, waiting up to :data:`HOLDER_WAIT` seconds
+    for a window that holds the token to exit: ``(slot key, token, holder)``, ``holder``
+    the entry of the window still running at the end (``None``: none)."""
+    deadline = time.monotonic() + HOLDER_WAIT
+    while True:
+        slot, token = tokens.claim(key)
+        holder = tokens.holder(key) if token is None else None
+        if holder is None or time.monotonic() >= deadline:
+            return slot, token, holder
+        if waiting is not None:
+            waiting(f"Waiting for the other Parlour window with your seat (process {holder['pid']}) to close…")
+        await asyncio.sleep(0.1)
+
+
+def held_words(holder: dict[str, Any], name: str, lobby: LobbyState | None = None) -> str:
+    """Where a seat not taken back is and how to take it: ``"Seat 2 is held for Bob by
+    another Parlour window still open (process 4242, started 14:02:11), so you joined
+    without it. To take it: close that window, then q and Join again."`` (``holder``: its
+    token entry; ``lobby``: where to find the seat's number by ``name``). A player back
+    from a window closed a moment earlier was left watching as "Bob 2", untold
+    (player-tester finding)."""
+    seat = next((info.seat for info in lobby.seats if info.status in ("here", "away")
+                 and (info.name or "").casefold() == name.casefold()), None) if lobby is not None else None
+    which = f"Seat {seat + 1} is held for {name}" if seat is not None else "Your seat is held"
+    started = holder.get("started")
+    when = f", started {time.strftime('%H:%M:%S', time.localtime(started))}" if started else ""
+    return (f"{which} by another Parlour window still open (process {holder['pid']}{when}), so you "
+            "joined without it. To take it: close that window, then q and Join again.")
 
 
 async def _rejoin_by_table(link: RemoteSeatLink, url: str, name: str, code: str | None,
@@ -664,10 +733,31 @@ class _BadToken(Exception):
     pass
 
 
+class _Heard:
+    """The notices new links hear before a :class:`LanSession` listens to them."""
+
+    def __init__(self) -> None:
+        self._notices: dict[int, list[Notice]] = {}
+        self._stops: list[Callable[[], None]] = []
+
+    def listen(self, link: RemoteSeatLink) -> None:
+        notices = self._notices.setdefault(id(link), [])
+        self._stops.append(link.on_event(lambda m: notices.append(m) if isinstance(m, Notice) else None))
+
+    def stop(self, link: RemoteSeatLink) -> list[Notice]:
+        """Stop listening to every link; the notices ``link`` heard."""
+        for stop in self._stops:
+            stop()
+        return self._notices.get(id(link), [])
+
+
 async def _connect(url: str, name: str, code: str | None, token: str | None,
-                   options: dict[str, Any], link: RemoteSeatLink | None = None) -> RemoteSeatLink:
+                   options: dict[str, Any], link: RemoteSeatLink | None = None,
+                   hear: Callable[[RemoteSeatLink], None] | None = None) -> RemoteSeatLink:
     if link is None:  # (the link follows the table's game: a welcome naming another switches it)
         link = RemoteSeatLink(url, name, GAME, token=token, room=code, **options)
+    if hear is not None:
+        hear(link)
     try:
         await link.connect()
     except JoinError as err:

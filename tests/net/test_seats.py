@@ -123,7 +123,46 @@ def test_the_host_gives_a_held_seat_back_to_its_player_back_without_the_token():
         run(lobby, ann, "/seat 2 Bob")
 
 
+def test_a_player_renamed_because_the_name_is_taken_is_told_why():
+    """Player-tester finding: Bob, back from a closed window whose seat was still held,
+    became "Bob 2", watching, and nobody told him why."""
+    lobby, ann, bob = make()
+    run(lobby, ann, "/join")
+    run(lobby, bob, "/join")
+    run(lobby, ann, "/start")
+    assert lobby.renamed_words("Bob", "Bob") == ""
+    lobby.remove_player(bob.pid, deadline=1000.0)
+    back = lobby.add_player("Bob")
+    assert lobby.renamed_words("Bob", back.name) == "Bob is already at this table (seat 2, away): you joined as Bob 2."
+    assert lobby.renamed_words("ann", lobby.add_player("ann").name) == (
+        "ann is already at this table (seat 1): you joined as ann 2.")
+    assert lobby.renamed_words("Bob 2", lobby.add_player("Bob 2").name) == (
+        "Bob 2 is already at this table (watching): you joined as Bob 2 2.")
+
+
 # ---- over the wire ----
+
+
+async def test_a_joiner_renamed_by_the_table_gets_a_notice_saying_why():
+    hosted = await host_table(ZATRE, grace=60)
+    ann, bob = await seated(hosted, ("Ann", "Bob"))
+    await bob.close()
+    await until(lambda: hosted.table.lobby.seats[1].status == "away", what="Bob's seat held")
+    again = RemoteSeatLink(hosted.local_url, "Bob", ZATRE, room=hosted.code, open_timeout=TIMEOUT)
+    notices: list[str] = []
+    again.on_event(lambda m: notices.append(m.text) if type(m).__name__ == "Notice" else None)
+    heard: list[str] = []
+    ann.on_event(lambda m: heard.append(m.text) if type(m).__name__ == "Notice" else None)
+    await again.connect()
+    await until(lambda: notices, what="the renamed joiner told")
+    assert again.name == "Bob 2" and again.seat is None
+    assert notices == ["Bob is already at this table (seat 2, away): you joined as Bob 2."]
+    await until(lambda: heard, what="the others told")
+    assert heard == ["Bob 2 joined the table."]  # (the reason is said to the joiner only)
+    for link in (ann, again):
+        await link.close()
+    await hosted.stop()
+
 
 
 async def test_a_drop_in_the_lobby_reconnects_into_the_same_seat():

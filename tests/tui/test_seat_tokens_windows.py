@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import subprocess
 import sys
 
@@ -20,11 +21,12 @@ import psutil
 
 from net import closecodes as cc
 from tui.lan import TokenStore, join_table
+from tui.screens.lan_table import HELD_ELSEWHERE
 from tui.screens.lobby import LobbyScreen
 from tui.zatre.lan_table import LanTableScreen
 
 from .helpers import SIZE, until
-from .lan_helpers import LINK, app_for, guest, hosted, type_line
+from .lan_helpers import LINK, app_for, guest, hosted, start_then_kill, type_line
 
 
 def held_by(process: subprocess.Popen) -> dict:
@@ -116,5 +118,94 @@ async def test_a_seat_token_the_table_does_not_know_joins_again_to_watch(tmp_pat
             assert tokens.get(first.key) is None  # the refused token is forgotten
             await app.close_table()
     finally:
+        await ann.close()
+        await table.stop()
+
+
+def hand_over_tokens(tokens: TokenStore, holder: dict) -> None:
+    """Every token this process keeps, as if ``holder``'s window kept it (the window
+    a player just closed)."""
+    data = json.loads(tokens.path.read_text())
+    for entry in data["tokens"].values():
+        if entry.get("pid") == os.getpid():
+            entry.update(holder)
+    tokens.path.write_text(json.dumps(data))
+
+
+async def bob_seated_then_killed(pilot, app, table, ann) -> int:
+    """Bob (the app) joins ``table``, sits, Ann starts, Bob's terminal is killed: his seat."""
+    from tui.app import JoinForm
+
+    await app.open_join(JoinForm(table.join_address, "Bob", auto=True))
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+    seat, _ = await start_then_kill(pilot, app, table, ann)
+    return seat
+
+
+async def test_joining_again_while_the_closed_window_is_still_exiting_waits_and_retakes_the_seat(tmp_path):
+    """Player-tester finding: Bob closed his window (its process took 1.4 s to exit) and
+    at once ran parlour join again: he watched as "Bob 2". The join now waits for the
+    window holding the token to exit, then takes the seat back with it."""
+    table = await hosted("Friday", grace=60)
+    tokens = TokenStore(tmp_path / "tokens.json")
+    ann = await guest(table, "Ann", host_key=table.host_key)
+    dying = None
+    try:
+        first = app_for(tmp_path, tokens=tokens)
+        async with first.run_test(size=SIZE) as pilot:
+            seat = await bob_seated_then_killed(pilot, first, table, ann)
+        dying = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(1.4)"])
+        hand_over_tokens(tokens, held_by(dying))
+        from tui.app import JoinForm
+
+        again = app_for(tmp_path, tokens=tokens, join=JoinForm(table.join_address, auto=True))
+        async with again.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(again.screen, LanTableScreen) and again.screen.snap is not None)
+            assert dying.poll() is not None  # (it waited for the window to exit)
+            assert again.session.link.name == "Bob" and again.screen.seat == seat
+            assert table.table.lobby.seats[seat].status == "here"
+            await again.close_table()
+    finally:
+        if dying is not None:
+            dying.kill()
+            dying.wait()
+        await ann.close()
+        await table.stop()
+
+
+async def test_a_seat_held_by_a_window_still_open_is_said_at_the_table_with_the_way_to_take_it(tmp_path,
+                                                                                            monkeypatch):
+    monkeypatch.setattr("tui.lan.HOLDER_WAIT", 0.3)
+    table = await hosted("Friday", grace=60)
+    tokens = TokenStore(tmp_path / "tokens.json")
+    ann = await guest(table, "Ann", host_key=table.host_key)
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        first = app_for(tmp_path, tokens=tokens)
+        async with first.run_test(size=SIZE) as pilot:
+            seat = await bob_seated_then_killed(pilot, first, table, ann)
+        hand_over_tokens(tokens, held_by(other))
+        from tui.app import JoinForm
+
+        again = app_for(tmp_path, tokens=tokens, join=JoinForm(table.join_address, auto=True))
+        told: list[str] = []
+        notify = again.notify
+        again.notify = lambda text, **kw: (told.append(text), notify(text, **kw))[1]
+        async with again.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(again.screen, LanTableScreen) and again.screen.snap is not None)
+            screen = again.screen
+            assert again.session.link.name == "Bob 2" and screen.seat is None
+            held = (f"Seat {seat + 1} is held for Bob by another Parlour window still open (process "
+                    f"{other.pid}, started ")
+            lines = [line.text for line in again.session.lines]
+            assert any(t.startswith(held) and t.endswith("close that window, then q and Join again.")
+                       for t in lines), lines
+            assert f"Bob is already at this table (seat {seat + 1}, away): you joined as Bob 2." in lines
+            await until(pilot, lambda: any(t.startswith(held) for t in told))  # over the table
+            assert screen._instructions() == HELD_ELSEWHERE
+            await again.close_table()
+    finally:
+        other.kill()
+        other.wait()
         await ann.close()
         await table.stop()

@@ -227,9 +227,10 @@ class JoinScreen(MarksFocus, ParlourScreen):
     async def _join(self, address: str, name: str, code: str) -> None:
         app: Any = self.app
         self.joining = True
-        self.query_one("#join-error", Static).update(f"Joining {address}…")
+        line = self.query_one("#join-error", Static)
+        line.update(f"Joining {address}…")
         try:
-            session = await join_table(address, name, code, app.tokens, **app.link_options)
+            session = await join_table(address, name, code, app.tokens, waiting=line.update, **app.link_options)
         except (JoinError, ValueError) as err:
             no_room = getattr(err, "code", None) == closecodes.NO_ROOM  # no code, or a wrong one
             self._error(f"{err} {NOT_OPEN_YET}" if no_room and code else str(err))

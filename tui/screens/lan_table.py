@@ -67,6 +67,19 @@ HOST_LEAVES_SAVED = f"Leave? You host this table: {HOSTED_SAVED}"
 PLAYER_LEAVES = ("Leave this table? Your seat is held for a while: join again with the "
                  "same name to get it back.")
 WATCHER_LEAVES = "Stop watching this table?"
+HELD_ELSEWHERE = "Your seat is open in another Parlour window: close it, then q and Join again."
+"""A watcher's instructions while their seat is held by another window (the whole
+sentence, which says which, pops up and is in the chat: :attr:`LanSession.held_elsewhere`)."""
+
+
+def ended_leave_words(save: Any = None) -> str:
+    """What leaving asks once the host ended the game (``/end``): ``"Leave? The game has
+    ended; it is saved and can be replayed with parlour replay FILE."`` for the host of
+    a game saved in ``save``, ``"Leave? The game has ended."`` for anyone else (it said
+    the game would end for everyone, or that the seat was held: player-tester finding)."""
+    if save is None:
+        return "Leave? The game has ended."
+    return f"Leave? The game has ended; it is saved and can be replayed with parlour replay {save}."
 
 
 class LanTable(GameTableScreen):
@@ -100,8 +113,23 @@ class LanTable(GameTableScreen):
 
     def leave_words(self) -> str:
         """What leaving asks first; the host of a saved game under way is told that it
-        is saved and how to carry it on (tester 7, finding 1: it said the game ends)."""
+        is saved and how to carry it on (tester 7, finding 1: it said the game ends);
+        once the host ended the game, that it has ended (:func:`ended_leave_words`)."""
+        if self._ended_early():
+            hosted = self.session.hosted
+            return ended_leave_words(hosted.save if hosted is not None else None)
         return HOST_LEAVES_SAVED if self.session.resumable else super().leave_words()
+
+    def _ended_early(self) -> bool:
+        """The host ended the game (``/end``) before the rules did."""
+        return bool(self.ended) and not (self.snap is not None and self.snap.over)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Once the host ended the game, its play keys and the cursor are left out of
+        the footer and do nothing, at every game's table, as once it is over."""
+        if self._ended_early() and (action in self.play_actions or action == "move"):
+            return False
+        return super().check_action(action, parameters)
 
     def action_leave(self) -> None:
         """Leave (asked first): a watcher has no seat to be told is held."""
@@ -111,6 +139,9 @@ class LanTable(GameTableScreen):
 
     def on_mount(self) -> None:
         self._lan_stops = [self.session.on_line(self._line), self.session.on_change(self._changed)]
+        if self.session.held_elsewhere and self.link.seat is None:  # (said before this table was up)
+            self.notify(self.session.held_elsewhere, title="Your seat", severity="warning",
+                        timeout=30, markup=False)
         self.set_interval(1.0, self._count_down)
 
     def on_unmount(self) -> None:
@@ -227,7 +258,7 @@ class LanTable(GameTableScreen):
             return f"{offline_text(status, self.session.code)} {spin}"
         if status.state == "closed":
             return offline_text(status, self.session.code)
-        if self.ended and not (self.snap and self.snap.over):
+        if self._ended_early():
             return f"{self.ended} (q leaves)"
         text = super()._turn_text()
         away = self._away()
@@ -266,10 +297,11 @@ class LanTable(GameTableScreen):
             return ""
         if not self.online and not self.snap.over:
             return new_code_words(self.link.status, self.session.code) or self.offline_words
-        if self.ended and not self.snap.over:
+        if self._ended_early():
             return "The game was ended early. t: chat, q leaves."
         if self.seat is None and not self.snap.over:
-            return self._bot_took_words() or self.watching_words
+            held = HELD_ELSEWHERE if self.session.held_elsewhere else ""
+            return self._bot_took_words() or held or self.watching_words
         if self.link.is_host and not self.my_turn and not self.snap.over and self.session.new_code_note():
             return self.session.new_code_note()
         away = self._away()
