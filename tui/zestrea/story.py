@@ -12,7 +12,7 @@ events as projected for this seat hold is told."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from rules.zestrea import words as rule_words
 from rules.zestrea.state import (
