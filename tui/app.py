@@ -288,8 +288,8 @@ class ParlourApp(App):
     def host_saved(self, saved: SavedGame) -> None:
         """The host form for hosting the ``saved`` hosted game again (the menu's *Host a
         saved game again…*; its start does what ``parlour host --resume FILE`` does)."""
-        self.push_screen(HostSetupScreen(resumed_table(saved, self.tokens), saved,
-                                         played_as=host_played_as(saved, self.tokens)))
+        played_as = host_played_as(saved, self.tokens)
+        self.push_screen(HostSetupScreen(resumed_table(saved, played_as), saved, played_as=played_as))
 
     def host_overrides(self, settings: HostSettings) -> HostSettings:
         """``settings`` from the host form with :attr:`host_defaults` applied."""

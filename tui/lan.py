@@ -803,15 +803,15 @@ HOSTED_SAVED = ("the game stops for everyone and is saved: host it again from th
 tester 7, finding 1: the question said the game ends for everyone)."""
 
 
-def resumed_table(saved: SavedGame, tokens: TokenStore | None = None) -> HostSettings:
+def resumed_table(saved: SavedGame, played_as: str | None = None) -> HostSettings:
     """The settings for hosting the ``saved`` hosted game again, as ``parlour host
     --resume FILE`` does (its table name, game and options from the save; the host's
     seat comes back by its token whatever the name), through the relay it was hosted
     through if its save recorded one: the host form's start (tester 7, finding 1).
-    The player is the one the host played as (:func:`host_played_as`, by the token
-    kept in ``tokens``), else the login's name."""
-    player = host_played_as(saved, tokens) or default_player_name()
-    return HostSettings(None, player, relay=saved.relay, resume=saved.path, game=saved.rules)
+    The player is ``played_as``, the name the host played under
+    (:func:`host_played_as`), else the login's name."""
+    return HostSettings(None, played_as or default_player_name(), relay=saved.relay, resume=saved.path,
+                        game=saved.rules)
 
 
 def host_played_as(saved: SavedGame, tokens: TokenStore | None) -> str | None:

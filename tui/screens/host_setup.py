@@ -151,7 +151,7 @@ hints to hide (:func:`has_hints`: Zatre, the card game; tester 6, finding 8)."""
 PLAYER_ASKED = "player-asked"
 """The class of *Your name* and its label: hidden while the form hosts again a saved
 game whose host's seat token this machine keeps (the seat comes back under the name it
-was played with, whatever is typed: crash 9)."""
+was played with, whatever is typed: a player-tester finding)."""
 
 
 def resume_hint(saved: SavedGame, played_as: str | None = None) -> str:
