@@ -94,6 +94,7 @@ async def test_zatre_confirm_pressed_twice_is_sent_once(monkeypatch):
         from .helpers import solo
 
         table = await start_zatre(pilot, solo(HUMAN_FIRST_SEED))
+        await pilot.pause()  # laid out: shown() at the line's own width (at 20 cells it broke the words)
         assert not table.listening and "one moment" in shown(table.query_one("#message"))
         await pilot.press("enter")  # swallowed: the wait starts again
         assert table.pending == ()
