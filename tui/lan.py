@@ -37,10 +37,11 @@ import psutil
 from net.cli import CLOSED_SAVED, DEFAULT_PORT, HostedTable, relay_left_text, serve_table
 from net.closecodes import BAD_TOKEN, NO_ROOM
 from net.client import JoinError, LinkStatus, RemoteSeatLink, reach_problem, table_url
-from net.lobby import LobbyError, hash_token
+from net.lobby import LobbyError, hash_token, parse_line
 from net.protocol import (
     MAX_NAME,
     ChatLine,
+    Command,
     ErrorMsg,
     GameOver,
     LobbyState,
@@ -498,6 +499,24 @@ class LanSession:
         del self.lines[:-500]
         for listener in list(self._line_listeners):
             listener(line)
+
+    def end_question(self, text: str) -> str | None:
+        """What to ask before sending the typed line ``text``: ``/end`` from the host of a
+        game under way ends it for everyone at once and for good, so the host is asked
+        first (``"End the game for everyone now? ..."``); ``None``: send it at once
+        (any other line, or an ``/end`` the table refuses, which says why)."""
+        try:
+            message = parse_line(text)
+        except LobbyError:
+            return None
+        hosted = self.hosted
+        if not isinstance(message, Command) or message.name != "end" or hosted is None:
+            return None
+        if not self.started or self.link.game_over is not None or (self.lobby and self.lobby.over):
+            return None
+        kept = (f" It stays saved: parlour replay {hosted.save} shows it." if hosted.save is not None
+                else "")
+        return f"End the game for everyone now? Nobody can play on from here.{kept}"
 
     async def say(self, text: str) -> None:
         """Send a typed line (a ``/command`` or chat); a refusal becomes an error line."""

@@ -5,12 +5,32 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.containers import Vertical
 from textual.widgets import Footer, Input, Static
 
 from ..lan import LanSession, Line
 from ..widgets.chat_log import ChatLog
 from .base import ParlourModal
+from .confirm import ConfirmScreen
+
+
+def say_line(screen: Screen, session: LanSession, text: str) -> None:
+    """Send the typed line ``text`` from ``screen`` (the lobby, the chat); an ``/end``
+    that would end a game under way for everyone is asked about first
+    (:meth:`LanSession.end_question`), and keeping the game says so in the log."""
+    question = session.end_question(text)
+    if question is None:
+        screen.run_worker(session.say(text), group="say")
+        return
+
+    def answered(end: bool | None) -> None:
+        if end:
+            screen.run_worker(session.say(text), group="say")
+        else:
+            session.add(Line("notice", "The game goes on (not ended)."))
+
+    screen.app.push_screen(ConfirmScreen(question, "End it", "Play on"), answered)
 
 
 class ChatScreen(ParlourModal):
@@ -48,7 +68,7 @@ class ChatScreen(ParlourModal):
         text = event.value.strip()
         event.input.value = ""
         if text:
-            self.run_worker(self.session.say(text), group="say")
+            say_line(self, self.session, text)
 
     def action_close(self) -> None:
         self.dismiss()

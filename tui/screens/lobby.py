@@ -26,6 +26,7 @@ from ..lan import LanSession, Line, countdown, offline_text
 from ..names import pad
 from ..widgets.chat_log import ChatLog
 from .base import ParlourScreen
+from .chat import say_line
 from .confirm import ConfirmScreen
 
 BASE_BUTTONS = {"join": "Join seat", "leave": "Leave seat", "bot-easy": "Add easy bot",
@@ -283,8 +284,8 @@ class LobbyScreen(ParlourScreen):
     # ---- commands ----
 
     def send(self, line: str) -> None:
-        """Send a typed line or a button's command."""
-        self.run_worker(self.session.say(line), group="say")
+        """Send a typed line or a button's command (``/end`` asks first: :func:`say_line`)."""
+        say_line(self, self.session, line)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()

@@ -1,0 +1,69 @@
+"""``/end`` asks its host first (player-tester finding 7 of stop 20, left then): typed in
+the chat in the middle of a game, it ended the game for everyone at once and for good.
+Now the host is asked ("End the game for everyone now? ..."); "Play on" keeps the game
+and says so, "End it" ends it. A line that is not ``/end``, and an ``/end`` the table
+refuses (no game started), go as before."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import Input
+
+from net.client import RemoteSeatLink
+from rules.zatre import GAME
+from tui.screens.chat import ChatScreen
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.lan_table import LanTable
+
+from .helpers import SIZE, until
+from .lan_helpers import LINK, TIMEOUT, app_for, host_session, hosted
+
+
+async def _type(pilot, text: str) -> None:
+    line = pilot.app.screen.query_one("#chat-line", Input)
+    line.value = text
+    await pilot.press("enter")
+
+
+async def test_end_in_the_chat_asks_the_host_first(tmp_path):
+    save = tmp_path / "friday.json"
+    table = await hosted("Friday", grace=60, save=save)
+    bob = RemoteSeatLink(table.local_url, "Bob", GAME, room=table.code, **LINK)
+    await asyncio.wait_for(bob.connect(), TIMEOUT)
+    app = app_for(tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.start_session(await host_session(table, "Ann", app.tokens))
+            session = app.session
+            assert session.end_question("/end") is None  # no game yet: the table says why
+            await session.say("/join")
+            await bob.say("/join")
+            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
+            await session.say("/start")
+            await until(pilot, lambda: isinstance(app.screen, LanTable) and app.screen.snap is not None)
+            screen = app.screen
+            await pilot.press("t")
+            await until(pilot, lambda: isinstance(app.screen, ChatScreen))
+            await _type(pilot, "/END")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            assert app.screen.question == ("End the game for everyone now? Nobody can play on from "
+                                           f"here. It stays saved: parlour replay {save} shows it.")
+            await pilot.press("n")  # play on
+            await until(pilot, lambda: isinstance(app.screen, ChatScreen))
+            await pilot.pause(0.2)
+            assert not table.table.lobby.over and not screen.ended
+            assert session.lines[-1].text == "The game goes on (not ended)."
+            await _type(pilot, "good luck")  # chat is not asked about
+            await until(pilot, lambda: any(line.text == "good luck" for line in session.lines))
+            assert isinstance(app.screen, ChatScreen)
+            await _type(pilot, "/end")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("y")  # end it
+            await until(pilot, lambda: screen.ended)
+            assert table.table.lobby.over
+            assert session.end_question("/end") is None  # over: nothing more to ask
+            await app.close_table()
+    finally:
+        await bob.close()
+        await table.stop()
