@@ -67,8 +67,9 @@ def relay_url(address: str) -> str:
 
 
 CLOSED_SAVED = "The host closed the table; the game is saved."
-"""The close reason a host who leaves a game under way that is saved gives its players
-(they are told how to get their seats back when it is hosted again)."""
+"""The close reason a host who leaves a game under way that is saved gives its players,
+with the close code ``TABLE_SAVED`` (they are told how to get their seats back when it is
+hosted again)."""
 
 
 @attrs.define(eq=False)

@@ -38,11 +38,15 @@ gave way to it."""
 CODE_GUESSES = 4014
 """Too many wrong room codes from this address; the reason says in how many seconds
 to try again."""
+TABLE_SAVED = 4015
+"""The host closed the table while its game was under way, and the game is saved: it can
+be hosted again (``parlour host --resume``), and a player who joins it then with the
+same name gets their seat back."""
 INTERNAL = 4099
 """The server failed on something it should have handled (a bug)."""
 
 FINAL: frozenset[int] = frozenset(
-    {BAD_HELLO, NO_ROOM, REPLACED, KICKED, TABLE_CLOSED, BAD_TOKEN, LEFT, TABLE_FULL}
+    {BAD_HELLO, NO_ROOM, REPLACED, KICKED, TABLE_CLOSED, BAD_TOKEN, LEFT, TABLE_FULL, TABLE_SAVED}
 )
 """Codes after which reconnecting would not help."""
 

@@ -10,9 +10,8 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
-from net.cli import CLOSED_SAVED
 from net.client import LinkStatus
-from net.closecodes import BAD_TOKEN
+from net.closecodes import BAD_TOKEN, TABLE_SAVED
 from net.local import LocalTable
 from net.saves import SaveError, SavedGame, hosted_games, local_games, local_saves_dir, new_local_path, saves_dir
 from rules.estate import EstateView
@@ -335,7 +334,7 @@ class ParlourApp(App):
         if status.code == BAD_TOKEN and session.hosted is None:
             self._join_again(session)
             return
-        if status.reason == CLOSED_SAVED and session.was_seated:
+        if status.code == TABLE_SAVED and session.was_seated:
             reason += (f" Once the host hosts it again, join with the same name ({session.link.name}) "
                        "to get your seat back.")
         self.push_screen(NoticeScreen("Disconnected from the table", reason))

@@ -35,7 +35,7 @@ import platformdirs
 import psutil
 
 from net.cli import CLOSED_SAVED, DEFAULT_PORT, HostedTable, relay_left_text, serve_table
-from net.closecodes import BAD_TOKEN, NO_ROOM
+from net.closecodes import BAD_TOKEN, NO_ROOM, TABLE_SAVED
 from net.client import JoinError, LinkStatus, RemoteSeatLink, reach_problem, table_url
 from net.lobby import LobbyError, hash_token, parse_line
 from net.protocol import (
@@ -537,12 +537,12 @@ class LanSession:
         if self.closing:
             return
         self.closing = True
-        saved = self.resumable  # (the players are told so: net.cli.CLOSED_SAVED)
+        saved = self.resumable  # (the players are told so: TABLE_SAVED, net.cli.CLOSED_SAVED)
         for stop in self._stops:
             stop()
         await self.link.close()
         if self.hosted is not None:
-            await (self.hosted.stop(reason=CLOSED_SAVED) if saved else self.hosted.stop())
+            await (self.hosted.stop(TABLE_SAVED, CLOSED_SAVED) if saved else self.hosted.stop())
 
     # ---- from the link ----
 
