@@ -395,6 +395,24 @@ def new_code_words(status: LinkStatus, code: str | None) -> str:
     return "If the host has a new room code: q, then Join with it; the host gives your seat back."
 
 
+def guest_greeting(lobby: LobbyState | None, seat: int | None) -> str:
+    """The first line of a guest's chat, once joined: where they are and what to type
+    (``"You joined Ann's table (Zatre). /join takes a seat; /help lists the commands."``;
+    back in seat 2 of a game under way: ``"You are back at Ann's table (Zatre), in seat
+    2. ..."``).
+    ``seat``: the wire seat (from 0), ``None`` when watching."""
+    help_words = "/help lists the commands."
+    if lobby is None:
+        return help_words
+    table = f"{lobby.table} ({lobby.title})"
+    if seat is not None:
+        where = "back at" if lobby.started else "at"
+        return f"You are {where} {table}, in seat {seat + 1}. {help_words}"
+    if lobby.started:
+        return f"You joined {table} to watch: its game is under way. {help_words}"
+    return f"You joined {table}. /join takes a seat; {help_words}"
+
+
 # ---- a session --------------------------------------------------------------------------------
 
 
@@ -448,6 +466,8 @@ class LanSession:
             left = relay_left_text(hosted, settings.resume) if settings and settings.resume else ""
             if left:  # (a save hosted through a relay, hosted here this time)
                 self.add(Line("notice", left))
+        else:  # (a guest's chat started empty: nothing said where they were or what to type)
+            self.add(Line("notice", guest_greeting(link.lobby, link.seat)))
         self._event(None)
 
     # ---- what the screens read ----
@@ -514,8 +534,8 @@ class LanSession:
             return None
         if not self.started or self.link.game_over is not None or (self.lobby and self.lobby.over):
             return None
-        kept = (f" It stays saved: parlour replay {hosted.save} shows it." if hosted.save is not None
-                else "")
+        kept = (f"\nIt stays saved; parlour replay shows it:\n{hosted.save}" if hosted.save is not None
+                else "")  # (the path on a line of its own: a narrow dialog breaks it less)
         return f"End the game for everyone now? Nobody can play on from here.{kept}"
 
     async def say(self, text: str) -> None:

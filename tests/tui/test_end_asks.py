@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.widgets import Input
-
 from net.client import RemoteSeatLink
 from rules.zatre import GAME
 from tui.screens.chat import ChatScreen
@@ -17,13 +15,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.lan_table import LanTable
 
 from .helpers import SIZE, until
-from .lan_helpers import LINK, TIMEOUT, app_for, host_session, hosted
-
-
-async def _type(pilot, text: str) -> None:
-    line = pilot.app.screen.query_one("#chat-line", Input)
-    line.value = text
-    await pilot.press("enter")
+from .lan_helpers import LINK, TIMEOUT, app_for, host_session, hosted, type_line
 
 
 async def test_end_in_the_chat_asks_the_host_first(tmp_path):
@@ -45,19 +37,19 @@ async def test_end_in_the_chat_asks_the_host_first(tmp_path):
             screen = app.screen
             await pilot.press("t")
             await until(pilot, lambda: isinstance(app.screen, ChatScreen))
-            await _type(pilot, "/END")
+            await type_line(pilot, "/END")
             await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
             assert app.screen.question == ("End the game for everyone now? Nobody can play on from "
-                                           f"here. It stays saved: parlour replay {save} shows it.")
+                                           f"here.\nIt stays saved; parlour replay shows it:\n{save}")
             await pilot.press("n")  # play on
             await until(pilot, lambda: isinstance(app.screen, ChatScreen))
             await pilot.pause(0.2)
             assert not table.table.lobby.over and not screen.ended
             assert session.lines[-1].text == "The game goes on (not ended)."
-            await _type(pilot, "good luck")  # chat is not asked about
+            await type_line(pilot, "good luck")  # chat is not asked about
             await until(pilot, lambda: any(line.text == "good luck" for line in session.lines))
             assert isinstance(app.screen, ChatScreen)
-            await _type(pilot, "/end")
+            await type_line(pilot, "/end")
             await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
             await pilot.press("y")  # end it
             await until(pilot, lambda: screen.ended)
