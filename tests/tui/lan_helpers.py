@@ -174,3 +174,26 @@ async def estate_duo(tmp_path: Path, player: str, **kwargs: Any) -> AsyncIterato
     finally:
         await ann.close()
         await table.stop()
+
+
+@contextlib.asynccontextmanager
+async def hosting_duo(tmp_path: Path, **kwargs: Any) -> AsyncIterator[tuple[HostedTable, ParlourApp, Any, RemoteSeatLink]]:
+    """A Zatre table "Friday" hosted on 127.0.0.1, the app its host (Ann, seat 1) and
+    Bob's link in seat 2, the game started and the app at the table: yields ``(table,
+    app, pilot, bob)``; Bob's link is closed and the table stopped afterwards.
+    ``kwargs`` go to :func:`hosted` (``save=PATH``, ``grace=0.1``...)."""
+    table = await hosted("Friday", **kwargs)
+    bob = await guest(table, "Bob")
+    app = app_for(tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await app.start_session(await host_session(table, "Ann", app.tokens))
+            await app.session.say("/join")
+            await bob.say("/join")
+            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
+            await app.session.say("/start")
+            await until(pilot, lambda: isinstance(app.screen, LanTableScreen) and app.screen.snap is not None)
+            yield table, app, pilot, bob
+    finally:
+        await bob.close()
+        await table.stop()

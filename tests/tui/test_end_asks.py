@@ -6,56 +6,48 @@ refuses (no game started), go as before."""
 
 from __future__ import annotations
 
-import asyncio
-
-from net.client import RemoteSeatLink
-from rules.zatre import GAME
 from tui.screens.chat import ChatScreen
 from tui.screens.confirm import ConfirmScreen
-from tui.screens.lan_table import LanTable
 
 from .helpers import SIZE, until
-from .lan_helpers import LINK, TIMEOUT, app_for, host_session, hosted, type_line
+from .lan_helpers import app_for, host_session, hosted, hosting_duo, type_line
 
 
 async def test_end_in_the_chat_asks_the_host_first(tmp_path):
     save = tmp_path / "friday.json"
-    table = await hosted("Friday", grace=60, save=save)
-    bob = RemoteSeatLink(table.local_url, "Bob", GAME, room=table.code, **LINK)
-    await asyncio.wait_for(bob.connect(), TIMEOUT)
+    async with hosting_duo(tmp_path, save=save, grace=60) as (table, app, pilot, bob):
+        session, screen = app.session, app.screen
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, ChatScreen))
+        await type_line(pilot, "/END")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert app.screen.question == ("End the game for everyone now? Nobody can play on from "
+                                       f"here.\nIt stays saved; parlour replay shows it:\n{save}")
+        await pilot.press("n")  # play on
+        await until(pilot, lambda: isinstance(app.screen, ChatScreen))
+        await pilot.pause(0.2)
+        assert not table.table.lobby.over and not screen.ended
+        assert session.lines[-1].text == "The game goes on (not ended)."
+        await type_line(pilot, "good luck")  # chat is not asked about
+        await until(pilot, lambda: any(line.text == "good luck" for line in session.lines))
+        assert isinstance(app.screen, ChatScreen)
+        await type_line(pilot, "/end")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")  # end it
+        await until(pilot, lambda: screen.ended)
+        assert table.table.lobby.over
+        assert session.end_question("/end") is None  # over: nothing more to ask
+        await app.close_table()
+
+
+async def test_end_before_the_start_is_not_asked_about(tmp_path):
+    table = await hosted("Friday")
     app = app_for(tmp_path)
     try:
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE):
             await app.start_session(await host_session(table, "Ann", app.tokens))
-            session = app.session
-            assert session.end_question("/end") is None  # no game yet: the table says why
-            await session.say("/join")
-            await bob.say("/join")
-            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
-            await session.say("/start")
-            await until(pilot, lambda: isinstance(app.screen, LanTable) and app.screen.snap is not None)
-            screen = app.screen
-            await pilot.press("t")
-            await until(pilot, lambda: isinstance(app.screen, ChatScreen))
-            await type_line(pilot, "/END")
-            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-            assert app.screen.question == ("End the game for everyone now? Nobody can play on from "
-                                           f"here.\nIt stays saved; parlour replay shows it:\n{save}")
-            await pilot.press("n")  # play on
-            await until(pilot, lambda: isinstance(app.screen, ChatScreen))
-            await pilot.pause(0.2)
-            assert not table.table.lobby.over and not screen.ended
-            assert session.lines[-1].text == "The game goes on (not ended)."
-            await type_line(pilot, "good luck")  # chat is not asked about
-            await until(pilot, lambda: any(line.text == "good luck" for line in session.lines))
-            assert isinstance(app.screen, ChatScreen)
-            await type_line(pilot, "/end")
-            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-            await pilot.press("y")  # end it
-            await until(pilot, lambda: screen.ended)
-            assert table.table.lobby.over
-            assert session.end_question("/end") is None  # over: nothing more to ask
+            assert app.session.end_question("/end") is None  # the table says why it refuses
+            assert app.session.end_question("hello") is None
             await app.close_table()
     finally:
-        await bob.close()
         await table.stop()

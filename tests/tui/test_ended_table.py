@@ -6,15 +6,12 @@ left out of the footer, at every game's table."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 
-from net.client import RemoteSeatLink
-from rules.zatre import GAME
-from tui.screens.lan_table import LanTable, ended_leave_words
+from tui.screens.lan_table import ended_leave_words
 
-from .helpers import SIZE, until
-from .lan_helpers import LINK, TIMEOUT, app_for, estate_duo, host_session, hosted, step
+from .helpers import until
+from .lan_helpers import estate_duo, hosting_duo, step
 from .test_footers import footer_keys
 from .test_tester7_resume import asked
 
@@ -23,37 +20,22 @@ ZATRE_PLAY_KEYS = {"enter", "u", "c", "up", "down", "left", "right"}
 
 async def test_the_host_who_ended_the_game_is_told_it_has_ended_and_the_play_keys_go(tmp_path):
     save = tmp_path / "friday.json"
-    table = await hosted("Friday", grace=60, save=save)
-    bob = RemoteSeatLink(table.local_url, "Bob", GAME, room=table.code, **LINK)
-    await asyncio.wait_for(bob.connect(), TIMEOUT)
-    app = app_for(tmp_path)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await app.start_session(await host_session(table, "Ann", app.tokens))
-            session = app.session
-            await session.say("/join")
-            await bob.say("/join")
-            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
-            await session.say("/start")
-            await until(pilot, lambda: isinstance(app.screen, LanTable) and app.screen.snap is not None)
-            screen = app.screen
-            await pilot.pause()
-            assert {"enter", "u", "c"} <= footer_keys(screen)  # (dimmed or not: offered)
-            await session.say("/end")
-            await until(pilot, lambda: screen.ended)
-            await pilot.pause()
-            assert not footer_keys(screen) & ZATRE_PLAY_KEYS, footer_keys(screen)
-            assert {"q", "t"} <= footer_keys(screen)
-            question = await asked(pilot, "q")
-            assert question == ended_leave_words(save)
-            assert question == ("Leave? The game has ended; it is saved and can be replayed "
-                                f"with parlour replay {save}.")
-            await pilot.press("n")
-            await until(pilot, lambda: app.screen is screen)
-            await app.close_table()
-    finally:
-        await bob.close()
-        await table.stop()
+    async with hosting_duo(tmp_path, save=save, grace=60) as (table, app, pilot, bob):
+        session, screen = app.session, app.screen
+        await pilot.pause()
+        assert {"enter", "u", "c"} <= footer_keys(screen)  # (dimmed or not: offered)
+        await session.say("/end")
+        await until(pilot, lambda: screen.ended)
+        await pilot.pause()
+        assert not footer_keys(screen) & ZATRE_PLAY_KEYS, footer_keys(screen)
+        assert {"q", "t"} <= footer_keys(screen)
+        question = await asked(pilot, "q")
+        assert question == ended_leave_words(save)
+        assert question == ("Leave? The game has ended; it is saved and can be replayed "
+                            f"with parlour replay {save}.")
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen is screen)
+        await app.close_table()
 
 
 async def test_a_guest_at_an_estate_table_the_host_ended(tmp_path):

@@ -74,36 +74,22 @@ async def test_a_seat_given_to_a_bot_is_marked_in_the_zatre_scores(tmp_path):
     seat a bot took over says "easy bot" after it, as long as the bot plays it."""
     from tui.zatre.scores import ScoreStrip
 
-    from .lan_helpers import app_for, guest, hold_connection, host_session, hosted, type_line
-    from .helpers import SIZE
+    from .lan_helpers import hold_connection, hosting_duo, type_line
 
-    table = await hosted("Friday", seed=1, grace=0.1)
-    app = app_for(tmp_path)
-    bob = await guest(table, "Bob")
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await app.start_session(await host_session(table, "Ann", app.tokens))
-            await app.session.say("/join")
-            await bob.say("/join")
-            await until(pilot, lambda: table.table.lobby.seated_count() == 2)
-            await app.session.say("/start")
-            await until(pilot, lambda: getattr(app.screen, "snap", None) is not None)
-            game = app.screen
-            strip = game.query_one(ScoreStrip)
-            assert [line.note for line in strip.lines] == ["", ""]  # two players
-            hold_connection(bob)  # Bob's network down past the grace period
-            lobby = table.table.lobby
-            await until(pilot, lambda: lobby.seats[1].away and lobby.seats[1].deadline is None)
-            await pilot.press("t")
-            await type_line(pilot, "/bot seat 2 easy")
-            await pilot.press("escape")
-            await until(pilot, lambda: game.snap.bots[1] == "easy")
-            assert [line.note for line in strip.lines] == ["", "easy bot"]
-            row = next(strip.render_line(y).text for y in range(strip.size.height) if "Bob" in strip.render_line(y).text)
-            assert row.rstrip().endswith("easy bot"), row
-    finally:
-        await bob.close()
-        await table.stop()
+    async with hosting_duo(tmp_path, seed=1, grace=0.1) as (table, app, pilot, bob):
+        game = app.screen
+        strip = game.query_one(ScoreStrip)
+        assert [line.note for line in strip.lines] == ["", ""]  # two players
+        hold_connection(bob)  # Bob's network down past the grace period
+        lobby = table.table.lobby
+        await until(pilot, lambda: lobby.seats[1].away and lobby.seats[1].deadline is None)
+        await pilot.press("t")
+        await type_line(pilot, "/bot seat 2 easy")
+        await pilot.press("escape")
+        await until(pilot, lambda: game.snap.bots[1] == "easy")
+        assert [line.note for line in strip.lines] == ["", "easy bot"]
+        row = next(strip.render_line(y).text for y in range(strip.size.height) if "Bob" in strip.render_line(y).text)
+        assert row.rstrip().endswith("easy bot"), row
 
 
 async def test_the_last_seed_shows_only_for_its_game(tmp_path):
