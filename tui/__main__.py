@@ -267,11 +267,9 @@ def _relay(args: argparse.Namespace) -> int:
         print("Relay stopped.")
         return 0
     except OSError as err:
-        import errno
+        from net.socket_words import listen_problem
 
-        if err.errno == errno.EADDRINUSE:
-            return _fail("relay", f"port {args.port} is already in use; choose another with --port.")
-        return _fail("relay", f"cannot listen on {args.bind}:{args.port}: {err.strerror or err}.")
+        return _fail("relay", listen_problem(err, args.port, "choose another with --port"))
     return 0
 
 

@@ -36,7 +36,7 @@ import psutil
 
 from net.cli import CLOSED_SAVED, DEFAULT_PORT, HostedTable, relay_left_text, serve_table
 from net.closecodes import BAD_TOKEN, NO_ROOM
-from net.client import JoinError, LinkStatus, RemoteSeatLink, reach_problem, table_url
+from net.client import JoinError, LinkStatus, RemoteSeatLink, table_url
 from net.lobby import LobbyError, hash_token, parse_line
 from net.protocol import (
     MAX_NAME,
@@ -52,6 +52,7 @@ from net.protocol import (
 )
 from net.relay import CODE_ALPHABET, CODE_LENGTH
 from net.saves import SaveError, SavedGame
+from net.socket_words import error_number, listen_problem, port_in_use, reach_problem
 from rules import registry
 from rules.zatre import GAME
 
@@ -1005,15 +1006,11 @@ def host_error(err: BaseException, settings: HostSettings) -> str:
         return (f"This machine finds no address {settings.bind!r} to listen on "
                 f"({err.strerror or err}); type an IPv4 address or another host name.")
     if isinstance(err, OSError) and settings.relay is None:
-        if err.errno == errno.EADDRINUSE:
-            free = free_port(settings.bind, settings.port + 1)
-            other = f", e.g. {free}" if free is not None else ""
-            return f"Port {settings.port} is already in use (another table?); choose another port{other}."
-        if err.errno in (errno.EACCES, errno.EPERM):
-            return f"Not allowed to listen on port {settings.port}; choose one above 1023."
-        if err.errno == errno.EADDRNOTAVAIL:
+        if error_number(err) == errno.EADDRNOTAVAIL:
             return f"This machine has no address {settings.bind} to listen on."
-        return f"Could not listen on port {settings.port}: {err.strerror or err}."
+        free = free_port(settings.bind, settings.port + 1) if port_in_use(err) else None
+        other = f"choose another port, e.g. {free}" if free is not None else "choose another port"
+        return listen_problem(err, settings.port, other)
     if settings.relay is not None:
         if getattr(getattr(err, "response", None), "status_code", None) == 404:  # websockets' InvalidStatus
             return (f"No relay answers at {settings.relay} (HTTP 404): a hosted table takes players, "
