@@ -34,7 +34,7 @@ import attrs
 import platformdirs
 import psutil
 
-from net.cli import CLOSED_SAVED, DEFAULT_PORT, HostedTable, relay_left_text, serve_table
+from net.cli import CLOSED_SAVED, DEFAULT_PORT, HostedTable, listen_port, relay_left_text, serve_table
 from net.closecodes import BAD_TOKEN, NO_ROOM
 from net.client import JoinError, LinkStatus, RemoteSeatLink, table_url
 from net.lobby import LobbyError, hash_token, parse_line
@@ -827,11 +827,12 @@ def resumed_table(saved: SavedGame, played_as: str | None = None) -> HostSetting
     """The settings for hosting the ``saved`` hosted game again, as ``parlour host
     --resume FILE`` does (its table name, game and options from the save; the host's
     seat comes back by its token whatever the name), through the relay it was hosted
-    through if its save recorded one: the host form's start (tester 7, finding 1).
-    The player is ``played_as``, the name the host played under
-    (:func:`host_played_as`), else the login's name."""
-    return HostSettings(None, played_as or default_player_name(), relay=saved.relay, resume=saved.path,
-                        game=saved.rules)
+    through if its save recorded one, else on the port it listened on if its save
+    recorded one (where its players' windows reconnect), else the default port: the
+    host form's start (tester 7, finding 1). The player is ``played_as``, the name the
+    host played under (:func:`host_played_as`), else the login's name."""
+    return HostSettings(None, played_as or default_player_name(), listen_port(saved.port),
+                        relay=saved.relay, resume=saved.path, game=saved.rules)
 
 
 def host_played_as(saved: SavedGame, tokens: TokenStore | None) -> str | None:
@@ -925,7 +926,7 @@ async def start_hosting(settings: HostSettings, discovery: Callable[[], Any] | N
             resume_from=settings.resume,
         )
     except Exception as err:
-        raise HostError(host_error(err, settings)) from None
+        raise HostError(host_error(err, settings), port_in_use(err) and settings.relay is None) from None
 
 
 async def join_hosted(
@@ -970,7 +971,13 @@ async def join_hosted(
 
 
 class HostError(Exception):
-    """The table could not be hosted; ``str(error)`` says why in a sentence."""
+    """The table could not be hosted; ``str(error)`` says why in a sentence;
+    ``port_in_use``: because the port it was to listen on is in use (``parlour host
+    --resume`` then says it was the save's port, when it was)."""
+
+    def __init__(self, message: str, port_in_use: bool = False) -> None:
+        super().__init__(message)
+        self.port_in_use = port_in_use
 
 
 def free_port(bind: str, first: int, tries: int = 20) -> int | None:
