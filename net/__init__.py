@@ -7,6 +7,7 @@
 - ``server``: a hosted table (Host + Lobby + seats) behind a relay room;
 - ``relay``: the websockets server holding rooms, in-process or standalone;
 - ``client``: RemoteSeatLink, a SeatLink over websockets with reconnection;
+- ``socket_words``: socket errors in a player's words, reaching a table and listening;
 - ``saves``: atomic saves after every action, resume, replays;
 - ``discovery``: zeroconf adverts and browsing (a fake backend for tests);
 - ``cli``: ``serve_table``, ``run_relay``, ``replay_text`` for ``parlour`` commands.

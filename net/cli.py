@@ -175,7 +175,10 @@ async def serve_table(
     code unless ``code`` is given: a remote relay gives the same code back (the room key
     comes from the seed; see :class:`net.relay.RelayLink`), an in-process relay uses it.
     The relay a save was hosted through is not used unless given as ``relay_url``
-    (:attr:`HostedTable.saved_relay` names it; :func:`relay_left_text`).
+    (:attr:`HostedTable.saved_relay` names it; :func:`relay_left_text`), nor the port
+    it listened on unless given as ``port`` (``parlour host --resume`` gives it:
+    :func:`listen_port`). The save keeps the port the table listens on (the one bound,
+    for ``port=0``), or none behind a remote relay.
 
     Raises ``OSError`` if the port is taken or the relay is unreachable,
     :class:`net.saves.SaveError` for a save that cannot be resumed (unreadable, a solo
@@ -211,16 +214,17 @@ async def serve_table(
         save_file = None
     else:
         save_file = Path(save)
-    table = Table(
-        game, name, options=options, seed=seed, grace=grace, bot_delay=bot_delay,
-        saver=Saver(save_file, relay_url) if save_file is not None else None, limits=limits,
-    )
+    saver = Saver(save_file, relay_url) if save_file is not None else None
+    table = Table(game, name, options=options, seed=seed, grace=grace, bot_delay=bot_delay, saver=saver,
+                  limits=limits)
     relay = link = None
     if relay_url is None:
         relay = Relay(require_code=False, tables=False, **(relay_options or {}))
         room = relay.open_room(table, name, code=code, default=code is None)
         table.attach(room)
         bound_host, bound_port = await relay.start(bind, port)
+        if saver is not None:  # (the port it got: 0 asks for any free one)
+            saver.port = bound_port
         url = f"ws://{bound_host}:{bound_port}"
         room_code = code
     else:
@@ -251,6 +255,25 @@ async def serve_table(
         else:
             hosted._watch = asyncio.create_task(_keep_advert(hosted))
     return hosted
+
+
+def listen_port(saved_port: int | None, given: int | None = None) -> int:
+    """The port ``parlour host`` listens on: ``given`` (``--port``) when given, else
+    ``saved_port``, the one the table of the game it carries on (``--resume FILE``)
+    listened on, so that its players' windows, reconnecting to the address they had,
+    find it again; else :data:`DEFAULT_PORT`."""
+    if given is not None:
+        return given
+    return saved_port if saved_port is not None else DEFAULT_PORT
+
+
+def saved_port_taken(port: int, save: Path) -> str:
+    """The sentence ``parlour host --resume FILE`` fails with when ``port``, the one the
+    game saved in ``save`` was hosted on, is in use: ``"Port 7540, where this game was
+    hosted, is in use: parlour host --resume FILE --port N hosts it on another port
+    (tell your players the new address)."``"""
+    return (f"Port {port}, where this game was hosted, is in use: parlour host --resume {save} --port N "
+            "hosts it on another port (tell your players the new address).")
 
 
 def relay_left_text(hosted: HostedTable, save: Path) -> str:

@@ -38,12 +38,8 @@ game's.
 from __future__ import annotations
 
 import asyncio
-import errno
 import json
 import logging
-import os
-import re
-import socket
 import uuid
 from typing import Any, Callable, Iterator
 
@@ -75,6 +71,7 @@ from .protocol import (
     UpdateMsg,
     Welcome,
 )
+from .socket_words import reach_problem
 from .table import HISTORY_VERSIONS, History, Listener, Outcome, Past, Snapshot
 
 log = logging.getLogger(__name__)
@@ -131,31 +128,6 @@ def table_url(address: str) -> str:
     if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
         raise ValueError(f"{address!r} is not host:port (e.g. 192.168.1.20:7531)")
     return f"ws://{host}:{port}"
-
-
-REFUSED = "nothing is listening there (is the relay or table running, and the port right?)"
-"""What a refused connection means to a player (a relay's or a table's address)."""
-
-
-def reach_problem(error: BaseException) -> str:
-    """Why a table or relay could not be reached, in a player's words rather than the
-    socket's: refused → :data:`REFUSED`, a timeout → ``"no answer"``, an unknown host →
-    ``"no such host"``; any other OSError → its message without the errno number
-    (``"No route to host"``); anything else → ``str(error)``."""
-    if isinstance(error, OSError):
-        number = error.errno
-        if number is None and (found := re.search(r"\[Errno (\d+)\]", str(error))):
-            number = int(found.group(1))  # asyncio's "Multiple exceptions: [Errno 111] …" (::1 and 127.0.0.1)
-        if isinstance(error, socket.gaierror):
-            return "no such host" if number in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", None)) else (
-                error.strerror or str(error))
-        if number == errno.ECONNREFUSED:
-            return REFUSED
-        if isinstance(error, TimeoutError) or number == errno.ETIMEDOUT:
-            return "no answer"
-        if number is not None:
-            return os.strerror(number)
-    return str(error) or type(error).__name__
 
 
 class RemoteSeatLink:

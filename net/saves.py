@@ -17,7 +17,9 @@ The format is versioned (``format_version``, :data:`FORMAT_VERSION`):
   pace in seconds), ``ended_early`` (the host ended the game with ``/end`` after its
   last saved move: a save without it was not ended so), ``relay`` (the remote relay
   the table was hosted through, as :func:`public_relay` keeps it: a save without it
-  was hosted on its host's machine, or before Parlour kept it).
+  was hosted on its host's machine, or before Parlour kept it), ``port`` (the port the
+  table listened on, hosted on its host's machine: a save without it was hosted
+  through a remote relay, or before Parlour kept it).
 
 Adding a field: give :class:`SaveData` a new attribute *with a default* (and a type
 the codec's converter can structure). :func:`write` then writes it, and :func:`read`
@@ -117,7 +119,10 @@ class SaveData:
     ``ended_early``: the host ended the game (``/end``) after its last saved move, before
     the rules ended it (tester 6, finding 5: its replay told it as still running);
     ``relay``: the remote relay it was hosted through (``None``: none), never with the
-    user name or password a URL may carry (:func:`public_relay`).
+    user name or password a URL may carry (:func:`public_relay`); ``port``: the port
+    (1-65535) its table listened on when hosted on this machine (``None``: hosted
+    through a remote relay, or saved before Parlour kept it), where ``parlour host
+    --resume`` listens again so that its players' windows find it.
 
     The attributes with a default are the optional ones: absent from a file, they
     take the default (see "Adding a field" in the module docstring)."""
@@ -141,6 +146,7 @@ class SaveData:
     pace: float | None = None
     ended_early: bool = False
     relay: str | None = None
+    port: int | None = None
 
 
 def ended_text(data: SaveData, where: str = "") -> str:
@@ -334,6 +340,8 @@ def read(path: Path, games: Any = None) -> tuple[SaveData, Game]:
         raise SaveError(f"{path} does not hold a valid save: the seats do not add up.")
     if any(not 0 <= seat < data.seats for seat in data.bot_took.values()):
         raise SaveError(f"{path} does not hold a valid save: a seat given to a bot is not a seat.")
+    if data.port is not None and not 0 < data.port < 65536:
+        raise SaveError(f"{path} does not hold a valid save: the port it was hosted on is not a port.")
     return data, game
 
 
@@ -378,11 +386,14 @@ class Saver:
     ``ValueError``, ``UnicodeError`` ...): the table says so to everyone and tries
     again after the next action (:func:`failure_text` words it). ``relay``: the
     remote relay the table is hosted through (``None``: none), saved as
-    :func:`public_relay` keeps it."""
+    :func:`public_relay` keeps it; ``port``: the port the table listens on, on this
+    machine (``None``: none, behind a remote relay; :func:`net.cli.serve_table` sets
+    it once the table listens, before the first save)."""
 
-    def __init__(self, path: Path, relay: str | None = None) -> None:
+    def __init__(self, path: Path, relay: str | None = None, port: int | None = None) -> None:
         self.path = Path(path)
         self.relay = public_relay(relay)
+        self.port = port
         self.writes = 0
 
     def __call__(self, table: Any) -> None:
@@ -393,7 +404,8 @@ class Saver:
         # the lobby is over but the game is not: the host ended it (/end)
         data = snapshot_of(host, table.name, table.token_hashes(), table.codec,
                            bot_took=table.lobby.bot_took_hashes(), room_code=room_code,
-                           ended_early=table.lobby.over and not host.over, relay=self.relay)
+                           ended_early=table.lobby.over and not host.over, relay=self.relay,
+                           port=self.port)
         write(self.path, data, table.codec)
         self.writes += 1
 
@@ -470,8 +482,9 @@ class SavedGame:
     applied), ``saved_at`` (seconds since the epoch), whether it is ``over`` (the rules
     ended it, or its host did with ``/end``), its ``table`` name (a hosted game's, or
     ``"Solo game"``...), the name of its ``rules`` (``"zatre"``...) and the remote
-    ``relay`` a hosted game went through (``None``: none), and the seats'
-    ``token_hashes`` (as :class:`SaveData`'s: whose seat a kept token is)."""
+    ``relay`` a hosted game went through (``None``: none), the seats'
+    ``token_hashes`` (as :class:`SaveData`'s: whose seat a kept token is), and the
+    ``port`` a game hosted on this machine listened on (``None``: none kept)."""
 
     path: Path
     title: str
@@ -484,6 +497,7 @@ class SavedGame:
     rules: str = ""
     relay: str | None = None
     token_hashes: tuple[str | None, ...] = ()
+    port: int | None = None
 
 
 def local_games(folder: Path | None = None, problems: list[SaveError] | None = None) -> list[SavedGame]:
@@ -514,7 +528,7 @@ def _saved_games(folder: Path, local: bool, problems: list[SaveError] | None) ->
         if data.local == local:
             found.append(SavedGame(path, game.title, data.names, data.bots, data.version, data.saved_at,
                                    data.over or data.ended_early, data.table, game.name,
-                                   data.relay, data.token_hashes))
+                                   data.relay, data.token_hashes, data.port))
     return sorted(found, key=lambda g: g.saved_at, reverse=True)
 
 

@@ -116,7 +116,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                            "lobby /option cardgame on|off switches to it and back), zestrea or estate")
     host.add_argument("--name", type=_name, metavar="TABLE", help="the table's name (default: NAME's table)")
     host.add_argument("--player", type=_name, metavar="NAME", help="your name at the table (default: your login)")
-    host.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    host.add_argument("--port", type=_port, help=f"port to listen on (default {DEFAULT_PORT}; with --resume, "
+                                                  "the one the game was hosted on)")
     host.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS", help="address to listen on (default: all)")
     host.add_argument("--code", type=_code, help="a room code players must give (not with --relay: the relay gives one)")
     host.add_argument("--relay", type=_relay_address, metavar="URL",
@@ -217,34 +218,38 @@ def exit_status(app: Any) -> int:
 
 
 async def _host(args: argparse.Namespace) -> int:
+    from net.cli import listen_port, relay_left_text, saved_port_taken
+
     from .app import ParlourApp, zeroconf_backend
     from .lan import HostError, HostSettings, code_at_relay, default_player_name, start_hosting
 
+    saved_port = None
     if args.resume is not None:
         from net.saves import SaveError, read
 
         try:
-            read(args.resume)
+            saved_port = read(args.resume)[0].port  # (where its table listened; unused with --relay)
         except SaveError as err:
             return _fail("host", str(err))
     if args.code is not None and args.relay is not None:  # (player-tester 5, item 15: it was dropped unsaid)
         return _fail("host", code_at_relay("--code", "out"))
     player = args.player or default_player_name()
     table = args.name or (None if args.resume is not None else f"{player}'s table")
+    port = listen_port(saved_port, args.port)
     settings = HostSettings(
-        table, player, args.port, bind=args.bind, code=args.code, relay=args.relay,
+        table, player, port, bind=args.bind, code=args.code, relay=args.relay,
         resume=args.resume, grace=args.grace, advertise=not args.no_advertise, profi=args.profi,
         game=args.game or "zatre",
     )
     try:
         hosted = await start_hosting(settings, zeroconf_backend)
     except HostError as err:
+        if err.port_in_use and args.port is None and saved_port is not None:  # (the save chose it)
+            return _fail("host", saved_port_taken(port, args.resume))
         return _fail("host", str(err))
-    if args.resume is not None:  # no --relay: a save hosted through one says which (the lobby too)
-        from net.cli import relay_left_text
-
-        if left := relay_left_text(hosted, args.resume):
-            print(f"parlour host: {left}", flush=True)
+    # no --relay: a save hosted through one says which (the lobby too)
+    if args.resume is not None and (left := relay_left_text(hosted, args.resume)):
+        print(f"parlour host: {left}", flush=True)
     app = ParlourApp(pace=args.pace, hosted=(hosted, settings))
     try:
         await app.run_async()
@@ -267,11 +272,9 @@ def _relay(args: argparse.Namespace) -> int:
         print("Relay stopped.")
         return 0
     except OSError as err:
-        import errno
+        from net.socket_words import listen_problem
 
-        if err.errno == errno.EADDRINUSE:
-            return _fail("relay", f"port {args.port} is already in use; choose another with --port.")
-        return _fail("relay", f"cannot listen on {args.bind}:{args.port}: {err.strerror or err}.")
+        return _fail("relay", listen_problem(err, args.port, "choose another with --port"))
     return 0
 
 

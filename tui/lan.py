@@ -34,9 +34,9 @@ import attrs
 import platformdirs
 import psutil
 
-from net.cli import CLOSED_SAVED, DEFAULT_PORT, HostedTable, relay_left_text, serve_table
+from net.cli import CLOSED_SAVED, DEFAULT_PORT, HostedTable, listen_port, relay_left_text, serve_table
 from net.closecodes import BAD_TOKEN, NO_ROOM, TABLE_SAVED
-from net.client import JoinError, LinkStatus, RemoteSeatLink, reach_problem, table_url
+from net.client import JoinError, LinkStatus, RemoteSeatLink, table_url
 from net.lobby import LobbyError, hash_token, parse_line
 from net.protocol import (
     MAX_NAME,
@@ -52,6 +52,7 @@ from net.protocol import (
 )
 from net.relay import CODE_ALPHABET, CODE_LENGTH
 from net.saves import SaveError, SavedGame
+from net.socket_words import error_number, listen_problem, port_in_use, reach_problem
 from rules import registry
 from rules.zatre import GAME
 
@@ -846,11 +847,12 @@ def resumed_table(saved: SavedGame, played_as: str | None = None) -> HostSetting
     """The settings for hosting the ``saved`` hosted game again, as ``parlour host
     --resume FILE`` does (its table name, game and options from the save; the host's
     seat comes back by its token whatever the name), through the relay it was hosted
-    through if its save recorded one: the host form's start (tester 7, finding 1).
-    The player is ``played_as``, the name the host played under
-    (:func:`host_played_as`), else the login's name."""
-    return HostSettings(None, played_as or default_player_name(), relay=saved.relay, resume=saved.path,
-                        game=saved.rules)
+    through if its save recorded one, else on the port it listened on if its save
+    recorded one (where its players' windows reconnect), else the default port: the
+    host form's start (tester 7, finding 1). The player is ``played_as``, the name the
+    host played under (:func:`host_played_as`), else the login's name."""
+    return HostSettings(None, played_as or default_player_name(), listen_port(saved.port),
+                        relay=saved.relay, resume=saved.path, game=saved.rules)
 
 
 def host_played_as(saved: SavedGame, tokens: TokenStore | None) -> str | None:
@@ -944,7 +946,7 @@ async def start_hosting(settings: HostSettings, discovery: Callable[[], Any] | N
             resume_from=settings.resume,
         )
     except Exception as err:
-        raise HostError(host_error(err, settings)) from None
+        raise HostError(host_error(err, settings), port_in_use(err) and settings.relay is None) from None
 
 
 async def join_hosted(
@@ -989,7 +991,13 @@ async def join_hosted(
 
 
 class HostError(Exception):
-    """The table could not be hosted; ``str(error)`` says why in a sentence."""
+    """The table could not be hosted; ``str(error)`` says why in a sentence;
+    ``port_in_use``: because the port it was to listen on is in use (``parlour host
+    --resume`` then says it was the save's port, when it was)."""
+
+    def __init__(self, message: str, port_in_use: bool = False) -> None:
+        super().__init__(message)
+        self.port_in_use = port_in_use
 
 
 def free_port(bind: str, first: int, tries: int = 20) -> int | None:
@@ -1025,15 +1033,11 @@ def host_error(err: BaseException, settings: HostSettings) -> str:
         return (f"This machine finds no address {settings.bind!r} to listen on "
                 f"({err.strerror or err}); type an IPv4 address or another host name.")
     if isinstance(err, OSError) and settings.relay is None:
-        if err.errno == errno.EADDRINUSE:
-            free = free_port(settings.bind, settings.port + 1)
-            other = f", e.g. {free}" if free is not None else ""
-            return f"Port {settings.port} is already in use (another table?); choose another port{other}."
-        if err.errno in (errno.EACCES, errno.EPERM):
-            return f"Not allowed to listen on port {settings.port}; choose one above 1023."
-        if err.errno == errno.EADDRNOTAVAIL:
+        if error_number(err) == errno.EADDRNOTAVAIL:
             return f"This machine has no address {settings.bind} to listen on."
-        return f"Could not listen on port {settings.port}: {err.strerror or err}."
+        free = free_port(settings.bind, settings.port + 1) if port_in_use(err) else None
+        other = f"choose another port, e.g. {free}" if free is not None else "choose another port"
+        return listen_problem(err, settings.port, other)
     if settings.relay is not None:
         if getattr(getattr(err, "response", None), "status_code", None) == 404:  # websockets' InvalidStatus
             return (f"No relay answers at {settings.relay} (HTTP 404): a hosted table takes players, "

@@ -1,6 +1,6 @@
 """A table or relay that cannot be reached is said in a player's words, not the socket's
 (``"[Errno 111] Connect call failed ('127.0.0.1', 7749)"`` was shown as it was), by one
-helper, :func:`net.client.reach_problem`, on the join screen and when hosting at a relay."""
+helper, :func:`net.socket_words.reach_problem`, on the join screen and when hosting at a relay."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import socket
 import pytest
 from websockets.asyncio.client import connect
 
-from net.client import REFUSED, JoinError, RemoteSeatLink, reach_problem
+from net.client import JoinError, RemoteSeatLink
+from net.socket_words import REFUSED, reach_problem
 from tests.net import toygame
 from tests.net.wire import TIMEOUT
 

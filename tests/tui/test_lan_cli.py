@@ -97,7 +97,7 @@ async def test_host_on_a_port_in_use_is_one_line(tmp_path, capsys):
         args = parse_args(["host", "--port", str(port), "--bind", "127.0.0.1", "--no-advertise"])
         assert await _host(args) == 1
         err = capsys.readouterr().err.strip()
-    head = f"parlour host: Port {port} is already in use (another table?); choose another port, e.g. "
+    head = f"parlour host: Port {port} is in use (another table or program listens there): choose another port, e.g. "
     assert err.startswith(head) and err.endswith(".")
     suggested = int(err[len(head):-1])
     assert suggested > port + 1
@@ -114,7 +114,7 @@ def test_relay_on_a_port_in_use_is_one_line(capsys, tmp_path):
         port = taken.getsockname()[1]
         assert _relay(parse_args(["relay", "--port", str(port), "--bind", "127.0.0.1", "--key-file", key])) == 1
     assert capsys.readouterr().err.strip() == (
-        f"parlour relay: port {port} is already in use; choose another with --port.")
+        f"parlour relay: Port {port} is in use (another table or program listens there): choose another with --port.")
 
 
 def test_relay_with_a_damaged_key_file_is_one_line(capsys, tmp_path):
