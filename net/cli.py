@@ -33,7 +33,7 @@ from .discovery import Advertiser, Backend, TableAd, ZeroconfBackend, lan_addres
 from .lobby import article, value_text
 from .protocol import plain_problem
 from .relay import Relay, RelayLink, room_key_from_seed, serve_gc
-from .saves import Replay, SaveError, Saver, ended_text, finished_text, resume, save_path
+from .saves import Replay, SaveError, SaveLock, Saver, ended_text, finished_text, resume, save_path
 from .server import Limits, Table
 from .table import bot_took_text, takeovers_from_log, timed_out, timed_out_text
 
@@ -99,6 +99,8 @@ class HostedTable:
     address), or the remote relay's URL."""
     saved_code: str | None = None
     saved_relay: str | None = None
+    lock: SaveLock | None = None
+    """This process's hold on :attr:`save` (:class:`net.saves.SaveLock`), released by :meth:`stop`."""
     _watch: asyncio.Task[None] | None = None
     _links: list[RemoteSeatLink] = attrs.field(factory=list)
 
@@ -126,18 +128,23 @@ class HostedTable:
         return client
 
     async def stop(self, code: int = cc.TABLE_CLOSED, reason: str = "The host closed the table.") -> None:
-        """Stop the game, close every connection, withdraw the advert."""
-        if self._watch is not None:
-            self._watch.cancel()
-        if self.advertiser is not None:
-            await self.advertiser.stop()
-            await self.advertiser.backend.close()
-        await self.table.stop(code, reason)
-        await asyncio.sleep(0.05)  # let the close frames go out
-        if self.relay_link is not None:
-            await self.relay_link.aclose()
-        if self.relay is not None:
-            await self.relay.stop()
+        """Stop the game, close every connection, withdraw the advert; then let go of
+        the save (:attr:`lock`, even if stopping failed), so that it can be hosted again."""
+        try:
+            if self._watch is not None:
+                self._watch.cancel()
+            if self.advertiser is not None:
+                await self.advertiser.stop()
+                await self.advertiser.backend.close()
+            await self.table.stop(code, reason)  # (its last save try included)
+            await asyncio.sleep(0.05)  # let the close frames go out
+            if self.relay_link is not None:
+                await self.relay_link.aclose()
+            if self.relay is not None:
+                await self.relay.stop()
+        finally:
+            if self.lock is not None:
+                self.lock.release()
 
 
 async def serve_table(
@@ -180,81 +187,98 @@ async def serve_table(
     :func:`listen_port`). The save keeps the port the table listens on (the one bound,
     for ``port=0``), or none behind a remote relay.
 
+    The table holds its save (:class:`net.saves.SaveLock`: a resumed one before it is
+    read, a new one from its first write) until :meth:`HostedTable.stop`, so no other
+    Parlour process hosts or continues the same game meanwhile.
+
     Raises ``OSError`` if the port is taken or the relay is unreachable,
     :class:`net.saves.SaveError` for a save that cannot be resumed (unreadable, a solo
-    or hotseat game's, or of a game that is over or that its host ended:
-    :func:`net.saves.finished_text`), ``KeyError`` for an unknown game name.
+    or hotseat game's, of a game that is over or that its host ended:
+    :func:`net.saves.finished_text`, or open in another Parlour process:
+    :func:`net.saves.open_elsewhere_text`; nothing is written then), ``KeyError`` for
+    an unknown game name.
     """
-    resumed = None
-    if resume_from is not None:
-        host, data = resume(resume_from, bot_delay)
-        if data.local:
-            raise SaveError(f"{resume_from} is a solo or hotseat game: continue it from the menu "
-                            "(parlour, then Continue).")
-        if finished := finished_text(resume_from, data, host.over):  # (never played on past its end)
-            raise SaveError(finished)
-        resumed = (host, data)
-        game, options, seed = host.game, host.options, data.seed  # the lobby shows the saved options
-        name = data.table if name is None else name
-        if relay_url is None and code is None:
-            code = data.room_code
-    if isinstance(game, str):
-        game = registry.get(game)
-    if game is None or name is None:
-        raise ValueError("a new table needs a game and a name")
-    problem = plain_problem(name, "A table's name")
-    if problem:
-        raise ValueError(problem)
-    save_file: Path | None
-    if resume_from is not None and save is True:
-        save_file = Path(resume_from)
-    elif save is True:
-        save_file = save_path(name)
-    elif save is False:
-        save_file = None
-    else:
-        save_file = Path(save)
-    saver = Saver(save_file, relay_url) if save_file is not None else None
-    table = Table(game, name, options=options, seed=seed, grace=grace, bot_delay=bot_delay, saver=saver,
-                  limits=limits)
-    relay = link = None
-    if relay_url is None:
-        relay = Relay(require_code=False, tables=False, **(relay_options or {}))
-        room = relay.open_room(table, name, code=code, default=code is None)
-        table.attach(room)
-        bound_host, bound_port = await relay.start(bind, port)
-        if saver is not None:  # (the port it got: 0 asks for any free one)
-            saver.port = bound_port
-        url = f"ws://{bound_host}:{bound_port}"
-        room_code = code
-    else:
-        key = await asyncio.to_thread(room_key_from_seed, table.seed)  # scrypt: off the loop
-        link = await RelayLink.open(relay_url, name, table, key, **(relay_options or {}))
-        table.attach(link)
-        url, room_code = relay_url, link.code
-    if resumed is not None:
-        host, data = resumed
-        table.resume_seats(data.token_hashes, data.names, data.bots, data.bot_took)
-        table.begin(host)
-    saved = resumed[1] if resumed is not None else None
-    hosted = HostedTable(table, url, room_code, table.host_key, save_file, relay, link,
-                         saved_code=saved.room_code if saved else None, saved_relay=saved.relay if saved else None)
-    if link is not None:
-        link.on_change(hosted.code_changed)
-    hosted.join_address = f"{_lan_address(bind)}:{bound_port}" if relay is not None else url
-    if relay is not None and advertise is not False:
-        backend = ZeroconfBackend() if advertise is True else advertise
-        ad = TableAd(service_name(name, bound_port), name, game.name, table.free_seats(),
-                     room_code is not None, hosted.join_address.rsplit(":", 1)[0], bound_port)
-        hosted.advertiser = Advertiser(backend, ad)
-        try:
-            await hosted.advertiser.start()
-        except Exception as exc:  # no multicast here: the table still works by address
-            log.warning("could not advertise the table: %s", exc)
-            hosted.advertiser = None
+    saver: Saver | None = None
+    try:
+        if resume_from is not None and save is True:  # held before it is read: nobody else plays it on
+            saver = Saver(resume_from, relay_url)
+            saver.lock.take()
+        resumed = None
+        if resume_from is not None:
+            host, data = resume(resume_from, bot_delay)
+            if data.local:
+                raise SaveError(f"{resume_from} is a solo or hotseat game: continue it from the menu "
+                                "(parlour, then Continue).")
+            if finished := finished_text(resume_from, data, host.over):  # (never played on past its end)
+                raise SaveError(finished)
+            resumed = (host, data)
+            game, options, seed = host.game, host.options, data.seed  # the lobby shows the saved options
+            name = data.table if name is None else name
+            if relay_url is None and code is None:
+                code = data.room_code
+        if isinstance(game, str):
+            game = registry.get(game)
+        if game is None or name is None:
+            raise ValueError("a new table needs a game and a name")
+        problem = plain_problem(name, "A table's name")
+        if problem:
+            raise ValueError(problem)
+        save_file: Path | None
+        if resume_from is not None and save is True:
+            save_file = Path(resume_from)
+        elif save is True:
+            save_file = save_path(name)
+        elif save is False:
+            save_file = None
         else:
-            hosted._watch = asyncio.create_task(_keep_advert(hosted))
-    return hosted
+            save_file = Path(save)
+        if saver is None and save_file is not None:
+            saver = Saver(save_file, relay_url)
+        table = Table(game, name, options=options, seed=seed, grace=grace, bot_delay=bot_delay, saver=saver,
+                      limits=limits)
+        relay = link = None
+        if relay_url is None:
+            relay = Relay(require_code=False, tables=False, **(relay_options or {}))
+            room = relay.open_room(table, name, code=code, default=code is None)
+            table.attach(room)
+            bound_host, bound_port = await relay.start(bind, port)
+            if saver is not None:  # (the port it got: 0 asks for any free one)
+                saver.port = bound_port
+            url = f"ws://{bound_host}:{bound_port}"
+            room_code = code
+        else:
+            key = await asyncio.to_thread(room_key_from_seed, table.seed)  # scrypt: off the loop
+            link = await RelayLink.open(relay_url, name, table, key, **(relay_options or {}))
+            table.attach(link)
+            url, room_code = relay_url, link.code
+        if resumed is not None:
+            host, data = resumed
+            table.resume_seats(data.token_hashes, data.names, data.bots, data.bot_took)
+            table.begin(host)
+        saved = resumed[1] if resumed is not None else None
+        hosted = HostedTable(table, url, room_code, table.host_key, save_file, relay, link,
+                             saved_code=saved.room_code if saved else None, saved_relay=saved.relay if saved else None,
+                             lock=saver.lock if saver is not None else None)
+        if link is not None:
+            link.on_change(hosted.code_changed)
+        hosted.join_address = f"{_lan_address(bind)}:{bound_port}" if relay is not None else url
+        if relay is not None and advertise is not False:
+            backend = ZeroconfBackend() if advertise is True else advertise
+            ad = TableAd(service_name(name, bound_port), name, game.name, table.free_seats(),
+                         room_code is not None, hosted.join_address.rsplit(":", 1)[0], bound_port)
+            hosted.advertiser = Advertiser(backend, ad)
+            try:
+                await hosted.advertiser.start()
+            except Exception as exc:  # no multicast here: the table still works by address
+                log.warning("could not advertise the table: %s", exc)
+                hosted.advertiser = None
+            else:
+                hosted._watch = asyncio.create_task(_keep_advert(hosted))
+        return hosted
+    except BaseException:
+        if saver is not None:  # (the table never started: nobody else will release it)
+            saver.lock.release()
+        raise
 
 
 def listen_port(saved_port: int | None, given: int | None = None) -> int:

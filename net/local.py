@@ -130,6 +130,8 @@ class LocalTable:
     ``bot_delay`` as its ``pace``. A failed save raises nothing: :attr:`save_problem`
     says why (``""`` once a save works again) and :meth:`on_save_problem` listeners
     hear each change; the next action saves again. :meth:`resume` continues a save.
+    The save is held (:class:`net.saves.SaveLock`, so that no other Parlour window plays
+    the same game) from its first write, or from :meth:`resume`, until :meth:`stop`.
 
     Use as ``async with LocalTable(...) as table:`` or call :meth:`start` /
     :meth:`stop`.
@@ -154,19 +156,29 @@ class LocalTable:
         """The local game saved in ``path``, at its last saved move, with its bots,
         human seats, options and pace; it goes on saving to ``path``. Raises
         :class:`net.saves.SaveError` for a file that is not a usable save, or the
-        save of a hosted game (that one resumes with ``parlour host --resume``)."""
-        data, game = saves.read(path)
-        if not data.local:
-            raise saves.SaveError(f"{path} is a hosted game's save: continue it with parlour host --resume.")
-        host = saves.rebuild(data, game, data.pace if data.pace is not None else DEFAULT_BOT_DELAY)
+        save of a hosted game (that one resumes with ``parlour host --resume``), or one
+        open in another Parlour process (:func:`net.saves.open_elsewhere_text`: its
+        :class:`net.saves.SaveLock` is taken before the file is read, and held until
+        :meth:`stop`)."""
+        lock = saves.SaveLock(path, local=True)
+        lock.take()
+        try:
+            data, game = saves.read(path)
+            if not data.local:
+                raise saves.SaveError(f"{path} is a hosted game's save: continue it with parlour host --resume.")
+            host = saves.rebuild(data, game, data.pace if data.pace is not None else DEFAULT_BOT_DELAY)
+        except BaseException:
+            lock.release()
+            raise
         table = cls.__new__(cls)
         table.seed = data.seed
-        table._attach(host, Path(path))
+        table._attach(host, Path(path), lock)
         return table
 
-    def _attach(self, host: Host, save_to: Path | None) -> None:
+    def _attach(self, host: Host, save_to: Path | None, lock: saves.SaveLock | None = None) -> None:
         self.host = host
         self.save_to = save_to
+        self._lock = lock or (saves.SaveLock(save_to, local=True) if save_to is not None else None)
         self.save_problem = ""
         self._save_listeners: list[Callable[[str], None]] = []
         self.humans: dict[Seat, LocalSeatLink] = {
@@ -226,6 +238,8 @@ class LocalTable:
                 codec = codec_for(host.game)
                 data = saves.snapshot_of(host, self.kind, (None,) * host.seats, codec,
                                          local=True, pace=host.bot_delay)
+                if self._lock is not None:
+                    self._lock.take()
                 saves.write(self.save_to, data, codec)
                 self._on_disk = _stamp(self.save_to)
             except Exception as exc:
@@ -242,19 +256,34 @@ class LocalTable:
                     log.exception("a save listener failed")
 
     async def start(self) -> None:
-        """Start the host (bots begin playing when it is their turn)."""
-        await self.host.start()
+        """Start the host (bots begin playing when it is their turn); if that fails,
+        the save is let go (as :meth:`stop` does) and the error raised."""
+        try:
+            await self.host.start()
+        except BaseException:
+            self.release()
+            raise
 
     async def stop(self) -> None:
         """Stop the host and its bots; close every link. A save that failed is tried
-        once more first (nothing later would retry it)."""
-        await self.host.stop()
-        if self.save_problem:
-            self.save()
-        for link in (*self.humans.values(), self.spectator):
-            link.close()
-        if self._unwatch is not None:
-            self._unwatch()
+        once more first (nothing later would retry it). Then the save is let go
+        (:meth:`release`), even if stopping failed."""
+        try:
+            await self.host.stop()
+            if self.save_problem:
+                self.save()
+            for link in (*self.humans.values(), self.spectator):
+                link.close()
+            if self._unwatch is not None:
+                self._unwatch()
+        finally:
+            self.release()
+
+    def release(self) -> None:
+        """Let go of the save (its :class:`net.saves.SaveLock`), so that another window,
+        or this one again, can continue the game; :meth:`stop` does it."""
+        if self._lock is not None:
+            self._lock.release()
 
     async def __aenter__(self) -> "LocalTable":
         await self.start()

@@ -6,7 +6,9 @@ user data directory; local games, solo and hotseat, in ``parlour/saves/local/``)
 written atomically: a temporary file in the same folder, flushed and fsynced, then
 ``os.replace``. Its body holds the game's name, options, seat count, names, bot kinds,
 seed, the action log and the version reached, plus a digest of the final state; a
-SHA-256 ``checksum`` over the body detects a truncated or edited file.
+SHA-256 ``checksum`` over the body detects a truncated or edited file. While a process
+hosts or plays a save, it holds a :class:`SaveLock` on it (an OS lock on the hidden file
+``.NAME.json.lock`` beside it), so no other Parlour process plays the same game on.
 
 The format is versioned (``format_version``, :data:`FORMAT_VERSION`):
 
@@ -49,6 +51,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import attrs
+import filelock
 import platformdirs
 
 from rules import registry
@@ -380,6 +383,61 @@ def resume(path: Path, bot_delay: float = 0.6) -> tuple[Host, SaveData]:
     return rebuild(data, game, bot_delay), data
 
 
+def open_elsewhere_text(path: Path, local: bool) -> str:
+    """Why the game saved in ``path`` cannot be hosted (``local``: continued) here: another
+    Parlour process holds its :class:`SaveLock`. ``"friday.json is open in another Parlour
+    window on this machine: join that table (or close that window) instead of hosting it
+    again."``"""
+    if local:
+        return (f"{path} is open in another Parlour window on this machine: play on there (or leave "
+                "the game in that window) instead of continuing it here.")
+    return (f"{path} is open in another Parlour window on this machine: join that table (or close "
+            "that window) instead of hosting it again.")
+
+
+class SaveLock:
+    """This process's hold on the save ``path`` (``local``: a solo or hotseat game's),
+    so that no other Parlour process (nor another table of this one) plays the same game
+    and overwrites its file: an exclusive OS lock (``filelock``) on a hidden file beside
+    the save, ``.NAME.json.lock`` (never listed as a save). The OS drops the lock when
+    the process ends, killed or crashed included, so a game is never locked for good.
+
+    :meth:`take` before the save is read to be resumed, or written first;
+    :meth:`release` when the game stops (both may be called again harmlessly)."""
+
+    def __init__(self, path: Path, local: bool = False) -> None:
+        self.path = Path(path)
+        self.local = local
+        self._lock = filelock.FileLock(self.path.with_name(f".{self.path.name}.lock"), timeout=0,
+                                       thread_local=False)
+
+    @property
+    def held(self) -> bool:
+        """Whether this process holds the save now."""
+        return self._lock.is_locked
+
+    def take(self) -> None:
+        """Hold the save (nothing when held already). Raises :class:`SaveError` with
+        :func:`open_elsewhere_text` when another process, or another lock of this one,
+        holds it. A lock file that cannot be made (no such folder and none can be made,
+        a folder that cannot be written) is logged and left: the save cannot be written
+        there either, and its write says why."""
+        if self.held:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._lock.acquire()
+        except filelock.Timeout:
+            raise SaveError(open_elsewhere_text(self.path, self.local)) from None
+        except OSError as exc:
+            log.warning("cannot lock %s: %s", self.path, failure_text(exc))
+
+    def release(self) -> None:
+        """Let other processes have the save again."""
+        if self.held:
+            self._lock.release(force=True)
+
+
 class Saver:
     """Writes a table's game to ``path`` after every applied action: pass an instance
     as :class:`net.server.Table`'s ``saver``. A failed write raises (``OSError``,
@@ -388,13 +446,16 @@ class Saver:
     remote relay the table is hosted through (``None``: none), saved as
     :func:`public_relay` keeps it; ``port``: the port the table listens on, on this
     machine (``None``: none, behind a remote relay; :func:`net.cli.serve_table` sets
-    it once the table listens, before the first save)."""
+    it once the table listens, before the first save). ``lock``: its :class:`SaveLock`,
+    taken before the first write (:class:`SaveError` when another process holds it);
+    the table's owner releases it when the table stops."""
 
     def __init__(self, path: Path, relay: str | None = None, port: int | None = None) -> None:
         self.path = Path(path)
         self.relay = public_relay(relay)
         self.port = port
         self.writes = 0
+        self.lock = SaveLock(self.path)
 
     def __call__(self, table: Any) -> None:
         host = table.host
@@ -406,6 +467,7 @@ class Saver:
                            bot_took=table.lobby.bot_took_hashes(), room_code=room_code,
                            ended_early=table.lobby.over and not host.over, relay=self.relay,
                            port=self.port)
+        self.lock.take()
         write(self.path, data, table.codec)
         self.writes += 1
 

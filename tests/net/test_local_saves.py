@@ -150,13 +150,16 @@ async def test_a_failed_save_is_tried_once_more_when_the_table_stops(tmp_path, m
 
 async def test_a_game_continued_in_two_windows_is_never_overwritten_by_the_older(tmp_path):
     """Player-tester 3, item 11: two windows continued one saved game; each save
-    overwrote the other's moves. Now the window whose save on disk was replaced by the
-    other's writes nothing, says so (the move the other saved), and the file keeps the
-    other window's moves; the other window goes on saving."""
+    overwrote the other's moves. A second window is now refused (the save's lock), and
+    where that lock could not hold (here: let go), the window whose save on disk was
+    replaced by the other's writes nothing, says so (the move the other saved), and the
+    file keeps the other window's moves; the other window goes on saving."""
     path = tmp_path / "solo.json"
     async with LocalTable(ZATRE, ZatreOptions(), ("Ann", "Bob"), seed=5, bot_delay=0, save_to=path) as table:
         await play(table, 2)
-    first, second = LocalTable.resume(path), LocalTable.resume(path)
+    first = LocalTable.resume(path)
+    first.release()  # as if no lock file could be made
+    second = LocalTable.resume(path)
     async with first, second:
         await play(second, 2)  # window B goes on: moves 3 and 4 saved
         assert read(path)[0].version == 4 and second.save_problem == ""

@@ -185,6 +185,7 @@ async def test_resuming_a_save_through_the_relay_reopens_the_same_room(tmp_path,
 
     # the host's program goes away without a word, and the relay restarts meanwhile
     hosted.table.saver = None
+    hosted.lock.release()  # (the program's lock on its save went with it)
     await hosted.relay_link.aclose()
     await hosted.table.stop()
     await relay.stop()

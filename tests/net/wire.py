@@ -137,6 +137,8 @@ async def crash(hosted: HostedTable) -> None:
         ws.transport.abort()
     await asyncio.wait_for(server.wait_closed(), TIMEOUT)
     hosted.table.saver = None
+    if hosted.lock is not None:  # a crashed process's lock on its save goes with it
+        hosted.lock.release()
     if hosted.table.host is not None:
         await hosted.table.host.stop()
     for task in list(hosted.table._tasks):
