@@ -14,7 +14,8 @@ prints one table row per path and room count: median, p99, moves/s, the server s
 CPU per move (process CPU time over moves, so robust to other load on the machine),
 RSS, event-loop stalls, bytes received per move per client. First (``--no-bytes`` to
 skip) it prints the bytes a table sends per move per client for the toy game and for
-Zatre mid-game, measured in-process on a :class:`net.server.Table` (no sockets).
+Zatre, Zestrea and Estate mid-game (4 players, their first bots), measured in-process
+on a :class:`net.server.Table` (no sockets).
 
 What runs where (every part its own process, so each one's CPU and memory are its own,
 and the load generator's Python never competes with the server's event loop):
@@ -628,6 +629,10 @@ class _CountingPort:
         pass
 
 
+MAX_MOVES = 20_000
+"""Moves :func:`table_bytes` plays before it gives up on a game that does not end."""
+
+
 async def table_bytes(game: Any, options: Any, seats: int, seed: int = 7,
                       updates: bool = True) -> tuple[list[float], float]:
     """Play one game of ``game`` at a :class:`net.server.Table` to the end, ``seats``
@@ -639,6 +644,7 @@ async def table_bytes(game: Any, options: Any, seats: int, seed: int = 7,
     from net.codec import codec_for
     from net.protocol import Command, Hello, IntentMsg
     from net.server import Table
+    from rules.core import awaited
 
     table = Table(game, "bytes", options=options, seed=seed, limits=_loose_limits(), bot_delay=0)
     port = _CountingPort()
@@ -660,7 +666,9 @@ async def table_bytes(game: Any, options: Any, seats: int, seed: int = 7,
     n = 0
     cpu = 0.0
     while not host.over:
-        seat = min(host.snapshot(None).active_seats)
+        if n >= MAX_MOVES:
+            raise RuntimeError(f"{game.name}: no end after {n} moves")
+        seat = min(awaited(game, host.state))  # (Zestrea: a seat that passed a window may act, need not)
         snap = host.snapshot(seat)
         action = bot.choose(snap.view, snap.legal_actions, rng)
         before = sum(port.sent.values())
@@ -679,31 +687,45 @@ async def table_bytes(game: Any, options: Any, seats: int, seed: int = 7,
     return per_move, cpu / max(1, n)
 
 
+def _middle(per_move: list[float]) -> str:
+    """``per_move``'s middle third: ``"mid-game (moves 34-66 of 99) median 2168, max
+    3120, last move 5347"``."""
+    third = len(per_move) // 3
+    mid = per_move[third: 2 * third] or per_move
+    return (f"mid-game (moves {third + 1}-{2 * third} of {len(per_move)}) median {statistics.median(mid):.0f}, "
+            f"max {max(mid):.0f}, last move {per_move[-1]:.0f}")
+
+
 async def bytes_per_move() -> None:
-    """Print the bytes a table sends per move per client: the toy game, and Zatre with
-    4 players (easy bots) in the middle third of a game."""
+    """Print the bytes a table sends per move per client, and the table's own CPU per
+    move: the toy game, and Zatre, Zestrea and Estate with 4 players (their first bots)
+    in the middle third of a game (Zestrea's and Estate's states are the largest)."""
+    from rules.estate import GAME as ESTATE
     from rules.zatre import GAME as ZATRE, ZatreOptions
+    from rules.zestrea import GAME as ZESTREA
     from tests.net import toygame
 
     from net.protocol import Hello
 
     modes = [True, False] if "updates" in attrs.fields_dict(Hello) else [False]
+    games = [("Zatre", ZATRE, ZatreOptions()), ("Zestrea", ZESTREA, ZESTREA.options_type()),
+             ("Estate", ESTATE, ESTATE.options_type())]
     # one unmeasured game of each first: the first game in a process pays for its imports
     # and the codec's plans (it made Zatre's updates look twice as dear as whole snapshots)
     await table_bytes(toygame.GAME, toygame.ToyOptions(rounds=20), 4)
-    await table_bytes(ZATRE, ZatreOptions(), 4)
+    for _, game, options in games:
+        await table_bytes(game, options, 4)
     for updates in modes:
         toy, toy_cpu = await table_bytes(toygame.GAME, toygame.ToyOptions(rounds=202), 4, updates=updates)
-        zatre, zatre_cpu = await table_bytes(ZATRE, ZatreOptions(), 4, updates=updates)
-        third = len(zatre) // 3
-        mid = zatre[third: 2 * third]
         print(f"bytes a table sends per move per client ({'updates' if updates else 'whole snapshots'}; "
-              f"4 players; the mover's outcome included): "
-              f"toy game median {statistics.median(toy):.0f}; Zatre mid-game (moves {third + 1}-{2 * third} "
-              f"of {len(zatre)}) median {statistics.median(mid):.0f}, max {max(mid):.0f}; "
-              f"Zatre last move {zatre[-1]:.0f}")
-        print(f"  the table's own CPU per move, no sockets (process time: the intent in, judged, applied, snapshots and outcome out): "
-              f"toy game {toy_cpu * 1e6:.0f} us, Zatre {zatre_cpu * 1e6:.0f} us (its apply and legal turns included)")
+              f"4 players; the mover's outcome included): toy game median {statistics.median(toy):.0f}")
+        cpus = [f"toy game {toy_cpu * 1e6:.0f} us"]
+        for title, game, options in games:
+            per_move, cpu = await table_bytes(game, options, 4, updates=updates)
+            print(f"  {title} {_middle(per_move)}")
+            cpus.append(f"{title} {cpu * 1e6:.0f} us")
+        print("  the table's own CPU per move, no sockets (process time: the intent in, judged, applied, "
+              f"snapshots and outcome out; the games' apply and legal actions included): {', '.join(cpus)}")
 
 
 # ---- the parent ---------------------------------------------------------------------------
@@ -1107,7 +1129,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--moves", type=int, default=80, help="--shape turns: measured moves per room")
     parser.add_argument("--warmup", type=int, default=8, help="--shape turns: unmeasured moves first")
     parser.add_argument("--bytes", action=argparse.BooleanOptionalAction, default=True,
-                        help="first print the bytes a table sends per move per client (toy game, Zatre)")
+                        help="first print the bytes a table sends per move per client (toy game, Zatre, Zestrea, Estate)")
     parser.add_argument("--clients", type=int, default=4, help="players per room (2-4)")
     parser.add_argument("--intents", type=int, default=20, help="intents per player")
     parser.add_argument("--think", type=float, default=0.2, help="seconds between a player's intents")
