@@ -58,7 +58,7 @@ def answer_event(seat: int, question: Any, value: Any, source: str) -> EstateEve
     """The event an answer tells (E-R32): a resource, and a resource stored on a card,
     are public (but what a take takes is told with its giver by the effect's outcome,
     :func:`effect_events`), so ``"discards Iron (Bandit Roads)"``, ``"gains Grain (Barn Cat)"``,
-    ``"discards nothing more (Bandit Roads)"`` (an "up to" stopped), named by what asks:
+    ``"pays nothing more (Charcoal Burner)"`` (an "up to" stopped), named by what asks:
     the Solo Mode card revealed in the middle of another effect (``question.by``, E-R28)
     or the pending effect's ``source``; a track's cube and a Production card copied
     (``"copies Farm (Merchant)"``) are public too; any other answer is private

@@ -182,6 +182,49 @@ def test_an_up_to_discard_takes_what_there_is_when_fewer_are_held():
     assert st.table.estates[0].res == (0, 0, 0, 0) and G.view(st, 0).question is None
 
 
+def ops_of(entry: object) -> list[dict]:
+    """Every op of a card, Era Event, solo event or space, nested ones too."""
+    found: list[dict] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            if "op" in value:
+                found.append(value)
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+        elif hasattr(value, "do"):  # (a Trigger)
+            walk(value.do)
+
+    for field in ("effects", "a", "b", "do", "ability"):
+        walk(getattr(entry, field, ()))
+    return found
+
+
+def test_a_discard_the_player_cannot_stop_never_says_up_to():
+    """Player-tester 21, finding 6: Bandit Roads' option A said "discard up to 2
+    resources" and took exactly 2, with no way to stop. The rule is E-V15's ("up to"
+    only when you have fewer; reference §6.2 E-S3, E-S5, E-S7, E-S9, hardships): the
+    texts say "discard 2 … (all you have, if fewer)". A text may say "up to" for what
+    the player loses only where they may stop (Charcoal Burner's and City Watch's
+    exchange_up_to, E-V4; an optional discard)."""
+    from rules.estate.data import CONTENT
+    kinds = (CONTENT.cards, CONTENT.events, CONTENT.solo_events, CONTENT.spaces, CONTENT.tiles,
+             CONTENT.leaders)
+    for entry in (e for kind in kinds for e in kind.values()):
+        ops = ops_of(entry)
+        forced = [op for op in ops if op["op"] == "discard" and not op.get("optional")]
+        if re.search(r"\b(discard|return|lose|pay) up to\b", entry.text):
+            assert any(op["op"] == "exchange_up_to" or op.get("optional") for op in ops), entry.id
+        for op in forced:
+            if isinstance(op["n"], int) and op["n"] > 1:
+                assert f"discard {op['n']} " in entry.text and "if fewer" in entry.text, entry.text
+    bandit = CONTENT.solo_events["E-S3"].text
+    assert bandit.startswith("A: discard 2 resources of your choice now (all you have, if fewer).")
+
+
 # ---- item 5: a solo Market refill's question names the Solo Mode card -----------------
 
 def refill_revealing(copy: str) -> EstateState:

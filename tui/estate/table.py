@@ -33,10 +33,10 @@ from rules.estate.state import Convert, Draw, Expand, Gather, Produce
 
 from ..names import fit, seat_name
 from ..screens.game_table import GameTableScreen
-from ..widgets.do_list import DoList
 from ..widgets.message import TableMessage
 from . import board, words
 from .convert import ConvertScreen, useful
+from .do_list import DoList
 from .results import EstateResultsScreen
 
 NEWS_LINES = 6

@@ -18,13 +18,14 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Select, Static
 
 from net.cli import DEFAULT_PORT, relay_url
-from net.protocol import plain_problem
+from net.protocol import MAX_NAME, plain_problem
 from net.saves import SavedGame
 
 from ..lan import HostError, HostSettings, code_at_relay, default_player_name, host_table
 from ..local_game import GAMES
 from ..names import fit
 from ..widgets.field_label import FieldLabel, MarksFocus
+from ..widgets.name_input import NameInput
 from ..widgets.open_lists import take_open_lists
 from .base import ParlourScreen
 from .local_setup import has_hints
@@ -212,7 +213,7 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
                 yield FieldLabel("Table name", "host-table", classes=NEW_ONLY)
                 yield Input(table, max_length=40, compact=True, id="host-table", classes=NEW_ONLY)
                 yield FieldLabel("Your name", "host-player", classes=PLAYER_ASKED)
-                yield Input(player, max_length=24, compact=True, id="host-player", classes=PLAYER_ASKED)
+                yield NameInput(player, MAX_NAME, compact=True, id="host-player", classes=PLAYER_ASKED)
                 yield FieldLabel("Relay", "host-relay")
                 relay = (before.relay or "") if before is not None else ""
                 yield Input(relay, placeholder="optional: ws://HOST:PORT of a parlour relay", max_length=200,

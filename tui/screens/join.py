@@ -15,10 +15,12 @@ from textual.widgets.option_list import Option
 from net import closecodes
 from net.client import JoinError
 from net.discovery import Browser, TableAd
+from net.protocol import MAX_NAME
 from rules import registry
 
 from ..lan import default_player_name, join_table
 from ..widgets.field_label import FieldLabel, MarksFocus
+from ..widgets.name_input import NameInput
 from .base import ParlourScreen
 
 
@@ -86,7 +88,7 @@ class JoinScreen(MarksFocus, ParlourScreen):
                 yield Input(self.address, placeholder="host:port, e.g. 192.168.1.20:7531",
                             compact=True, id="join-address")
                 yield FieldLabel("Your name", "join-name")
-                yield Input(self.player, max_length=24, compact=True, id="join-name")
+                yield NameInput(self.player, MAX_NAME, compact=True, id="join-name")
                 yield FieldLabel("Room code", "join-code")
                 yield Input(self.code, placeholder="the new table's: ask the host" if self.new_code
                             else "only if the table asks for one", max_length=12, compact=True, id="join-code")

@@ -28,6 +28,7 @@ from rules.core import OptionSpec, option_specs
 
 from ..local_game import DEFAULT_PACE, GAMES, PACES, RULES, LocalGame, SeatChoice
 from ..widgets.field_label import FieldLabel, MarksFocus
+from ..widgets.name_input import NameInput
 from ..widgets.open_lists import take_open_lists
 from .base import ParlourScreen
 
@@ -40,6 +41,7 @@ PLAIN_SEATS = 4
 """Seats of a game without teams (Zatre, the card game: 2-4 players); seats 5 and 6
 are offered only for Zatre in teams."""
 MAX_NAME = 12
+"""Characters a name has at most here (the Name column's head says so)."""
 FORM_IDS = frozenset({"game", "seed", "pace", "start", "back", "setup-error", "last-seed"})
 """Ids of the form's own fields: no option may be named so."""
 
@@ -294,15 +296,15 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
             with Grid(id="seats"):
                 yield Label("  Seat", classes="head")
                 yield FieldLabel("Player", *(f"kind-{i}" for i in range(SEATS)), classes="head")
-                yield FieldLabel("Name", *(f"name-{i}" for i in range(SEATS)), classes="head")
+                yield FieldLabel(f"Name (up to {MAX_NAME})", *(f"name-{i}" for i in range(SEATS)),
+                                 classes="head")
                 for i in range(SEATS):
                     extra = f"team-seat seat-{i}" if i >= PLAIN_SEATS else ""
                     yield FieldLabel(f"{i + 1}", f"kind-{i}", f"name-{i}", classes=extra)
                     options = KINDS + ([EMPTY] if i >= 1 else [])  # (a solo game: seat 2 empty)
                     yield Select(options, value=form.kinds[i], allow_blank=False, compact=True,
                                  id=f"kind-{i}", classes=extra)
-                    yield Input(form.names[i], max_length=MAX_NAME, compact=True, id=f"name-{i}",
-                                classes=extra)
+                    yield NameInput(form.names[i], MAX_NAME, compact=True, id=f"name-{i}", classes=extra)
             with Horizontal(id="options"):
                 yield FieldLabel("Seed", "seed")
                 yield Input(form.seed, placeholder="random", compact=True, id="seed", restrict=r"-?\d*")

@@ -1,0 +1,96 @@
+"""Estate's Do list is quick to scan and to cross (player-tester 21, finding 10: at 100x30
+about six rows of long, wrapped entries; "Expand: Farmer" some twenty presses of ↓ below
+ten Gather entries; End went to the bottom but nothing said so)."""
+
+from __future__ import annotations
+
+from rules.estate.state import Gather
+from tui.app import ParlourApp
+from tui.estate.do_list import GROUP_KEYS, group_of
+from tui.estate.table import CONVERT
+
+from .estate_helpers import SMALL, estate_game, start
+from .helpers import until
+from .test_estate_polish import to_first_turn
+
+
+def shown_rows(actions) -> list[str]:
+    """The Do list's rows as the player sees them."""
+    return [actions.render_line(y).text.rstrip(" ▁▂▃▄▅▆▇█") for y in range(actions.size.height)]
+
+
+async def test_each_entry_that_can_be_done_takes_one_line():
+    """Finding 10: at 80x24 the first worker turn's list shows six entries in its six
+    rows (Produce, Draw, Gathers), each on one line, a long one cut with "…" (the Now
+    panel says the whole of the highlighted one)."""
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, estate_game())
+        await to_first_turn(pilot, table)
+        actions = table.query_one("#e-actions")
+        await pilot.press("home")
+        await pilot.pause()
+        texts = [str(o.prompt) for o in actions.options]
+        rows = shown_rows(actions)
+        assert len(rows) == 6 and all(not isinstance(e, tuple) for e in table._entries[:6])
+        assert any(isinstance(e, Gather) for e in table._entries[:6])
+        for row, text in zip(rows, texts):
+            assert text.startswith(row.strip().rstrip("…")), (row, text)
+        cut = [r for r, t in zip(rows, texts) if len(t) > actions.scrollable_content_region.width - 2]
+        assert cut and all(r.strip().endswith("…") for r in cut)
+
+
+def group_starts(entries: tuple) -> list[int]:
+    """Where each run of one kind of action starts (the greyed ✗ lines left out)."""
+    starts, last = [], None
+    for i, e in enumerate(entries):
+        if not isinstance(e, tuple) and group_of(e) != last:
+            starts.append(i)
+            last = group_of(e)
+    return starts
+
+
+async def test_page_keys_jump_from_group_to_group_and_the_border_says_so():
+    """Finding 10: PageDown goes to the next kind of action's first entry (from Produce
+    through Draw to the first Gather, past every Gather to what follows them), PageUp
+    back to the start of the group or the one before; the list's lower border names
+    the keys, with Home and End."""
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, estate_game())
+        await to_first_turn(pilot, table)
+        actions = table.query_one("#e-actions")
+        assert str(actions.border_subtitle) == GROUP_KEYS
+        entries = table._entries
+        starts = group_starts(entries)
+        gathers = [i for i, e in enumerate(entries) if isinstance(e, Gather)]
+        assert len(gathers) >= 8 and gathers[0] in starts and gathers[-1] + 1 < len(entries)
+        await pilot.press("home")
+        passed = [actions.highlighted]
+        for _ in starts[1:]:
+            await pilot.press("pagedown")
+            passed.append(actions.highlighted)
+        assert passed == starts  # one press per group: the Gathers are crossed in one
+        assert entries[passed[-1]] == CONVERT
+        await pilot.press("pagedown")  # (the last group: the last entry stays highlighted)
+        assert entries[actions.highlighted] == CONVERT
+        at = starts.index(gathers[0])
+        await pilot.press("home", *["pagedown"] * at, "down", "down", "pageup")
+        assert actions.highlighted == gathers[0]  # back to the first Gather
+        await pilot.press("pageup")
+        assert actions.highlighted == starts[at - 1]
+        await pilot.press("end", "home")
+        assert actions.highlighted == 0
+
+
+async def test_a_wider_taller_terminal_gives_the_do_list_more_room():
+    """Finding 10: at 100x30 the Do list had the 6 rows and 30 columns of 80x24; now its
+    height grows with the Now panel's and its column with the terminal."""
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await start(pilot, estate_game())
+        await to_first_turn(pilot, table)
+        await until(pilot, lambda: table.query_one("#e-actions").size.height > 0)
+        actions = table.query_one("#e-actions")
+        assert actions.size.height >= 9 and actions.size.width > 30
+        assert len([r for r in shown_rows(actions) if r.strip()]) >= 9
