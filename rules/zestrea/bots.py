@@ -15,18 +15,28 @@ step IV a bot presses Ready once it has nothing left it wants to do (issue 9 "Bo
   the proposer to pay, and a trade that does not pay it by naming a price that does;
   declines the rest (and a rent offer that pays nothing).
 
-A bot remembers, per turn, the offers it made so it never repeats itself; it makes at
-most :data:`TRADES_PER_TURN` trade offers a turn and counters each Boyar at most once a
-turn, so two bots never haggle without end, and it presses Ready when nothing is left.
+Offers (play-test 21: each new offer clears the Ready of the Boyar it goes to, reference
+§3.5, so a bot that floods a table keeps everyone from ending step IV): a bot makes only
+offers that could be accepted this turn (no wedding offer under Great Lent, H14; none
+that a side could not pay at acceptance, §3.6). It remembers, per turn, the terms of
+every offer it made and never makes the same offer to the same Boyar again that turn
+(declined, withdrawn, countered or still open), nor asks again to rent a Musician whose
+Boyar let its ask go at an earlier attempt of the same wedding. It keeps at most
+:data:`OPEN_OFFERS` offers open, at most one to each Boyar, and waits for answers before
+it makes more; it makes at most :data:`OFFERS_TO_EACH` offers a turn to each Boyar, at
+most :data:`TRADES_PER_TURN` trade offers a turn, and counters each Boyar at most once a
+turn, so two bots never haggle without end; it presses Ready when nothing is left.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
+import attrs
+
 from ..core import ActionKind, listed
 from .cards import sex, title
-from .offers import proposal_short
+from .offers import lent, proposal_short
 from .timers import default_answer
 from .state import (
     Accept, Adopt, Bid, BuyLand, Choose, Decline, Pass, PassWindow, PlayFate,
@@ -34,6 +44,13 @@ from .state import (
     ZestreaView,
 )
 
+OPEN_OFFERS = 2
+"""At most this many wedding and trade offers of one bot open at once, at most one of
+them to each Boyar (a counter counts as one; a rent offer, which lives only in its
+window, does not): it waits for answers before it makes more (play-test 21)."""
+OFFERS_TO_EACH = 3
+"""At most this many offers a turn from one bot to each other Boyar, counters included:
+two strong bots settle a wedding or a trade in a few offers, or leave it (play-test 21)."""
 TRADES_PER_TURN = 2
 """At most this many trade offers a turn from one strong bot (besides its counters:
 one a turn to each Boyar whose trade did not pay it)."""
@@ -126,9 +143,34 @@ class EasyBot:
         if BuyLand() in simple and len(e.couples) > e.land and self.spare(view) >= 4:
             return BuyLand()
         proposal = self.propose(view, legal)
-        if proposal is not None and proposal_short(view, me, proposal) is None:  # (§3.6)
+        if proposal is not None:
             return proposal
         return Ready() if Ready() in simple else simple[0]
+
+    def may_offer(self, view: ZestreaView, action: Any) -> bool:
+        """Whether the bot may send ``action`` (a :class:`ProposeWedding` or
+        :class:`ProposeTrade`, a counter too) now (see the module): it could be accepted
+        this turn (no wedding under Great Lent, reference §5 H14; each side has the
+        Zestre acceptance takes, §3.6, Z-R29); the bot made no offer of these terms to
+        that Boyar this turn, and fewer than :data:`OFFERS_TO_EACH` offers to it in all;
+        it keeps fewer than :data:`OPEN_OFFERS` offers open and none to that Boyar.
+        :meth:`offer` sends it."""
+        me = view.seat
+        if isinstance(action, ProposeWedding) and lent(view):
+            return False
+        if proposal_short(view, me, action) is not None:
+            return False
+        made = [k for k in self.memory if k[:3] == ("offered", view.turn, action.to)]
+        if len(made) >= OFFERS_TO_EACH or ("offered", view.turn, action.to, _terms(action)) in made:
+            return False
+        mine = [o for o in view.my_offers if o.by == me]
+        return len(mine) < OPEN_OFFERS and all(o.to != action.to for o in mine)
+
+    def offer(self, view: ZestreaView, action: Any) -> Any:
+        """``action`` (an offer :meth:`may_offer` allowed), its terms remembered for the
+        turn so it is never made again."""
+        self.memory.add(("offered", view.turn, action.to, _terms(action)))
+        return action
 
     def respond(self, view: ZestreaView, offer, legal) -> Any:
         if isinstance(offer, WeddingOffer) and Accept(offer.id) in listed(legal):
@@ -151,13 +193,16 @@ class EasyBot:
                         yield seat, mine, theirs
 
     def propose(self, view: ZestreaView, legal) -> Any:
+        """One wedding a turn, the cost shared, the first pair :meth:`may_offer` allows."""
         if not any(isinstance(k, ActionKind) and k.kind == "propose-wedding" for k in legal):
             return None
         if self.spare(view) < 1 or ("wed", view.turn) in self.memory:
             return None
         for seat, mine, theirs in self.wedding_pairs(view):
-            self.memory.add(("wed", view.turn))
-            return ProposeWedding(seat, mine, theirs, "each_1")
+            action = ProposeWedding(seat, mine, theirs, "each_1")
+            if self.may_offer(view, action):
+                self.memory.add(("wed", view.turn))
+                return self.offer(view, action)
         return None
 
 
@@ -187,6 +232,9 @@ class StrongBot(EasyBot):
         me = view.seat
         w = view.window
         party = me in (w.proposer, w.target)
+        for musician in w.musicians:  # a Musician it asked to rent at this attempt plays
+            if ("rent", view.turn, w.stays, w.moves, musician, w.attempt) in self.memory:
+                self.memory.add(("rented", view.turn, w.stays, w.moves, musician, w.attempt))
         simple = listed(legal)
         for action in simple:
             if isinstance(action, Accept):  # a rent offer: yes if it pays anything
@@ -200,10 +248,11 @@ class StrongBot(EasyBot):
                 if isinstance(action, PlayFate) and title(action.card).chance > 0:
                     return action
             rent = next((k for k in legal if isinstance(k, ActionKind) and k.kind == "rent-musician"), None)
-            if rent is not None and view.chance <= 3 and self.spare(view) >= 1 \
-                    and ("rent", view.turn, w.attempt, w.stays) not in self.memory:
-                self.memory.add(("rent", view.turn, w.attempt, w.stays))
-                return RentMusician(rent.params[0].values[0], 1)
+            if rent is not None and view.chance <= 3 and self.spare(view) >= 1:
+                for musician in rent.params[0].values:
+                    if self.may_rent(view, musician):
+                        self.memory.add(("rent", view.turn, w.stays, w.moves, musician, w.attempt))
+                        return RentMusician(musician, 1)
         if not party:
             for action in simple:
                 if isinstance(action, PlayFate) and title(action.card).id == "F20":
@@ -212,6 +261,15 @@ class StrongBot(EasyBot):
             if isinstance(action, Decline):
                 return action
         return PassWindow() if PassWindow() in simple else simple[0]
+
+    def may_rent(self, view: ZestreaView, musician: str) -> bool:
+        """Whether to ask to rent ``musician`` for the open attempt: not asked yet at
+        this attempt, and at earlier attempts of this wedding its Boyar took every ask
+        (one let go, declined or expired, is not made again this turn)."""
+        w = view.window
+        wedding = (view.turn, w.stays, w.moves, musician)
+        asked = {k[5] for k in self.memory if k[:5] == ("rent",) + wedding}
+        return w.attempt not in asked and all(("rented",) + wedding + (a,) in self.memory for a in asked)
 
     def worth_playing(self, view: ZestreaView, card: str) -> bool:
         t = title(card).id
@@ -255,7 +313,7 @@ class StrongBot(EasyBot):
                 or (food_need(view, me) and view.time_left >= 3)):
             return BuyLand()
         proposal = self.propose(view, legal) or self.propose_trade(view, legal)
-        if proposal is not None and proposal_short(view, me, proposal) is None:  # (§3.6)
+        if proposal is not None:
             return proposal
         if self.spare(view) >= 4 and view.time_left >= 2 and not adult_singles(view, me) \
                 and len(e.couples) < e.land \
@@ -311,13 +369,13 @@ class StrongBot(EasyBot):
             if Accept(offer.id) in listed(legal) and cost <= value and affordable:
                 return Accept(offer.id)
             key = ("wed", view.turn, frozenset((offer.mine, offer.theirs)))  # once a pair a turn
+            # the counter asks the proposer (now the target) to pay the attempts
+            counter = ProposeWedding(offer.by, offer.theirs, offer.mine, "target_2",
+                                     attempts=offer.attempts, receiver=offer.receiver, counter=offer.id)
             if key not in self.memory and offer.split != "proposer_2" and value >= 1 \
-                    and Accept(offer.id) in listed(legal) and view.estates[offer.by].zestre >= 2:
+                    and Accept(offer.id) in listed(legal) and self.may_offer(view, counter):
                 self.memory.add(key)
-                # the counter asks the proposer (now the target) to pay the attempts
-                return ProposeWedding(offer.by, offer.theirs, offer.mine, "target_2",
-                                      attempts=offer.attempts, receiver=offer.receiver,
-                                      counter=offer.id)
+                return self.offer(view, counter)
         return Decline(offer.id)
 
     def trade_gain(self, view: ZestreaView, give_zestre: int, give_cards, ask_zestre: int,
@@ -345,10 +403,11 @@ class StrongBot(EasyBot):
         net = 1 + sum(card_value(view, me, c) for c in offer.ask_cards) \
             - sum(card_value(view, me, c) for c in asked)
         give, ask = max(0, -net), max(0, net)
-        if not (offer.ask_cards or asked) or ask > them.zestre or give > self.spare(view):
+        counter = ProposeTrade(offer.by, give, offer.ask_cards, ask, asked, counter=offer.id)
+        if not (offer.ask_cards or asked) or give > self.spare(view) or not self.may_offer(view, counter):
             return None
         self.memory.add(key)
-        return ProposeTrade(offer.by, give, offer.ask_cards, ask, asked, counter=offer.id)
+        return self.offer(view, counter)
 
     def propose_trade(self, view: ZestreaView, legal) -> Any:
         """A trade that pays both sides by :func:`card_value`: sell a card of its hand to
@@ -384,11 +443,11 @@ class StrongBot(EasyBot):
                         if card_value(view, me, card) == 0 and title(card).id not in HARMFUL]
         for gain, _, action in sorted(options, key=lambda o: (-o[0], o[1])):
             key = ("trade", view.turn, action.to, action.give_cards + action.ask_cards)
-            if key not in self.memory:
+            if key not in self.memory and self.may_offer(view, action):
                 self.memory.add(key)
                 if gain == 0:
                     self.memory.add(("sale", action.to, action.give_cards[0]))
-                return action
+                return self.offer(view, action)
         return None
 
     def _no_buyers(self, view: ZestreaView) -> set[int]:
@@ -400,8 +459,9 @@ class StrongBot(EasyBot):
 
     def propose(self, view: ZestreaView, legal) -> Any:
         """A wedding worth at least 2 to it, the other Boyar asked to pay the attempts
-        (several); if that was declined this turn, the cost shared."""
-        if not any(isinstance(k, ActionKind) and k.kind == "propose-wedding" for k in legal):
+        (several); if that was declined this turn, the cost shared; none :meth:`may_offer`
+        refuses (under Great Lent none at all)."""
+        if not any(isinstance(k, ActionKind) and k.kind == "propose-wedding" for k in legal) or lent(view):
             return None
         for seat, mine, theirs in self.wedding_pairs(view):
             pair = frozenset((mine, theirs))
@@ -416,9 +476,18 @@ class StrongBot(EasyBot):
                     attempts = 1
                 if split == "each_1" and self.spare(view) < 1:
                     continue
+                action = ProposeWedding(seat, mine, theirs, split, attempts=attempts)
+                if not self.may_offer(view, action):
+                    continue
                 self.memory.add(key)
-                return ProposeWedding(seat, mine, theirs, split, attempts=attempts)
+                return self.offer(view, action)
         return None
+
+
+def _terms(action: Any) -> tuple:
+    """An offer's terms and whom it goes to, the offer it counters left out: two offers
+    with equal terms are the same offer made again."""
+    return attrs.astuple(attrs.evolve(action, counter=0), recurse=False)
 
 
 def _own(view: ZestreaView) -> set[str]:

@@ -176,7 +176,7 @@ def _slug(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-").replace("--", "-")
 
 
-_SHORT_NAMES = {"tatars": "H07", "highway": "H08", "tuica": "F14"}
+_SHORT_NAMES = {"tatars": "H07", "highway": "H08", "tuica": "F14", "notarys-bribe": "F24"}
 """The engine's shorter slugs for cards whose titles are long or not plain ASCII."""
 
 WHY_WORDS = {

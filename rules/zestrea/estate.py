@@ -13,7 +13,7 @@ import attrs
 
 from ..core import Seat
 from .cards import sex, title
-from .state import Couple, FateDrawn, VillagerCame, VillagerGone, ZestreaState, ZestreChanged
+from .state import Couple, FateDrawn, Toll, VillagerCame, VillagerGone, ZestreaState, ZestreChanged
 
 TRUCK, PREACHER = "F15", "F04"
 MAX_LAND, MAX_SINGLES = 5, 7  # Z-F27, Z-F12
@@ -83,6 +83,18 @@ def lose(state: ZestreaState, seat: Seat, amount: int, why: str, events: list) -
     if paid <= 0:
         return state, 0
     events.append(ZestreChanged(seat, -paid, why))
+    return set_estate(state, seat, zestre=state.estates[seat].zestre - paid), paid
+
+
+def pay_toll(state: ZestreaState, seat: Seat, owed: int, why: str, events: list) -> tuple[ZestreaState, int]:
+    """A Time card's forced payment of ``owed`` Zestre to the State (reference §5): as
+    much of it as ``seat`` has, down to 0 (Z-R5), told by a :class:`Toll` even when
+    nothing could be paid (nothing owed: no event). Returns the state and what was paid,
+    in Zestre."""
+    if owed <= 0:
+        return state, 0
+    paid = min(owed, state.estates[seat].zestre)
+    events.append(Toll(seat, owed, paid, why))
     return set_estate(state, seat, zestre=state.estates[seat].zestre - paid), paid
 
 

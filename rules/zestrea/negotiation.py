@@ -68,7 +68,7 @@ def legal(state: ZestreaState, seat: Seat) -> tuple:
     out += [Reveal(c) for c in estate.hand if c not in estate.revealed]
     others = tuple(s for s in range(state.seats) if s != seat)
     to_me = tuple(o.id for o in state.offers if o.to == seat)
-    lent = state.time_card == offers.LENT  # proposals yes, acceptances no (H14)
+    lent = offers.lent(state)  # proposals yes, acceptances no (H14)
     out += [Accept(o.id) for o in state.offers  # only what can be paid now (§3.6)
             if o.to == seat and not (lent and isinstance(o, WeddingOffer)) and offers.payable(state, o)]
     out += [Decline(o.id) for o in state.offers if o.to == seat]

@@ -75,6 +75,13 @@ def _counter(state: ZestreaState, seat: Seat, counter: object, to: Seat, events:
     return close(state, offer, "countered", "", events)
 
 
+def lent(holder) -> bool:
+    """Whether Great Lent (H14) is this turn's Time card: "No wedding attempt this turn
+    (proposals may be made, not accepted)" (reference §5 H14), so no wedding offer can
+    be accepted until the turn ends. ``holder``: a state or a view (its Time card)."""
+    return holder.time_card == LENT
+
+
 def find(state: ZestreaState, offer_id: object):
     return next((o for o in state.offers if o.id == offer_id), None)
 
@@ -222,7 +229,7 @@ def accept(state: ZestreaState, seat: Seat, offer_id: object, events: list) -> Z
         state = close(state, offer, "accepted", "", events)
         state = transfer(state, offer.by, offer.to, offer.give_zestre, offer.give_cards, "trade", events)
         return transfer(state, offer.to, offer.by, offer.ask_zestre, offer.ask_cards, "trade", events)
-    if state.time_card == LENT:
+    if lent(state):
         raise RuleViolation("great-lent", "Great Lent: no wedding may start this turn.",
                             "zestrea.md §5 H14")
     payer = {"proposer": offer.by, "target": offer.to}.get(offer.sweet_payer)

@@ -517,6 +517,20 @@ class ZestreChanged:
 
 
 @attrs.frozen
+class Toll:
+    """A Time card's forced payment to the State (Bandits, Collectivisation, The Tatars
+    Are Coming, Harsh Winter, Tax Collector; reference §5), one for each Boyar it asks of,
+    as Food's summary is (play-test 21; public, as Zestre is): ``seat`` owed ``owed``
+    Zestre for ``why`` and paid ``paid``, as much of it as it had (Z-R5)."""
+
+    seat: Seat
+    owed: int
+    paid: int
+    why: str
+    kind: Literal["toll"] = "toll"
+
+
+@attrs.frozen
 class LandChanged:
     seat: Seat
     delta: int
@@ -807,7 +821,7 @@ class FoodSummary:
 
 
 ZestreaEvent = (
-    TurnBegan | PhaseBegan | TimeRevealed | Rolled | ZestreChanged | LandChanged | VillagerCame
+    TurnBegan | PhaseBegan | TimeRevealed | Rolled | ZestreChanged | Toll | LandChanged | VillagerCame
     | VillagerGone | FateDrawn | HandsCollected | Answered | BidMade | BidPassed
     | AuctionOpened | AuctionEnded | Bought | FatePlayed | CardShown | CardsMoved | ZestreGiven
     | OfferMade | OfferClosed | ReadyChanged | WindowOpened | ChanceChanged | WindowPassed

@@ -7,6 +7,10 @@ Cholera (H11) rolls first and then asks the Boyars hit which spouse dies: its te
 makes the choice follow the roll ("for each 1, one spouse dies, the Boyar chooses
 which"), and a card's text wins over the general ruling (Z-R41).
 
+A card that makes every Boyar pay (Bandits H03, Collectivisation H05, the Tatars' 2
+Zestre H07, Harsh Winter H12, Tax Collector H13) tells each Boyar's payment, and what
+it owed when it could not pay it all, by a ``Toll`` event (:func:`estate.pay_toll`).
+
 Cards whose effect lasts the turn (Chernobyl H06, Drought H10, Great Lent H14, Wedding
 Season G3) are read from ``state.time_card`` by the steps they change.
 """
@@ -18,7 +22,7 @@ import attrs
 from ..core import RuleViolation, Seat
 from .cards import TIMES
 from .estate import (
-    add_single, adult_singles, can_draw, draw_fate, draw_villager, gain, lose, remove, set_estate,
+    add_single, adult_singles, can_draw, draw_fate, draw_villager, gain, pay_toll, remove, set_estate,
 )
 from .state import (
     HandsCollected, LandChanged, Prompt, Rolled, TimeRevealed, TurnBegan, ZestreaState, FateDrawn,
@@ -179,7 +183,7 @@ def _bandits(state, answers, events):  # H03
     for seat in state.order():
         die, state = roll(state)
         events.append(Rolled(seat, die, "bandits"))
-        state, _ = lose(state, seat, die, "bandits", events)
+        state, _ = pay_toll(state, seat, die, "bandits", events)
     return state
 
 
@@ -203,7 +207,7 @@ def _land(state, seat: Seat, delta: int, why: str, events) -> ZestreaState:
 def _collectivisation(state, answers, events):  # H05
     pot = 0
     for seat in state.order():
-        state, paid = lose(state, seat, state.estates[seat].zestre // 2, "collectivisation", events)
+        state, paid = pay_toll(state, seat, state.estates[seat].zestre // 2, "collectivisation", events)
         pot += paid
     share = pot // state.seats  # Z-R6; the remainder stays with the State
     for seat in state.order():
@@ -216,7 +220,7 @@ def _tatars(state, answers, events):  # H07
         if seat in answers:
             state = remove(state, answers[seat][0], "died", "tatars", events)
         else:
-            state, _ = lose(state, seat, 2, "tatars", events)
+            state, _ = pay_toll(state, seat, 2, "tatars", events)
     return state
 
 
@@ -262,7 +266,7 @@ def _harsh_winter(state, answers, events):  # H12
     for seat in state.order():
         singles = adult_singles(state, seat)
         paid_for = answers.get(seat, singles[:state.estates[seat].zestre])
-        state, _ = lose(state, seat, len(paid_for), "harsh-winter", events)
+        state, _ = pay_toll(state, seat, len(singles), "harsh-winter", events)
         for villager in singles:
             if villager not in paid_for:
                 state = remove(state, villager, "died", "harsh-winter", events)
@@ -271,7 +275,7 @@ def _harsh_winter(state, answers, events):  # H12
 
 def _tax_collector(state, answers, events):  # H13
     for seat in state.order():
-        state, _ = lose(state, seat, state.estates[seat].land, "tax-collector", events)
+        state, _ = pay_toll(state, seat, state.estates[seat].land, "tax-collector", events)
     return state
 
 

@@ -13,7 +13,9 @@ attempt's die and what comes next), :func:`food_text` (one Boyar's Food step),
 the Zestre it gained), :func:`no_roll_text` (a Boyar who rolled nothing) and
 :func:`came_text` (a villager who came to an Estate, and how), :func:`drawn_text` (Fate
 cards drawn), :func:`bought_text` (a Land or Fate card bought), :func:`given_text` and
-:func:`moved_text` (Zestre and Fate cards given).
+:func:`moved_text` (Zestre and Fate cards given), :func:`toll_text` (a Time card's
+forced payment), :func:`zestre_text` (Zestre a card gave or took that no other line
+tells) and :func:`villager_moved_text` (a villager a card sent to another Estate).
 """
 
 from __future__ import annotations
@@ -25,11 +27,19 @@ from .cards import TIMES, card_name, person, reason, title
 from .state import (
     Accept, Adopt, AuctionEnded, Attempted, Bid, Bought, BuyFate, BuyLand, CardsMoved, Choose,
     Decline, FateDrawn, FatePlayed, FoodSummary, Gift, LandChanged, OfferClosed, Pass, PassWindow,
-    PhaseBegan, PlayFate, ProposeTrade, ProposeWedding, Ready, RentMusician, Reveal, Rolled, TimeRevealed, Unready,
-    UseMusician, VillagerCame, VillagerGone, Withdraw, ZestreChanged, ZestreGiven,
+    PhaseBegan, PlayFate, ProposeTrade, ProposeWedding, Ready, RentMusician, Reveal, Rolled, TimeRevealed, Toll,
+    Unready, UseMusician, VillagerCame, VillagerGone, VillagerMoved, Withdraw, ZestreChanged, ZestreGiven,
 )
 
 BOUGHT_WORDS = {"land": "a Land", "fate": "a Fate card", "adoption": "an adoption"}
+ZESTRE_TOLD_ELSEWHERE = frozenset(("production", "food", "auction", "wedding-attempt", "land",
+                                   "adoption", "fate"))
+"""The reasons of Zestre changes :func:`zestre_text` leaves to others: a Production
+roll's (:func:`production_text`), Food's summary (:func:`food_text`), the auction's end,
+a purchase (:func:`bought_text`), and a wedding attempt's shares (the split its offer
+named, §3.6; not a card's doing)."""
+GIVEN_BACK = frozenset(("matchmaker",))
+"""Reasons of Zestre the State gives back (The Matchmaker, F19): told as "back"."""
 
 
 def who(villager: str) -> str:
@@ -102,6 +112,36 @@ def moved_text(event: CardsMoved, names: Sequence[str] = ()) -> str:
     """``"Ana gave Ben 1 Fate card: Musician (gift)"`` (the cards as the event shows them)."""
     return (f"{seat_name(event.giver, names)} gave {seat_name(event.taker, names)} "
             f"{cards_text(event.count, event.cards)} ({reason(event.why)})")
+
+
+def toll_text(event: Toll, names: Sequence[str] = ()) -> str:
+    """A Time card's forced payment (reference §5, Z-R5): ``"Ada pays 4 Zestre (Tax
+    Collector)"``, or when the Boyar had less than it owed, ``"You pay 1 of the 2 Zestre
+    owed (Tax Collector)"``."""
+    name = seat_name(event.seat, names)
+    paid = f"{event.paid} Zestre" if event.paid == event.owed else f"{event.paid} of the {event.owed} Zestre owed"
+    return f"{_s(name, 'pay', 'pays')} {paid} ({reason(event.why)})"
+
+
+def zestre_text(event: ZestreChanged, names: Sequence[str] = ()) -> str | None:
+    """Zestre a card gave or took, in Zestre (reference §4, §5): ``"Ada gets 2 Zestre
+    (Țuică (Plum Brandy))"``, ``"You get 1 Zestre back (The Matchmaker)"``, ``"Ada pays 1
+    Zestre (The Notary's Bribe)"``; ``None`` for a change another line tells
+    (:data:`ZESTRE_TOLD_ELSEWHERE`)."""
+    if event.why in ZESTRE_TOLD_ELSEWHERE:
+        return None
+    name, amount = seat_name(event.seat, names), f"{abs(event.delta)} Zestre"
+    if event.delta < 0:
+        return f"{_s(name, 'pay', 'pays')} {amount} ({reason(event.why)})"
+    back = " back" if event.why in GIVEN_BACK else ""
+    return f"{_s(name, 'get', 'gets')} {amount}{back} ({reason(event.why)})"
+
+
+def villager_moved_text(event: VillagerMoved, names: Sequence[str] = ()) -> str:
+    """``"Ion (♂) moved from Ada to Ben (Extended Vacation)"``: a villager a card sent to
+    another Estate (F05, F10)."""
+    return (f"{who(event.villager)} moved from {seat_name(event.giver, names)} to "
+            f"{seat_name(event.taker, names)} ({reason(event.why)})")
 
 
 def _count(n: int, one: str, many: str = "") -> str:
@@ -224,12 +264,13 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
     """``"Ana played Bad Eyesight"``, ``"Bogdan accepted offer 3; Ion (♂) and Maria (♀)
     married: rolled 1, needed 3 or less"``: the action, then what followed that everyone
     saw (Production rolls with the Zestre gained and who rolled nothing, attempts,
-    weddings, deaths, arrivals and to whom, Land lost, the auction's end, each Boyar's
-    Food, the next Time card), in the table log's words. ``names``: the players' names by
-    seat, when the caller has them (else other seats are ``seat N``); the reasons the
-    rules give are told with them too. ``couples``: the Couples by their spouses
-    (:func:`couple_names`), else a roll names ``"Couple N"``; ``time_card``: the Time
-    card in play (a Good Times draw is told by it)."""
+    weddings, deaths, arrivals and to whom, villagers moved, Land lost, Zestre a card
+    gave or took and each Boyar's payment to a Time card, the auction's end, each
+    Boyar's Food, the next Time card), in the table log's words. ``names``: the
+    players' names by seat, when the caller has them (else other seats are ``seat N``);
+    the reasons the rules give are told with them too. ``couples``: the Couples by
+    their spouses (:func:`couple_names`), else a roll names ``"Couple N"``;
+    ``time_card``: the Time card in play (a Good Times draw is told by it)."""
     text = _action(name, action, names)
     rolled: set[int] = set()
     for k, e in enumerate(events):
@@ -252,6 +293,12 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
             text += "; " + food_text(e, names)
         elif isinstance(e, LandChanged) and e.why != "food":  # Food's is in its summary
             text += "; " + land_text(e, names)
+        elif isinstance(e, Toll):
+            text += "; " + toll_text(e, names)
+        elif isinstance(e, ZestreChanged) and (told := zestre_text(e, names)):
+            text += "; " + told
+        elif isinstance(e, VillagerMoved):
+            text += "; " + villager_moved_text(e, names)
         elif isinstance(e, VillagerGone):
             text += f"; {who(e.villager)} {e.how} ({reason(e.why)})"
         elif isinstance(e, VillagerCame) and e.how in ("adopted", "born", "newcomer"):

@@ -1,6 +1,7 @@
 """``parlour replay --text`` tells what the table's log tells (player-tester 4, item 4):
 Zestrea's Production rolls with the Zestre each gained and the Boyar each newcomer came to,
-Fate cards drawn, Land bought, Zestre and cards given, in the same words as the live log
+Fate cards drawn, Land bought, Zestre and cards given, each Boyar's payment to a Time card,
+Zestre and Land a card gave or took (play-test 21, item 4), in the same words as the live log
 (tui/zestrea/story.py), as a spectator's log tells them (no hidden card named)."""
 
 from __future__ import annotations
@@ -13,8 +14,13 @@ from net.codec import codec_for
 from net.host import Host
 from net.saves import Replay, snapshot_of, write
 from rules.zestrea import GAME, ZestreaOptions
-from rules.zestrea.state import Bought, CardsMoved, FateDrawn, Gift, Rolled, VillagerCame, ZestreGiven
-from rules.zestrea.words import bought_text, drawn_text, given_text, moved_text, who
+from rules.zestrea.state import (
+    Bought, CardsMoved, FateDrawn, Gift, LandChanged, Rolled, Toll, VillagerCame, VillagerMoved, ZestreChanged,
+    ZestreGiven,
+)
+from rules.zestrea.words import (
+    bought_text, drawn_text, given_text, land_text, moved_text, toll_text, villager_moved_text, who, zestre_text,
+)
 from tui.zestrea.story import event_lines
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
@@ -63,6 +69,22 @@ def test_text_tells_production_rolls_and_newcomers_as_the_log_does(tmp_path):
     assert any("(newcomer)" in text for text in by_version.values()), "no Newcomers card in this game"
 
 
+def test_text_tells_each_boyars_payment_to_a_time_card_as_the_log_does(tmp_path):
+    """Play-test 21, item 4 (reference §5 H13 Tax Collector, H03 Bandits, H08 Highway):
+    ``--text`` tells each Boyar's payment to a Time card, and the Land and Zestre a card
+    took or gave, in the table log's words."""
+    path = _saved_game(tmp_path, seed=5)  # its Time cards: ... H08, H13, H03 ...
+    text = "\n".join(replay_text(path))
+    for step in Replay.open(path):
+        seen = [GAME.project_event(e, None) for e in step.events]
+        told = event_lines(seen, NAMES, step.view(None))
+        for line in _other_lines(seen, step.view(None).time_card):
+            assert line in told and line in text, (step.version, line)
+    for card in ("Tax Collector", "Bandits"):
+        assert sum(" Zestre (" in line and f"({card})" in line for line in text.split("; ")) == len(NAMES), card
+    assert "Land (Highway Through Your Yard)" in text
+
+
 def _told_events(events, told):
     """The (event, log line) pairs for Production rolls and villagers who came."""
     for event in events:
@@ -75,7 +97,8 @@ def _told_events(events, told):
 
 def _other_lines(events, time_card):
     """The log's lines for Fate cards drawn, Land and Fate cards bought, Zestre and
-    cards given (events as a spectator sees them)."""
+    cards given, payments to a Time card, Zestre and Land a card gave or took, villagers
+    a card moved (events as a spectator sees them)."""
     for event in events:
         if isinstance(event, FateDrawn):
             yield drawn_text(event, NAMES, time_card)
@@ -85,3 +108,11 @@ def _other_lines(events, time_card):
             yield given_text(event, NAMES)
         elif isinstance(event, CardsMoved):
             yield moved_text(event, NAMES)
+        elif isinstance(event, Toll):
+            yield toll_text(event, NAMES)
+        elif isinstance(event, ZestreChanged) and zestre_text(event, NAMES):
+            yield zestre_text(event, NAMES)
+        elif isinstance(event, LandChanged) and event.why != "food":
+            yield land_text(event, NAMES)
+        elif isinstance(event, VillagerMoved):
+            yield villager_moved_text(event, NAMES)

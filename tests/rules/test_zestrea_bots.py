@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import random
 
-from rules.zestrea import GAME, StrongBot
-from rules.zestrea.bots import TRADES_PER_TURN, card_value
+from rules.zestrea import GAME, EasyBot, StrongBot
+from rules.zestrea.bots import OFFERS_TO_EACH, OPEN_OFFERS, TRADES_PER_TURN, card_value
 from rules.zestrea.state import (
-    Accept, Decline, ProposeTrade, ProposeWedding, Ready, RentMusician,
+    Accept, Decline, PassWindow, ProposeTrade, ProposeWedding, Ready, RentMusician,
 )
-from tests.rules.zestrea_support import estate, step_four
+from tests.rules.zestrea_support import Dice, estate, step_four
 
 ANA, BOGDAN, COSTACHE = range(3)
 
@@ -118,3 +118,104 @@ def test_a_rent_offer_that_pays_nothing_is_declined():
     assert choose(StrongBot(), free, COSTACHE) == Decline(free.offers[0].id)
     paid, _ = GAME.apply(state, ANA, RentMusician("F01-1", 1))
     assert choose(StrongBot(), paid, COSTACHE) == Accept(paid.offers[0].id)
+
+
+# ---- play-test 21, item 3: bots flooding a Boyar with offers (each clears its Ready, §3.5)
+
+
+def four(ana=None, bogdan=None, costache=None, dana=None, **changes):
+    people = [estate(**{"couples": ((f"L0{i}", f"M0{i}"),), **(kw or {})})
+              for i, kw in enumerate((ana, bogdan, costache, dana), 1)]
+    return step_four(*people, **changes)
+
+
+def offers_until_ready(bot, state, seat, answer=None, limit=40):
+    """Let ``bot`` act for ``seat`` until it presses Ready, ``answer(state, offer)``
+    (if given) answering each offer it makes at once: ``(state, its offers)``."""
+    made = []
+    for _ in range(limit):
+        action = choose(bot, state, seat)
+        state, _ = GAME.apply(state, seat, action)
+        if action == Ready():
+            return state, made
+        if isinstance(action, (ProposeWedding, ProposeTrade)):
+            made.append(action)
+            if answer is not None:
+                state, _ = GAME.apply(state, action.to, answer(state, state.offers[-1]))
+    raise AssertionError(f"no Ready after {limit} actions: {made}")
+
+
+def test_no_wedding_offer_under_great_lent():
+    """Reference §5 H14 (Great Lent): "proposals can be made but not accepted", so a
+    bot proposes no wedding that turn (an easy bot neither), and answers one made to it
+    with a decline, not a counter; it still presses Ready. The same table under another
+    Time card gets a proposal."""
+    people = dict(ana=dict(zestre=5, land=2, singles=("M10", "M11")),
+                  bogdan=dict(zestre=5, singles=("L10",)), costache=dict(zestre=5, singles=("L11",)))
+    lent = three(card="H14", **people)
+    for bot in (StrongBot(), EasyBot()):
+        _, made = offers_until_ready(bot, lent, ANA)
+        assert not any(isinstance(a, ProposeWedding) for a in made)
+    assert isinstance(choose(StrongBot(), three(card="H13", **people), ANA), ProposeWedding)
+    asked, _ = GAME.apply(lent, BOGDAN, ProposeWedding(ANA, "L10", "M10", "each_1", attempts=3))
+    assert choose(StrongBot(), asked, ANA) == Decline(asked.offers[0].id)
+
+
+def test_an_offer_declined_is_not_made_again_the_same_turn():
+    """Play-test 21: the same offer, to the same Boyar, never twice in a step. Bogdan's
+    bot asks Ana to pay 3 attempts at his Lad's wedding; she declines and asks him to
+    share them instead; his counter (ask her to pay) would be his first offer again, so
+    he declines hers."""
+    state = three(ana=dict(zestre=5, singles=("M10",)), bogdan=dict(zestre=5, singles=("L10",)),
+                  costache=dict(couples=(("L03", "M03"), ("L13", "M13"))), under=("H06",))
+    bot = StrongBot()
+    first = choose(bot, state, BOGDAN)
+    assert first == ProposeWedding(ANA, "L10", "M10", "target_2", attempts=3)
+    state, _ = GAME.apply(state, BOGDAN, first)
+    state, _ = GAME.apply(state, ANA, Decline(state.offers[0].id))
+    state, _ = GAME.apply(state, ANA, ProposeWedding(BOGDAN, "M10", "L10", "each_1", attempts=3))
+    assert choose(bot, state, BOGDAN) == Decline(state.offers[0].id)
+    assert choose(StrongBot(), state, BOGDAN) == ProposeWedding(  # (a bot that never made it)
+        ANA, "L10", "M10", "target_2", attempts=3, counter=state.offers[0].id)
+
+
+def test_a_bot_keeps_few_offers_open_and_waits_for_answers():
+    """Play-test 21: Boyars who do not answer (humans away from the keys) get at most
+    one open offer each from a bot, and it keeps at most OPEN_OFFERS open in all, then
+    presses Ready; a Boyar who declines every offer at once gets at most OFFERS_TO_EACH
+    a turn."""
+    lads = dict(bogdan=dict(zestre=5, singles=("L10", "L11", "L12")),
+                costache=dict(zestre=5, singles=("L13", "L14")), dana=dict(zestre=5, singles=("L15",)))
+    ana = dict(zestre=9, land=3, singles=("M10", "M11", "M12"))  # 4 mouths on 3 Land
+    state, made = offers_until_ready(StrongBot(), four(ana=ana, **lads), ANA)
+    assert 1 <= len(made) <= OPEN_OFFERS and len({a.to for a in made}) == len(made)
+    assert len([o for o in state.offers if o.by == ANA]) == len(made)
+    two = three(ana=ana, bogdan=lads["bogdan"])
+    _, made = offers_until_ready(StrongBot(), two, ANA, answer=lambda s, o: Decline(o.id))
+    assert 1 <= len(made) <= OFFERS_TO_EACH
+    assert len(set(made)) == len(made)
+
+
+def test_a_musician_let_go_is_not_asked_again_at_the_next_attempt(monkeypatch):
+    """Play-test 21, Z-R34: Ana's bot asks Costache to rent his Musician for her
+    wedding's first attempt; he lets the ask go (declines); after the failed attempt the
+    next one opens (§3.6) and she does not ask again. A Musician rented at the first
+    attempt is asked for again at the next."""
+    Dice(monkeypatch, 6, 6)
+    for answer in (Decline, Accept):
+        state = three(ana=dict(zestre=6, singles=("M10",)), bogdan=dict(zestre=6, singles=("L10",)),
+                      costache=dict(zestre=2, singles=("L12",)), roles=(("L12", "F01-1"),))
+        state, _ = GAME.apply(state, BOGDAN, ProposeWedding(ANA, "L10", "M10", "each_1", attempts=2))
+        state, _ = GAME.apply(state, ANA, Accept(state.offers[0].id))
+        bot = StrongBot()
+        ask = choose(bot, state, ANA)
+        assert ask == RentMusician("F01-1", 1)
+        state, _ = GAME.apply(state, ANA, ask)
+        state, _ = GAME.apply(state, COSTACHE, answer(state.offers[0].id))
+        for seat in (ANA, BOGDAN, COSTACHE):
+            if seat == ANA:
+                assert choose(bot, state, ANA) == PassWindow()
+            state, _ = GAME.apply(state, seat, PassWindow())
+        assert state.window is not None and state.window.attempt == 2
+        again = choose(bot, state, ANA)
+        assert again == (PassWindow() if answer is Decline else RentMusician("F01-1", 1))

@@ -215,6 +215,34 @@ def test_h13_tax_collector():
     assert [e.zestre for e in state.estates] == [1, 0, 0]
 
 
+def tolls(events) -> list[tuple[int, int, int]]:
+    """``(seat, owed, paid)`` of each Boyar's payment to the Time card, in order."""
+    return [(e.seat, e.owed, e.paid) for e in events if e.kind == "toll"]
+
+
+def test_each_boyars_payment_to_a_time_card_is_told(monkeypatch):
+    """Play-test 21, item 4 (reference §5, Z-R5): a Time card that makes Boyars pay
+    tells each Boyar's payment as an event, in start-player order (seat 1 first in
+    turn 2), with what it owed when it could pay only part: Tax Collector 1 a Land;
+    Bandits the die; Collectivisation half; the Tatars 2 from a Boyar with no single
+    to give; Harsh Winter 1 a single (a Boyar with no single owes nothing)."""
+    rich, short, none = dict(zestre=6, land=4), dict(zestre=1, land=2), dict(zestre=0)
+    _, events = reveal(three(a=rich, b=short, c=none), "H13", *NEXT)
+    assert tolls(events) == [(1, 2, 1), (2, 3, 0), (0, 4, 4)]
+    Dice(monkeypatch, 5, 2, 6)
+    _, events = reveal(three(a=rich, b=short, c=none), "H03", *NEXT)
+    assert tolls(events) == [(1, 5, 1), (2, 2, 0), (0, 6, 6)]
+    _, events = reveal(three(a=rich, b=short, c=dict(zestre=3)), "H05", *NEXT)
+    assert tolls(events) == [(2, 1, 1), (0, 3, 3)]  # (nothing owed: no payment told)
+    state, _ = reveal(three(a=dict(zestre=1, singles=("L10",)), b=short, c=none), "H07", *NEXT)
+    _, events = game.apply(state, 0, Choose(("L10",)))
+    assert tolls(events) == [(1, 2, 1), (2, 2, 0)]
+    winter = three(a=dict(zestre=1, singles=("L10", "M10")), b=dict(zestre=3, singles=("M11",)), c=none)
+    state, _ = reveal(winter, "H12", *NEXT)
+    _, events = game.apply(state, 0, Choose(("M10",)))
+    assert tolls(events) == [(1, 1, 1), (0, 2, 1)]
+
+
 @pytest.mark.parametrize("card", ["G3", "H06", "H10", "H14"])
 def test_turn_long_cards_do_nothing_at_step_one(card):
     """G3, H06, H10, H14 act later in the turn (§5): step I changes nothing."""

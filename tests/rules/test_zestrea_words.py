@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import re
 
+import attrs
+
 from rules.core import RuleViolation, option_specs
 from rules.zestrea import game
 from rules.zestrea.cards import reason
 from rules.zestrea.state import (
-    AuctionEnded, Bid, FateDrawn, Gift, OfferClosed, ProposeWedding, Ready, VillagerGone, ZestreaOptions,
+    Accept, AuctionEnded, Bid, BuyLand, FateDrawn, Gift, OfferClosed, PlayFate, ProposeWedding, Ready,
+    VillagerGone, ZestreaOptions,
 )
-from rules.zestrea.words import describe
+from rules.zestrea.words import describe, describe_in, who
 from tests.rules.contract import refused_by
 from tests.rules.zestrea_support import estate, step_four
 
@@ -126,3 +129,51 @@ def test_a_reason_names_a_card_only_when_it_is_that_card():
     assert [reason(w) for w in ("fate", "dog", "food", "ransom")] == ["fate", "dog", "food", "ransom"]
     assert [reason(w) for w in ("tuica", "highway", "matchmaker", "bar-fight", "just-married")] == [
         "Țuică (Plum Brandy)", "Highway Through Your Yard", "The Matchmaker", "Bar Fight", "Just Married"]
+
+
+NAMES = ("Ann", "Ben", "Cy")
+
+
+def test_each_boyars_tax_is_told_with_what_it_owed():
+    """Play-test 21, item 4 (reference §5 H13 Tax Collector, Z-R5): after "Tax Collector
+    is the Time card" the log and ``parlour replay --text`` tell each Boyar's payment,
+    and what a Boyar owed when it could pay only part (or nothing)."""
+    from tests.rules.zestrea_support import reveal, table
+    state = table(estate(zestre=6, land=4), estate(zestre=1, land=2, couples=(("L02", "M02"),)),
+                  estate(couples=(("L03", "M03"),)))
+    state, events = reveal(state, "H13", "H06")
+    text = describe_in(state, "Cy", Ready(), events, NAMES)
+    assert text.endswith("; Tax Collector is the Time card; Ben pays 1 of the 2 Zestre owed (Tax "
+                         "Collector); Cy pays 0 of the 3 Zestre owed (Tax Collector); Ann pays 4 "
+                         "Zestre (Tax Collector)"), text
+    mine = describe("You", Ready(), events, ("Ann", "You", "Cy"))
+    assert "; You pay 1 of the 2 Zestre owed (Tax Collector);" in mine
+
+
+def test_zestre_land_and_villagers_a_card_moves_are_told():
+    """Play-test 21 (reference §4): what a Fate card gives, takes or sends away is told
+    beside its play: Țuică's 2 Zestre (F14), The Notary's Bribe's Land and the 1 Zestre
+    paid for it (F24), the single Extended Vacation sends to another Estate (F05), and
+    The Matchmaker's refund of the attempt's payment to each payer (F19, Z-R41); a
+    purchase or a Production roll's Zestre is told once, by its own line."""
+    state = three(time_stack=("H06",))
+    state = attrs.evolve(state, estates=(
+        attrs.evolve(state.estates[ANA], hand=("F14-1", "F24-1", "F05-1")),
+        state.estates[BOGDAN], attrs.evolve(state.estates[COSTACHE], zestre=2, hand=("F19-1",))))
+    lines = []
+    for action in (PlayFate("F14-1", mode="action"), PlayFate("F24-1"),
+                   PlayFate("F05-1", villager="M10", to=COSTACHE), BuyLand()):
+        state, events = game.apply(state, ANA, action)
+        lines.append(describe_in(state, "Ann", action, events, NAMES))
+    assert lines == [
+        "Ann played Țuică (Plum Brandy); Ann gets 2 Zestre (Țuică (Plum Brandy))",
+        "Ann played The Notary's Bribe; Ann gained 1 Land (The Notary's Bribe); "
+        "Ann pays 1 Zestre (The Notary's Bribe)",
+        f"Ann played Extended Vacation; {who('M10')} moved from Ann to Cy (Extended Vacation)",
+        "Ann bought a Land for 4 Zestre"]
+    state, _ = game.apply(state, BOGDAN, ProposeWedding(COSTACHE, "L10", "M10", "each_1"))
+    state, _ = game.apply(state, COSTACHE, Accept(state.offers[0].id))
+    state, events = game.apply(state, COSTACHE, PlayFate("F19-1"))
+    assert describe_in(state, "Cy", PlayFate("F19-1"), events, NAMES) == (
+        "Cy played The Matchmaker; Ben gets 1 Zestre back (The Matchmaker); "
+        "Cy gets 1 Zestre back (The Matchmaker)")

@@ -135,7 +135,7 @@ def test_log_words_name_things_and_agree_with_you():
                          "offer 3 from Ada to You was cancelled: it could no longer go ahead"]
     assert lines[4] == "Dumitru (♂) of Ada died (Harsh Winter)"
     assert "(Strawberry Pickers for " in lines[5] and "(♀)" in lines[5]
-    assert lines[6:] == ["Ada: Wedding Season +1", "Ada: Elopement +1"]
+    assert lines[6:] == ["Ada: Wedding Season, chance +1", "Ada: Elopement, chance +1"]
     assert words.event_line(BidMade(1, 2), names) == "Ada bids 2"
     from rules.zestrea.state import TurnBegan
     assert words.event_line(TurnBegan(3, 0), names).endswith("turn 3, You start")

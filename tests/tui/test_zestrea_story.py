@@ -9,7 +9,7 @@ import attrs
 
 from rules.zestrea import GAME, ZestreaOptions
 from rules.zestrea.state import (
-    Bought, CardsMoved, FateDrawn, PhaseBegan, Rolled, ZestreChanged, ZestreGiven,
+    Bought, CardsMoved, ChanceChanged, FateDrawn, LandChanged, PhaseBegan, Rolled, ZestreChanged, ZestreGiven,
 )
 from tui.app import ParlourApp
 from tui.zestrea.story import catch_up_lines, event_lines, joined_late, timed_out_lines
@@ -139,3 +139,39 @@ def test_a_default_given_by_a_timer_says_whose_time_ran_out():
         "⏱ Time ran out for Ben: the default was given", "Ada rolled 3 (an attempt)"]
     assert timed_out_lines([], 2, NAMES) == ["⏱ Time ran out for Ben: the default was given"]
     assert timed_out_lines(["Ada passes"], None, NAMES) == ["Ada passes"]
+
+
+def test_each_boyars_payment_to_a_time_card_is_in_the_log():
+    """Play-test 21, item 4 (reference §5 H13, Z-R5): after the Tax Collector's line the
+    log tells each Boyar's payment, and what a Boyar owed when it could not pay it all;
+    Land the Floods wash away is told too (H04)."""
+    from tests.rules.zestrea_support import estate, reveal, table
+    state = table(estate(zestre=1, land=2), estate(zestre=6, land=4, couples=(("L02", "M02"),)),
+                  estate(zestre=3, couples=(("L03", "M03"),)))
+    state, events = reveal(state, "H13", "H06")
+    lines = event_lines(events, NAMES, GAME.view(state, 0))
+    at = lines.index("Time card: Tax Collector (1 left)")
+    assert lines[at + 1:at + 4] == ["Ada pays 4 Zestre (Tax Collector)", "Ben pays 3 Zestre (Tax Collector)",
+                                    "You pay 1 of the 2 Zestre owed (Tax Collector)"]
+    floods = (Rolled(1, 2, "floods"), LandChanged(1, -1, "floods"))
+    assert event_lines(floods, NAMES, _view()) == ["Ada rolled 2 (Floods)", "Ada lost 1 Land (Floods)"]
+
+
+def test_a_wedding_cards_chance_reads_as_a_gain_or_a_loss_and_the_matchmakers_refund_is_told():
+    """Play-test 21, item 7 (Z-R30, reference §4 F03, F19): Evil Eye reads "chance −2"
+    (not "+-2"), a Musician "chance +1"; The Matchmaker, which leaves the chance as it
+    is, has no "+0" line, and the State's refund to each payer is told."""
+    from rules.zestrea.state import Accept, PlayFate, ProposeWedding
+    from tests.rules.zestrea_support import estate, step_four
+    state = step_four(estate(zestre=2, singles=("M10",), hand=("F03-1",)),
+                      estate(zestre=2, singles=("L10",), couples=(("L02", "M02"),)),
+                      estate(couples=(("L03", "M03"),), hand=("F19-1",)))
+    state, _ = GAME.apply(state, 0, ProposeWedding(1, "M10", "L10", "each_1"))
+    state, _ = GAME.apply(state, 1, Accept(state.offers[0].id))
+    lines = []
+    for seat, card in ((0, "F03-1"), (2, "F19-1")):
+        state, events = GAME.apply(state, seat, PlayFate(card))
+        lines += event_lines([GAME.project_event(e, 0) for e in events], NAMES, GAME.view(state, 0))
+    assert lines == ["You played Evil Eye", "You: Evil Eye, chance −2", "Ben played The Matchmaker",
+                     "You get 1 Zestre back (The Matchmaker)", "Ada gets 1 Zestre back (The Matchmaker)"]
+    assert event_lines((ChanceChanged(1, "F01-1", 1),), NAMES, _view()) == ["Ada: Musician, chance +1"]

@@ -169,7 +169,7 @@ async def test_the_footer_keys_follow_what_may_be_done(tmp_path):
         assert "stand-in" in rules_text("tui.zestrea") and "Elopement" in rules_text("tui.zestrea")
 
 
-STARVE_SEED = 2
+STARVE_SEED = 116  # (a game in which the Boyar who never rolls must let some starve)
 
 
 async def test_a_window_with_a_card_played_by_keys(tmp_path):

@@ -7,8 +7,10 @@ Beyond :func:`tui.zestrea.words.event_line` (one event, one line) it tells what 
 two events together or the view: each Production roll with the Zestre it gained (and
 each Boyar who rolled nothing; in :mod:`rules.zestrea.words`' words, which ``parlour
 replay --text`` tells too), Fate cards drawn (a Good Times card's draws), Land and
-Fate cards bought, and gifts, trades and sweeteners given. Only what the view and the
-events as projected for this seat hold is told."""
+Fate cards bought, gifts, trades and sweeteners given, each Boyar's payment to a Time
+card (Tax Collector, Bandits...), Zestre a card gave or took (The Matchmaker's refund),
+Land a card took or gave, and villagers a card sent to another Estate. Only what the
+view and the events as projected for this seat hold is told."""
 
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ from typing import Any, Sequence
 
 from rules.zestrea import words as rule_words
 from rules.zestrea.state import (
-    Bought, CardsMoved, FateDrawn, OfferClosed, PhaseBegan, Rolled, ZestreGiven,
+    Bought, CardsMoved, FateDrawn, LandChanged, OfferClosed, PhaseBegan, Rolled, Toll, VillagerMoved,
+    ZestreChanged, ZestreGiven,
 )
 
 from . import words
@@ -72,6 +75,14 @@ def _other_line(event: Any, names: Sequence[str], view: Any) -> str | None:
         return rule_words.given_text(event, names)
     if isinstance(event, CardsMoved):
         return rule_words.moved_text(event, names)
+    if isinstance(event, Toll):
+        return rule_words.toll_text(event, names)
+    if isinstance(event, ZestreChanged):
+        return rule_words.zestre_text(event, names)
+    if isinstance(event, LandChanged) and event.why != "food":  # (Food's is in its summary)
+        return rule_words.land_text(event, names)
+    if isinstance(event, VillagerMoved):
+        return rule_words.villager_moved_text(event, names)
     return None
 
 

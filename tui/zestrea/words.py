@@ -285,7 +285,7 @@ def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | No
         w = event.window
         return f"Wedding window: {who(w.stays)} + {who(w.moves)}, attempt {w.attempt}/{w.attempts}"
     if isinstance(event, ChanceChanged):
-        return f"{seat_word(names, event.seat)}: {value_text('', event.source, names)} +{event.value}"
+        return chance_line(event, names)
     if isinstance(event, Attempted):
         return (f"{who(event.stays)} + {who(event.moves)}: rolled {event.die} vs chance {event.chance}: "
                 + ("married!" if event.success else "no wedding"))
@@ -300,6 +300,18 @@ def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | No
     if isinstance(event, Married):
         return None
     return None
+
+
+def chance_line(event: ChanceChanged, names: Sequence[str]) -> str | None:
+    """A card or Musician that changed the open attempt's chance (Z-R30), its change
+    signed as a gain or a loss: ``"Ada: Musician, chance +1"``, ``"You: Evil Eye, chance
+    −2"``; ``None`` for a card that adds nothing to the number (Red Thread, The
+    Matchmaker: the line of their play tells them, and the Matchmaker's refund has
+    lines of its own)."""
+    if not event.value:
+        return None
+    sign = "+" if event.value > 0 else "−"
+    return f"{seat_word(names, event.seat)}: {value_text('', event.source, names)}, chance {sign}{abs(event.value)}"
 
 
 def musician_text(card: str, view: Any, names: Sequence[str]) -> str:
