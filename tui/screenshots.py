@@ -206,8 +206,8 @@ async def _zestrea_wedding_form(app, pilot) -> None:
 
 
 async def _zestrea_offers(app, pilot) -> None:
-    """The offers panel: an offer made to you (its terms), with Accept, Decline and
-    Counter in the Do list."""
+    """The offers panel: an offer made to you, with Accept, Decline and Counter in the
+    Do list; its Accept highlighted, the Now panel opens with its terms."""
     table = await _zestrea_to(app, pilot, 7, lambda t: t.view.window is None and t.view.my_prompt is None
                               and any(o.to == t.view.seat for o in t.view.my_offers))
     index = next(i for i, a in enumerate(table._entries) if getattr(a, "kind", "") == "accept")

@@ -50,7 +50,7 @@ async def test_production_opens_with_every_landed_couple_ticked():
     app = ParlourApp(pace=0)
     sent: list = []
     async with app.run_test(size=SMALL) as pilot:
-        form = await _open(app, kind, sent, ticked={"picked": ("C1", "C5")})
+        form = await _open(app, kind, sent, start={"picked": ("C1", "C5")})
         await pilot.pause()
         boxes = form.query_one(SelectionList)
         assert [str(boxes.get_option_at_index(k).prompt)[:3] for k in range(3)] == ["[1]", "[2]", "[ ]"]

@@ -21,7 +21,9 @@ from tui.zestrea.results import ZestreaResultsScreen
 from tui.zestrea.table import ZestreaTableScreen
 
 from .helpers import covered, hand_over, shown, until
-from .zestrea_helpers import SMALL, answer_form, play_step, play_to_the_end, start, waiting_for_keys, zestrea_game
+from .zestrea_helpers import (
+    FOUR_SEATS, SMALL, answer_form, play_step, play_to_the_end, play_until, start, waiting_for_keys, zestrea_game,
+)
 
 
 async def test_a_whole_solo_game_from_the_menu_to_the_results_by_keys(tmp_path):
@@ -122,6 +124,8 @@ async def test_hotseat_hand_over_hides_hands(tmp_path):
         await until(pilot, lambda: isinstance(app.screen, ActionForm))
         await answer_form(pilot, table.snap.legal_actions[0])
         await covered(pilot)  # the other human still owes an answer
+        assert not any(isinstance(s, ActionForm) for s in app.screen_stack), "the form closed first"
+        assert app.screen_stack[-2] is table
         assert shown(table.query_one("#z-hand")).strip() == "(hidden)"
         assert shown(table.query_one("#z-now")).strip() == "(hidden)"
         await hand_over(pilot)
@@ -201,18 +205,15 @@ async def test_an_offer_countered_by_keys(tmp_path):
     """Reference §3.6: an offer made to you is answered by a counter-offer (the Do
     list's "Counter offer N…" after its Decline, the form giving its Boyar and the offer
     answered): the offer answered is closed as countered and the counter goes to its maker."""
-    seats = (SeatChoice("You"), SeatChoice("Ada", "strong"), SeatChoice("Ben", "easy"), SeatChoice("Cleo", "strong"))
+    def incoming(table) -> list:
+        return [o for o in table.view.my_offers if o.to == table.view.seat]
+
     app = ParlourApp(pace=0, local_saves=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
-        table = await start(pilot, zestrea_game(*seats, seed=7, options=(("starting_zestre", 5),)))
-        for _ in range(600):
-            await until(pilot, lambda: waiting_for_keys(app, table), timeout=20)
-            view = table.view
-            incoming = [o for o in view.my_offers if o.to == view.seat]
-            if incoming and view.window is None and view.my_prompt is None and view.estates[0].zestre:
-                break
-            await play_step(pilot, table, [])
-        offer = incoming[0]
+        table = await start(pilot, zestrea_game(*FOUR_SEATS, seed=7, options=(("starting_zestre", 5),)))
+        await play_until(pilot, table, lambda t: bool(incoming(t)) and t.view.window is None
+                         and t.view.my_prompt is None and t.view.estates[0].zestre)
+        offer = incoming(table)[0]
         await until(pilot, lambda: any(dict(getattr(e, "fixed", ())).get("counter") == offer.id
                                        for e in table._entries))
         counter = next(i for i, e in enumerate(table._entries)

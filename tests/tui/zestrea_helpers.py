@@ -40,9 +40,9 @@ async def answer_form(pilot, kind: ActionKind, roll: bool = True) -> None:
     form = pilot.app.screen
     assert isinstance(form, ActionForm)
     for param in kind.params:
-        if isinstance(param, SomeOf) and not roll and form.ticked.get(param.name):
+        if isinstance(param, SomeOf) and not roll and form.start.get(param.name):
             form.query_one(f"#p{kind.params.index(param)}").focus()
-            for _ in form.ticked[param.name]:
+            for _ in form.start[param.name]:
                 await pilot.press("space", "down")
         if isinstance(param, SomeOf) and param.lo:
             form.query_one(f"#p{kind.params.index(param)}").focus()
@@ -74,6 +74,23 @@ async def play_step(pilot, table: ZestreaTableScreen, seen: list[str], roll: boo
             await answer_form(pilot, legal[0], roll)
     await until(pilot, lambda: table.snap.version != version or bool(table._error), timeout=20)
     assert not table._error, table._error
+
+
+FOUR_SEATS = (SeatChoice("You"), SeatChoice("Ada", "strong"), SeatChoice("Ben", "easy"), SeatChoice("Cleo", "strong"))
+"""You and three bots, two of them strong: offers to you come soon."""
+
+
+async def play_until(pilot, table: ZestreaTableScreen, wanted, steps: int = 600) -> None:
+    """Play as :func:`play_step` does until ``wanted(table)`` holds when the keys are the
+    player's; fails if the game ends or ``steps`` run out first."""
+    app = pilot.app
+    for _ in range(steps):
+        await until(pilot, lambda: waiting_for_keys(app, table), timeout=20)
+        if wanted(table):
+            return
+        assert not table.snap.over, "the game ended first"
+        await play_step(pilot, table, [])
+    raise AssertionError(f"not reached in {steps} steps")
 
 
 async def play_to_the_end(pilot, table: ZestreaTableScreen, seen: list[str] | None = None,

@@ -633,23 +633,30 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         self._update()
         self.run_worker(self._submit(self.links[self.seat], action), group="submit")
 
-    async def _submit(self, link: SeatLink, action: Any) -> None:
+    async def _submit(self, link: SeatLink, action: Any, shown: bool = True) -> str:
+        """Send ``action`` by ``link`` and wait for its outcome: ``""`` accepted, else
+        why not in words, which the message line shows (``shown``) or the caller does
+        (a Zestrea form keeps it)."""
+        error = ""
         try:
             outcome = await link.submit(action)
         except Exception as err:  # a broken link: tell the player, keep what was chosen
-            self._acted = False
-            self._error = self.unsent_words.format(err=err)
+            error = self.unsent_words.format(err=err)
         else:
             if not outcome.accepted:
-                self._acted = False
                 names = self.snap.names if self.snap is not None else ()
                 # the rules name players "seat N": the table knows their names
                 # (shown whole in a notice too if the message line cuts it: _tell_whole)
-                self._error = named(outcome.reason, names) or self.refused_words.format(code=outcome.code)
+                error = named(outcome.reason, names) or self.refused_words.format(code=outcome.code)
         finally:
             self.busy = False
+        if error:
+            self._acted = False
+            if shown:
+                self._error = error
         self._update()
         self._start_pump()
+        return error
 
     # ---- keys shared by the tables ----------------------------------------------------
 

@@ -8,7 +8,7 @@ enough for a player to press F1 again and close it before it was ever seen).
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
+from importlib import import_module, resources
 
 from rich.markdown import Markdown
 from textual.app import ComposeResult
@@ -21,7 +21,11 @@ from .base import ParlourScreen
 
 @lru_cache(maxsize=None)
 def rules_text(package: str = "tui.zatre", name: str = "rules.md") -> str:
-    return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    """A game's rules page: its package's ``rules.md``, completed by the package's
+    ``rules_page(text)`` where it has one (Zestrea lists its cards from the game's data)."""
+    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    complete = getattr(import_module(package), "rules_page", None)
+    return complete(text) if callable(complete) else text
 
 
 class RulesScreen(ParlourScreen):

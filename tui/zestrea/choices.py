@@ -8,17 +8,24 @@ each field here is narrowed to what the view shows fits the fields before it:
 - a wedding offer (reference §3.6, Z-R28, Z-F15): *their single* is a single of the
   Boyar chosen in *to*, of the other sex than *your single* (either sex while Weddings
   in Amsterdam is in force), not barred this turn (Bar Fight); *to* lists only Boyars
-  with such a single; *receiver* is the Lad's Boyar for a Lad and a Maiden, else one
-  of the two Boyars (F06); the sweetener comes from its payer: your hand and Zestre,
-  or the cards the target has revealed and its Zestre (Z-R23, ruling beside
-  ``rules.zestrea.offers._shown_cards``); no payer, no sweetener;
+  with such a single, and of those only the ones with whom some split of the attempt's
+  2 Zestre can be paid now (where there is one); *who pays the 2* only the splits both
+  sides could pay now (Z-R29: payment is taken at acceptance, so an offer naming a
+  Boyar for Zestre it lacks cannot be sent); *receiver* is the Lad's Boyar for a Lad
+  and a Maiden, else one of the two Boyars (F06); the sweetener comes from its payer:
+  your hand and Zestre, or the cards the target has revealed and its Zestre (Z-R23,
+  ruling beside ``rules.zestrea.offers._shown_cards``), its Zestre less the payer's
+  share of the 2; no payer, no sweetener;
 - a trade (Z-R35): the cards and Zestre asked are the chosen Boyar's, the cards only
   those it has revealed (Z-R23);
 - a counter answers an offer the chosen Boyar made to you;
 - an Elopement (F23): the other single is of the other sex (Z-R28).
 
 Every narrowed parameter is a subset of its bound, so what the form sends is still
-within the kind's bounds (``rules.core.permits``); the host keeps the last word."""
+within the kind's bounds (``rules.core.permits``); the host keeps the last word.
+
+A counter-offer's form starts from the offer it answers, seen from the other side
+(:func:`counter_start`)."""
 
 from __future__ import annotations
 
@@ -28,6 +35,8 @@ import attrs
 
 from rules.core import ActionKind, Param, SomeOf, Whole
 from rules.zestrea.cards import sex
+from rules.zestrea.state import SPLITS
+from rules.zestrea.weddings import shares, short_of
 
 Chosen = Mapping[str, Any]
 """The values of the fields chosen so far, by parameter name."""
@@ -60,10 +69,15 @@ def _within(param: Param, allowed: Any) -> Param:
 # ---- the view's facts ------------------------------------------------------------------
 
 
+def _seat(view: Any, seat: Any) -> bool:
+    """Whether ``seat`` (a field's value) is a seat of the view."""
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(view.estates)
+
+
 def _singles(view: Any, seat: Any) -> tuple[str, ...]:
     """``seat``'s singles who may marry now as the view shows them: no baby, not barred
     (abroad villagers are already outside the kind's bounds)."""
-    if not isinstance(seat, int) or not 0 <= seat < len(view.estates):
+    if not _seat(view, seat):
         return ()
     estate = view.estates[seat]
     return tuple(v for v in estate.singles if v not in estate.babies and v not in view.barred)
@@ -75,11 +89,11 @@ def _match(view: Any, a: Any, b: Any) -> bool:
 
 
 def _zestre(view: Any, seat: Any) -> int:
-    return view.estates[seat].zestre if isinstance(seat, int) and 0 <= seat < len(view.estates) else 0
+    return view.estates[seat].zestre if _seat(view, seat) else 0
 
 
 def _revealed(view: Any, seat: Any) -> tuple[str, ...]:
-    return view.estates[seat].revealed if isinstance(seat, int) and 0 <= seat < len(view.estates) else ()
+    return view.estates[seat].revealed if _seat(view, seat) else ()
 
 
 def _counters(view: Any, chosen: Chosen) -> tuple[int, ...]:
@@ -90,10 +104,23 @@ def _counters(view: Any, chosen: Chosen) -> tuple[int, ...]:
 # ---- a wedding offer -------------------------------------------------------------------
 
 
+def _splits(view: Any, to: Any) -> tuple[str, ...]:
+    """The splits of an attempt's 2 Zestre that you and ``to`` could both pay now
+    (Z-R29: payment at acceptance), as the view's public Zestre counts show."""
+    if not _seat(view, to):
+        return ()
+    return tuple(s for s in SPLITS if short_of(view, shares(s, view.seat, to)) is None)
+
+
 def _wedding_to(view: Any, chosen: Chosen) -> tuple[int, ...]:
     mine = _singles(view, view.seat)
-    return tuple(s for s in range(len(view.estates)) if s != view.seat
-                 and any(_match(view, m, t) for m in mine for t in _singles(view, s)))
+    fit = tuple(s for s in range(len(view.estates)) if s != view.seat
+                and any(_match(view, m, t) for m in mine for t in _singles(view, s)))
+    return tuple(s for s in fit if _splits(view, s)) or fit
+
+
+def _split(view: Any, chosen: Chosen) -> tuple[str, ...]:
+    return _splits(view, chosen.get("to"))
 
 
 def _wedding_mine(view: Any, chosen: Chosen) -> tuple[str, ...]:
@@ -117,7 +144,11 @@ def _payer(view: Any, chosen: Chosen) -> Any:
 
 
 def _sweet_zestre(view: Any, chosen: Chosen) -> int:
-    return _zestre(view, _payer(view, chosen))
+    """The payer's Zestre less its share of the first attempt's 2 (both are taken at
+    acceptance, §3.6 acceptance checks)."""
+    payer, to, split = _payer(view, chosen), chosen.get("to"), chosen.get("split")
+    share = dict(shares(split, view.seat, to)).get(payer, 0) if split in SPLITS and _seat(view, to) else 0
+    return _zestre(view, payer) - share
 
 
 def _sweet_cards(view: Any, chosen: Chosen) -> tuple[str, ...]:
@@ -151,8 +182,34 @@ def _elopement_other(view: Any, chosen: Chosen) -> tuple[str, ...] | None:
 
 _NARROWERS: dict[str, dict[str, Callable[[Any, Chosen], Any]]] = {
     "propose-wedding": {"to": _wedding_to, "mine": _wedding_mine, "theirs": _wedding_theirs,
-                        "receiver": _receiver, "sweet_zestre": _sweet_zestre,
+                        "split": _split, "receiver": _receiver, "sweet_zestre": _sweet_zestre,
                         "sweet_cards": _sweet_cards, "sweet_when": _sweet_when, "counter": _counters},
     "propose-trade": {"ask_zestre": _ask_zestre, "ask_cards": _ask_cards, "counter": _counters},
     "play": {"other": _elopement_other},
 }
+
+
+# ---- a counter-offer ---------------------------------------------------------------------
+
+_OTHER_SIDE = {"proposer_2": "target_2", "target_2": "proposer_2", "proposer": "target", "target": "proposer"}
+"""A split or a sweetener's payer as the Boyar answering names it (the proposer of the
+offer answered is the target of the counter)."""
+
+
+def counter_start(offer: Any) -> dict[str, Any]:
+    """The fields a counter to ``offer`` (a wedding or trade offer made to you) starts
+    from: its own terms seen from your side (reference §3.6: a counter is a new offer
+    back), so a counter changes only what it means to change: a wedding's singles
+    swapped and the same payers named from your side; a trade's Zestre and cards given
+    and asked swapped. What no longer fits the view gives way in the form as any
+    choice does (``narrow``)."""
+    if offer.kind == "wedding-offer":
+        return {"mine": offer.theirs, "theirs": offer.mine, "split": _OTHER_SIDE.get(offer.split, offer.split),
+                "attempts": offer.attempts, "receiver": offer.receiver,
+                "sweet_payer": _OTHER_SIDE.get(offer.sweet_payer, offer.sweet_payer),
+                "sweet_zestre": offer.sweet_zestre, "sweet_cards": offer.sweet_cards,
+                "sweet_when": offer.sweet_when}
+    if offer.kind == "trade-offer":
+        return {"give_zestre": offer.ask_zestre, "give_cards": offer.ask_cards,
+                "ask_zestre": offer.give_zestre, "ask_cards": offer.give_cards}
+    return {}

@@ -7,7 +7,12 @@ bid, a prompt's choice, a card with targets): a field per parameter of the
 - some of some values (``SomeOf``): a list of boxes to tick (space); Tab and shift+Tab
   go from box to box and on to the next field (the footer's "Tab: next field"), arrows
   too; where the order matters (rolls in that order) the order ticked is the order sent.
-  ``ticked`` names the boxes ticked when the form opens (Production: Z-R8's default).
+
+``start`` gives the value a field opens with (the boxes ticked for Production's Z-R8
+default; a counter-offer's terms from the offer it answers); a value the field does not
+offer is left out. A field with one value left is hidden, as there is nothing to choose,
+except the :data:`SUBJECTS` (always a field) and the :data:`TOLD` (shown as text, ``Cleo
+pays 2``: terms a player must read even when there is no choice).
 
 Where a ``narrow`` function is given (:func:`tui.zestrea.choices.narrow`), each field
 offers only what fits the fields before it, and changes as they change (the singles of
@@ -15,11 +20,14 @@ the Boyar chosen, the cards that Boyar has revealed).
 
 Send (Enter on the button, or ctrl+s) builds the action and checks it with
 :func:`rules.core.permits` against the legal actions it came from; what the bounds do
-not say (``checks``) the host decides. Escape closes the form and sends nothing."""
+not say (``checks``) the host decides: with a ``send`` the form waits for its answer and
+stays open with the refusal shown in it, every field as the player left it (player-tester
+21, finding 5: a refusal closed the form and lost what was chosen). Escape closes the
+form and sends nothing."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Awaitable, Callable, Mapping, Sequence
 
 from textual import events
 from textual.app import ComposeResult
@@ -33,14 +41,21 @@ from rules.core import ActionKind, OneOf, Param, SomeOf, Whole, action_class, pe
 from rules.zestrea.cards import FATE, PEOPLE
 
 from ..screens.base import ParlourModal
-from .words import PARAM_WORDS, kind_text, value_text
+from .words import PARAM_WORDS, kind_text, split_text, value_text
 
 
 SUBJECTS = frozenset({"to", "mine", "theirs", "villager", "other", "musician", "amount", "picked",
                       "mode", "record", "couple"})
 """Fields always shown, even with one value to offer: who and what an action names."""
+TOLD = frozenset({"split"})
+"""Fields shown as text when one value is left (``who pays the 2: Cleo pays 2``): what
+an offer asks of someone, which the form says even when there is no choice
+(player-tester 21, finding 5)."""
 Narrow = Callable[[ActionKind, Mapping[str, Any]], tuple[Param, ...]]
 """``narrow(kind, chosen)``: ``kind``'s parameters cut to what fits the values chosen."""
+Send = Callable[[Any], Awaitable[str]]
+"""``send(action)``: sends the form's action and waits for the answer: ``""`` accepted,
+else why it was refused, in words."""
 
 
 class ActionForm(ParlourModal):
@@ -49,7 +64,10 @@ class ActionForm(ParlourModal):
     action union; ``title``/``note``: what the form is for and what it shows (the
     chance of a window, the card up for auction); ``narrow(kind, chosen)``: the
     parameters cut to what fits ``chosen`` (the values so far by name, ``fixed``
-    included), each within its bound; ``couples``: each Couple in words by its spouses."""
+    included), each within its bound; ``couples``: each Couple in words by its spouses;
+    ``start``: the values the fields open with, by parameter name; ``send``: sends the
+    action and waits for the answer (the form closes once it is accepted), else the
+    form is dismissed with the action and the caller sends it."""
 
     DEFAULT_CSS = """
     ActionForm { align: center middle; }
@@ -63,6 +81,7 @@ class ActionForm(ParlourModal):
     ActionForm .form-list-label { margin-top: 1; }
     ActionForm SelectionList { height: auto; max-height: 6; }
     ActionForm #form-error { color: $error; }
+    ActionForm .form-told { width: 1fr; }
     ActionForm #form-buttons { height: auto; margin-top: 1; }
     ActionForm Button { min-width: 10; margin-right: 1; }
     """
@@ -75,10 +94,12 @@ class ActionForm(ParlourModal):
     def __init__(self, kind: ActionKind, legal: Sequence[Any], names: Sequence[str],
                  action_type: Any, note: str = "", owners: Mapping[str, str] | None = None,
                  narrow: Narrow | None = None, couples: Mapping[str, str] | None = None,
-                 ticked: Mapping[str, Sequence[Any]] | None = None,
-                 words: Mapping[Any, str] | None = None) -> None:
+                 start: Mapping[str, Any] | None = None,
+                 words: Mapping[Any, str] | None = None, send: Send | None = None) -> None:
         super().__init__()
-        self.ticked = {name: tuple(values) for name, values in (ticked or {}).items()}
+        self.start = dict(start or {})
+        self.send = send
+        self._sending = False  # waiting for the answer to a send (or closed): keys wait
         self.words = dict(words or {})
         self.couples = dict(couples or {})
         self.narrow = narrow
@@ -89,6 +110,8 @@ class ActionForm(ParlourModal):
         self.names = tuple(names)
         self.action_type = action_type
         self.note = note
+        self._values = {**self.start, **dict(kind.fixed)}  # the values chosen, as last read
+        self._texts: dict[int, list[str]] = {}  # each one-of field's words, as shown
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -105,19 +128,37 @@ class ActionForm(ParlourModal):
                 yield Button("Cancel", id="form-cancel", compact=True)
 
     def _field(self, i: int, param: Any) -> ComposeResult:
+        first = self.start.get(param.name)
         if isinstance(param, Whole):
             with Horizontal(classes="form-row", id=f"r{i}"):
                 yield Label(self._label(param), classes="form-label", id=f"l{i}")
-                yield Input(str(param.lo), type="integer", id=f"p{i}", compact=True)
+                yield Input(str(first if param.holds(first) else param.lo), type="integer", id=f"p{i}",
+                            compact=True)
         elif isinstance(param, OneOf):
+            options = self._options(i, param)
+            self._texts[i] = [text for text, _ in options]
+            key = param.values.index(first) if first in param.values else 0
             with Horizontal(classes="form-row", id=f"r{i}"):
                 yield Label(self._label(param), classes="form-label", id=f"l{i}")
-                yield Select(self._options(i, param), value=0, allow_blank=False, id=f"p{i}", compact=True)
+                yield Select(options, value=key, allow_blank=False, id=f"p{i}", compact=True)
+                yield Static("", classes="form-told", id=f"t{i}", markup=False)
         else:
             with Vertical(classes="form-list", id=f"r{i}"):
                 yield Label(self._label(param), classes="form-list-label", id=f"l{i}")
                 yield TickList(*[Selection(tick_text(self._word(param.name, v), None), k)
                                  for k, v in self._options_of(i, param)], id=f"p{i}", compact=True)
+
+    def _show_field(self, i: int, param: Param) -> None:
+        """Field ``i`` shown as it now stands: hidden when :meth:`_decided`, as text when
+        it is one of the :data:`TOLD`, else as a field to fill."""
+        decided = self._decided(i, param)
+        told = decided and param.name in TOLD and isinstance(param, OneOf) and bool(param.values)
+        self.query_one(f"#r{i}").display = not decided or told
+        if isinstance(param, OneOf):
+            self.query_one(f"#p{i}").display = not told
+            self.query_one(f"#t{i}", Static).display = told
+            if told:
+                self.query_one(f"#t{i}", Static).update(self._word(param.name, param.values[0]))
 
     def _decided(self, i: int, param: Param) -> bool:
         """Whether field ``i`` has nothing to choose (one value, ``0-0``, no card to
@@ -155,10 +196,12 @@ class ActionForm(ParlourModal):
     def _word(self, name: str, value: Any) -> str:
         """A value in words; a villager or a revealed card with its Boyar (``"Ana (♀)
         of Ada"``) where ``owners`` names one; ``words`` first, where it tells the value
-        (a Musician by its Boyar)."""
+        (a Musician by its Boyar); who pays the 2 with the Boyar asked by name."""
         told = self.words.get((name, value), self.words.get(value) if isinstance(value, str) else None)
         if told is not None:
             return told
+        if name == "split" and isinstance(self._values.get("to"), int):
+            return split_text(value, "You", value_text("to", self._values["to"], self.names))
         owner = self.owners.get(value) if isinstance(value, str) else None
         return value_text(name, value, self.names, self.couples) + (f" of {owner}" if owner else "")
 
@@ -195,11 +238,11 @@ class ActionForm(ParlourModal):
             if isinstance(param, SomeOf) and param.values:
                 chosen = self.query_one(f"#p{i}", TickList)
                 keys = [chosen.get_option_at_index(n).value for n in range(chosen.option_count)]
-                for value in self.ticked.get(param.name, ()):
+                for value in self.start.get(param.name, ()):
                     if value in param.values and param.values.index(value) in keys:
                         chosen.select(param.values.index(value))
         for i, param in enumerate(self.params):
-            self.query_one(f"#r{i}").display = not self._decided(i, param)
+            self._show_field(i, param)
         self._renarrow()
         fields = [self.query_one(f"#p{i}") for i in range(len(self.params)) if self.query_one(f"#r{i}").display]
         (fields[0] if fields else self.query_one("#form-send")).focus()
@@ -213,12 +256,13 @@ class ActionForm(ParlourModal):
     def _renarrow(self) -> None:
         """Each field cut to what fits the fields before it (``narrow``): a choice no
         longer offered gives way to the first one that is, and the fields after it
-        follow, until nothing changes."""
-        if self.narrow is None:
-            return
+        follow, until nothing changes; a choice whose words name an earlier field's
+        value (who pays the 2 names the Boyar asked) is told afresh."""
         for _ in range(len(self.params) + 1):
-            wanted = self.narrow(self.kind, self._chosen())
-            changed = [i for i, p in enumerate(wanted) if p != self.params[i]]
+            self._values = self._chosen()
+            wanted = self.narrow(self.kind, self._values) if self.narrow is not None else tuple(self.params)
+            changed = [i for i, p in enumerate(wanted) if p != self.params[i] or (
+                isinstance(p, OneOf) and [text for text, _ in self._options(i, p)] != self._texts.get(i))]
             if not changed:
                 return
             for i in changed:
@@ -236,10 +280,12 @@ class ActionForm(ParlourModal):
         elif isinstance(param, OneOf):
             select = self.query_one(f"#p{i}", Select)
             was = select.value
-            select.set_options(self._options(i, param))
-            keys = [k for _, k in self._options(i, param)]
-            if was in keys:
+            options = self._options(i, param)
+            self._texts[i] = [text for text, _ in options]
+            select.set_options(options)
+            if was in [k for _, k in options]:
                 select.value = was
+            select.mutate_reactive(Select.value)  # the choice shown in its new words
         else:
             ticks = self.query_one(f"#p{i}", TickList)
             was = [k for k in ticks.selected]
@@ -248,7 +294,7 @@ class ActionForm(ParlourModal):
                                for k, v in self._options_of(i, param)])
             if ticks.option_count:
                 ticks.highlighted = 0
-        self.query_one(f"#r{i}").display = not self._decided(i, param)
+        self._show_field(i, param)
 
     def _value(self, i: int, param: Any) -> Any:
         bound = self.kind.params[i]
@@ -278,24 +324,42 @@ class ActionForm(ParlourModal):
         """Show why the form was refused (``""``: nothing to show)."""
         self.query_one("#form-error", Static).update(f"✗ {text}" if text else "")
 
-    def action_send(self) -> None:
+    async def action_send(self) -> None:
+        """Send the action the fields make: with ``send``, wait for the answer and close
+        once it is accepted, else keep every field and show the refusal; without it,
+        close with the action (the caller sends it)."""
+        if self._sending:
+            return
         action = self.build()
-        if action is not None:
+        if action is None:
+            return
+        if self.send is None:
+            self._sending = True
+            self.dismiss(action)
+            return
+        self._sending = True
+        refused = await self.send(action)
+        if refused:
+            self._sending = False
+            self._say(refused)
+        else:
             self.dismiss(action)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        if not self._sending:
+            self._sending = True
+            self.dismiss(None)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "form-send":
-            self.action_send()
+            await self.action_send()
         else:
             self.action_cancel()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.action_send()
+        await self.action_send()
 
 
 def tick_text(text: str, place: int | None) -> Content:
@@ -356,14 +420,14 @@ class TickList(SelectionList):
 
 
 def open_form(screen: Any, kind: ActionKind, legal: Sequence[Any], names: Sequence[str],
-              action_type: Any, then: Callable[[Any], None], note: str = "",
+              action_type: Any, send: Send, note: str = "",
               owners: Mapping[str, str] | None = None, narrow: Narrow | None = None,
-              couples: Mapping[str, str] | None = None, ticked: Mapping[str, Sequence[Any]] | None = None,
+              couples: Mapping[str, str] | None = None, start: Mapping[str, Any] | None = None,
               words: Mapping[Any, str] | None = None) -> None:
-    """Push the form for ``kind`` over ``screen``; ``then(action)`` once sent
+    """Push the form for ``kind`` over ``screen``; ``send(action)`` sends what it makes
+    and answers whether it was refused (the form stays open then, with the refusal)
     (``couples``: each Couple's id in words, :func:`tui.zestrea.words.couple_names`;
-    ``ticked``: boxes ticked at first, by parameter name; ``words``: ids told otherwise
-    than by :func:`value_text`, a Musician by its Boyar)."""
+    ``start``: the fields' first values, by parameter name; ``words``: ids told
+    otherwise than by :func:`value_text`, a Musician by its Boyar)."""
     screen.app.push_screen(ActionForm(kind, legal, names, action_type, note, owners, narrow, couples,
-                                      ticked, words),
-                           lambda action: then(action) if action is not None else None)
+                                      start, words, send))

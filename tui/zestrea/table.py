@@ -15,6 +15,7 @@ table (hand and offers) between two humans."""
 
 from __future__ import annotations
 
+import asyncio
 from functools import partial
 from typing import Any
 
@@ -30,8 +31,8 @@ from net.table import Snapshot
 from rules.core import ActionKind, Seat, listed
 from rules.zestrea.timers import default_answer
 from rules.zestrea.state import (
-    Attempted, Decline, Pass, PassWindow, PhaseBegan, PlayFate, Ready, Unready, UseMusician, WindowOpened,
-    ZestreaAction,
+    Accept, Attempted, Decline, Pass, PassWindow, PhaseBegan, PlayFate, Ready, Unready, UseMusician, Withdraw,
+    WindowOpened, ZestreaAction,
 )
 
 from ..names import fit, fit_names, seat_name
@@ -116,6 +117,18 @@ def with_counters(entries: tuple[Any, ...], view: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def answered_offer(entry: Any, view: Any) -> Any:
+    """The offer a Do list entry answers (an Accept, Decline or Withdraw, or a Counter's
+    form: :func:`with_counters`), as ``view`` shows it; ``None`` for any other entry."""
+    if isinstance(entry, (Accept, Decline, Withdraw)):
+        offer_id = entry.offer
+    elif isinstance(entry, ActionKind):
+        offer_id = dict(entry.fixed).get("counter")
+    else:
+        return None
+    return next((o for o in view.my_offers if o.id == offer_id), None) if offer_id else None
+
+
 def status_line(turn_text: str, view: Any, width: int = STATUS_WIDTH, whole: bool = False) -> str:
     """The top line in ``width`` cells: ``▶`` the turn text, then the turn and the step
     whole (``IV Weddings`` for step IV when the line is short of room); the turn text
@@ -198,6 +211,8 @@ class ZestreaTableScreen(GameTableScreen):
         self._before: Any = None  # the last version's view (the estates before Food)
         self._food: FoodSummary | None = None  # the latest Food, for the Now panel
         self._failed: Attempted | None = None  # the latest failed wedding attempt
+        self._highlighted: Any = None  # the Do list's highlighted entry, for the Now panel
+        self._form_sent: asyncio.Event | None = None  # set once a form's send is answered
         self._log_begun = False  # the log's head (:meth:`_log_head`) is written
 
     # ---- layout -------------------------------------------------------------------
@@ -343,6 +358,7 @@ class ZestreaTableScreen(GameTableScreen):
         self.query_one("#z-now", HungText).update("(hidden)")
         self.query_one("#z-actions", DoList).show((), ())
         self._entries = ()
+        self._highlighted = None
 
     def _told_events(self, snap: Snapshot) -> tuple[Any, ...]:
         """The log's lines (the results tell the last of them)."""
@@ -362,7 +378,11 @@ class ZestreaTableScreen(GameTableScreen):
     async def _hand_over(self, story: Snapshot) -> bool:
         """The keyboard goes to a human Boyar who owes something: the one shown if they
         still do, else the next in seat order; between two humans a hand-over screen
-        hides the table."""
+        hides the table. A form's action still waiting for its answer is answered first
+        (its form closes before any hand-over screen covers the table)."""
+        sent = self._form_sent
+        if sent is not None:
+            await sent.wait()
         if not await self._hand_over_to_owing(story, owes, self._log, self._log_seen, NEWS_LINES):
             return False
         self._hidden = False
@@ -515,7 +535,11 @@ class ZestreaTableScreen(GameTableScreen):
 
     def _now_text(self, snap: Snapshot) -> str:
         view, names = snap.view, snap.names
+        highlighted = answered_offer(self._highlighted, view)
         lines: list[str] = []
+        if highlighted is not None:  # what the player is deciding on, first
+            lines += ["▸ " + line if not k else line
+                      for k, line in enumerate(words.offer_lines(highlighted, names))]
         if view.foretold:
             lines.append("Foretold to you: " + ", ".join(words.card_name(c) for c in view.foretold))
         if view.my_prompt is not None:
@@ -533,7 +557,7 @@ class ZestreaTableScreen(GameTableScreen):
         lines += self._prompts_now(view, names)
         lines += self._auction_now(view, names)
         lines += self._window_now(snap)
-        lines += self._offers_now(view, names)
+        lines += self._offers_now(view, names, highlighted)
         lines += self._ready_now(view, names)
         lines += self._food_now(snap)
         lines.append(f"Time: {words.time_text(view.time_card)}")  # last: what is asked comes first
@@ -599,15 +623,16 @@ class ZestreaTableScreen(GameTableScreen):
         return [f"Ready ✓: {', '.join(ready) or 'nobody'}; still acting: {', '.join(acting) or 'nobody'}"]
 
     @staticmethod
-    def _offers_now(view: Any, names: Any) -> list[str]:
+    def _offers_now(view: Any, names: Any, highlighted: Any = None) -> list[str]:
         """Offers: those made to you (accept, decline or counter them in the Do list),
-        yours (withdraw them there), and the others' by who and what kind only."""
+        yours (withdraw them there), and the others' by who and what kind only; the one
+        ``highlighted`` in the Do list is not repeated (the panel opens with it)."""
         lines = []
         for offer in view.my_offers:
-            if offer.to == view.seat:
+            if offer.to == view.seat and offer is not highlighted:
                 lines.append(f"Offer to you {words.offer_text(offer, names)}")
         for offer in view.my_offers:
-            if offer.by == view.seat:
+            if offer.by == view.seat and offer is not highlighted:
                 lines.append(f"Your offer {words.offer_text(offer, names)}")
         public = [o for o in view.offers if view.seat not in (o.by, o.to)]
         if public:
@@ -642,6 +667,30 @@ class ZestreaTableScreen(GameTableScreen):
             return
         self._entries = entries
         self.query_one("#z-actions", DoList).show(entries, [self._entry_text(a, snap) for a in entries])
+        self._follow_highlight()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The Do list's highlight moved (:meth:`_follow_highlight`)."""
+        if event.option_list.id == "z-actions":
+            self._follow_highlight()
+
+    def _follow_highlight(self) -> None:
+        """The Do list's highlight moved: while it is on an entry that answers an offer
+        (Accept, Decline, Counter, Withdraw) the Now panel opens with that offer's terms
+        and the text of each card it moves, scrolled into sight (player-tester 21,
+        finding 2: a rent's price was ten offers down the panel, a card only named)."""
+        snap = self.snap
+        action = self.query_one("#z-actions", DoList).highlighted_action()
+        if snap is None or self._hidden or action == self._highlighted:
+            return
+        before = answered_offer(self._highlighted, snap.view)
+        self._highlighted = action
+        offer = answered_offer(action, snap.view)
+        if offer is before:
+            return
+        self.query_one("#z-now", HungText).update(self._now_text(snap))
+        if offer is not None:
+            self.query_one("#z-now-box").scroll_home(animate=False, immediate=True)
 
     @staticmethod
     def _entry_text(action: Any, snap: Snapshot) -> str:
@@ -668,8 +717,9 @@ class ZestreaTableScreen(GameTableScreen):
             return
         if isinstance(entry, ActionKind):
             open_form(self, entry, self.snap.legal_actions, self.snap.names, ZestreaAction,
-                      self._send_checked, note=self._form_note(entry), owners=self._owners(),
-                      ticked=self._form_ticks(entry), words=words.form_words(self.snap.view, self.snap.names),
+                      partial(self._send_from_form, self.seat), note=self._form_note(entry),
+                      owners=self._owners(), start=self._form_start(entry),
+                      words=words.form_words(self.snap.view, self.snap.names),
                       narrow=partial(choices.narrow, self.snap.view),
                       couples=words.couple_names(self.snap.view))
             return
@@ -686,13 +736,16 @@ class ZestreaTableScreen(GameTableScreen):
                 owners[item] = snap.names[seat]
         return owners
 
-    def _form_ticks(self, kind: ActionKind) -> dict[str, tuple[str, ...]]:
-        """The boxes ticked when a form opens: Production's Z-R8 default (every Couple
-        up to the Land count, oldest first), so sending at once rolls them."""
+    def _form_start(self, kind: ActionKind) -> dict[str, Any]:
+        """The values a form opens with: Production's Z-R8 default (every Couple up to
+        the Land count, oldest first), so sending at once rolls them; a counter-offer's
+        terms from the offer it answers (player-tester 21, finding 5:
+        :func:`tui.zestrea.choices.counter_start`)."""
         prompt = self.view.my_prompt
         if kind.kind == "choose" and prompt is not None and prompt.kind == "produce":
             return {"picked": default_answer(prompt, ())}
-        return {}
+        offer = answered_offer(kind, self.view)
+        return choices.counter_start(offer) if offer is not None else {}
 
     def _form_note(self, kind: ActionKind) -> str:
         view = self.view
@@ -700,15 +753,31 @@ class ZestreaTableScreen(GameTableScreen):
             return f"Up for auction: {words.card_text(view.auction.card)}"
         if kind.kind == "choose" and view.my_prompt is not None:
             return words.PROMPT_WORDS.get(view.my_prompt.kind, view.my_prompt.kind)
-        answered = dict(kind.fixed).get("counter")
-        offer = next((o for o in view.my_offers if o.id == answered), None) if answered else None
+        offer = answered_offer(kind, view)
         if offer is not None:
-            return f"Counter-offer to {words.offer_text(offer, self.snap.names)} (it closes as countered)"
+            terms, *cards = words.offer_lines(offer, self.snap.names)
+            return "\n".join([f"Counter-offer to {terms} (it closes as countered)", *cards])
         return ""
 
-    def _send_checked(self, action: Any) -> None:
-        if self.my_turn:
-            self._send(action)
+    async def _send_from_form(self, seat: Seat, action: Any) -> str:
+        """Send a form's ``action`` from ``seat`` (the Boyar who opened it) and wait for
+        the host: ``""`` accepted (the form closes), else the refusal in words, which the
+        form shows with every field kept (player-tester 21, finding 5). A hand-over
+        waits for the answer (:meth:`_hand_over`)."""
+        link = self.links.get(seat)
+        if link is None or self.snap is None or self.snap.over:
+            return "Nothing can be done now."
+        if self.busy:
+            return "Your last move is still on its way: send again in a moment."
+        self.busy = True
+        self._acted = True
+        self._update()
+        self._form_sent = sent = asyncio.Event()
+        try:
+            return await self._submit(link, action, shown=False)
+        finally:
+            self._form_sent = None
+            sent.set()
 
     def _listed(self, *types: type) -> Any:
         snap = self.snap

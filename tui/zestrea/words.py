@@ -75,20 +75,26 @@ def card_name(card: str) -> str:
     return _card_name(card)
 
 
-def card_text(card: str) -> str:
-    """A Fate card's name, kind, chance and text, marked when it is a stand-in."""
+SOURCE_MARKS = {"stand-in": " [stand-in]"}
+"""What follows a card's name for its source mark (``rules.zestrea.cards.SOURCES``) in
+play: only a stand-in is marked (the rules page says which cards keep a printed name
+with a reconstructed effect)."""
+
+
+def card_text(card: str, marks: Mapping[str, str] = SOURCE_MARKS) -> str:
+    """A Fate card's (or title's) name, kind, chance and text, marked as ``marks`` has
+    its source."""
     t = title(card)
     chance = f" {t.chance:+d}" if t.chance else ""
-    mark = " [stand-in]" if t.source == "stand-in" else ""
-    return f"{t.name} ({t.kind}{chance}){mark}: {t.text}"
+    return f"{t.name} ({t.kind}{chance}){marks.get(t.source, '')}: {t.text}"
 
 
-def time_text(card: str) -> str:
+def time_text(card: str, marks: Mapping[str, str] = SOURCE_MARKS) -> str:
+    """A Time card's name and text, marked as ``marks`` has its source."""
     if card not in TIMES:
         return "no Time card yet"
     t = TIMES[card]
-    mark = " [stand-in]" if t.source == "stand-in" else ""
-    return f"{t.name}{mark}: {t.text}"
+    return f"{t.name}{marks.get(t.source, '')}: {t.text}"
 
 
 def boyar_name(number: int) -> str:
@@ -141,7 +147,8 @@ def kind_text(kind: ActionKind) -> str:
 
 def offer_short(verb: str, offer: Any, names: Sequence[str]) -> str:
     """``"Accept Dan's wedding offer (#2)"``, ``"Withdraw your trade offer to Ada (#3)"``:
-    the Do list's Accept, Decline and Withdraw (the terms are in the Now panel)."""
+    the Do list's Accept, Decline and Withdraw (the terms head the Now panel while the
+    entry is highlighted)."""
     what = offer_kind(offer.kind).split(" ", 1)[1]  # "a wedding offer" -> "wedding offer"
     if verb == "Withdraw":
         return f"Withdraw your {what} to {seat_word(names, offer.to)} (#{offer.id})"
@@ -210,6 +217,12 @@ def offer_kind(what: str) -> str:
     return OFFER_KINDS.get(what, "an offer")
 
 
+def split_text(split: str, by: str, to: str) -> str:
+    """Who pays each attempt's 2 Zestre (Z-R29), the proposer ``by`` and the Boyar asked
+    ``to`` by name: ``"You pay 2"``, ``"1 each"``, ``"Cleo pays 2"``."""
+    return {"proposer_2": _pays(by, "2"), "target_2": _pays(to, "2")}.get(split, VALUE_WORDS.get(split, split))
+
+
 def offer_text(offer: Any, names: Sequence[str]) -> str:
     """An offer's terms (only the two parties' views hold them), every payer named by
     seat, so they read the same to the proposer and to the Boyar asked: ``"#11 Ada →
@@ -217,8 +230,7 @@ def offer_text(offer: Any, names: Sequence[str]) -> str:
     by, to = seat_word(names, offer.by), seat_word(names, offer.to)
     head = f"#{offer.id} {by} → {to}: "
     if offer.kind == "wedding-offer":
-        split = {"proposer_2": _pays(by, "2"), "target_2": _pays(to, "2")}.get(
-            offer.split, VALUE_WORDS.get(offer.split, offer.split))
+        split = split_text(offer.split, by, to)
         sweet = ""
         if offer.sweet_payer:
             payer = {"proposer": by, "target": to}.get(offer.sweet_payer, offer.sweet_payer)
@@ -234,6 +246,19 @@ def offer_text(offer: Any, names: Sequence[str]) -> str:
         return head + f"trade: gives {give} for {ask}"
     return head + f"rent {card_name(offer.musician)} for {offer.zestre} Z" + (
         f" + {value_text('', offer.cards, names)}" if offer.cards else "")
+
+
+def offer_cards(offer: Any) -> tuple[str, ...]:
+    """The Fate cards an offer would move: a sweetener's, a trade's both ways, a rent's pay."""
+    return tuple(getattr(offer, "sweet_cards", ())) + tuple(getattr(offer, "give_cards", ())) + tuple(
+        getattr(offer, "ask_cards", ())) + tuple(getattr(offer, "cards", ()))
+
+
+def offer_lines(offer: Any, names: Sequence[str]) -> list[str]:
+    """An offer's terms (:func:`offer_text`), then the text of each card it would move
+    (:func:`card_text`), so a Boyar deciding on it reads what a card does before owning it
+    (player-tester 21, finding 2)."""
+    return [offer_text(offer, names)] + [f"  {card_text(card)}" for card in dict.fromkeys(offer_cards(offer))]
 
 
 def after_attempt(event: Attempted, attempts: int | None, again: bool, then: str = "",
