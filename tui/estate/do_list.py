@@ -55,11 +55,13 @@ class DoList(do_list.DoList):
     BINDINGS = [Binding("pagedown", "group(1)", "Next group", show=False),
                 Binding("pageup", "group(-1)", "Previous group", show=False)]
 
-    def show(self, actions: Sequence[Any], texts: Sequence[str], disabled: Sequence[bool] = ()) -> None:
+    def show(self, actions: Sequence[Any], texts: Sequence[str], disabled: Sequence[bool] = (),
+             afresh: bool = False) -> None:
         """As the shared list's, an entry that can be done on one line; the lower border
         names the group keys while it is long and there are two groups or more."""
         off = [bool(d) for d in disabled] + [False] * (len(actions) - len(disabled))
-        super().show(actions, [t if d else OneLine(t) for t, d in zip(texts, off)], off)  # type: ignore[list-item]
+        super().show(actions, [t if d else OneLine(t) for t, d in zip(texts, off)], off,  # type: ignore[list-item]
+                     afresh)
         long = self.option_count > LONG and len(self.group_starts()) > 1
         self.border_subtitle = GROUP_KEYS if long else ""
 

@@ -32,7 +32,7 @@ from rules.core import Seat
 from rules.estate.state import Convert, Draw, Expand, Gather, Produce
 
 from ..names import fit, seat_name
-from ..screens.game_table import GameTableScreen
+from ..screens.game_table import LEAVE_KEYS, GameTableScreen
 from ..widgets.message import TableMessage
 from . import board, words
 from .convert import ConvertScreen, useful
@@ -105,7 +105,7 @@ class EstateTableScreen(GameTableScreen):
         Binding("o", "page('others')", "Others", group=PAGE),
         Binding("r", "results", "Results"),
         Binding("f1,question_mark", "rules", "Rules"),
-        Binding("q,escape", "leave", "Leave"),
+        *LEAVE_KEYS,
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -58,11 +58,17 @@ CURSOR_KEYS = [
     Binding("right,l", "move(0, 1)", "Right", group=MOVE),
 ]
 """The cursor keys every table's BINDINGS start with."""
+LEAVE_KEYS = [
+    Binding("q", "leave", "Leave"),
+    Binding("escape", "back_or_leave", "Leave", show=False),
+]
+"""``q`` leaves; so does Escape, but at a finished table reached from its results (their
+``b`` or Escape) it goes back to them (:meth:`GameTableScreen.action_back_or_leave`)."""
 TABLE_KEYS = [
     Binding("s", "cycle_sheet", "Sheet"),
     Binding("r", "results", "Results"),
     Binding("f1,question_mark", "rules", "Rules"),
-    Binding("q,escape", "leave", "Leave"),
+    *LEAVE_KEYS,
 ]
 """The keys every table's BINDINGS end with (after the game's own)."""
 
@@ -166,6 +172,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         self._news = ""
         self._tick = 0
         self._results_shown = False
+        self._results_left = False  # the results were left for the board (b, Escape)
         self._allowed: Any = ()
         self._story: list[tuple[int, int, Any]] = []  # (version, turns logged, event) told
         self._turns_at: dict[int, int] = {}  # version -> turns in the log then
@@ -586,7 +593,7 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         self._update()
         if snap.over and not self._results_shown:
             self._results_shown = True
-            self.app.push_screen(self._results(snap))
+            self._show_results(snap)
 
     def _question(self, snap: Snapshot) -> tuple[Any, ...]:
         """What the shown seat is asked now: its legal actions while it may act (``()``:
@@ -663,10 +670,11 @@ class GameTableScreen(QuietKeys, ParlourScreen):
     def on_do_list_unchosen(self, event: DoList.Unchosen) -> None:
         """Enter on a Do list with nothing highlighted (it changed under the key, as
         another player's move came): the message line says why nothing was done
-        (player-tester 2, item 4), and that the first entry is highlighted now."""
+        (player-tester 2, item 4), and which entry is highlighted now."""
         event.stop()
         if event.first:
-            self._error = "Nothing done: the list is new; its first entry is highlighted now. ↑↓ choose, then Enter."
+            which = f"“{fit(event.entry, 30)}”" if event.entry else "its first entry"
+            self._error = f"Nothing done: the list is new; {which} is highlighted now. ↑↓ choose, then Enter."
         else:
             self._error = "Nothing done: the list changed and nothing is highlighted; ↑↓ choose, then Enter."
         self._update()
@@ -726,7 +734,25 @@ class GameTableScreen(QuietKeys, ParlourScreen):
 
     def action_results(self) -> None:
         if self.snap is not None and self.snap.over:
-            self.app.push_screen(self._results(self.snap, quiet=False))
+            self._show_results(self.snap, quiet=False)
+
+    def _show_results(self, snap: Snapshot, quiet: bool = True) -> None:
+        """The results over the table; left for the board, they are what Escape there
+        goes back to (:meth:`action_back_or_leave`)."""
+        self._results_left = False
+        self.app.push_screen(self._results(snap, quiet=quiet), self._left_results)
+
+    def _left_results(self, _: Any = None) -> None:
+        self._results_left = True
+
+    def action_back_or_leave(self) -> None:
+        """Escape: at a finished table reached from its results, back to them (player-
+        tester 21, item 8: it went to the menu, as the results' own Escape goes to the
+        board); anywhere else as ``q``."""
+        if self.snap is not None and self.snap.over and self._results_left:
+            self.action_results()
+        else:
+            self.action_leave()
 
     def _results(self, snap: Snapshot, quiet: bool = True) -> Any:
         """The results screen of the finished ``snap``, with the events told; ``quiet``:

@@ -46,12 +46,14 @@ class DoList(OptionList):
 
     class Unchosen(Message):
         """Enter found nothing to do: no entry highlighted (the list changed under it,
-        player-tester 2, item 4; the first entry is highlighted now, ``first``) or its
-        action no longer listed; the table says so."""
+        player-tester 2, item 4; the start entry is highlighted now, ``first``, and
+        ``entry`` is its words where it is not the first entry) or its action no
+        longer listed; the table says so."""
 
-        def __init__(self, first: bool = False) -> None:
+        def __init__(self, first: bool = False, entry: str = "") -> None:
             super().__init__()
             self.first = first
+            self.entry = entry
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -67,12 +69,39 @@ class DoList(OptionList):
         return True
 
     def action_highlight_first(self) -> None:
-        """Enter with nothing highlighted: highlight the first entry that can be done
+        """Enter with nothing highlighted: highlight the start entry, else the first
         (never do it: the list is new to the player) and let the table say so."""
-        self.highlighted = next((k for k in range(self.option_count)
-                                 if not self.get_option_at_index(k).disabled), None)
+        enabled = self._enabled()
+        start = self.start_entry()
+        self.highlighted = enabled[0] if start is None and enabled else start
         self.refresh_bindings()
-        self.post_message(self.Unchosen(first=self.highlighted is not None))
+        entry = ""
+        if self.highlighted is not None and self.highlighted != enabled[0]:
+            entry = str(self.get_option_at_index(self.highlighted).prompt)
+        self.post_message(self.Unchosen(first=self.highlighted is not None, entry=entry))
+
+    def action_cursor_down(self) -> None:
+        """↓: the next entry; from no highlight, the start entry."""
+        if not self._to_start():
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        """↑: the entry before; from no highlight, the start entry."""
+        if not self._to_start():
+            super().action_cursor_up()
+
+    def _to_start(self) -> bool:
+        """With nothing highlighted, highlight the start entry (``True``: done)."""
+        if self.highlighted is not None:
+            return False
+        start = self.start_entry()
+        if start is None:
+            return False
+        self.highlighted = start
+        return True
+
+    def _enabled(self) -> list[int]:
+        return [k for k in range(self.option_count) if not self.get_option_at_index(k).disabled]
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list is self:
@@ -90,14 +119,25 @@ class DoList(OptionList):
             self.blur()
 
     def offered_first(self, action: Any) -> bool:
-        """Whether the table itself may highlight ``action`` (a list that was empty gets
-        the first such entry); every entry here, a game's own list may say otherwise."""
+        """Whether the table itself may highlight ``action`` (:meth:`start_entry`);
+        every entry here, a game's own list may say otherwise."""
         return True
 
-    def show(self, actions: Sequence[Any], texts: Sequence[str], disabled: Sequence[bool] = ()) -> None:
+    def start_entry(self) -> int | None:
+        """Where the highlight starts: the first entry :meth:`offered_first` allows; in
+        a list of one entry that can be done, that entry (nothing else to mistake it
+        for); else none."""
+        enabled = self._enabled()
+        start = next((k for k in enabled if self.offered_first(self.actions.get(
+            self.get_option_at_index(k).id or ""))), None)
+        return enabled[0] if start is None and len(enabled) == 1 else start
+
+    def show(self, actions: Sequence[Any], texts: Sequence[str], disabled: Sequence[bool] = (),
+             afresh: bool = False) -> None:
         """Show ``actions`` as ``texts`` (``disabled[i]``: entry ``i`` is listed greyed,
-        never highlighted nor done); the highlight stays on the same action, or goes to
-        none; a list that was empty gets its first entry :meth:`offered_first` allows."""
+        never highlighted nor done); the highlight stays on the same action; else a
+        list that was empty, or one shown ``afresh`` (the table's new question), starts
+        on :meth:`start_entry`, and any other highlights none."""
         before = self.highlighted_action()
         was_empty = not self.actions
         off = [bool(d) for d in disabled] + [False] * (len(actions) - len(disabled))
@@ -108,9 +148,8 @@ class DoList(OptionList):
         keys = [entry_key(a) for a in actions]
         if before is not None and entry_key(before) in self.actions:
             self.highlighted = keys.index(entry_key(before))
-        elif was_empty:
-            self.highlighted = next((k for k, a in enumerate(actions)
-                                     if not off[k] and self.offered_first(a)), None)
+        elif was_empty or afresh:
+            self.highlighted = self.start_entry()
         else:
             self.highlighted = None
         self.refresh_bindings()

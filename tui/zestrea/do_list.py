@@ -1,21 +1,33 @@
-"""Zestrea's Do list: the shared one (:mod:`tui.widgets.do_list`), where an entry that
-spends Zestre on the State (a Land, an adoption, a Fate card) is never highlighted by
-the table itself: it is done only on the player's own choice."""
+"""Zestrea's Do list: the shared one (:mod:`tui.widgets.do_list`), where the table itself
+highlights only an entry that commits nothing it cannot take back: a form (it asks for
+the terms before anything is sent), Ready (``y`` takes it back) or a wedding window's
+pass (nothing spent; the window's passes clear whenever its chance changes, Z-R30).
+An entry that spends Zestre on the State (a Land, an adoption, a Fate card), an
+acceptance, a card played or the auction's pass is done only on the player's own
+choice; and the auction's pass, which leaves the auction for good, is listed after the
+bid (player-tester 21, item 1)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
-from rules.zestrea.state import Adopt, BuyFate, BuyLand
+from rules.core import ActionKind
+from rules.zestrea.state import Pass, PassWindow, Ready, Unready
 
 from ..widgets import do_list
 
-SPENDING = (BuyLand, Adopt, BuyFate)
-"""Entries that spend Zestre on the State (Z-F26, Z-F27, Z-R24)."""
+STARTS = (ActionKind, Ready, Unready, PassWindow)
+"""Entries the table may highlight by itself (spending on the State, Z-F26, Z-F27,
+Z-R24, is none of them)."""
+
+
+def pass_last(entries: Sequence[Any]) -> tuple[Any, ...]:
+    """``entries`` in their order, the auction's :class:`Pass` moved to the end."""
+    return tuple(e for e in entries if not isinstance(e, Pass)) + tuple(e for e in entries if isinstance(e, Pass))
 
 
 class DoList(do_list.DoList):
     """The Do list of a Zestrea table."""
 
     def offered_first(self, action: Any) -> bool:
-        return not isinstance(action, SPENDING)
+        return isinstance(action, STARTS)

@@ -31,17 +31,18 @@ from net.table import Snapshot
 from rules.core import ActionKind, Seat, listed
 from rules.zestrea.timers import default_answer
 from rules.zestrea.state import (
-    Accept, Attempted, Decline, Pass, PassWindow, PhaseBegan, PlayFate, Ready, Unready, UseMusician, Withdraw,
-    WindowOpened, ZestreaAction,
+    Accept, Attempted, AuctionOpened, Decline, Pass, PassWindow, PhaseBegan, PlayFate, Ready, TurnBegan,
+    Unready, UseMusician, Withdraw, WindowOpened, ZestreaAction,
 )
 
 from ..names import fit, fit_names, seat_name
-from ..screens.game_table import GameTableScreen
+from ..screens.confirm import ConfirmScreen
+from ..screens.game_table import LEAVE_KEYS, GameTableScreen
 from ..widgets.hung_text import HungText
 from ..widgets.message import TableMessage
 from . import choices, words
 from .countdown import TimerLine
-from .do_list import DoList
+from .do_list import DoList, pass_last
 from .food import FoodSummary, food_lines
 from .food import summary as food_summary
 from .form import open_form
@@ -59,6 +60,13 @@ MODE_WORDS = {"wedding": "a Wedding card", "action": "an Action card"}
 STATUS_WIDTH = 78
 """Cells of the top line at 80 columns (less its padding)."""
 """Log lines a hotseat hand-over shows: what happened since that Boyar last played."""
+NEW_SITUATION = (TurnBegan, PhaseBegan, AuctionOpened, WindowOpened)
+"""Events that put a new question to the table (a turn, a step, an auction, a wedding
+window or its next attempt): the Now panel goes back to its top and the Do list starts
+afresh, even where the Now panel's kind looks the same (a new window for the same two,
+the version between them not shown: player-tester 21, item 7)."""
+AUCTION_PASS = "Pass? You leave this auction for good."
+"""What Enter on the Do list's auction pass asks first (player-tester 21, item 1)."""
 
 
 def owes(snap: Snapshot) -> bool:
@@ -196,7 +204,7 @@ class ZestreaTableScreen(GameTableScreen):
         Binding("p", "pass_", "Pass"),
         Binding("r", "results", "Results"),
         Binding("f1,question_mark", "rules", "Rules"),
-        Binding("q,escape", "leave", "Leave"),
+        *LEAVE_KEYS,
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -214,6 +222,7 @@ class ZestreaTableScreen(GameTableScreen):
         self._highlighted: Any = None  # the Do list's highlighted entry, for the Now panel
         self._form_sent: asyncio.Event | None = None  # set once a form's send is answered
         self._log_begun = False  # the log's head (:meth:`_log_head`) is written
+        self._situation_at: int | None = None  # the version of the latest NEW_SITUATION event not yet shown
 
     # ---- layout -------------------------------------------------------------------
 
@@ -279,6 +288,8 @@ class ZestreaTableScreen(GameTableScreen):
             self._log.append(self._missed(story))
         self._seen_version = story.version
         told = self._events_told(story)
+        if any(isinstance(event, NEW_SITUATION) for event in told):
+            self._situation_at = story.version
         self._log += timed_out_lines(event_lines(told, story.names, story.view), story.timed_out, story.names)
         for k, event in enumerate(told):
             if isinstance(event, Attempted) and not event.success:
@@ -441,17 +452,29 @@ class ZestreaTableScreen(GameTableScreen):
             hand = self._hand_text(view) if snap.seat is not None else "(a spectator sees no hand)"
             self.query_one("#z-hand", HungText).update(hand or "(no Fate cards)")
             self.query_one("#z-now", HungText).update(self._now_text(snap))
-            kind = self._now_kind_of(snap)
-            if kind != self._now_kind:  # a new auction, window, prompt, Time card or step
-                self._now_kind = kind
+            afresh = self._new_situation(snap)
+            if afresh:
                 self.query_one("#z-now-box").scroll_home(animate=False, immediate=True)
-            self._fill_actions(snap)
+            self._fill_actions(snap, afresh)
         log_box = self.query_one("#z-log-box")
         self.query_one("#z-log", HungText).update("\n".join(self._log))
         if log_box is not self.focused:  # the latest lines, unless the player is reading
             log_box.call_after_refresh(log_box.scroll_end, animate=False)
         self._tell(error=self._error)
         self._refresh_footer()
+
+    def _new_situation(self, snap: Snapshot) -> bool:
+        """Whether ``snap`` puts a new question (once): what the Now panel shows changed
+        in kind (a new auction, window, prompt, Time card or step), or a version up to
+        ``snap``'s told of one (:data:`NEW_SITUATION`)."""
+        kind = self._now_kind_of(snap)
+        told = self._situation_at is not None and snap.version >= self._situation_at
+        if kind == self._now_kind and not told:
+            return False
+        self._now_kind = kind
+        if told:
+            self._situation_at = None
+        return True
 
     def _instructions(self) -> str:
         snap = self.snap
@@ -546,12 +569,15 @@ class ZestreaTableScreen(GameTableScreen):
             p = view.my_prompt
             couples = words.couple_names(view)
             choices = [words.value_text("picked", c, names, couples) for c in p.choices]
+            count = str(p.lo) if p.lo == p.hi else f"{p.lo} to {p.hi}"
             if p.lo == p.hi == 1 and len(choices) == 1:  # the other answer is an action
                 asked = f"{choices[0]} (Answer), or act in the Do list"
             elif p.lo == p.hi == 1:  # one of them: "pay the ransom or hand over the bride"
                 asked = " or ".join(choices)
+            elif p.choices and all(c in couples for c in p.choices):  # each a Couple, never its two spouses
+                asked = f"choose {count} Couple{'s' * (p.hi != 1)}: " + "; ".join(
+                    f"the Couple {couples[c]}" for c in p.choices)
             else:
-                count = str(p.lo) if p.lo == p.hi else f"{p.lo} to {p.hi}"
                 asked = f"choose {count} of " + ", ".join(choices)
             lines.append(f"? {words.PROMPT_WORDS.get(p.kind, p.kind)}: {asked}")
         lines += self._prompts_now(view, names)
@@ -660,13 +686,16 @@ class ZestreaTableScreen(GameTableScreen):
             view.turn == food.turn + 1 and view.phase in ("hard-times", "production"))
         return food_lines(food, snap.names, snap.seat, words.couple_names(view)) if latest else []
 
-    def _fill_actions(self, snap: Snapshot) -> None:
+    def _fill_actions(self, snap: Snapshot, afresh: bool = False) -> None:
+        """The Do list: the legal actions with their counters, the auction's pass
+        last; shown ``afresh`` (its highlight on the start entry) for a new question."""
         entries = tuple(snap.legal_actions) if (self.my_turn or snap.legal_actions) and not snap.over else ()
-        entries = with_counters(entries, snap.view)
+        entries = pass_last(with_counters(entries, snap.view))
         if entries == self._entries:
             return
         self._entries = entries
-        self.query_one("#z-actions", DoList).show(entries, [self._entry_text(a, snap) for a in entries])
+        self.query_one("#z-actions", DoList).show(entries, [self._entry_text(a, snap) for a in entries],
+                                                  afresh=afresh)
         self._follow_highlight()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -723,7 +752,21 @@ class ZestreaTableScreen(GameTableScreen):
                       narrow=partial(choices.narrow, self.snap.view),
                       couples=words.couple_names(self.snap.view))
             return
+        if isinstance(entry, Pass):
+            self._ask_to_pass(entry)
+            return
         self._send(entry)
+
+    def _ask_to_pass(self, action: Pass) -> None:
+        """Enter on the auction's Pass: asked first (:data:`AUCTION_PASS`), as it cannot
+        be taken back; sent on yes if it is still the player's to do (``p`` passes at
+        once: it is a key of its own, never reached by moving in the list)."""
+
+        def answered(yes: bool | None) -> None:
+            if yes and self._listed(Pass) is not None:
+                self._send(action)
+
+        self.app.push_screen(ConfirmScreen(AUCTION_PASS, "Pass", "Stay in"), answered)
 
     def _owners(self) -> dict[str, str]:
         """Whose each villager and each revealed card is (by seat name), for the forms."""
