@@ -391,15 +391,18 @@ class StrongBot(EasyBot):
 
     def trade_counter(self, view: ZestreaView, offer: TradeOffer, legal) -> Any:
         """A counter to a trade that does not pay it: the same cards from it (and of the
-        proposer's, those it may ask for: revealed), the Zestre set so the trade gains it
-        1; ``None`` (decline) if that cannot be paid, or it countered this Boyar already
-        this turn."""
+        proposer's, those it may ask for: revealed, and worth something to it), the Zestre
+        set so the trade gains it 1; ``None`` (decline) if that cannot be paid, if it
+        would move no card, or it countered this Boyar already this turn. (A card worth
+        nothing to it is not asked for: offered Evil Eye for 2 Zestre, it countered "I
+        give 0 for 1 Zestre and your Evil Eye", worse for the proposer than a gift:
+        player-test 22, finding 1.)"""
         kind = next((k for k in legal if isinstance(k, ActionKind) and k.kind == "propose-trade"), None)
         key = ("trade-counter", view.turn, offer.by)
         if kind is None or key in self.memory:
             return None
         me, them = view.seat, view.estates[offer.by]
-        asked = tuple(c for c in offer.give_cards if c in them.revealed)
+        asked = tuple(c for c in offer.give_cards if c in them.revealed and card_value(view, me, c) > 0)
         net = 1 + sum(card_value(view, me, c) for c in offer.ask_cards) \
             - sum(card_value(view, me, c) for c in asked)
         give, ask = max(0, -net), max(0, net)

@@ -77,6 +77,13 @@ def no_roll_text(seat: int, names: Sequence[str] = ()) -> str:
     return f"{seat_name(seat, names)} rolled nothing (no Couple chosen)"
 
 
+def closed_words(how: str) -> str:
+    """How an offer closed, as the end of "offer 24 from Ada to You ...": ``"expired"``
+    for one whose step or window ended, else ``"was declined"``, ``"was cancelled"``...
+    (``OfferClosed.how``; "was expired" read wrongly: player-test 22)."""
+    return how if how == "expired" else f"was {how}"
+
+
 def came_text(event: VillagerCame, names: Sequence[str] = ()) -> str:
     """``"Ion (♂) came to Ana (newcomer)"``: a villager who joined an Estate, and how."""
     return f"{who(event.villager)} came to {seat_name(event.seat, names)} ({reason(event.how)})"
@@ -304,7 +311,7 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
         elif isinstance(e, VillagerCame) and e.how in ("adopted", "born", "newcomer"):
             text += "; " + came_text(e, names)
         elif isinstance(e, OfferClosed) and e.how in ("cancelled", "expired"):
-            text += f"; offer {e.id} was {e.how}: {named(e.why, names) or 'it could no longer go ahead'}"
+            text += f"; offer {e.id} {closed_words(e.how)}: {named(e.why, names) or 'it could no longer go ahead'}"
         elif isinstance(e, AuctionEnded):
             text += (f"; {title(e.card).name} went for {e.amount} Zestre to {seat_name(e.winner, names)}"
                      if e.winner is not None else f"; nobody bid for {title(e.card).name}")

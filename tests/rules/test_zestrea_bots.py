@@ -107,6 +107,17 @@ def test_the_strong_bot_counters_a_bad_trade_and_accepts_a_good_one():
     assert choose(StrongBot(), poor, ANA) == Decline(poor.offers[0].id)  # he cannot pay 3
 
 
+def test_the_strong_bot_does_not_counter_for_a_card_worth_nothing_to_it():
+    """Play-test 22, finding 1 (Z-R35, reference §3.5: a counter is a new offer): a human
+    offered Ana Evil Eye (F03, worth nothing to her bot) for 2 Zestre; her counter was
+    "gives 0 Zestre for 1 Zestre + Evil Eye", asking the card and Zestre for nothing.
+    A card worth nothing to the bot is not asked for, and a counter that would move no
+    card is a decline."""
+    state = three(ana=dict(zestre=3), bogdan=dict(zestre=2, hand=("F03-1",), revealed=("F03-1",)))
+    offered, _ = GAME.apply(state, BOGDAN, ProposeTrade(ANA, 0, ("F03-1",), 2, ()))
+    assert choose(StrongBot(), offered, ANA) == Decline(offered.offers[0].id)
+
+
 def test_a_rent_offer_that_pays_nothing_is_declined():
     """Z-R34: a Musician is rented for pay; asked to play for nothing the bot declines,
     for 1 Zestre it accepts."""

@@ -72,6 +72,13 @@ def test_a_cancelled_offer_always_says_why():
         "offer 1 was cancelled: it could no longer go ahead")
 
 
+def test_an_expired_offer_reads_expired():
+    """§3.5 (offers lapse when step IV or their window ends): the line said "offer 25
+    was expired: step IV ended" (player-test 22); it says "offer 25 expired"."""
+    lapsed = OfferClosed(ANA, BOGDAN, 25, "expired", "step IV ended")
+    assert describe("Bob", Ready(), (lapsed,)).endswith("offer 25 expired: step IV ended")
+
+
 def test_option_help_is_player_words():
     """LAN ``/help`` shows the options' help: no rule ids, sections or stand-in marks."""
     for spec in option_specs(ZestreaOptions):

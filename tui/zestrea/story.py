@@ -65,7 +65,7 @@ def _other_line(event: Any, names: Sequence[str], view: Any) -> str | None:
     """The events :func:`words.event_line` leaves out that a player wants told."""
     if isinstance(event, OfferClosed) and event.short >= 0:  # (told to the two parties only)
         return (f"offer {event.id} from {words.seat_word(names, event.by)} to "
-                f"{words.seat_word(names, event.to)} was {event.how}: "
+                f"{words.seat_word(names, event.to)} {rule_words.closed_words(event.how)}: "
                 f"{words.seat_word(names, event.short)} could not pay {event.owed} Zestre")
     if isinstance(event, FateDrawn):
         return rule_words.drawn_text(event, names, view.time_card if view is not None else "")

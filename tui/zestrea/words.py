@@ -11,7 +11,7 @@ from rules.core import ActionKind, named
 from rules.zestrea.cards import BOYAR_CARDS, FATE, PEOPLE, TIMES, person, reason, title
 from rules.zestrea.cards import card_name as _card_name
 from rules.zestrea.game import CHOICE_WORDS
-from rules.zestrea.words import came_text
+from rules.zestrea.words import came_text, closed_words
 from rules.zestrea.words import couple_names as rule_couple_names
 from rules.zestrea.state import (
     Accept, Adopt, AuctionEnded, AuctionOpened, Attempted, Bid, BidMade, BidPassed, BuyFate,
@@ -305,7 +305,7 @@ def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | No
     if isinstance(event, OfferClosed):
         why = named(event.why, names) or ("it could no longer go ahead" if event.how == "cancelled" else "")
         return (f"offer {event.id} from {seat_word(names, event.by)} to {seat_word(names, event.to)} "
-                f"was {event.how}" + (f": {why}" if why else ""))
+                + closed_words(event.how) + (f": {why}" if why else ""))
     if isinstance(event, WindowOpened):
         w = event.window
         return f"Wedding window: {who(w.stays)} + {who(w.moves)}, attempt {w.attempt}/{w.attempts}"
