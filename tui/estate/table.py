@@ -351,7 +351,10 @@ class EstateTableScreen(GameTableScreen):
         return board.estate_page(view, seat, names)
 
     def _show_now(self) -> None:
-        """The Now panel: the question asked, then what the highlighted entry gives."""
+        """The Now panel: the question asked, then what the highlighted entry gives; while
+        a question's answers are listed and none is highlighted yet (a new list highlights
+        nothing, so that an Enter meant for the last one does nothing), what each gives
+        (the Era Event's A and B showed nothing until an arrow key: player-test 22)."""
         snap, view = self.snap, self.view
         lines: list[str] = []
         if view.question is not None:
@@ -366,6 +369,8 @@ class EstateTableScreen(GameTableScreen):
             lines.append("Convert: pay 3 (2 with a discount) of your supply for 1 of your choice.")
         elif entry is not None and not isinstance(entry, tuple):  # (a ✗ line is never highlighted)
             lines.append(words.preview(entry, view))
+        elif view.question is not None and self.my_turn:  # nothing highlighted yet: every answer
+            lines += [words.preview(a, view) for a in self._entries if a != CONVERT and not isinstance(a, tuple)]
         elif snap.seat is not None and not self.my_turn and not snap.over:
             lines.append("Waiting for the others.")
         self._set("#e-now", "\n".join(l for l in lines if l))
