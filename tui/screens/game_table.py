@@ -635,10 +635,15 @@ class GameTableScreen(QuietKeys, ParlourScreen):
 
     def _send(self, action: Any) -> None:
         """Send ``action`` from the shown seat; the table waits for its outcome."""
+        self._begin_send()
+        self.run_worker(self._submit(self.links[self.seat], action), group="submit")
+
+    def _begin_send(self) -> None:
+        """An action is on its way: the table waits for its outcome (:meth:`_submit`
+        ends the wait) and shows it is acting."""
         self.busy = True
         self._acted = True
         self._update()
-        self.run_worker(self._submit(self.links[self.seat], action), group="submit")
 
     async def _submit(self, link: SeatLink, action: Any, shown: bool = True) -> str:
         """Send ``action`` by ``link`` and wait for its outcome: ``""`` accepted, else

@@ -812,9 +812,7 @@ class ZestreaTableScreen(GameTableScreen):
             return "Nothing can be done now."
         if self.busy:
             return "Your last move is still on its way: send again in a moment."
-        self.busy = True
-        self._acted = True
-        self._update()
+        self._begin_send()
         self._form_sent = sent = asyncio.Event()
         try:
             return await self._submit(link, action, shown=False)
