@@ -148,8 +148,9 @@ async def test_the_host_keeps_saying_a_new_room_code_until_everyone_is_back(tmp_
             await until(pilot, lambda: app.session.link.status.online, timeout=20)
             new = table.code
             told = f"New room code {new} (it was {code}): tell your players; once back, /seat N NAME gives each their seat."
-            if game.my_turn:  # the host's own turn is told first: Ann plays
-                await app.session.link.submit(game.snap.legal_actions[0])
+            latest = app.session.link.snapshot()  # (not the table's my_turn: False while it lays out)
+            if 0 in latest.active_seats:  # the host's own turn is told first: Ann plays
+                await app.session.link.submit(latest.legal_actions[0])
             await until(pilot, lambda: game._instructions() == told, timeout=20)
             assert not bob.status.online  # Bob still asks for the old room
             await bob.close()
