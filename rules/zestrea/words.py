@@ -14,8 +14,9 @@ the Zestre it gained), :func:`no_roll_text` (a Boyar who rolled nothing) and
 :func:`came_text` (a villager who came to an Estate, and how), :func:`drawn_text` (Fate
 cards drawn), :func:`bought_text` (a Land or Fate card bought), :func:`given_text` and
 :func:`moved_text` (Zestre and Fate cards given), :func:`toll_text` (a Time card's
-forced payment), :func:`zestre_text` (Zestre a card gave or took that no other line
-tells) and :func:`villager_moved_text` (a villager a card sent to another Estate).
+forced payment), :func:`paid_text` (who paid a wedding attempt, and what),
+:func:`zestre_text` (Zestre a card gave or took that no other line tells) and
+:func:`villager_moved_text` (a villager a card sent to another Estate).
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from .state import (
     Accept, Adopt, AuctionEnded, Attempted, Bid, Bought, BuyFate, BuyLand, CardsMoved, Choose,
     Decline, FateDrawn, FatePlayed, FoodSummary, Gift, LandChanged, OfferClosed, Pass, PassWindow,
     PhaseBegan, PlayFate, ProposeTrade, ProposeWedding, Ready, RentMusician, Reveal, Rolled, TimeRevealed, Toll,
-    Unready, UseMusician, VillagerCame, VillagerGone, VillagerMoved, Withdraw, ZestreChanged, ZestreGiven,
+    Unready, UseMusician, VillagerCame, VillagerGone, VillagerMoved, Window, WindowOpened, Withdraw,
+    ZestreChanged, ZestreGiven,
 )
 
 BOUGHT_WORDS = {"land": "a Land", "fate": "a Fate card", "adoption": "an adoption"}
@@ -36,8 +38,8 @@ ZESTRE_TOLD_ELSEWHERE = frozenset(("production", "food", "auction", "wedding-att
                                    "adoption", "fate"))
 """The reasons of Zestre changes :func:`zestre_text` leaves to others: a Production
 roll's (:func:`production_text`), Food's summary (:func:`food_text`), the auction's end,
-a purchase (:func:`bought_text`), and a wedding attempt's shares (the split its offer
-named, §3.6; not a card's doing)."""
+a purchase (:func:`bought_text`), and a wedding attempt's shares (told per payer with
+the attempt's window, :func:`paid_text`)."""
 GIVEN_BACK = frozenset(("matchmaker",))
 """Reasons of Zestre the State gives back (The Matchmaker, F19): told as "back"."""
 
@@ -128,6 +130,19 @@ def toll_text(event: Toll, names: Sequence[str] = ()) -> str:
     name = seat_name(event.seat, names)
     paid = f"{event.paid} Zestre" if event.paid == event.owed else f"{event.paid} of the {event.owed} Zestre owed"
     return f"{_s(name, 'pay', 'pays')} {paid} ({reason(event.why)})"
+
+
+def paid_text(window: Window, names: Sequence[str] = ()) -> str:
+    """Who paid a wedding attempt to the State, each payer with their share (rulebook
+    "IV. Weddings and Negotiations": 2 Zestre per attempt, one each or one pays both;
+    Z-F16, Z-R29; public, as completed payments are, §3.6 "Who sees what"): ``"Ada pays
+    2 Zestre for the wedding attempt"``, ``"Ada pays 1 Zestre and You pay 1 Zestre for
+    wedding attempt 2 of 3"``; ``""`` for an Elopement's attempt, which costs nothing
+    (F23)."""
+    paid = " and ".join(f"{_s(seat_name(seat, names), 'pay', 'pays')} {amount} Zestre"
+                        for seat, amount in window.payers)
+    which = f"wedding attempt {window.attempt} of {window.attempts}" if window.attempts > 1 else "the wedding attempt"
+    return f"{paid} for {which}" if paid else ""
 
 
 def zestre_text(event: ZestreChanged, names: Sequence[str] = ()) -> str | None:
@@ -270,10 +285,10 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
              couples: Mapping[str, str] | None = None, time_card: str = "") -> str:
     """``"Ana played Bad Eyesight"``, ``"Bogdan accepted offer 3; Ion (♂) and Maria (♀)
     married: rolled 1, needed 3 or less"``: the action, then what followed that everyone
-    saw (Production rolls with the Zestre gained and who rolled nothing, attempts,
-    weddings, deaths, arrivals and to whom, villagers moved, Land lost, Zestre a card
-    gave or took and each Boyar's payment to a Time card, the auction's end, each
-    Boyar's Food, the next Time card), in the table log's words. ``names``: the
+    saw (Production rolls with the Zestre gained and who rolled nothing, attempts and
+    who paid each, weddings, deaths, arrivals and to whom, villagers moved, Land lost,
+    Zestre a card gave or took and each Boyar's payment to a Time card, the auction's
+    end, each Boyar's Food, the next Time card), in the table log's words. ``names``: the
     players' names by seat, when the caller has them (else other seats are ``seat N``);
     the reasons the rules give are told with them too. ``couples``: the Couples by
     their spouses (:func:`couple_names`), else a roll names ``"Couple N"``;
@@ -296,6 +311,8 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
             text += "; " + moved_text(CardsMoved(e.giver, e.taker, e.count, e.why), names)
         elif isinstance(e, Attempted):
             text += "; " + attempt_text(e, names)
+        elif isinstance(e, WindowOpened) and (paid := paid_text(e.window, names)):
+            text += "; " + paid
         elif isinstance(e, FoodSummary):
             text += "; " + food_text(e, names)
         elif isinstance(e, LandChanged) and e.why != "food":  # Food's is in its summary
