@@ -21,7 +21,7 @@ from .estate import (
 )
 from .state import (
     ChanceChanged, FatePlayed, Foretold, LandChanged, PlayFate, Prompt, RoleAttached, Rolled,
-    VillagerMoved, Window, ZestreaState, ZestreChanged, ZestreGiven,
+    Separated, VillagerMoved, Window, ZestreaState, ZestreChanged, ZestreGiven,
 )
 from .weddings import can_marry, open_window, sides
 from .dice import roll
@@ -268,6 +268,7 @@ def _trouble(state, seat, action, events):  # F11
     home = _couple_home(state, number)
     estate = state.estates[home]
     couple = next(c for c in estate.couples if c.number == number)
+    events.append(Separated(home, couple.id, couple.stayed, couple.moved, "trouble-in-paradise"))
     return set_estate(state, home, couples=tuple(c for c in estate.couples if c != couple),
                       singles=estate.singles + couple.spouses)
 

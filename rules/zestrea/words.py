@@ -15,8 +15,9 @@ the Zestre it gained), :func:`no_roll_text` (a Boyar who rolled nothing) and
 cards drawn), :func:`bought_text` (a Land or Fate card bought), :func:`given_text` and
 :func:`moved_text` (Zestre and Fate cards given), :func:`toll_text` (a Time card's
 forced payment), :func:`paid_text` (who paid a wedding attempt, and what),
-:func:`zestre_text` (Zestre a card gave or took that no other line tells) and
-:func:`villager_moved_text` (a villager a card sent to another Estate).
+:func:`zestre_text` (Zestre a card gave or took that no other line tells),
+:func:`villager_moved_text` (a villager a card sent to another Estate) and
+:func:`separated_text` (a Couple a card separated).
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from .cards import TIMES, card_name, person, reason, title
 from .state import (
     Accept, Adopt, AuctionEnded, Attempted, Bid, Bought, BuyFate, BuyLand, CardsMoved, Choose,
     Decline, FateDrawn, FatePlayed, FoodSummary, Gift, LandChanged, OfferClosed, Pass, PassWindow,
-    PhaseBegan, PlayFate, ProposeTrade, ProposeWedding, Ready, RentMusician, Reveal, Rolled, TimeRevealed, Toll,
+    PhaseBegan, PlayFate, ProposeTrade, ProposeWedding, Ready, RentMusician, Reveal, Rolled, Separated,
+    TimeRevealed, Toll,
     Unready, UseMusician, VillagerCame, VillagerGone, VillagerMoved, Window, WindowOpened, Withdraw,
     ZestreChanged, ZestreGiven,
 )
@@ -49,10 +51,15 @@ def who(villager: str) -> str:
     return person(villager)
 
 
+def couple_text(stayed: str, moved: str) -> str:
+    """``"Ion (♂) and Ana (♀)"``: a Couple by its spouses, the one who stayed first (Z-F18)."""
+    return f"{who(stayed)} and {who(moved)}"
+
+
 def couple_names(holder: Any) -> dict[str, str]:
     """``{"C3": "Ion (♂) and Ana (♀)"}``: every Couple on ``holder``'s ``estates`` (a
-    state or a view) by its spouses, the one who stayed first (Z-F18)."""
-    return {c.id: f"{who(c.stayed)} and {who(c.moved)}" for e in holder.estates for c in e.couples}
+    state or a view) by its spouses (:func:`couple_text`)."""
+    return {c.id: couple_text(c.stayed, c.moved) for e in holder.estates for c in e.couples}
 
 
 def production_text(events: Sequence[object], k: int, names: Sequence[str] = (),
@@ -164,6 +171,13 @@ def villager_moved_text(event: VillagerMoved, names: Sequence[str] = ()) -> str:
     another Estate (F05, F10)."""
     return (f"{who(event.villager)} moved from {seat_name(event.giver, names)} to "
             f"{seat_name(event.taker, names)} ({reason(event.why)})")
+
+
+def separated_text(event: Separated, names: Sequence[str] = ()) -> str:
+    """``"Ion (♂) and Ana (♀) of Ada separated (Trouble In Paradise)"``: a Couple a card
+    parted (F11), by its spouses as every Couple is told (:func:`couple_text`)."""
+    return (f"{couple_text(event.stayed, event.moved)} of {seat_name(event.seat, names)} "
+            f"separated ({reason(event.why)})")
 
 
 def _count(n: int, one: str, many: str = "") -> str:
@@ -286,7 +300,8 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
     """``"Ana played Bad Eyesight"``, ``"Bogdan accepted offer 3; Ion (♂) and Maria (♀)
     married: rolled 1, needed 3 or less"``: the action, then what followed that everyone
     saw (Production rolls with the Zestre gained and who rolled nothing, attempts and
-    who paid each, weddings, deaths, arrivals and to whom, villagers moved, Land lost,
+    who paid each, weddings, deaths, arrivals and to whom, villagers moved, Couples
+    separated, Land lost,
     Zestre a card gave or took and each Boyar's payment to a Time card, the auction's
     end, each Boyar's Food, the next Time card), in the table log's words. ``names``: the
     players' names by seat, when the caller has them (else other seats are ``seat N``);
@@ -323,6 +338,8 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
             text += "; " + told
         elif isinstance(e, VillagerMoved):
             text += "; " + villager_moved_text(e, names)
+        elif isinstance(e, Separated):
+            text += "; " + separated_text(e, names)
         elif isinstance(e, VillagerGone):
             text += f"; {who(e.villager)} {e.how} ({reason(e.why)})"
         elif isinstance(e, VillagerCame) and e.how in ("adopted", "born", "newcomer"):

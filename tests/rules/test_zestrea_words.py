@@ -213,3 +213,21 @@ def test_each_wedding_attempt_tells_who_paid_what(monkeypatch):
                                          *state.estates[1:]))
     state, events = game.apply(state, ANA, PlayFate("F23-1", villager="M10", other="L10"))
     assert "pay" not in describe_in(state, "Ann", PlayFate("F23-1"), events, NAMES)
+
+
+def test_trouble_in_paradise_names_the_couple_it_separates():
+    """Reference §4 F11 Trouble In Paradise ("Choose any Couple on any Estate ... The
+    Couple separates"): the log and ``parlour replay --text`` name the Couple by its
+    spouses, as every Couple is named, and whose it was; the view after the play no
+    longer holds the Couple, so the event names it."""
+    state = three()
+    state = attrs.evolve(state, estates=(
+        attrs.evolve(state.estates[ANA], hand=("F11-1",)),
+        attrs.evolve(state.estates[BOGDAN], couples=state.estates[BOGDAN].couples + (
+            attrs.evolve(state.estates[BOGDAN].couples[0], number=9, stayed="L20", moved="M20"),)),
+        state.estates[COSTACHE]))
+    action = PlayFate("F11-1", couple="C9")
+    state, events = game.apply(state, ANA, action)
+    assert describe_in(state, "Ann", action, events, NAMES) == (
+        f"Ann played Trouble In Paradise; {who('L20')} and {who('M20')} of Ben separated "
+        "(Trouble In Paradise)")

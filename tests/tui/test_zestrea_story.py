@@ -194,3 +194,17 @@ def test_the_log_tells_who_paid_each_wedding_attempt():
         at = next(k for k, line in enumerate(lines) if line.startswith("Wedding window:"))
         first = "You pay 1 Zestre" if seat == 0 else "Ann pays 1 Zestre"
         assert lines[at + 1] == f"{first} and Ada pays 1 Zestre for wedding attempt 1 of 2"
+
+
+def test_trouble_in_paradise_names_the_couple_in_the_log():
+    """Reference §4 F11 Trouble In Paradise: the log names the Couple it separates by its
+    spouses (as the Production lines name a Couple) and whose it was."""
+    from rules.zestrea.cards import person
+    from rules.zestrea.state import PlayFate
+    from tests.rules.zestrea_support import estate, step_four
+    state = step_four(estate(hand=("F11-1",)), estate(couples=(("L02", "M02"), ("L10", "M10"))),
+                      estate(couples=(("L03", "M03"),)))
+    state, events = GAME.apply(state, 0, PlayFate("F11-1", couple=state.estates[1].couples[1].id))
+    lines = event_lines([GAME.project_event(e, 2) for e in events], NAMES, GAME.view(state, 2))
+    assert lines == ["You played Trouble In Paradise",
+                     f"{person('L10')} and {person('M10')} of Ada separated (Trouble In Paradise)"]
