@@ -9,7 +9,7 @@ import attrs
 
 from ..core import RuleViolation, Seat, seat_name
 from .cards import person, sex, title
-from .estate import adult_singles, draw_fate, marry, owner, roles_of, set_estate
+from .estate import adult_singles, draw_fate, give_up_to, marry, owner, roles_of, set_estate
 from .state import (
     Attempted, CardsMoved, Married, Window, WindowOpened, WeddingRecord, ZestreaState, ZestreGiven,
     ZestreChanged,
@@ -194,12 +194,8 @@ def _wed(state: ZestreaState, window: Window, events: list) -> ZestreaState:
             events.append(CardsMoved(payer, taker, len(cards), "sweetener", cards))
     for godparent, card in window.played:
         if title(card).id == "F20":
-            for party in (window.proposer, window.target):
-                amount = min(1, state.estates[party].zestre)
-                if amount:
-                    state = set_estate(state, party, zestre=state.estates[party].zestre - amount)
-                    state = set_estate(state, godparent, zestre=state.estates[godparent].zestre + amount)
-                    events.append(ZestreGiven(party, godparent, amount, "godparents"))
+            for party in (window.proposer, window.target):  # a Boyar with 0 gives nothing
+                state = give_up_to(state, party, godparent, 1, "godparents", events)
     return state
 
 

@@ -119,9 +119,13 @@ def bought_text(event: Bought, names: Sequence[str] = ()) -> str:
 
 
 def given_text(event: ZestreGiven, names: Sequence[str] = ()) -> str:
-    """``"Ana gave Ben 3 Zestre (gift)"``."""
-    return (f"{seat_name(event.giver, names)} gave {seat_name(event.taker, names)} "
-            f"{event.zestre} Zestre ({reason(event.why)})")
+    """``"Ana gave Ben 3 Zestre (gift)"``; a Boyar who had nothing to give what a card
+    asked (reference §4: "a Boyar with 0 gives nothing", Just Married F09, The
+    Godparents F20): ``"Ben has no Zestre to give Ana (Just Married)"``."""
+    giver, taker = seat_name(event.giver, names), seat_name(event.taker, names)
+    if not event.zestre:
+        return f"{_s(giver, 'have', 'has')} no Zestre to give {taker} ({reason(event.why)})"
+    return f"{giver} gave {taker} {event.zestre} Zestre ({reason(event.why)})"
 
 
 def moved_text(event: CardsMoved, names: Sequence[str] = ()) -> str:

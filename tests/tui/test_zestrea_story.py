@@ -208,3 +208,18 @@ def test_trouble_in_paradise_names_the_couple_in_the_log():
     lines = event_lines([GAME.project_event(e, 2) for e in events], NAMES, GAME.view(state, 2))
     assert lines == ["You played Trouble In Paradise",
                      f"{person('L10')} and {person('M10')} of Ada separated (Trouble In Paradise)"]
+
+
+def test_just_married_tells_a_boyar_with_nothing_to_give():
+    """Reference §4 F09 Just Married ("a Boyar with 0 gives nothing"): the log says so
+    of that Boyar rather than nothing at all: "Ben has no Zestre to give You (Just
+    Married)"."""
+    from rules.zestrea.state import PlayFate, WeddingRecord
+    from tests.rules.zestrea_support import estate, step_four
+    state = step_four(estate(hand=("F09-1",)), estate(zestre=3, couples=(("L02", "M02"),)),
+                      estate(couples=(("L03", "M03"),)),
+                      weddings=(WeddingRecord(1, 0, 1, 1),))
+    state, events = GAME.apply(state, 0, PlayFate("F09-1", record=1))
+    lines = event_lines([GAME.project_event(e, 0) for e in events], NAMES, GAME.view(state, 0))
+    assert lines == ["You played Just Married", "Ada gave You 1 Zestre (Just Married)",
+                     "Ben has no Zestre to give You (Just Married)"]
