@@ -11,7 +11,7 @@ from rules.core import ActionKind
 from rules.zestrea import GAME
 from rules.zestrea.state import Accept, ProposeWedding, TradeOffer, WeddingOffer
 from tui.app import ParlourApp
-from tui.zestrea.choices import counter_start, narrow
+from tui.zestrea.choices import advice, counter_start, narrow
 from tui.zestrea.form import ActionForm
 
 from .helpers import shown, until
@@ -109,6 +109,39 @@ async def test_the_sweetener_leaves_the_payer_its_share_of_the_attempt():
     assert next(p for p in params if p.name == "sweet_zestre").hi == 3
     params = narrow(view, kind, {"to": 2, "mine": "M01", "split": "proposer_2", "sweet_payer": "target"})
     assert next(p for p in params if p.name == "sweet_zestre").hi == 4
+
+
+async def test_the_wedding_form_says_how_many_attempts_can_be_paid_now():
+    """Reference §3.6 (``max_attempts``: the next attempt starts "as long as both payers
+    can still pay"), Z-F16, Z-R29: the rules take an offer of 5 attempts that its
+    payers can pay only 3 of now (a later attempt goes ahead only if they can pay it
+    then), so the form does not refuse it but says, under the fields, how many the
+    Zestre held now pays and who runs short, and follows the fields as they change."""
+    state = _with_zestre(negotiation_state(), 6, 3, 4)  # You 6, Ada 3
+    view = GAME.view(state, 0)
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        form = ActionForm(_wedding(state), GAME.legal_actions(state, 0), NAMES, GAME.action_type,
+                          narrow=lambda k, chosen: narrow(view, k, chosen),
+                          advise=lambda k, chosen: advice(view, NAMES, k, chosen))
+        app.sent = []
+        await app.push_screen(form, app.sent.append)
+        await pilot.pause()
+        told = form.query_one("#form-advice", Static)
+        assert form._chosen()["to"] == 1 and not told.display  # 1 attempt: payable
+        split = form.query_one(f"#p{_index(form.kind, 'split')}", Select)
+        split.value = form.kind.params[_index(form.kind, "split")].values.index("each_1")
+        form.query_one(f"#p{_index(form.kind, 'attempts')}").focus()
+        await pilot.press("end", "backspace", "5")
+        await until(pilot, lambda: told.display)
+        assert " ".join(shown(told).split()) == ("! The Zestre held now pays 3 of these 5 attempts (Ada has 3 Zestre); "
+                               "the rest go ahead only if the payers can pay them then.")
+        await pilot.press("backspace", "3")
+        await until(pilot, lambda: not told.display)
+        await pilot.press("backspace", "4", "ctrl+s")
+        await until(pilot, lambda: len(app.sent) == 1)
+    GAME.apply(state, 0, app.sent[0])  # the rules take it: no RuleViolation
+    assert app.sent[0].attempts == 4
 
 
 async def test_a_refusal_keeps_the_form_open_with_everything_entered(tmp_path):

@@ -25,7 +25,10 @@ Every narrowed parameter is a subset of its bound, so what the form sends is sti
 within the kind's bounds (``rules.core.permits``); the host keeps the last word.
 
 A counter-offer's form starts from the offer it answers, seen from the other side
-(:func:`counter_start`)."""
+(:func:`counter_start`). Beside the fields a form may tell what the rules allow but a
+player should know before sending (:func:`advice`): a wedding offer asking for more
+attempts than its payers can pay now (§3.6: each later attempt goes ahead only if they
+can pay it then)."""
 
 from __future__ import annotations
 
@@ -35,8 +38,11 @@ import attrs
 
 from rules.core import ActionKind, Param, SomeOf, Whole
 from rules.zestrea.cards import sex
-from rules.zestrea.state import SPLITS
-from rules.zestrea.weddings import shares, short_of
+from rules.zestrea.offers import proposal_payers
+from rules.zestrea.state import SPLITS, ProposeWedding
+from rules.zestrea.weddings import attempts_payable, shares, short_of
+
+from .words import seat_word, verb
 
 Chosen = Mapping[str, Any]
 """The values of the fields chosen so far, by parameter name."""
@@ -187,6 +193,33 @@ _NARROWERS: dict[str, dict[str, Callable[[Any, Chosen], Any]]] = {
     "propose-trade": {"ask_zestre": _ask_zestre, "ask_cards": _ask_cards, "counter": _counters},
     "play": {"other": _elopement_other},
 }
+
+
+# ---- what the form tells beside its fields ------------------------------------------------
+
+
+def advice(view: Any, names: Any, kind: ActionKind, chosen: Chosen) -> str:
+    """What a form tells under its fields, for the values ``chosen`` (``""``: nothing):
+    for a wedding offer asking more attempts than the Zestre its payers hold now pays
+    for (:func:`rules.zestrea.weddings.attempts_payable`, with the shares and sweetener
+    the rules take, :func:`rules.zestrea.offers.proposal_payers`), how many can be paid
+    and who runs short. The rules allow the offer (a later attempt goes ahead only if
+    its payers can pay it then, §3.6), so the form says it rather than refusing."""
+    attempts, to, split = chosen.get("attempts"), chosen.get("to"), chosen.get("split")
+    if kind.kind != "propose-wedding" or not isinstance(attempts, int) or not _seat(view, to) \
+            or split not in SPLITS:
+        return ""
+    offer = ProposeWedding(to, "", "", split, attempts, sweet_payer=chosen.get("sweet_payer") or "",
+                           sweet_zestre=chosen.get("sweet_zestre") or 0)
+    paid, short = attempts_payable(view, *proposal_payers(view.seat, offer), most=attempts)
+    if short is None:
+        return ""
+    seat = short[0]
+    has = verb(seat_word(names, seat), "have", "has") + f" {view.estates[seat].zestre} Zestre"
+    if not paid:
+        return f"No attempt can be paid now: {has}."
+    return (f"The Zestre held now pays {paid} of these {attempts} attempts ({has}); "
+            "the rest go ahead only if the payers can pay them then.")
 
 
 # ---- a counter-offer ---------------------------------------------------------------------

@@ -750,7 +750,8 @@ class ZestreaTableScreen(GameTableScreen):
                       owners=self._owners(), start=self._form_start(entry),
                       words=words.form_words(self.snap.view, self.snap.names),
                       narrow=partial(choices.narrow, self.snap.view),
-                      couples=words.couple_names(self.snap.view))
+                      couples=words.couple_names(self.snap.view),
+                      advise=partial(choices.advice, self.snap.view, self.snap.names))
             return
         if isinstance(entry, Pass):
             self._ask_to_pass(entry)
