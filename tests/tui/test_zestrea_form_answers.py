@@ -172,6 +172,50 @@ async def test_a_refusal_keeps_the_form_open_with_everything_entered(tmp_path):
         assert not table._error
 
 
+async def test_the_gift_and_trade_forms_never_open_on_a_dead_end(tmp_path):
+    """Rulebook "IV. Weddings and Negotiations" ("give and receive gifts of Zestre or
+    Fate"), reference §3.5 and Z-R35 (a gift gives something, a trade gives or asks
+    something; an offer of nothing is refused): the gift form opens on 1 Zestre, the
+    least gift, so Send at once gives it; each form says at its top what it needs
+    (the trade form opens on nothing: what to give or ask is the player's to say)."""
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, zestrea_game(seed=3, options=(("starting_zestre", 5),)))
+        await play_until(pilot, table, lambda t: t.view.phase == "negotiation" and _quiet(t))
+        for name in ("propose-trade", "gift"):
+            at = next(i for i, e in enumerate(table._entries) if getattr(e, "kind", "") == name)
+            table.query_one("#z-actions").focus()
+            await pilot.press("home", *["down"] * at, "enter")
+            await until(pilot, lambda: isinstance(app.screen, ActionForm))
+            form = app.screen
+            note = " ".join(shown(form.query_one(Static)).split())
+            if name == "propose-trade":
+                assert note.startswith("A trade gives or asks something"), note
+                await pilot.press("escape")
+                await until(pilot, lambda: app.screen is table)
+                continue
+            assert note.startswith("A gift gives Zestre, Fate cards or both"), note
+            assert form._chosen()["zestre"] == 1 and form._chosen()["to"] == 1
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: app.screen is table, timeout=20)
+            await until(pilot, lambda: "You gave Ada 1 Zestre (gift)" in table._log, timeout=20)
+        assert not table._error
+
+
+def test_a_trade_with_nothing_of_yours_to_give_goes_to_a_boyar_with_something_to_ask():
+    """Z-R35 (a trade gives or asks something), Z-R23 (only revealed cards may be
+    asked for): with no Zestre and no card of yours, the trade form offers only the
+    Boyars that have Zestre or a revealed card to ask for."""
+    state = _with_zestre(negotiation_state(), 0, 0, 4)  # Ada: 0 Zestre but a revealed card
+    state = attrs.evolve(state, estates=(attrs.evolve(state.estates[0], hand=()), state.estates[1],
+                                         attrs.evolve(state.estates[2], zestre=0)))
+    assert state.estates[1].revealed and not state.estates[2].revealed
+    kind = next(a for a in GAME.legal_actions(state, 0) if getattr(a, "kind", "") == "propose-trade")
+    assert next(p for p in kind.params if p.name == "to").values == (1, 2)
+    params = narrow(GAME.view(state, 0), kind, {"to": 1})
+    assert next(p for p in params if p.name == "to").values == (1,)
+
+
 def test_a_counter_starts_from_the_offer_it_answers():
     """Reference §3.6 ("A counter closes the original offer and sends a new one back"):
     a counter to Ada's offer (her Maiden for your Lad, you pay 2, 3 attempts, her

@@ -17,7 +17,8 @@ each field here is narrowed to what the view shows fits the fields before it:
   ruling beside ``rules.zestrea.offers._shown_cards``), its Zestre less the payer's
   share of the 2; no payer, no sweetener;
 - a trade (Z-R35): the cards and Zestre asked are the chosen Boyar's, the cards only
-  those it has revealed (Z-R23);
+  those it has revealed (Z-R23); with nothing of yours to give, *to* lists only Boyars
+  with something to ask for;
 - a counter answers an offer the chosen Boyar made to you;
 - an Elopement (F23): the other single is of the other sex (Z-R28).
 
@@ -168,7 +169,22 @@ def _sweet_when(view: Any, chosen: Chosen) -> tuple[str, ...] | None:
     return ("on_accept",) if not chosen.get("sweet_payer") else None
 
 
-# ---- a trade, an Elopement ---------------------------------------------------------------
+# ---- a gift, a trade, an Elopement ---------------------------------------------------------------
+
+
+GIFT_START = {"zestre": 1}
+"""A gift form's first values: 1 Zestre, the least gift there is (Z-R35), so it never
+opens on a gift of nothing, which is refused; without Zestre the field keeps 0 and the
+cards are ticked by the player (a card is never given away unasked)."""
+
+
+def _trade_to(view: Any, chosen: Chosen) -> tuple[int, ...] | None:
+    """With nothing of yours to give, only a Boyar with something to ask for (Zestre, a
+    revealed card): a trade with anyone else could only be refused (Z-R35)."""
+    if _zestre(view, view.seat) or view.hand:
+        return None
+    return tuple(s for s in range(len(view.estates)) if s != view.seat
+                 and (_zestre(view, s) or _revealed(view, s)))
 
 
 def _ask_zestre(view: Any, chosen: Chosen) -> int:
@@ -190,7 +206,8 @@ _NARROWERS: dict[str, dict[str, Callable[[Any, Chosen], Any]]] = {
     "propose-wedding": {"to": _wedding_to, "mine": _wedding_mine, "theirs": _wedding_theirs,
                         "split": _split, "receiver": _receiver, "sweet_zestre": _sweet_zestre,
                         "sweet_cards": _sweet_cards, "sweet_when": _sweet_when, "counter": _counters},
-    "propose-trade": {"ask_zestre": _ask_zestre, "ask_cards": _ask_cards, "counter": _counters},
+    "propose-trade": {"to": _trade_to, "ask_zestre": _ask_zestre, "ask_cards": _ask_cards,
+                      "counter": _counters},
     "play": {"other": _elopement_other},
 }
 

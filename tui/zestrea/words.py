@@ -54,6 +54,14 @@ PROMPT_NAMES = {"produce": "Production", "tatars": "The Tatars", "cholera": "Cho
                 "play-now": "Play or keep the card won", "ransom": "Steal the Bride",
                 "fortune": "The Fortune Teller"}
 """Each prompt kind by a short name, for the others' prompts in the Now panel."""
+FORM_NOTES = {
+    "gift": "A gift gives Zestre, Fate cards or both, at once: type the Zestre, tick the cards "
+            "(space).",
+    "propose-trade": "A trade gives or asks something, or both: type the Zestre you give or ask, "
+                     "tick the cards (space; you may ask only for cards that Boyar has revealed).",
+}
+"""What a form of each kind needs before it can be sent, told at its top (reference §3.5,
+Z-R35: a gift or trade of nothing is refused; player-test: the forms opened on nothing)."""
 VALUE_WORDS = {"proposer_2": "you pay 2", "each_1": "1 each", "target_2": "they pay 2",
                "proposer": "you", "target": "them", "": "nobody", "on_accept": "on accepting",
                "on_success": "on a wedding", **CHOICE_WORDS}
