@@ -13,7 +13,9 @@ import attrs
 
 from ..core import Seat
 from .cards import sex, title
-from .state import Couple, FateDrawn, Toll, VillagerCame, VillagerGone, ZestreaState, ZestreChanged
+from .state import (
+    Couple, FateDrawn, Toll, VillagerCame, VillagerGone, ZestreaState, ZestreChanged, ZestreGiven,
+)
 
 TRUCK, PREACHER = "F15", "F04"
 MAX_LAND, MAX_SINGLES = 5, 7  # Z-F27, Z-F12
@@ -84,6 +86,20 @@ def lose(state: ZestreaState, seat: Seat, amount: int, why: str, events: list) -
         return state, 0
     events.append(ZestreChanged(seat, -paid, why))
     return set_estate(state, seat, zestre=state.estates[seat].zestre - paid), paid
+
+
+def give_up_to(state: ZestreaState, giver: Seat, taker: Seat, most: int, why: str,
+               events: list) -> ZestreaState:
+    """``giver`` gives ``taker`` as much of ``most`` Zestre as it has (a card's "a Boyar
+    with 0 gives nothing", "as much as they have": Just Married F09, Steal the Bride's
+    ransom F10, The Godparents F20, Dowry Chest F25; Z-R5), told even when it is 0 (a
+    ``ZestreGiven`` of 0: the giver had nothing to give, so nobody wonders why the
+    log is silent about them)."""
+    amount = max(0, min(most, state.estates[giver].zestre))
+    state = set_estate(state, giver, zestre=state.estates[giver].zestre - amount)
+    state = set_estate(state, taker, zestre=state.estates[taker].zestre + amount)
+    events.append(ZestreGiven(giver, taker, amount, why))
+    return state
 
 
 def pay_toll(state: ZestreaState, seat: Seat, owed: int, why: str, events: list) -> tuple[ZestreaState, int]:

@@ -16,12 +16,12 @@ import attrs
 from ..core import ActionKind, OneOf, RuleViolation, Seat
 from .cards import FATE, title
 from .estate import (
-    MAX_LAND, MAX_SINGLES, abroad, add_single, adult_singles, can_draw, draw_villager, gain, owner,
-    remove, set_estate,
+    MAX_LAND, MAX_SINGLES, abroad, add_single, adult_singles, can_draw, draw_villager, gain, give_up_to,
+    owner, remove, set_estate,
 )
 from .state import (
     ChanceChanged, FatePlayed, Foretold, LandChanged, PlayFate, Prompt, RoleAttached, Rolled,
-    VillagerMoved, Window, ZestreaState, ZestreChanged, ZestreGiven,
+    Separated, VillagerMoved, Window, ZestreaState, ZestreChanged,
 )
 from .weddings import can_marry, open_window, sides
 from .dice import roll
@@ -211,18 +211,10 @@ def _named(state, action, title_id):
     return attrs.evolve(state, named=state.named + ((action.record, title_id),))
 
 
-def _just_married(state, seat, action, events):  # F09
+def _just_married(state, seat, action, events):  # F09: a Boyar with 0 gives nothing (and is told)
     state = _named(state, action, "F09")
     for other in _others(state, seat):
-        if state.estates[other].zestre:
-            state = _give(state, other, seat, 1, "just-married", events)
-    return state
-
-
-def _give(state, giver, taker, amount, why, events):
-    state = set_estate(state, giver, zestre=state.estates[giver].zestre - amount)
-    state = set_estate(state, taker, zestre=state.estates[taker].zestre + amount)
-    events.append(ZestreGiven(giver, taker, amount, why))
+        state = give_up_to(state, other, seat, 1, "just-married", events)
     return state
 
 
@@ -252,8 +244,7 @@ def resolve_ransom(state: ZestreaState, thief: Seat, home: Seat, couple_number: 
                    events: list) -> ZestreaState:
     """Carry out the answer to Steal the Bride (F10)."""
     if choice == "ransom":
-        amount = min(3, state.estates[home].zestre)
-        return _give(state, home, thief, amount, "ransom", events) if amount else state
+        return give_up_to(state, home, thief, 3, "ransom", events)
     estate = state.estates[home]
     couple = next(c for c in estate.couples if c.number == couple_number)
     state = set_estate(state, home, couples=tuple(c for c in estate.couples if c != couple),
@@ -268,6 +259,7 @@ def _trouble(state, seat, action, events):  # F11
     home = _couple_home(state, number)
     estate = state.estates[home]
     couple = next(c for c in estate.couples if c.number == number)
+    events.append(Separated(home, couple.id, couple.stayed, couple.moved, "trouble-in-paradise"))
     return set_estate(state, home, couples=tuple(c for c in estate.couples if c != couple),
                       singles=estate.singles + couple.spouses)
 
@@ -342,8 +334,7 @@ def _notary(state, seat, action, events):  # F24
 def _dowry_chest(state, seat, action, events):  # F25
     state = _named(state, action, "F25")
     record = next(r for r in state.weddings if r.id == action.record)
-    amount = min(2, state.estates[record.giver].zestre)
-    return _give(state, record.giver, seat, amount, "dowry-chest", events) if amount else state
+    return give_up_to(state, record.giver, seat, 2, "dowry-chest", events)
 
 
 EFFECTS = {

@@ -89,13 +89,17 @@ def legal(state: ZestreaState, seat: Seat) -> tuple:
                    "Amsterdam, naming a receiver who is one of the two); the sweetener's payer "
                    "holds (the target: has revealed) its cards; each side has the Zestre it "
                    "would pay at acceptance; a counter answers an offer from to"))
-    out.append(ActionKind("propose-trade", (
-        OneOf("to", others), Whole("give_zestre", 0, estate.zestre), SomeOf("give_cards", estate.hand),
-        Whole("ask_zestre", 0, most), SomeOf("ask_cards", shown), OneOf("counter", (0,) + to_me)),
-        checks="something given or asked; asked Zestre and cards are to's; a counter answers an "
-               "offer from to"))
-    out.append(ActionKind("gift", (OneOf("to", others), Whole("zestre", 0, estate.zestre),
-                                   SomeOf("cards", estate.hand)), checks="something given"))
+    # a trade gives or asks something, a gift gives something (Z-R35): each is listed only
+    # when there is something it could give or ask, so neither is a form with nothing to send
+    if estate.zestre or estate.hand or most or shown:
+        out.append(ActionKind("propose-trade", (
+            OneOf("to", others), Whole("give_zestre", 0, estate.zestre), SomeOf("give_cards", estate.hand),
+            Whole("ask_zestre", 0, most), SomeOf("ask_cards", shown), OneOf("counter", (0,) + to_me)),
+            checks="something given or asked; asked Zestre and cards are to's; a counter answers an "
+                   "offer from to"))
+    if estate.zestre or estate.hand:
+        out.append(ActionKind("gift", (OneOf("to", others), Whole("zestre", 0, estate.zestre),
+                                       SomeOf("cards", estate.hand)), checks="something given"))
     out.append(Unready() if seat in state.ready else Ready())
     return tuple(out)
 

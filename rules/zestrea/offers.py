@@ -276,16 +276,22 @@ def payable(state: ZestreaState, offer) -> bool:
                        {payer: offer.sweet_zestre} if payer is not None else {})
 
 
+def proposal_payers(seat: Seat, action) -> tuple[tuple[tuple[Seat, int], ...], dict[Seat, int]]:
+    """What ``action`` (``seat``'s :class:`ProposeWedding` or :class:`ProposeTrade`)
+    would take at acceptance: each attempt's shares (Z-R29) and, once, the rest (a
+    sweetener; a trade's Zestre both ways), as :func:`short_of` reads them."""
+    if isinstance(action, ProposeTrade):
+        return (), {seat: action.give_zestre, action.to: action.ask_zestre}
+    payer = {"proposer": seat, "target": action.to}.get(action.sweet_payer)
+    return shares(action.split, seat, action.to), {payer: action.sweet_zestre} if payer is not None else {}
+
+
 def proposal_short(state, seat: Seat, action) -> tuple[Seat, int] | None:
     """Who could not pay now what ``action`` (``seat``'s :class:`ProposeWedding` or
     :class:`ProposeTrade`) asks, and what: payment is taken at acceptance (Z-R29, §3.6),
     so neither side may be named for Zestre it does not have when the offer is made.
     ``state`` may be a view (its public Zestre counts are all that is read)."""
-    if isinstance(action, ProposeTrade):
-        return short_of(state, (), {seat: action.give_zestre, action.to: action.ask_zestre})
-    payer = {"proposer": seat, "target": action.to}.get(action.sweet_payer)
-    return short_of(state, shares(action.split, seat, action.to),
-                    {payer: action.sweet_zestre} if payer is not None else {})
+    return short_of(state, *proposal_payers(seat, action))
 
 
 def _check_payable(state: ZestreaState, seat: Seat, action) -> None:

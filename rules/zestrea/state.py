@@ -784,6 +784,21 @@ class VillagerMoved:
 
 
 @attrs.frozen
+class Separated:
+    """The Couple ``couple`` (``"C<n>"``) of ``seat``'s Estate separated because of
+    ``why`` (Trouble in Paradise, F11): ``stayed`` and ``moved``, its spouses as
+    :class:`Couple` names them, are adult singles there now (public, as villagers are;
+    the Couple is gone from the view after it, so the event names them)."""
+
+    seat: Seat
+    couple: str
+    stayed: str
+    moved: str
+    why: str
+    kind: Literal["separated"] = "separated"
+
+
+@attrs.frozen
 class RoleAttached:
     villager: str
     card: str
@@ -825,7 +840,7 @@ ZestreaEvent = (
     | VillagerGone | FateDrawn | HandsCollected | Answered | BidMade | BidPassed
     | AuctionOpened | AuctionEnded | Bought | FatePlayed | CardShown | CardsMoved | ZestreGiven
     | OfferMade | OfferClosed | ReadyChanged | WindowOpened | ChanceChanged | WindowPassed
-    | Attempted | Married | VillagerMoved | RoleAttached | Foretold | FoodSummary
+    | Attempted | Married | VillagerMoved | Separated | RoleAttached | Foretold | FoodSummary
 )
 
 

@@ -9,9 +9,9 @@ import attrs
 
 from ..core import RuleViolation, Seat, seat_name
 from .cards import person, sex, title
-from .estate import adult_singles, draw_fate, marry, owner, roles_of, set_estate
+from .estate import adult_singles, draw_fate, give_up_to, marry, owner, roles_of, set_estate
 from .state import (
-    Attempted, CardsMoved, Married, Window, WindowOpened, WeddingRecord, ZestreaState, ZestreGiven,
+    MAX_ATTEMPTS, Attempted, CardsMoved, Married, Window, WindowOpened, WeddingRecord, ZestreaState, ZestreGiven,
     ZestreChanged,
 )
 from .dice import roll
@@ -74,6 +74,21 @@ def short_of(state: ZestreaState, payers: tuple[tuple[Seat, int], ...],
         if state.estates[seat].zestre < need[seat]:
             return seat, need[seat]
     return None
+
+
+def attempts_payable(state: ZestreaState, payers: tuple[tuple[Seat, int], ...], extra: dict | None = None,
+                     most: int = MAX_ATTEMPTS) -> tuple[int, tuple[Seat, int] | None]:
+    """How many attempts in a row, up to ``most``, ``payers`` could pay with the Zestre
+    they hold now (``extra``: more each must pay once, a sweetener), and the first payer
+    who could not pay one more, with what that would take in all (``None``: all
+    ``most`` can be paid). Acceptance asks only for the first attempt (§3.6); each later
+    one goes ahead only if its payers can pay it then (Z-R5, Z-R29; ``close_window``),
+    so an offer may ask for more attempts than this: the rest are paid or not later."""
+    for n in range(1, most + 1):
+        short = short_of(state, payers * n, extra)
+        if short is not None:
+            return n - 1, short
+    return most, None
 
 
 def can_pay(state: ZestreaState, payers: tuple[tuple[Seat, int], ...], extra: dict | None = None) -> str:
@@ -194,12 +209,8 @@ def _wed(state: ZestreaState, window: Window, events: list) -> ZestreaState:
             events.append(CardsMoved(payer, taker, len(cards), "sweetener", cards))
     for godparent, card in window.played:
         if title(card).id == "F20":
-            for party in (window.proposer, window.target):
-                amount = min(1, state.estates[party].zestre)
-                if amount:
-                    state = set_estate(state, party, zestre=state.estates[party].zestre - amount)
-                    state = set_estate(state, godparent, zestre=state.estates[godparent].zestre + amount)
-                    events.append(ZestreGiven(party, godparent, amount, "godparents"))
+            for party in (window.proposer, window.target):  # a Boyar with 0 gives nothing
+                state = give_up_to(state, party, godparent, 1, "godparents", events)
     return state
 
 

@@ -14,8 +14,10 @@ the Zestre it gained), :func:`no_roll_text` (a Boyar who rolled nothing) and
 :func:`came_text` (a villager who came to an Estate, and how), :func:`drawn_text` (Fate
 cards drawn), :func:`bought_text` (a Land or Fate card bought), :func:`given_text` and
 :func:`moved_text` (Zestre and Fate cards given), :func:`toll_text` (a Time card's
-forced payment), :func:`zestre_text` (Zestre a card gave or took that no other line
-tells) and :func:`villager_moved_text` (a villager a card sent to another Estate).
+forced payment), :func:`paid_text` (who paid a wedding attempt, and what),
+:func:`zestre_text` (Zestre a card gave or took that no other line tells),
+:func:`villager_moved_text` (a villager a card sent to another Estate) and
+:func:`separated_text` (a Couple a card separated).
 """
 
 from __future__ import annotations
@@ -27,8 +29,10 @@ from .cards import TIMES, card_name, person, reason, title
 from .state import (
     Accept, Adopt, AuctionEnded, Attempted, Bid, Bought, BuyFate, BuyLand, CardsMoved, Choose,
     Decline, FateDrawn, FatePlayed, FoodSummary, Gift, LandChanged, OfferClosed, Pass, PassWindow,
-    PhaseBegan, PlayFate, ProposeTrade, ProposeWedding, Ready, RentMusician, Reveal, Rolled, TimeRevealed, Toll,
-    Unready, UseMusician, VillagerCame, VillagerGone, VillagerMoved, Withdraw, ZestreChanged, ZestreGiven,
+    PhaseBegan, PlayFate, ProposeTrade, ProposeWedding, Ready, RentMusician, Reveal, Rolled, Separated,
+    TimeRevealed, Toll,
+    Unready, UseMusician, VillagerCame, VillagerGone, VillagerMoved, Window, WindowOpened, Withdraw,
+    ZestreChanged, ZestreGiven,
 )
 
 BOUGHT_WORDS = {"land": "a Land", "fate": "a Fate card", "adoption": "an adoption"}
@@ -36,8 +40,8 @@ ZESTRE_TOLD_ELSEWHERE = frozenset(("production", "food", "auction", "wedding-att
                                    "adoption", "fate"))
 """The reasons of Zestre changes :func:`zestre_text` leaves to others: a Production
 roll's (:func:`production_text`), Food's summary (:func:`food_text`), the auction's end,
-a purchase (:func:`bought_text`), and a wedding attempt's shares (the split its offer
-named, §3.6; not a card's doing)."""
+a purchase (:func:`bought_text`), and a wedding attempt's shares (told per payer with
+the attempt's window, :func:`paid_text`)."""
 GIVEN_BACK = frozenset(("matchmaker",))
 """Reasons of Zestre the State gives back (The Matchmaker, F19): told as "back"."""
 
@@ -47,10 +51,15 @@ def who(villager: str) -> str:
     return person(villager)
 
 
+def couple_text(stayed: str, moved: str) -> str:
+    """``"Ion (♂) and Ana (♀)"``: a Couple by its spouses, the one who stayed first (Z-F18)."""
+    return f"{who(stayed)} and {who(moved)}"
+
+
 def couple_names(holder: Any) -> dict[str, str]:
     """``{"C3": "Ion (♂) and Ana (♀)"}``: every Couple on ``holder``'s ``estates`` (a
-    state or a view) by its spouses, the one who stayed first (Z-F18)."""
-    return {c.id: f"{who(c.stayed)} and {who(c.moved)}" for e in holder.estates for c in e.couples}
+    state or a view) by its spouses (:func:`couple_text`)."""
+    return {c.id: couple_text(c.stayed, c.moved) for e in holder.estates for c in e.couples}
 
 
 def production_text(events: Sequence[object], k: int, names: Sequence[str] = (),
@@ -110,9 +119,13 @@ def bought_text(event: Bought, names: Sequence[str] = ()) -> str:
 
 
 def given_text(event: ZestreGiven, names: Sequence[str] = ()) -> str:
-    """``"Ana gave Ben 3 Zestre (gift)"``."""
-    return (f"{seat_name(event.giver, names)} gave {seat_name(event.taker, names)} "
-            f"{event.zestre} Zestre ({reason(event.why)})")
+    """``"Ana gave Ben 3 Zestre (gift)"``; a Boyar who had nothing to give what a card
+    asked (reference §4: "a Boyar with 0 gives nothing", Just Married F09, The
+    Godparents F20): ``"Ben has no Zestre to give Ana (Just Married)"``."""
+    giver, taker = seat_name(event.giver, names), seat_name(event.taker, names)
+    if not event.zestre:
+        return f"{_s(giver, 'have', 'has')} no Zestre to give {taker} ({reason(event.why)})"
+    return f"{giver} gave {taker} {event.zestre} Zestre ({reason(event.why)})"
 
 
 def moved_text(event: CardsMoved, names: Sequence[str] = ()) -> str:
@@ -128,6 +141,19 @@ def toll_text(event: Toll, names: Sequence[str] = ()) -> str:
     name = seat_name(event.seat, names)
     paid = f"{event.paid} Zestre" if event.paid == event.owed else f"{event.paid} of the {event.owed} Zestre owed"
     return f"{_s(name, 'pay', 'pays')} {paid} ({reason(event.why)})"
+
+
+def paid_text(window: Window, names: Sequence[str] = ()) -> str:
+    """Who paid a wedding attempt to the State, each payer with their share (rulebook
+    "IV. Weddings and Negotiations": 2 Zestre per attempt, one each or one pays both;
+    Z-F16, Z-R29; public, as completed payments are, §3.6 "Who sees what"): ``"Ada pays
+    2 Zestre for the wedding attempt"``, ``"Ada pays 1 Zestre and You pay 1 Zestre for
+    wedding attempt 2 of 3"``; ``""`` for an Elopement's attempt, which costs nothing
+    (F23)."""
+    paid = " and ".join(f"{_s(seat_name(seat, names), 'pay', 'pays')} {amount} Zestre"
+                        for seat, amount in window.payers)
+    which = f"wedding attempt {window.attempt} of {window.attempts}" if window.attempts > 1 else "the wedding attempt"
+    return f"{paid} for {which}" if paid else ""
 
 
 def zestre_text(event: ZestreChanged, names: Sequence[str] = ()) -> str | None:
@@ -149,6 +175,13 @@ def villager_moved_text(event: VillagerMoved, names: Sequence[str] = ()) -> str:
     another Estate (F05, F10)."""
     return (f"{who(event.villager)} moved from {seat_name(event.giver, names)} to "
             f"{seat_name(event.taker, names)} ({reason(event.why)})")
+
+
+def separated_text(event: Separated, names: Sequence[str] = ()) -> str:
+    """``"Ion (♂) and Ana (♀) of Ada separated (Trouble In Paradise)"``: a Couple a card
+    parted (F11), by its spouses as every Couple is told (:func:`couple_text`)."""
+    return (f"{couple_text(event.stayed, event.moved)} of {seat_name(event.seat, names)} "
+            f"separated ({reason(event.why)})")
 
 
 def _count(n: int, one: str, many: str = "") -> str:
@@ -270,10 +303,11 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
              couples: Mapping[str, str] | None = None, time_card: str = "") -> str:
     """``"Ana played Bad Eyesight"``, ``"Bogdan accepted offer 3; Ion (♂) and Maria (♀)
     married: rolled 1, needed 3 or less"``: the action, then what followed that everyone
-    saw (Production rolls with the Zestre gained and who rolled nothing, attempts,
-    weddings, deaths, arrivals and to whom, villagers moved, Land lost, Zestre a card
-    gave or took and each Boyar's payment to a Time card, the auction's end, each
-    Boyar's Food, the next Time card), in the table log's words. ``names``: the
+    saw (Production rolls with the Zestre gained and who rolled nothing, attempts and
+    who paid each, weddings, deaths, arrivals and to whom, villagers moved, Couples
+    separated, Land lost,
+    Zestre a card gave or took and each Boyar's payment to a Time card, the auction's
+    end, each Boyar's Food, the next Time card), in the table log's words. ``names``: the
     players' names by seat, when the caller has them (else other seats are ``seat N``);
     the reasons the rules give are told with them too. ``couples``: the Couples by
     their spouses (:func:`couple_names`), else a roll names ``"Couple N"``;
@@ -296,6 +330,8 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
             text += "; " + moved_text(CardsMoved(e.giver, e.taker, e.count, e.why), names)
         elif isinstance(e, Attempted):
             text += "; " + attempt_text(e, names)
+        elif isinstance(e, WindowOpened) and (paid := paid_text(e.window, names)):
+            text += "; " + paid
         elif isinstance(e, FoodSummary):
             text += "; " + food_text(e, names)
         elif isinstance(e, LandChanged) and e.why != "food":  # Food's is in its summary
@@ -306,6 +342,8 @@ def describe(name: str, action: object, events: Sequence[object] = (), names: Se
             text += "; " + told
         elif isinstance(e, VillagerMoved):
             text += "; " + villager_moved_text(e, names)
+        elif isinstance(e, Separated):
+            text += "; " + separated_text(e, names)
         elif isinstance(e, VillagerGone):
             text += f"; {who(e.villager)} {e.how} ({reason(e.why)})"
         elif isinstance(e, VillagerCame) and e.how in ("adopted", "born", "newcomer"):

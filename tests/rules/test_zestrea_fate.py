@@ -131,6 +131,28 @@ def test_just_married(monkeypatch):
     assert refused_by(game, state, PlayFate("F09-2", record=1), ANA).code == "cannot-play"
 
 
+def test_just_married_tells_who_had_nothing_to_give(monkeypatch):
+    """Reference §4 F09 Just Married ("Every other Boyar gives you 1 Zestre (a Boyar with
+    0 gives nothing)"): the log and ``parlour replay --text`` tell every other Boyar's
+    part, a Boyar with no Zestre too, rather than leaving them out; so do The
+    Godparents' parties (F20, the same words)."""
+    from rules.zestrea.words import describe_in
+    names = ("Ana", "Bogdan", "Costache", "Dana")
+    state = married(monkeypatch, bogdan=dict(hand=("F09-1",)))
+    state, events = play(state, BOGDAN, "F09-1", record=1)
+    assert describe_in(state, "Bogdan", PlayFate("F09-1", record=1), events, names) == (
+        "Bogdan played Just Married; Ana gave Bogdan 1 Zestre (Just Married); "
+        "Costache gave Bogdan 1 Zestre (Just Married); Dana has no Zestre to give Bogdan (Just Married)")
+    state = wedding(four(ana=dict(zestre=1, singles=("M10",)), bogdan=dict(zestre=1, singles=("L10",)),
+                         costache=dict(hand=("F20-1",))))  # each pays 1 of the attempt: none left
+    state, _ = play(state, COSTACHE, "F20-1")
+    Dice(monkeypatch, 1)
+    state, events = pass_all(state)
+    told = describe_in(state, "Dana", PlayFate("F20-1"), events, names)
+    assert "Ana has no Zestre to give Costache (The Godparents)" in told
+    assert "Bogdan has no Zestre to give Costache (The Godparents)" in told
+
+
 def test_steal_the_bride_ransom_or_bride(monkeypatch):
     """F10: the Couple's Boyar chooses at a prompt (nothing else can be done, §3.7):
     pay 3 or hand over the bride, who arrives as an adult single."""

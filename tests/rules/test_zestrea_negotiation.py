@@ -280,3 +280,17 @@ def test_why_an_offer_ended_is_told_to_its_parties_only():
     assert game.project_event(closed, None).how == "cancelled"
     assert refused_by(game, state, Accept(offer), COSTACHE).code == "no-offer"
     assert "held" in refused_by(game, state, Accept(offer), BOGDAN).message
+
+
+def test_a_gift_or_trade_with_nothing_to_give_or_ask_is_not_listed():
+    """Z-R35 ("Only Zestre and Fate cards ... can move between Boyars"; a gift gives
+    something, a trade gives or asks something, §3.5): with no Zestre and no Fate card
+    a Boyar is offered no gift (it could only be refused), and with nothing to give
+    and nothing any other Boyar could be asked for (no Zestre, no revealed card), no
+    trade either; something to ask is enough for a trade."""
+    state = four()  # every Boyar: 0 Zestre, no card
+    assert {k.kind for k in kinds(game.legal_actions(state, ANA))} == set()
+    state = four(bogdan=dict(zestre=2))
+    assert {k.kind for k in kinds(game.legal_actions(state, ANA))} == {"propose-trade"}
+    state = four(ana=dict(hand=("F16-1",)))
+    assert {k.kind for k in kinds(game.legal_actions(state, ANA))} >= {"propose-trade", "gift"}

@@ -380,3 +380,29 @@ def test_a_failed_attempt_says_what_comes_next(monkeypatch):
     state, events = pass_all(state)
     (won,) = [e for e in events if e.kind == "attempted"]
     assert attempt_text(won) == f"{who('L10')} and {who('M10')} married: rolled 1, needed 2 or less"
+
+
+def test_attempts_payable_counts_the_attempts_the_payers_can_pay_now(monkeypatch):
+    """Reference §3.6 (``max_attempts``: "after a failure the next attempt starts at once
+    ... as long as both payers can still pay"), Z-F16, Z-R29: an offer may ask for more
+    attempts than its payers hold Zestre for; :func:`attempts_payable` counts those the
+    Zestre held now pays (the sweetener taken first), and names the payer who runs
+    short, as the rules find when the attempts are played out."""
+    from rules.zestrea.offers import proposal_payers
+    from rules.zestrea.weddings import attempts_payable
+    state = four(ana=dict(zestre=3, singles=("M10",)), bogdan=dict(zestre=6, singles=("L10",)))
+    offer = ProposeWedding(BOGDAN, "M10", "L10", "each_1", attempts=4)
+    assert attempts_payable(state, *proposal_payers(ANA, offer), most=4) == (3, (ANA, 4))
+    sweet = attrs.evolve(offer, sweet_payer="proposer", sweet_zestre=1)
+    assert attempts_payable(state, *proposal_payers(ANA, sweet), most=4) == (2, (ANA, 4))
+    assert attempts_payable(state, *proposal_payers(BOGDAN, ProposeWedding(ANA, "L10", "M10", "proposer_2",
+                                                                           attempts=2)), most=2) == (2, None)
+    state, offer_id = proposed(state, ANA, BOGDAN, "M10", "L10", split="each_1", attempts=4)
+    state, _ = game.apply(state, BOGDAN, Accept(offer_id))
+    Dice(monkeypatch, 6, 6, 6)
+    events = []
+    for _ in range(3):
+        state, more = pass_all(state)
+        events += more
+    last = [e for e in events if e.kind == "attempted"][-1]
+    assert (last.attempt, last.then, last.short) == (3, "cannot-pay", ANA)

@@ -184,3 +184,50 @@ def test_zestre_land_and_villagers_a_card_moves_are_told():
     assert describe_in(state, "Cy", PlayFate("F19-1"), events, NAMES) == (
         "Cy played The Matchmaker; Ben gets 1 Zestre back (The Matchmaker); "
         "Cy gets 1 Zestre back (The Matchmaker)")
+
+
+def test_each_wedding_attempt_tells_who_paid_what(monkeypatch):
+    """Rulebook "IV. Weddings and Negotiations" ("Wedding attempts cost 2 Zestre per die
+    roll, payable to the State. The Boyars can decide, per attempt, if they pay one
+    Zestre each, or one of them pays both"; Z-F16, Z-R29; §3.6 "Who sees what":
+    completed payments are public): the log and ``parlour replay --text`` tell each
+    attempt's payers, one by one, the next attempt's too; an Elopement's costs nothing
+    and tells no payment (F23)."""
+    from tests.rules.zestrea_support import Dice, pass_all
+    state = three()
+    state, _ = game.apply(state, ANA, ProposeWedding(BOGDAN, "M10", "L10", "each_1", attempts=2))
+    state, events = game.apply(state, BOGDAN, Accept(state.offers[0].id))
+    assert describe_in(state, "Ben", Accept(1), events, NAMES) == (
+        "Ben accepted offer 1; Ann pays 1 Zestre and Ben pays 1 Zestre for wedding attempt 1 of 2")
+    Dice(monkeypatch, 6)
+    state, events = pass_all(state)
+    assert describe_in(state, "Cy", Ready(), events, NAMES).endswith(
+        "the next starts now; Ann pays 1 Zestre and Ben pays 1 Zestre for wedding attempt 2 of 2")
+    state = three()
+    state, _ = game.apply(state, ANA, ProposeWedding(BOGDAN, "M10", "L10", "target_2"))
+    state, events = game.apply(state, BOGDAN, Accept(state.offers[0].id))
+    assert describe("You", Accept(1), events, ("Ann", "You", "Cy")) == (
+        "You accepted offer 1; You pay 2 Zestre for the wedding attempt")
+    state = three()
+    state = attrs.evolve(state, estates=(attrs.evolve(state.estates[ANA], hand=("F23-1",)),
+                                         *state.estates[1:]))
+    state, events = game.apply(state, ANA, PlayFate("F23-1", villager="M10", other="L10"))
+    assert "pay" not in describe_in(state, "Ann", PlayFate("F23-1"), events, NAMES)
+
+
+def test_trouble_in_paradise_names_the_couple_it_separates():
+    """Reference §4 F11 Trouble In Paradise ("Choose any Couple on any Estate ... The
+    Couple separates"): the log and ``parlour replay --text`` name the Couple by its
+    spouses, as every Couple is named, and whose it was; the view after the play no
+    longer holds the Couple, so the event names it."""
+    state = three()
+    state = attrs.evolve(state, estates=(
+        attrs.evolve(state.estates[ANA], hand=("F11-1",)),
+        attrs.evolve(state.estates[BOGDAN], couples=state.estates[BOGDAN].couples + (
+            attrs.evolve(state.estates[BOGDAN].couples[0], number=9, stayed="L20", moved="M20"),)),
+        state.estates[COSTACHE]))
+    action = PlayFate("F11-1", couple="C9")
+    state, events = game.apply(state, ANA, action)
+    assert describe_in(state, "Ann", action, events, NAMES) == (
+        f"Ann played Trouble In Paradise; {who('L20')} and {who('M20')} of Ben separated "
+        "(Trouble In Paradise)")

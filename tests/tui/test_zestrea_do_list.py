@@ -59,3 +59,25 @@ async def test_spending_is_never_highlighted_by_the_table_and_a_click_only_selec
         assert do.highlighted_action() == BuyLand() and app.done == []
         await pilot.click(DoList, offset=(3, 1), times=2)
         await until(pilot, lambda: app.done == [BuyLand()])
+
+
+async def test_the_auction_winner_starts_on_keep_it_for_later():
+    """Rulebook "III. Auction" ("The buyer can play the card immediately or keep it for
+    later"), Z-R27 step 5, Z-R22: keeping spends and loses nothing (the card may be
+    played in step IV, which follows at once), so the winner's Do list starts on "keep
+    it for later", not on "Play …" (listed after it); a card with no target, played
+    at once by Enter, is never where the highlight starts."""
+    from rules.core import ActionKind, OneOf
+    from rules.zestrea.state import Choose, PlayFate
+    app = DoListApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        do = app.query_one(DoList)
+        do.focus()
+        play = ActionKind("play", (OneOf("villager", ("L01", "M01")),), fixed=(("card", "F01-1"),))
+        show_actions(do, Choose(("keep",)), play)
+        assert do.highlighted_action() == Choose(("keep",))
+        show_actions(do)
+        show_actions(do, Choose(("keep",)), PlayFate("F16-1"))
+        assert do.highlighted_action() == Choose(("keep",))
+        await pilot.press("enter")
+        await until(pilot, lambda: app.done == [Choose(("keep",))])

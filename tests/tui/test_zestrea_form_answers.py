@@ -11,7 +11,7 @@ from rules.core import ActionKind
 from rules.zestrea import GAME
 from rules.zestrea.state import Accept, ProposeWedding, TradeOffer, WeddingOffer
 from tui.app import ParlourApp
-from tui.zestrea.choices import counter_start, narrow
+from tui.zestrea.choices import advice, counter_start, narrow
 from tui.zestrea.form import ActionForm
 
 from .helpers import shown, until
@@ -111,6 +111,39 @@ async def test_the_sweetener_leaves_the_payer_its_share_of_the_attempt():
     assert next(p for p in params if p.name == "sweet_zestre").hi == 4
 
 
+async def test_the_wedding_form_says_how_many_attempts_can_be_paid_now():
+    """Reference §3.6 (``max_attempts``: the next attempt starts "as long as both payers
+    can still pay"), Z-F16, Z-R29: the rules take an offer of 5 attempts that its
+    payers can pay only 3 of now (a later attempt goes ahead only if they can pay it
+    then), so the form does not refuse it but says, under the fields, how many the
+    Zestre held now pays and who runs short, and follows the fields as they change."""
+    state = _with_zestre(negotiation_state(), 6, 3, 4)  # You 6, Ada 3
+    view = GAME.view(state, 0)
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        form = ActionForm(_wedding(state), GAME.legal_actions(state, 0), NAMES, GAME.action_type,
+                          narrow=lambda k, chosen: narrow(view, k, chosen),
+                          advise=lambda k, chosen: advice(view, NAMES, k, chosen))
+        app.sent = []
+        await app.push_screen(form, app.sent.append)
+        await pilot.pause()
+        told = form.query_one("#form-advice", Static)
+        assert form._chosen()["to"] == 1 and not told.display  # 1 attempt: payable
+        split = form.query_one(f"#p{_index(form.kind, 'split')}", Select)
+        split.value = form.kind.params[_index(form.kind, "split")].values.index("each_1")
+        form.query_one(f"#p{_index(form.kind, 'attempts')}").focus()
+        await pilot.press("end", "backspace", "5")
+        await until(pilot, lambda: told.display)
+        assert " ".join(shown(told).split()) == ("! The Zestre held now pays 3 of these 5 attempts (Ada has 3 Zestre); "
+                               "the rest go ahead only if the payers can pay them then.")
+        await pilot.press("backspace", "3")
+        await until(pilot, lambda: not told.display)
+        await pilot.press("backspace", "4", "ctrl+s")
+        await until(pilot, lambda: len(app.sent) == 1)
+    GAME.apply(state, 0, app.sent[0])  # the rules take it: no RuleViolation
+    assert app.sent[0].attempts == 4
+
+
 async def test_a_refusal_keeps_the_form_open_with_everything_entered(tmp_path):
     """Rulebook "IV. Weddings and Negotiations" (trades of Fate cards and Zestre) and
     reference §3.5 (a trade gives or asks something): a trade to Ben giving and asking
@@ -137,6 +170,50 @@ async def test_a_refusal_keeps_the_form_open_with_everything_entered(tmp_path):
         await until(pilot, lambda: any(line.startswith("You make a trade offer to Ben") for line in table._log),
                     timeout=20)
         assert not table._error
+
+
+async def test_the_gift_and_trade_forms_never_open_on_a_dead_end(tmp_path):
+    """Rulebook "IV. Weddings and Negotiations" ("give and receive gifts of Zestre or
+    Fate"), reference §3.5 and Z-R35 (a gift gives something, a trade gives or asks
+    something; an offer of nothing is refused): the gift form opens on 1 Zestre, the
+    least gift, so Send at once gives it; each form says at its top what it needs
+    (the trade form opens on nothing: what to give or ask is the player's to say)."""
+    app = ParlourApp(pace=0, local_saves=tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, zestrea_game(seed=3, options=(("starting_zestre", 5),)))
+        await play_until(pilot, table, lambda t: t.view.phase == "negotiation" and _quiet(t))
+        for name in ("propose-trade", "gift"):
+            at = next(i for i, e in enumerate(table._entries) if getattr(e, "kind", "") == name)
+            table.query_one("#z-actions").focus()
+            await pilot.press("home", *["down"] * at, "enter")
+            await until(pilot, lambda: isinstance(app.screen, ActionForm))
+            form = app.screen
+            note = " ".join(shown(form.query_one(Static)).split())
+            if name == "propose-trade":
+                assert note.startswith("A trade gives or asks something"), note
+                await pilot.press("escape")
+                await until(pilot, lambda: app.screen is table)
+                continue
+            assert note.startswith("A gift gives Zestre, Fate cards or both"), note
+            assert form._chosen()["zestre"] == 1 and form._chosen()["to"] == 1
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: app.screen is table, timeout=20)
+            await until(pilot, lambda: "You gave Ada 1 Zestre (gift)" in table._log, timeout=20)
+        assert not table._error
+
+
+def test_a_trade_with_nothing_of_yours_to_give_goes_to_a_boyar_with_something_to_ask():
+    """Z-R35 (a trade gives or asks something), Z-R23 (only revealed cards may be
+    asked for): with no Zestre and no card of yours, the trade form offers only the
+    Boyars that have Zestre or a revealed card to ask for."""
+    state = _with_zestre(negotiation_state(), 0, 0, 4)  # Ada: 0 Zestre but a revealed card
+    state = attrs.evolve(state, estates=(attrs.evolve(state.estates[0], hand=()), state.estates[1],
+                                         attrs.evolve(state.estates[2], zestre=0)))
+    assert state.estates[1].revealed and not state.estates[2].revealed
+    kind = next(a for a in GAME.legal_actions(state, 0) if getattr(a, "kind", "") == "propose-trade")
+    assert next(p for p in kind.params if p.name == "to").values == (1, 2)
+    params = narrow(GAME.view(state, 0), kind, {"to": 1})
+    assert next(p for p in params if p.name == "to").values == (1,)
 
 
 def test_a_counter_starts_from_the_offer_it_answers():

@@ -175,3 +175,51 @@ def test_a_wedding_cards_chance_reads_as_a_gain_or_a_loss_and_the_matchmakers_re
     assert lines == ["You played Evil Eye", "You: Evil Eye, chance −2", "Ben played The Matchmaker",
                      "You get 1 Zestre back (The Matchmaker)", "Ada gets 1 Zestre back (The Matchmaker)"]
     assert event_lines((ChanceChanged(1, "F01-1", 1),), NAMES, _view()) == ["Ada: Musician, chance +1"]
+
+
+def test_the_log_tells_who_paid_each_wedding_attempt():
+    """Rulebook "IV. Weddings and Negotiations" (2 Zestre per die roll, one each or one
+    pays both; Z-F16, Z-R29; §3.6 "Who sees what": completed payments are public):
+    under the window's line the log tells each payer and what they paid, to every
+    Boyar, the two parties and the others alike."""
+    from rules.zestrea.state import Accept, ProposeWedding
+    from tests.rules.zestrea_support import estate, step_four
+    state = step_four(estate(zestre=2, singles=("M10",)),
+                      estate(zestre=2, singles=("L10",), couples=(("L02", "M02"),)),
+                      estate(couples=(("L03", "M03"),)))
+    state, _ = GAME.apply(state, 0, ProposeWedding(1, "M10", "L10", "each_1", attempts=2))
+    state, events = GAME.apply(state, 1, Accept(state.offers[0].id))
+    for seat, names in ((0, NAMES), (2, ("Ann", "Ada", "You"))):
+        lines = event_lines([GAME.project_event(e, seat) for e in events], names, GAME.view(state, seat))
+        at = next(k for k, line in enumerate(lines) if line.startswith("Wedding window:"))
+        first = "You pay 1 Zestre" if seat == 0 else "Ann pays 1 Zestre"
+        assert lines[at + 1] == f"{first} and Ada pays 1 Zestre for wedding attempt 1 of 2"
+
+
+def test_trouble_in_paradise_names_the_couple_in_the_log():
+    """Reference §4 F11 Trouble In Paradise: the log names the Couple it separates by its
+    spouses (as the Production lines name a Couple) and whose it was."""
+    from rules.zestrea.cards import person
+    from rules.zestrea.state import PlayFate
+    from tests.rules.zestrea_support import estate, step_four
+    state = step_four(estate(hand=("F11-1",)), estate(couples=(("L02", "M02"), ("L10", "M10"))),
+                      estate(couples=(("L03", "M03"),)))
+    state, events = GAME.apply(state, 0, PlayFate("F11-1", couple=state.estates[1].couples[1].id))
+    lines = event_lines([GAME.project_event(e, 2) for e in events], NAMES, GAME.view(state, 2))
+    assert lines == ["You played Trouble In Paradise",
+                     f"{person('L10')} and {person('M10')} of Ada separated (Trouble In Paradise)"]
+
+
+def test_just_married_tells_a_boyar_with_nothing_to_give():
+    """Reference §4 F09 Just Married ("a Boyar with 0 gives nothing"): the log says so
+    of that Boyar rather than nothing at all: "Ben has no Zestre to give You (Just
+    Married)"."""
+    from rules.zestrea.state import PlayFate, WeddingRecord
+    from tests.rules.zestrea_support import estate, step_four
+    state = step_four(estate(hand=("F09-1",)), estate(zestre=3, couples=(("L02", "M02"),)),
+                      estate(couples=(("L03", "M03"),)),
+                      weddings=(WeddingRecord(1, 0, 1, 1),))
+    state, events = GAME.apply(state, 0, PlayFate("F09-1", record=1))
+    lines = event_lines([GAME.project_event(e, 0) for e in events], NAMES, GAME.view(state, 0))
+    assert lines == ["You played Just Married", "Ada gave You 1 Zestre (Just Married)",
+                     "Ben has no Zestre to give You (Just Married)"]

@@ -17,7 +17,8 @@ each field here is narrowed to what the view shows fits the fields before it:
   ruling beside ``rules.zestrea.offers._shown_cards``), its Zestre less the payer's
   share of the 2; no payer, no sweetener;
 - a trade (Z-R35): the cards and Zestre asked are the chosen Boyar's, the cards only
-  those it has revealed (Z-R23);
+  those it has revealed (Z-R23); with nothing of yours to give, *to* lists only Boyars
+  with something to ask for;
 - a counter answers an offer the chosen Boyar made to you;
 - an Elopement (F23): the other single is of the other sex (Z-R28).
 
@@ -25,7 +26,10 @@ Every narrowed parameter is a subset of its bound, so what the form sends is sti
 within the kind's bounds (``rules.core.permits``); the host keeps the last word.
 
 A counter-offer's form starts from the offer it answers, seen from the other side
-(:func:`counter_start`)."""
+(:func:`counter_start`). Beside the fields a form may tell what the rules allow but a
+player should know before sending (:func:`advice`): a wedding offer asking for more
+attempts than its payers can pay now (§3.6: each later attempt goes ahead only if they
+can pay it then)."""
 
 from __future__ import annotations
 
@@ -35,8 +39,11 @@ import attrs
 
 from rules.core import ActionKind, Param, SomeOf, Whole
 from rules.zestrea.cards import sex
-from rules.zestrea.state import SPLITS
-from rules.zestrea.weddings import shares, short_of
+from rules.zestrea.offers import proposal_payers
+from rules.zestrea.state import SPLITS, ProposeWedding
+from rules.zestrea.weddings import attempts_payable, shares, short_of
+
+from .words import seat_word, verb
 
 Chosen = Mapping[str, Any]
 """The values of the fields chosen so far, by parameter name."""
@@ -162,7 +169,22 @@ def _sweet_when(view: Any, chosen: Chosen) -> tuple[str, ...] | None:
     return ("on_accept",) if not chosen.get("sweet_payer") else None
 
 
-# ---- a trade, an Elopement ---------------------------------------------------------------
+# ---- a gift, a trade, an Elopement ---------------------------------------------------------------
+
+
+GIFT_START = {"zestre": 1}
+"""A gift form's first values: 1 Zestre, the least gift there is (Z-R35), so it never
+opens on a gift of nothing, which is refused; without Zestre the field keeps 0 and the
+cards are ticked by the player (a card is never given away unasked)."""
+
+
+def _trade_to(view: Any, chosen: Chosen) -> tuple[int, ...] | None:
+    """With nothing of yours to give, only a Boyar with something to ask for (Zestre, a
+    revealed card): a trade with anyone else could only be refused (Z-R35)."""
+    if _zestre(view, view.seat) or view.hand:
+        return None
+    return tuple(s for s in range(len(view.estates)) if s != view.seat
+                 and (_zestre(view, s) or _revealed(view, s)))
 
 
 def _ask_zestre(view: Any, chosen: Chosen) -> int:
@@ -184,9 +206,37 @@ _NARROWERS: dict[str, dict[str, Callable[[Any, Chosen], Any]]] = {
     "propose-wedding": {"to": _wedding_to, "mine": _wedding_mine, "theirs": _wedding_theirs,
                         "split": _split, "receiver": _receiver, "sweet_zestre": _sweet_zestre,
                         "sweet_cards": _sweet_cards, "sweet_when": _sweet_when, "counter": _counters},
-    "propose-trade": {"ask_zestre": _ask_zestre, "ask_cards": _ask_cards, "counter": _counters},
+    "propose-trade": {"to": _trade_to, "ask_zestre": _ask_zestre, "ask_cards": _ask_cards,
+                      "counter": _counters},
     "play": {"other": _elopement_other},
 }
+
+
+# ---- what the form tells beside its fields ------------------------------------------------
+
+
+def advice(view: Any, names: Any, kind: ActionKind, chosen: Chosen) -> str:
+    """What a form tells under its fields, for the values ``chosen`` (``""``: nothing):
+    for a wedding offer asking more attempts than the Zestre its payers hold now pays
+    for (:func:`rules.zestrea.weddings.attempts_payable`, with the shares and sweetener
+    the rules take, :func:`rules.zestrea.offers.proposal_payers`), how many can be paid
+    and who runs short. The rules allow the offer (a later attempt goes ahead only if
+    its payers can pay it then, §3.6), so the form says it rather than refusing."""
+    attempts, to, split = chosen.get("attempts"), chosen.get("to"), chosen.get("split")
+    if kind.kind != "propose-wedding" or not isinstance(attempts, int) or not _seat(view, to) \
+            or split not in SPLITS:
+        return ""
+    offer = ProposeWedding(to, "", "", split, attempts, sweet_payer=chosen.get("sweet_payer") or "",
+                           sweet_zestre=chosen.get("sweet_zestre") or 0)
+    paid, short = attempts_payable(view, *proposal_payers(view.seat, offer), most=attempts)
+    if short is None:
+        return ""
+    seat = short[0]
+    has = verb(seat_word(names, seat), "have", "has") + f" {view.estates[seat].zestre} Zestre"
+    if not paid:
+        return f"No attempt can be paid now: {has}."
+    return (f"The Zestre held now pays {paid} of these {attempts} attempts ({has}); "
+            "the rest go ahead only if the payers can pay them then.")
 
 
 # ---- a counter-offer ---------------------------------------------------------------------

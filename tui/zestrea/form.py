@@ -16,7 +16,9 @@ pays 2``: terms a player must read even when there is no choice).
 
 Where a ``narrow`` function is given (:func:`tui.zestrea.choices.narrow`), each field
 offers only what fits the fields before it, and changes as they change (the singles of
-the Boyar chosen, the cards that Boyar has revealed).
+the Boyar chosen, the cards that Boyar has revealed). Where an ``advise`` function is
+given (:func:`tui.zestrea.choices.advice`), what it tells of the values chosen shows
+under the fields, and follows them (how many of the attempts asked can be paid now).
 
 Send (Enter on the button, or ctrl+s) builds the action and checks it with
 :func:`rules.core.permits` against the legal actions it came from; what the bounds do
@@ -53,6 +55,9 @@ an offer asks of someone, which the form says even when there is no choice
 (player-tester 21, finding 5)."""
 Narrow = Callable[[ActionKind, Mapping[str, Any]], tuple[Param, ...]]
 """``narrow(kind, chosen)``: ``kind``'s parameters cut to what fits the values chosen."""
+Advise = Callable[[ActionKind, Mapping[str, Any]], str]
+"""``advise(kind, chosen)``: what the form tells under its fields of the values chosen
+(``""``: nothing): what the rules allow but a player should know before sending."""
 Send = Callable[[Any], Awaitable[str]]
 """``send(action)``: sends the form's action and waits for the answer: ``""`` accepted,
 else why it was refused, in words."""
@@ -67,7 +72,8 @@ class ActionForm(ParlourModal):
     included), each within its bound; ``couples``: each Couple in words by its spouses;
     ``start``: the values the fields open with, by parameter name; ``send``: sends the
     action and waits for the answer (the form closes once it is accepted), else the
-    form is dismissed with the action and the caller sends it."""
+    form is dismissed with the action and the caller sends it; ``advise(kind, chosen)``:
+    what to tell under the fields of the values chosen (:data:`Advise`)."""
 
     DEFAULT_CSS = """
     ActionForm { align: center middle; }
@@ -81,6 +87,7 @@ class ActionForm(ParlourModal):
     ActionForm .form-list-label { margin-top: 1; }
     ActionForm SelectionList { height: auto; max-height: 6; }
     ActionForm #form-error { color: $error; }
+    ActionForm #form-advice { color: $warning; width: 1fr; height: auto; }
     ActionForm .form-told { width: 1fr; }
     ActionForm #form-buttons { height: auto; margin-top: 1; }
     ActionForm Button { min-width: 10; margin-right: 1; }
@@ -95,8 +102,10 @@ class ActionForm(ParlourModal):
                  action_type: Any, note: str = "", owners: Mapping[str, str] | None = None,
                  narrow: Narrow | None = None, couples: Mapping[str, str] | None = None,
                  start: Mapping[str, Any] | None = None,
-                 words: Mapping[Any, str] | None = None, send: Send | None = None) -> None:
+                 words: Mapping[Any, str] | None = None, send: Send | None = None,
+                 advise: Advise | None = None) -> None:
         super().__init__()
+        self.advise = advise
         self.start = dict(start or {})
         self.send = send
         self._sending = False  # waiting for the answer to a send (or closed): keys wait
@@ -122,6 +131,7 @@ class ActionForm(ParlourModal):
             with VerticalScroll(can_focus=False):
                 for i, param in enumerate(self.kind.params):
                     yield from self._field(i, param)
+            yield Static("", id="form-advice", markup=False)
             yield Static("", id="form-error", markup=False)
             with Horizontal(id="form-buttons"):
                 yield Button("Send", id="form-send", variant="primary", compact=True)
@@ -232,6 +242,15 @@ class ActionForm(ParlourModal):
         refusal goes, since it told of values no longer there (Send checks again)."""
         self._say("")
         self._renarrow()
+        self._tell_advice()
+
+    def _tell_advice(self) -> None:
+        """Under the fields, what ``advise`` tells of the values chosen (shown only when
+        there is something to tell)."""
+        text = self.advise(self.kind, self._chosen()) if self.advise is not None else ""
+        advice = self.query_one("#form-advice", Static)
+        advice.update(f"! {text}" if text else "")
+        advice.display = bool(text)
 
     def on_mount(self) -> None:
         for i, param in enumerate(self.kind.params):  # ticked in the order given
@@ -244,6 +263,7 @@ class ActionForm(ParlourModal):
         for i, param in enumerate(self.params):
             self._show_field(i, param)
         self._renarrow()
+        self._tell_advice()
         fields = [self.query_one(f"#p{i}") for i in range(len(self.params)) if self.query_one(f"#r{i}").display]
         (fields[0] if fields else self.query_one("#form-send")).focus()
 
@@ -423,11 +443,12 @@ def open_form(screen: Any, kind: ActionKind, legal: Sequence[Any], names: Sequen
               action_type: Any, send: Send, note: str = "",
               owners: Mapping[str, str] | None = None, narrow: Narrow | None = None,
               couples: Mapping[str, str] | None = None, start: Mapping[str, Any] | None = None,
-              words: Mapping[Any, str] | None = None) -> None:
+              words: Mapping[Any, str] | None = None, advise: Advise | None = None) -> None:
     """Push the form for ``kind`` over ``screen``; ``send(action)`` sends what it makes
     and answers whether it was refused (the form stays open then, with the refusal)
     (``couples``: each Couple's id in words, :func:`tui.zestrea.words.couple_names`;
     ``start``: the fields' first values, by parameter name; ``words``: ids told
-    otherwise than by :func:`value_text`, a Musician by its Boyar)."""
+    otherwise than by :func:`value_text`, a Musician by its Boyar; ``advise``: what to tell
+    under the fields, :data:`Advise`)."""
     screen.app.push_screen(ActionForm(kind, legal, names, action_type, note, owners, narrow, couples,
-                                      start, words, send))
+                                      start, words, send, advise))

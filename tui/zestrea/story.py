@@ -8,9 +8,11 @@ two events together or the view: each Production roll with the Zestre it gained 
 each Boyar who rolled nothing; in :mod:`rules.zestrea.words`' words, which ``parlour
 replay --text`` tells too), Fate cards drawn (a Good Times card's draws), Land and
 Fate cards bought, gifts, trades and sweeteners given, each Boyar's payment to a Time
-card (Tax Collector, Bandits...), Zestre a card gave or took (The Matchmaker's refund),
-Land a card took or gave, and villagers a card sent to another Estate. Only what the
-view and the events as projected for this seat hold is told."""
+card (Tax Collector, Bandits...), who paid each wedding attempt (after its window's
+line), Zestre a card gave or took (The Matchmaker's refund), Land a card took or gave,
+villagers a card sent to another Estate, and a Couple a card separated (by its
+spouses: the view after it no longer holds it). Only what the view and the events as
+projected for this seat hold is told."""
 
 from __future__ import annotations
 
@@ -18,11 +20,12 @@ from typing import Any, Sequence
 
 from rules.zestrea import words as rule_words
 from rules.zestrea.state import (
-    Bought, CardsMoved, FateDrawn, LandChanged, OfferClosed, PhaseBegan, Rolled, Toll, VillagerMoved,
-    ZestreChanged, ZestreGiven,
+    Bought, CardsMoved, FateDrawn, LandChanged, OfferClosed, PhaseBegan, Rolled, Separated, Toll,
+    VillagerMoved, WindowOpened, ZestreChanged, ZestreGiven,
 )
 
 from . import words
+
 
 def event_lines(events: Sequence[Any], names: Sequence[str], view: Any) -> list[str]:
     """``events`` (one version's, as projected for this seat) as log lines; ``view``
@@ -42,6 +45,8 @@ def event_lines(events: Sequence[Any], names: Sequence[str], view: Any) -> list[
             line = _other_line(event, names, view) or words.event_line(event, names, couples)
         if line is not None:
             lines.append(line)
+        if isinstance(event, WindowOpened) and (paid := rule_words.paid_text(event.window, names)):
+            lines.append(paid)
     return lines
 
 
@@ -83,6 +88,8 @@ def _other_line(event: Any, names: Sequence[str], view: Any) -> str | None:
         return rule_words.land_text(event, names)
     if isinstance(event, VillagerMoved):
         return rule_words.villager_moved_text(event, names)
+    if isinstance(event, Separated):
+        return rule_words.separated_text(event, names)
     return None
 
 

@@ -750,7 +750,8 @@ class ZestreaTableScreen(GameTableScreen):
                       owners=self._owners(), start=self._form_start(entry),
                       words=words.form_words(self.snap.view, self.snap.names),
                       narrow=partial(choices.narrow, self.snap.view),
-                      couples=words.couple_names(self.snap.view))
+                      couples=words.couple_names(self.snap.view),
+                      advise=partial(choices.advice, self.snap.view, self.snap.names))
             return
         if isinstance(entry, Pass):
             self._ask_to_pass(entry)
@@ -781,12 +782,15 @@ class ZestreaTableScreen(GameTableScreen):
 
     def _form_start(self, kind: ActionKind) -> dict[str, Any]:
         """The values a form opens with: Production's Z-R8 default (every Couple up to
-        the Land count, oldest first), so sending at once rolls them; a counter-offer's
+        the Land count, oldest first), so sending at once rolls them; a gift's 1 Zestre
+        (:data:`tui.zestrea.choices.GIFT_START`); a counter-offer's
         terms from the offer it answers (player-tester 21, finding 5:
         :func:`tui.zestrea.choices.counter_start`)."""
         prompt = self.view.my_prompt
         if kind.kind == "choose" and prompt is not None and prompt.kind == "produce":
             return {"picked": default_answer(prompt, ())}
+        if kind.kind == "gift":
+            return dict(choices.GIFT_START)
         offer = answered_offer(kind, self.view)
         return choices.counter_start(offer) if offer is not None else {}
 
@@ -800,7 +804,7 @@ class ZestreaTableScreen(GameTableScreen):
         if offer is not None:
             terms, *cards = words.offer_lines(offer, self.snap.names)
             return "\n".join([f"Counter-offer to {terms} (it closes as countered)", *cards])
-        return ""
+        return words.FORM_NOTES.get(kind.kind, "")
 
     async def _send_from_form(self, seat: Seat, action: Any) -> str:
         """Send a form's ``action`` from ``seat`` (the Boyar who opened it) and wait for

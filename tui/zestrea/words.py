@@ -54,6 +54,14 @@ PROMPT_NAMES = {"produce": "Production", "tatars": "The Tatars", "cholera": "Cho
                 "play-now": "Play or keep the card won", "ransom": "Steal the Bride",
                 "fortune": "The Fortune Teller"}
 """Each prompt kind by a short name, for the others' prompts in the Now panel."""
+FORM_NOTES = {
+    "gift": "A gift gives Zestre, Fate cards or both, at once: type the Zestre, tick the cards "
+            "(space).",
+    "propose-trade": "A trade gives or asks something, or both: type the Zestre you give or ask, "
+                     "tick the cards (space; you may ask only for cards that Boyar has revealed).",
+}
+"""What a form of each kind needs before it can be sent, told at its top (reference §3.5,
+Z-R35: a gift or trade of nothing is refused; player-test: the forms opened on nothing)."""
 VALUE_WORDS = {"proposer_2": "you pay 2", "each_1": "1 each", "target_2": "they pay 2",
                "proposer": "you", "target": "them", "": "nobody", "on_accept": "on accepting",
                "on_success": "on a wedding", **CHOICE_WORDS}
@@ -197,14 +205,14 @@ def action_text(action: Any, names: Sequence[str], offers: Mapping[int, Any] | N
     return str(getattr(action, "kind", action))
 
 
-def _verb(name: str, plain: str, third: str) -> str:
+def verb(name: str, plain: str, third: str) -> str:
     """``"Ada is"``, ``"You are"``: ``name`` and the verb agreeing with it."""
     return f"{name} {plain if name == 'You' else third}"
 
 
 def _pays(name: str, amount: str) -> str:
     """``"Ada pays 2"``, ``"You pay 2"``."""
-    return _verb(name, "pay", "pays") + f" {amount}"
+    return verb(name, "pay", "pays") + f" {amount}"
 
 
 OFFER_KINDS = {"wedding-offer": "a wedding offer", "wedding": "a wedding offer",
@@ -284,7 +292,7 @@ def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | No
     """The events the log tells (dice, the auction, offers, weddings, arrivals and
     departures); ``None`` for the rest (their effect shows on the estates)."""
     if isinstance(event, TurnBegan):
-        return f"— turn {event.turn}, " + _verb(seat_word(names, event.start_player), "start", "starts")
+        return f"— turn {event.turn}, " + verb(seat_word(names, event.start_player), "start", "starts")
     if isinstance(event, TimeRevealed):
         return f"Time card: {card_name(event.card)} ({event.left} left)"
     if isinstance(event, Rolled):
@@ -293,14 +301,14 @@ def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | No
     if isinstance(event, AuctionOpened):
         return f"Auction: {card_name(event.card)}"
     if isinstance(event, BidMade):
-        return _verb(seat_word(names, event.seat), "bid", "bids") + f" {event.amount}"
+        return verb(seat_word(names, event.seat), "bid", "bids") + f" {event.amount}"
     if isinstance(event, BidPassed):
-        return _verb(seat_word(names, event.seat), "pass", "passes")
+        return verb(seat_word(names, event.seat), "pass", "passes")
     if isinstance(event, AuctionEnded):
         return (f"{card_name(event.card)} goes to {seat_word(names, event.winner)} for {event.amount} Zestre"
                 if event.winner is not None else f"nobody bid for {card_name(event.card)}")
     if isinstance(event, OfferMade):
-        return (_verb(seat_word(names, event.by), "make", "makes")
+        return (verb(seat_word(names, event.by), "make", "makes")
                 + f" {offer_kind(event.what)} to {seat_word(names, event.to)} (offer {event.id})")
     if isinstance(event, OfferClosed):
         why = named(event.why, names) or ("it could no longer go ahead" if event.how == "cancelled" else "")
@@ -321,7 +329,7 @@ def event_line(event: Any, names: Sequence[str], couples: Mapping[str, str] | No
     if isinstance(event, VillagerGone):
         return f"{who(event.villager)} of {seat_word(names, event.seat)} {event.how} ({reason(event.why)})"
     if isinstance(event, ReadyChanged):
-        return _verb(seat_word(names, event.seat), "are", "is") + (" ready" if event.ready else " not ready")
+        return verb(seat_word(names, event.seat), "are", "is") + (" ready" if event.ready else " not ready")
     if isinstance(event, Married):
         return None
     return None
