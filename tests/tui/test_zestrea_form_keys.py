@@ -4,6 +4,7 @@ default ticked, and a refusal says what is needed in words."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Input, SelectionList
 
 from rules.core import ActionKind, OneOf, SomeOf, Whole
@@ -119,3 +120,35 @@ def test_form_words_name_weddings_and_musicians():
     told = form_words(view, NAMES)
     assert told[("record", 1)].startswith("the wedding of ") and "(♂)" in told[("record", 1)]
     assert told["F01-1"].startswith("Ada's Musician (")
+
+
+def typed_at_once(app, *keys: str) -> None:
+    """``keys`` as a terminal delivers keys typed very fast (or pasted by ``tmux
+    send-keys``): all read at once, none waiting for the one before to be handled
+    (``pilot.press`` waits between keys, which hides what a fast typist meets)."""
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else " " if key == "space" else None))
+
+
+async def test_keys_typed_right_after_tab_reach_the_field_tab_went_to():
+    """Player-test 22: keys typed very fast right after Tab were lost (tmux send-keys
+    "Tab 2" left "you give Zestre" at 0). Tab moved the focus only once the Tab had
+    passed from the focused field up to the form, and a key read before then went to
+    the field Tab left (a drop-down, which ignores "2"). Tab and shift+Tab now move the
+    focus at once, from box to box of a tick list as before, and a space typed just
+    before a Tab ticks the box it was typed on."""
+    kind = ActionKind("propose-trade", (OneOf("to", (1, 2)), Whole("give_zestre", 0, 2),
+                                        SomeOf("give_cards", ("F02-1",)), Whole("ask_zestre", 0, 2),
+                                        SomeOf("ask_cards", ("F04-1", "F05-1"))))
+    app = ParlourApp(pace=0)
+    sent: list = []
+    async with app.run_test(size=SMALL) as pilot:
+        form = await _open(app, kind, sent)
+        await pilot.pause()
+        # to -> give Zestre 2 -> the one give box, ticked -> ask Zestre 1 -> the second ask
+        # box, ticked -> back to ask Zestre (its 1 selected), 2 -> Enter sends
+        typed_at_once(app, "tab", "2", "tab", "space", "tab", "1", "tab", "tab", "space",
+                      "shift+tab", "shift+tab", "2", "enter")
+        await until(pilot, lambda: bool(sent))
+        assert sent == [ProposeTrade(1, 2, ("F02-1",), 2, ("F05-1",))]
+        assert form not in app.screen_stack
