@@ -17,6 +17,10 @@ from .helpers import shown, until
 from .zestrea_helpers import SMALL
 
 NAMES = ("You", "Ada", "Ben")
+TRADE = ActionKind("propose-trade", (OneOf("to", (1, 2)), Whole("give_zestre", 0, 5),
+                                     SomeOf("give_cards", ("F02-1", "F03-1")), Whole("ask_zestre", 0, 5),
+                                     SomeOf("ask_cards", ("F04-1", "F05-1"))))
+"""A trade form: a drop-down, an amount, two boxes, an amount, two boxes."""
 
 
 async def _open(app, kind: ActionKind, sent: list, **extra) -> ActionForm:
@@ -27,13 +31,10 @@ async def _open(app, kind: ActionKind, sent: list, **extra) -> ActionForm:
 async def test_tab_goes_from_box_to_box_and_on_to_the_next_field():
     """Item 1: "Tab: next field" holds for boxes: in a trade form, Tab reaches every card
     box of both lists and every field; space ticks the box Tab reached."""
-    kind = ActionKind("propose-trade", (OneOf("to", (1, 2)), Whole("give_zestre", 0, 5),
-                                        SomeOf("give_cards", ("F02-1", "F03-1")), Whole("ask_zestre", 0, 5),
-                                        SomeOf("ask_cards", ("F04-1", "F05-1"))))
     app = ParlourApp(pace=0)
     sent: list = []
     async with app.run_test(size=SMALL) as pilot:
-        form = await _open(app, kind, sent)
+        form = await _open(app, TRADE, sent)
         await pilot.pause()
         # to -> give Zestre -> give box 1 -> give box 2 (tick) -> ask Zestre -> ask box 1 -> ask box 2 (tick)
         await pilot.press("tab", "tab", "tab", "space", "tab", "tab", "tab", "space")
@@ -137,17 +138,14 @@ async def test_keys_typed_right_after_tab_reach_the_field_tab_went_to():
     the field Tab left (a drop-down, which ignores "2"). Tab and shift+Tab now move the
     focus at once, from box to box of a tick list as before, and a space typed just
     before a Tab ticks the box it was typed on."""
-    kind = ActionKind("propose-trade", (OneOf("to", (1, 2)), Whole("give_zestre", 0, 2),
-                                        SomeOf("give_cards", ("F02-1",)), Whole("ask_zestre", 0, 2),
-                                        SomeOf("ask_cards", ("F04-1", "F05-1"))))
     app = ParlourApp(pace=0)
     sent: list = []
     async with app.run_test(size=SMALL) as pilot:
-        form = await _open(app, kind, sent)
+        form = await _open(app, TRADE, sent)
         await pilot.pause()
-        # to -> give Zestre 2 -> the one give box, ticked -> ask Zestre 1 -> the second ask
-        # box, ticked -> back to ask Zestre (its 1 selected), 2 -> Enter sends
-        typed_at_once(app, "tab", "2", "tab", "space", "tab", "1", "tab", "tab", "space",
+        # to -> give Zestre 2 -> give box 1, ticked -> give box 2 -> ask Zestre 1 -> ask box 2,
+        # ticked -> back to ask Zestre (its 1 selected), 2 -> Enter sends
+        typed_at_once(app, "tab", "2", "tab", "space", "tab", "tab", "1", "tab", "tab", "space",
                       "shift+tab", "shift+tab", "2", "enter")
         await until(pilot, lambda: bool(sent))
         assert sent == [ProposeTrade(1, 2, ("F02-1",), 2, ("F05-1",))]
