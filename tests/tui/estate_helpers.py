@@ -43,10 +43,9 @@ def ready(app, table: EstateTableScreen) -> bool:
 
 def keys_to(entries: tuple, index: int) -> list[str]:
     """The keys that bring the highlight to ``entries[index]``: Home and ↓, or End and
-    ↑ when that is shorter (↑↓ skip the greyed ✗ lines, which are tuples)."""
-    before = sum(1 for e in entries[:index] if not isinstance(e, tuple))
-    after = sum(1 for e in entries[index + 1:] if not isinstance(e, tuple))
-    return ["home", *["down"] * before] if before <= after else ["end", *["up"] * after]
+    ↑ when that is shorter (↑↓ stop on the greyed ✗ lines too)."""
+    after = len(entries) - index - 1
+    return ["home", *["down"] * index] if index <= after else ["end", *["up"] * after]
 
 
 async def choose(pilot, table: EstateTableScreen, want: Callable[[Any], bool]) -> Any:

@@ -41,10 +41,10 @@ async def test_each_entry_that_can_be_done_takes_one_line():
 
 
 def group_starts(entries: tuple) -> list[int]:
-    """Where each run of one kind of action starts (the greyed ✗ lines left out)."""
+    """Where each run of one kind of action starts (the greyed ✗ lines one run)."""
     starts, last = [], None
     for i, e in enumerate(entries):
-        if not isinstance(e, tuple) and group_of(e) != last:
+        if group_of(e) != last:
             starts.append(i)
             last = group_of(e)
     return starts
@@ -94,3 +94,45 @@ async def test_a_wider_taller_terminal_gives_the_do_list_more_room():
         actions = table.query_one("#e-actions")
         assert actions.size.height >= 9 and actions.size.width > 30
         assert len([r for r in shown_rows(actions) if r.strip()]) >= 9
+
+
+async def test_a_greyed_card_takes_one_line_and_its_why_is_read_in_now():
+    """Player-test 22: a greyed "✗ card: short of …" line wrapped to two or three rows at
+    80x24, pushed the doable entries down and could not be highlighted, so nothing showed
+    its why whole (below the list's end, ↓ never reached it). Now each greyed card takes
+    one row, cut with "…"; ↑↓ stop on it, Now says its whole why and what the card is,
+    the footer says "⏎ Why not", and Enter there sends nothing and says why."""
+    from tui.estate import words
+    from tui.estate.convert import useful
+
+    from .helpers import shown
+    from .test_estate_polish import WAR_SEED, SeatChoice
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SMALL) as pilot:
+        table = await start(pilot, estate_game(SeatChoice("You"), SeatChoice("Ada", "easy"), seed=WAR_SEED))
+        await to_first_turn(pilot, table)
+        actions = table.query_one("#e-actions")
+        entries = table._entries
+        greyed = [i for i, e in enumerate(entries) if isinstance(e, tuple)]
+        assert greyed and actions.virtual_size.height == len(entries)  # one row each
+        legal = useful(table.snap.legal_actions)
+        why = {i: words.why_not(table.view, table.snap.seat, entries[i][1], legal) for i in greyed}
+        long = [i for i in greyed if len(f"✗ {words.card_name(entries[i][1])}: {why[i]}")
+                > actions.scrollable_content_region.width - 2]
+        assert long, why  # (a line that wrapped before)
+        await pilot.press("home", *["down"] * long[0])
+        assert actions.highlighted == long[0] and actions.highlighted_action() is None
+        row = actions.highlighted - actions.scroll_offset.y
+        assert shown_rows(actions)[row].strip().startswith("✗") and shown_rows(actions)[row].strip().endswith("…")
+        await pilot.pause(0.2)
+        now = " ".join(shown(table.query_one("#e-now")).split())
+        assert f"You cannot Expand {words.card_name(entries[long[0]][1])} now: {why[long[0]]}." in now
+        assert table.active_bindings["enter"].binding.description == "Why not"
+        version = table.snap.version
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        assert table.snap.version == version and table._error.startswith("Nothing done.")
+        assert why[long[0]] in table._error
+        await pilot.press("home")
+        assert table.active_bindings["enter"].binding.description == "Do it"

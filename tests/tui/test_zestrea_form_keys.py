@@ -4,6 +4,7 @@ default ticked, and a refusal says what is needed in words."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Input, SelectionList
 
 from rules.core import ActionKind, OneOf, SomeOf, Whole
@@ -16,6 +17,10 @@ from .helpers import shown, until
 from .zestrea_helpers import SMALL
 
 NAMES = ("You", "Ada", "Ben")
+TRADE = ActionKind("propose-trade", (OneOf("to", (1, 2)), Whole("give_zestre", 0, 5),
+                                     SomeOf("give_cards", ("F02-1", "F03-1")), Whole("ask_zestre", 0, 5),
+                                     SomeOf("ask_cards", ("F04-1", "F05-1"))))
+"""A trade form: a drop-down, an amount, two boxes, an amount, two boxes."""
 
 
 async def _open(app, kind: ActionKind, sent: list, **extra) -> ActionForm:
@@ -26,13 +31,10 @@ async def _open(app, kind: ActionKind, sent: list, **extra) -> ActionForm:
 async def test_tab_goes_from_box_to_box_and_on_to_the_next_field():
     """Item 1: "Tab: next field" holds for boxes: in a trade form, Tab reaches every card
     box of both lists and every field; space ticks the box Tab reached."""
-    kind = ActionKind("propose-trade", (OneOf("to", (1, 2)), Whole("give_zestre", 0, 5),
-                                        SomeOf("give_cards", ("F02-1", "F03-1")), Whole("ask_zestre", 0, 5),
-                                        SomeOf("ask_cards", ("F04-1", "F05-1"))))
     app = ParlourApp(pace=0)
     sent: list = []
     async with app.run_test(size=SMALL) as pilot:
-        form = await _open(app, kind, sent)
+        form = await _open(app, TRADE, sent)
         await pilot.pause()
         # to -> give Zestre -> give box 1 -> give box 2 (tick) -> ask Zestre -> ask box 1 -> ask box 2 (tick)
         await pilot.press("tab", "tab", "tab", "space", "tab", "tab", "tab", "space")
@@ -119,3 +121,32 @@ def test_form_words_name_weddings_and_musicians():
     told = form_words(view, NAMES)
     assert told[("record", 1)].startswith("the wedding of ") and "(♂)" in told[("record", 1)]
     assert told["F01-1"].startswith("Ada's Musician (")
+
+
+def typed_at_once(app, *keys: str) -> None:
+    """``keys`` as a terminal delivers keys typed very fast (or pasted by ``tmux
+    send-keys``): all read at once, none waiting for the one before to be handled
+    (``pilot.press`` waits between keys, which hides what a fast typist meets)."""
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else " " if key == "space" else None))
+
+
+async def test_keys_typed_right_after_tab_reach_the_field_tab_went_to():
+    """Player-test 22: keys typed very fast right after Tab were lost (tmux send-keys
+    "Tab 2" left "you give Zestre" at 0). Tab moved the focus only once the Tab had
+    passed from the focused field up to the form, and a key read before then went to
+    the field Tab left (a drop-down, which ignores "2"). Tab and shift+Tab now move the
+    focus at once, from box to box of a tick list as before, and a space typed just
+    before a Tab ticks the box it was typed on."""
+    app = ParlourApp(pace=0)
+    sent: list = []
+    async with app.run_test(size=SMALL) as pilot:
+        form = await _open(app, TRADE, sent)
+        await pilot.pause()
+        # to -> give Zestre 2 -> give box 1, ticked -> give box 2 -> ask Zestre 1 -> ask box 2,
+        # ticked -> back to ask Zestre (its 1 selected), 2 -> Enter sends
+        typed_at_once(app, "tab", "2", "tab", "space", "tab", "tab", "1", "tab", "tab", "space",
+                      "shift+tab", "shift+tab", "2", "enter")
+        await until(pilot, lambda: bool(sent))
+        assert sent == [ProposeTrade(1, 2, ("F02-1",), 2, ("F05-1",))]
+        assert form not in app.screen_stack

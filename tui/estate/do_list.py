@@ -2,11 +2,11 @@
 cross (player-tester 21, finding 10: at 100x30 about six rows of long, wrapped entries,
 and "Expand: Farmer" some twenty presses of ↓ below ten Gather entries).
 
-- An entry that can be done takes one line, cut with ``…`` where it is longer: the Now
-  panel says all of it while it is highlighted. A greyed card's line wraps whole (it is
-  never highlighted, so it says its why itself).
+- Every entry takes one line, cut with ``…`` where it is longer: the Now panel says all
+  of it while it is highlighted, a greyed card's why as well (player-test 22: greyed
+  lines wrapped to two or three rows, pushed the rest down and could not be reached).
 - Entries come in groups, one per kind of action (Produce, Draw, every Gather, every
-  Expand, End turn, Convert…): PageDown goes to the first entry of the next group,
+  Expand, End turn, the greyed cards, Convert…): PageDown goes to the first entry of the next group,
   PageUp to the first of this one or the one before; Home and End to the first and the
   last entry. The list's lower border says so whenever it is longer than the six rows
   it has at 80x24 and holds two groups or more."""
@@ -22,6 +22,7 @@ from textual.style import Style
 from textual.visual import RenderOptions
 
 from ..widgets import do_list
+from ..widgets.do_list import GREYED
 
 GROUP_KEYS = "PgUp/Dn groups · Home/End"
 """The Do list's lower border while it is long and holds more than one group (26
@@ -33,8 +34,8 @@ rows it shows at 80x24)."""
 
 def group_of(entry: Any) -> str:
     """The group an entry of the Do list is in: its kind of action (every Gather
-    together, every Expand, a Produce with or without an ability), or the entry itself
-    for the table's own entries (``"convert"``)."""
+    together, every Expand, a Produce with or without an ability, every greyed card),
+    or the entry itself for the table's own entries (``"convert"``)."""
     return entry if isinstance(entry, str) else type(entry).__name__
 
 
@@ -55,27 +56,26 @@ class DoList(do_list.DoList):
     BINDINGS = [Binding("pagedown", "group(1)", "Next group", show=False),
                 Binding("pageup", "group(-1)", "Previous group", show=False)]
 
-    def show(self, actions: Sequence[Any], texts: Sequence[str], disabled: Sequence[bool] = (),
+    def prompt(self, text: str, greyed: bool) -> OneLine:
+        return OneLine.styled(text, GREYED if greyed else "")  # type: ignore[return-value]
+
+    def show(self, actions: Sequence[Any], texts: Sequence[str], greyed: Sequence[bool] = (),
              afresh: bool = False) -> None:
-        """As the shared list's, an entry that can be done on one line; the lower border
-        names the group keys while it is long and there are two groups or more."""
-        off = [bool(d) for d in disabled] + [False] * (len(actions) - len(disabled))
-        super().show(actions, [t if d else OneLine(t) for t, d in zip(texts, off)], off,  # type: ignore[list-item]
-                     afresh)
+        """As the shared list's; the lower border names the group keys while it is long
+        and there are two groups or more."""
+        super().show(actions, texts, greyed, afresh)
         long = self.option_count > LONG and len(self.group_starts()) > 1
         self.border_subtitle = GROUP_KEYS if long else ""
 
     def group_starts(self) -> list[int]:
-        """The index of each group's first entry that can be done, in list order."""
+        """The index of each group's first entry, in list order."""
         starts: list[int] = []
         last = None
         for index in range(self.option_count):
-            action = self.actions.get(self.get_option_at_index(index).id or "")
-            if action is None:  # (a greyed line)
-                continue
-            if group_of(action) != last:
+            group = group_of(self.entry_at(index))
+            if group != last:
                 starts.append(index)
-                last = group_of(action)
+                last = group
         return starts
 
     def action_group(self, step: int) -> None:
@@ -88,8 +88,7 @@ class DoList(do_list.DoList):
         at = self.highlighted
         if step > 0:
             later = [s for s in starts if at is None or s > at]
-            self.highlighted = later[0] if later else max(
-                k for k in range(self.option_count) if not self.get_option_at_index(k).disabled)
+            self.highlighted = later[0] if later else self.option_count - 1
         else:
             earlier = [s for s in starts if at is not None and s < at]
             self.highlighted = earlier[-1] if earlier else starts[0]

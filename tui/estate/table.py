@@ -6,8 +6,8 @@ the Do list and the log.
 Data flow as at every game's table (tui/screens/game_table.py): snapshots come through
 one queue; the view is shown from the human seat at the keyboard. The Do list is the
 snapshot's legal actions (conversions gathered behind one ``Convert…`` entry, and the
-cards in hand that cannot be played listed greyed with why); Enter sends the
-highlighted one. No rule is decided here: the host has the last word.
+cards in hand that cannot be played listed greyed: highlighted, Now says why); Enter
+sends the highlighted one. No rule is decided here: the host has the last word.
 
 Hotseat: in the draft and the Family Secrets everyone acts at once, so the keyboard goes
 to the human who still owes a pick (the one shown while they do, else the next in seat
@@ -367,7 +367,9 @@ class EstateTableScreen(GameTableScreen):
         entry = self._highlighted()
         if entry == CONVERT:
             lines.append("Convert: pay 3 (2 with a discount) of your supply for 1 of your choice.")
-        elif entry is not None and not isinstance(entry, tuple):  # (a ✗ line is never highlighted)
+        elif isinstance(entry, tuple):  # a greyed card: why, then what it is
+            lines += [f"✗ {self._cannot(entry[1])}.", words.card_text(entry[1])]
+        elif entry is not None:
             lines.append(words.preview(entry, view))
         elif view.question is not None and self.my_turn:  # nothing highlighted yet: every answer
             lines += [words.preview(a, view) for a in self._entries if a != CONVERT and not isinstance(a, tuple)]
@@ -376,7 +378,7 @@ class EstateTableScreen(GameTableScreen):
         self._set("#e-now", "\n".join(l for l in lines if l))
 
     def _highlighted(self) -> Any:
-        return self.query_one("#e-actions", DoList).highlighted_action()
+        return self.query_one("#e-actions", DoList).highlighted_entry()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """The Now panel follows the highlight once it rests (a held arrow key, or
@@ -398,8 +400,8 @@ class EstateTableScreen(GameTableScreen):
 
     def _fill_actions(self, snap: Snapshot) -> None:
         """The legal actions, the cards in hand that cannot be played now (greyed,
-        each with why; only while a worker action may still be taken), then one entry
-        for every conversion."""
+        each with why, on one line as every entry: highlighted, Now says it whole; only
+        while a worker action may still be taken), then one entry for every conversion."""
         legal = tuple(snap.legal_actions) if owes(snap) else ()  # (kept while a move is sent)
         entries: list[Any] = [a for a in legal if not isinstance(a, Convert)]
         view = snap.view
@@ -419,8 +421,7 @@ class EstateTableScreen(GameTableScreen):
             if entry == CONVERT:
                 texts.append("Convert resources…")
             elif isinstance(entry, tuple):
-                texts.append(f"✗ {words.card_name(entry[1])}: "
-                             f"{words.why_not(view, snap.seat, entry[1], useful(legal))}")
+                texts.append(f"✗ {words.card_name(entry[1])}: {self._why_not(entry[1])}")
             else:
                 texts.append(words.action_text(entry, view, snap.names))
             disabled.append(isinstance(entry, tuple))
@@ -428,11 +429,27 @@ class EstateTableScreen(GameTableScreen):
         # the highlight stays on the same action (End turn after a conversion), or none
         self.query_one("#e-actions", DoList).show(entries_t, texts, disabled)
 
+    def _why_not(self, copy: str) -> str:
+        """Why the card ``copy`` in hand cannot be played now (:func:`words.why_not`)."""
+        snap = self.snap
+        assert snap is not None and snap.seat is not None
+        return words.why_not(snap.view, snap.seat, copy, self._conversions())
+
+    def _cannot(self, copy: str) -> str:
+        """``"You cannot Expand Farm now: short of 1 Wood (costs …)"``."""
+        return f"You cannot Expand {words.card_name(copy)} now: {self._why_not(copy)}"
+
     # ---- doing ----------------------------------------------------------------------
 
     def on_do_list_chosen(self, event: DoList.Chosen) -> None:
         event.stop()
         self._do(event.action)
+
+    def on_do_list_refused(self, event: DoList.Refused) -> None:
+        """Enter on a greyed card: nothing is done; the message line says why."""
+        event.stop()
+        self._error = f"Nothing done. {self._cannot(event.entry[1])}."
+        self._update()
 
     def _do(self, entry: Any) -> None:
         if not self.my_turn or self.snap is None:
@@ -441,8 +458,6 @@ class EstateTableScreen(GameTableScreen):
             return
         if entry == CONVERT:
             self.action_convert()
-            return
-        if isinstance(entry, tuple):
             return
         self._send(entry)
 

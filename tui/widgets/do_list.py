@@ -7,8 +7,11 @@ highlighted or nothing, never the entry that took its place (player-tester findi
 issue 9, item 3; Estate: player-tester 2, item 5, End turn's highlight went to Take
 back after a conversion). A single click only highlights (double-click or Enter does
 it). A game's table may keep some entries from ever being highlighted by the table
-itself (:meth:`DoList.offered_first`: Zestrea's spending of Zestre on the State);
-entries listed only to say why not (Estate's greyed cards) are disabled."""
+itself (:meth:`DoList.offered_first`: Zestrea's spending of Zestre on the State).
+Entries listed only to say why they cannot be done (Estate's greyed cards) are greyed:
+↑↓ reach them, so that the table can say why (they were unreachable, and a long one
+wrapped where nothing could show it whole: player-test 22), but the highlight never
+starts on one and Enter on one does nothing (:class:`DoList.Refused`)."""
 
 from __future__ import annotations
 
@@ -16,9 +19,15 @@ from typing import Any, Sequence
 
 from textual import events
 from textual.binding import Binding
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
+
+
+GREYED = "dim"
+"""The style of a greyed entry's words (with its table's own mark, Estate's ``✗``:
+never colour alone)."""
 
 
 def entry_key(action: Any) -> str:
@@ -32,10 +41,11 @@ class DoList(OptionList):
     is not shown there). With nothing highlighted (a new list: Estate's next draft
     packet, another player's move) the footer says ``⏎ Choose`` and Enter highlights the
     first entry without doing it (player-tester 6, finding 12: ``⏎ Do it`` was shown
-    while Enter did nothing)."""
+    while Enter did nothing); on a greyed entry it says ``⏎ Why not``."""
 
     BINDINGS = [Binding("enter", "select", "Do it", key_display="⏎"),
-                Binding("enter", "highlight_first", "Choose", key_display="⏎")]
+                Binding("enter", "highlight_first", "Choose", key_display="⏎"),
+                Binding("enter", "why_not", "Why not", key_display="⏎")]
 
     class Chosen(Message):
         """The player chose ``action`` (Enter or a double click on its entry)."""
@@ -55,28 +65,48 @@ class DoList(OptionList):
             self.first = first
             self.entry = entry
 
+    class Refused(Message):
+        """Enter (or a double click) on a greyed entry, ``entry``: nothing is done; the
+        table says why."""
+
+        def __init__(self, entry: Any) -> None:
+            super().__init__()
+            self.entry = entry
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.actions: dict[str, Any] = {}
+        self.greyed: dict[str, Any] = {}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("select", "highlight_first"):  # (dimmed in the quiet moment: tui/screens/quiet.py)
+        if action in ("select", "highlight_first", "why_not"):  # (dimmed in the quiet moment: tui/screens/quiet.py)
             if not (self.option_count > 0 and self.screen.check_action("act", ()) is True):
                 return False
-            if (self.highlighted is None) != (action == "highlight_first"):
-                return False  # one of the two shows and acts
+            if action != self._enter_does():
+                return False  # one of the three shows and acts
             return True if getattr(self.screen, "listening", True) else None
         return True
+
+    def _enter_does(self) -> str:
+        """What Enter does now: highlight the first entry (none is), say why not (a
+        greyed one is) or do the highlighted entry."""
+        if self.highlighted is None:
+            return "highlight_first"
+        return "why_not" if self._highlighted_key() in self.greyed else "select"
+
+    def action_why_not(self) -> None:
+        """Enter on a greyed entry: :class:`DoList.Refused`, nothing done."""
+        self.action_select()
 
     def action_highlight_first(self) -> None:
         """Enter with nothing highlighted: highlight the start entry, else the first
         (never do it: the list is new to the player) and let the table say so."""
-        enabled = self._enabled()
+        doable = self._doable()
         start = self.start_entry()
-        self.highlighted = enabled[0] if start is None and enabled else start
+        self.highlighted = doable[0] if start is None and doable else start
         self.refresh_bindings()
         entry = ""
-        if self.highlighted is not None and self.highlighted != enabled[0]:
+        if self.highlighted is not None and self.highlighted != doable[0]:
             entry = str(self.get_option_at_index(self.highlighted).prompt)
         self.post_message(self.Unchosen(first=self.highlighted is not None, entry=entry))
 
@@ -100,12 +130,13 @@ class DoList(OptionList):
         self.highlighted = start
         return True
 
-    def _enabled(self) -> list[int]:
-        return [k for k in range(self.option_count) if not self.get_option_at_index(k).disabled]
+    def _doable(self) -> list[int]:
+        """The indexes of the entries that can be done (not greyed)."""
+        return [k for k in range(self.option_count) if self.get_option_at_index(k).id in self.actions]
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list is self:
-            self.refresh_bindings()  # ⏎ Choose becomes ⏎ Do it
+            self.refresh_bindings()  # ⏎ Choose becomes ⏎ Do it (or ⏎ Why not)
 
     def follow_seat(self, seated: bool) -> None:
         """At a player's table (``seated``) the Do list is in the Tab order and has the
@@ -127,26 +158,31 @@ class DoList(OptionList):
         """Where the highlight starts: the first entry :meth:`offered_first` allows; in
         a list of one entry that can be done, that entry (nothing else to mistake it
         for); else none."""
-        enabled = self._enabled()
-        start = next((k for k in enabled if self.offered_first(self.actions.get(
+        doable = self._doable()
+        start = next((k for k in doable if self.offered_first(self.actions.get(
             self.get_option_at_index(k).id or ""))), None)
-        return enabled[0] if start is None and len(enabled) == 1 else start
+        return doable[0] if start is None and len(doable) == 1 else start
 
-    def show(self, actions: Sequence[Any], texts: Sequence[str], disabled: Sequence[bool] = (),
+    def prompt(self, text: str, greyed: bool) -> str | Content:
+        """How an entry's ``text`` is shown (``greyed``: it cannot be done)."""
+        return Content.styled(text, GREYED) if greyed else text
+
+    def show(self, actions: Sequence[Any], texts: Sequence[str], greyed: Sequence[bool] = (),
              afresh: bool = False) -> None:
-        """Show ``actions`` as ``texts`` (``disabled[i]``: entry ``i`` is listed greyed,
-        never highlighted nor done); the highlight stays on the same action; else a
+        """Show ``actions`` as ``texts`` (``greyed[i]``: entry ``i`` is listed greyed,
+        never done nor started on); the highlight stays on the same entry; else a
         list that was empty, or one shown ``afresh`` (the table's new question), starts
         on :meth:`start_entry`, and any other highlights none."""
-        before = self.highlighted_action()
+        before = self.highlighted_entry()
         was_empty = not self.actions
-        off = [bool(d) for d in disabled] + [False] * (len(actions) - len(disabled))
+        off = [bool(d) for d in greyed] + [False] * (len(actions) - len(greyed))
         self.actions = {entry_key(a): a for a, d in zip(actions, off) if not d}
+        self.greyed = {entry_key(a): a for a, d in zip(actions, off) if d}
         self.clear_options()
-        self.add_options([Option(text, id=entry_key(a), disabled=d)
+        self.add_options([Option(self.prompt(text, d), id=entry_key(a))
                           for a, text, d in zip(actions, texts, off)])
         keys = [entry_key(a) for a in actions]
-        if before is not None and entry_key(before) in self.actions:
+        if before is not None and entry_key(before) in keys:
             self.highlighted = keys.index(entry_key(before))
         elif was_empty or afresh:
             self.highlighted = self.start_entry()
@@ -162,16 +198,34 @@ class DoList(OptionList):
         super().action_select()
 
     def highlighted_action(self) -> Any:
-        """The action the highlight is on, or ``None``."""
+        """The action the highlight is on, or ``None`` (none, or a greyed entry)."""
+        return self.actions.get(self._highlighted_key())
+
+    def highlighted_entry(self) -> Any:
+        """The entry the highlight is on, greyed or not, or ``None``."""
+        return self._entry(self._highlighted_key())
+
+    def entry_at(self, index: int) -> Any:
+        """The entry listed at ``index``, greyed or not."""
+        return self._entry(self.get_option_at_index(index).id or "")
+
+    def _entry(self, key: str) -> Any:
+        return self.actions.get(key, self.greyed.get(key))
+
+    def _highlighted_key(self) -> str:
         if self.highlighted is None or self.highlighted >= self.option_count:
-            return None
-        return self.actions.get(self.get_option_at_index(self.highlighted).id or "")
+            return ""
+        return self.get_option_at_index(self.highlighted).id or ""
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """Enter (or a double click): the entry's own action, if it is still listed."""
+        """Enter (or a double click): the entry's own action, if it is still listed
+        (a greyed one: :class:`DoList.Refused`)."""
         if event.option_list is not self:
             return
         event.stop()
+        if event.option.id in self.greyed:
+            self.post_message(self.Refused(self.greyed[event.option.id]))
+            return
         action = self.actions.get(event.option.id or "")
         self.post_message(self.Chosen(action) if action is not None else self.Unchosen())
 
@@ -180,7 +234,7 @@ class DoList(OptionList):
         which does it at once, is prevented)."""
         event.prevent_default()
         clicked = event.style.meta.get("option")
-        if clicked is None or self._options[clicked].disabled:
+        if clicked is None:
             return
         self.highlighted = clicked
         if event.chain >= 2:

@@ -8,6 +8,11 @@ bid, a prompt's choice, a card with targets): a field per parameter of the
   go from box to box and on to the next field (the footer's "Tab: next field"), arrows
   too; where the order matters (rolls in that order) the order ticked is the order sent.
 
+Tab and shift+Tab move the focus at once, before the next key is read: keys typed
+straight after a Tab go to the field it reached (player-test 22: Textual's own Tab moves
+the focus only once the key has passed up from the focused field, so "Tab 2" typed very
+fast gave the "2" to the field Tab left, a drop-down that ignores it).
+
 ``start`` gives the value a field opens with (the boxes ticked for Production's Z-R8
 default; a counter-offer's terms from the offer it answers); a value the field does not
 offer is left out. A field with one value left is hidden, as there is nothing to choose,
@@ -96,6 +101,8 @@ class ActionForm(ParlourModal):
     BINDINGS = [
         Binding("ctrl+s", "send", "Send"),
         Binding("escape", "cancel", "Cancel"),
+        Binding("tab", "next_field(1)", "Next field", show=False, priority=True),
+        Binding("shift+tab", "next_field(-1)", "Previous field", show=False, priority=True),
     ]
 
     def __init__(self, kind: ActionKind, legal: Sequence[Any], names: Sequence[str],
@@ -365,6 +372,18 @@ class ActionForm(ParlourModal):
         else:
             self.dismiss(action)
 
+    def action_next_field(self, step: int) -> None:
+        """Tab (``step`` 1) or shift+Tab (-1): the next or previous box of a tick list,
+        past its last or first box the next or previous field; at once (a priority
+        binding: see the module's notes)."""
+        focused = self.focused
+        if isinstance(focused, TickList) and focused.step(step):
+            return
+        if step > 0:
+            self.focus_next()
+        else:
+            self.focus_previous()
+
     def action_cancel(self) -> None:
         if not self._sending:
             self._sending = True
@@ -415,23 +434,28 @@ def tick_noun(values: Sequence[Any]) -> str:
 
 
 class TickList(SelectionList):
-    """The boxes of one "some of" field: Tab and shift+Tab move from box to box, and
-    past the last (first) box on to the next (previous) field; space ticks."""
+    """The boxes of one "some of" field: Tab and shift+Tab move from box to box
+    (:meth:`step`, the form's keys), and past the last (first) box on to the next
+    (previous) field; space ticks, ↑↓ move. Its keys act at once, as the form's Tab
+    does, so that they keep their order with it (a box's space acted only once the key
+    had passed up from the list: a Tab typed straight after had moved on by then)."""
 
-    BINDINGS = [Binding("tab", "next_box", "Next box", show=False),
-                Binding("shift+tab", "previous_box", "Previous box", show=False)]
+    BINDINGS = [Binding("space", "tick", "Tick", show=False, priority=True),
+                Binding("up", "cursor_up", "Up", show=False, priority=True),
+                Binding("down", "cursor_down", "Down", show=False, priority=True)]
 
-    def action_next_box(self) -> None:
-        if self.highlighted is not None and self.highlighted < self.option_count - 1:
-            self.highlighted += 1
-        else:
-            self.screen.focus_next()
+    def action_tick(self) -> None:
+        """Space: the highlighted box ticked or unticked, at once (the list's own
+        space ticks whichever box is highlighted once its message is read)."""
+        if self.highlighted is not None:
+            self.toggle(self.get_option_at_index(self.highlighted))
 
-    def action_previous_box(self) -> None:
-        if self.highlighted is not None and self.highlighted > 0:
-            self.highlighted -= 1
-        else:
-            self.screen.focus_previous()
+    def step(self, step: int) -> bool:
+        """The next (``step`` 1) or previous (-1) box highlighted, if there is one."""
+        if self.highlighted is None or not 0 <= self.highlighted + step < self.option_count:
+            return False
+        self.highlighted += step
+        return True
 
     def on_focus(self, event: events.Focus) -> None:
         """Coming in by Tab the first box is highlighted, by shift+Tab the last."""
