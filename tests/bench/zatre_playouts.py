@@ -1,5 +1,5 @@
 """Zatre random playouts at scale. Run: ``python -m tests.bench.zatre_playouts [games]``
-(seeds per table, default 100: the count the suite played before it kept 20 chosen ones).
+(seeds per table, default 100: the suite plays 8 chosen ones).
 
 Plays the suite's checked playout (tests/rules/test_zatre_playouts.py: every invariant
 after every action, deep games replayed and round-tripped) for seeds ``0 .. games-1`` at
