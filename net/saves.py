@@ -55,7 +55,7 @@ import filelock
 import platformdirs
 
 from rules import registry
-from rules.core import Game, Seat
+from rules.core import ADDED_KEY, Game, Seat
 
 from .codec import Codec, ProtocolError, codec_for
 from .host import Applied, Host
@@ -196,8 +196,14 @@ def _optional_fields() -> tuple[attrs.Attribute, ...]:
 
 
 def state_digest(codec: Codec, state: Any, game: Game) -> str:
-    """SHA-256 of the state as canonical JSON: replaying must reproduce it."""
+    """SHA-256 of the state as canonical JSON: replaying must reproduce it. A field
+    marked by :func:`rules.core.added_field` is left out while it holds its default, so
+    saves from before the field existed still resume."""
     data = codec.converter.unstructure(state, unstructure_as=game.state_type)
+    if attrs.has(type(state)) and isinstance(data, dict):
+        for field in attrs.fields(type(state)):
+            if field.metadata.get(ADDED_KEY) and getattr(state, field.name) == field.default:
+                data.pop(field.name, None)
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 

@@ -223,6 +223,22 @@ class Game(Protocol, Generic[S, A, V, E]):
     def describe(self, name: str, action: A, events: Sequence[E], names: Sequence[str] = ()) -> str: ...
 
 
+# ---- state fields added after saves exist ---------------------------------------------
+
+ADDED_KEY = "parlour.added"
+"""The key under which :func:`added_field` marks a state field in its ``metadata``."""
+
+
+def added_field(default: Any) -> Any:
+    """An attrs field with ``default`` for a field added to a game's state class after
+    saves of that game exist. A save holds the action log and a digest of the state
+    reached (``net.saves.state_digest``); the digest leaves a field so marked out while
+    it holds its default, so a save written before the field existed still resumes
+    whenever the field would have held its default at the saved point. Mark only a
+    top-level field of the state class, with a default that compares equal (immutable)."""
+    return attrs.field(default=default, metadata={ADDED_KEY: True})
+
+
 # ---- options, described for the setup form and the lobby's /option ------------------
 
 OPTION_KEY = "parlour.option"

@@ -46,6 +46,15 @@ def adult_singles(state: ZestreaState, seat: Seat) -> tuple[str, ...]:
     return tuple(v for v in estate.singles if v not in estate.babies and not abroad(state, v))
 
 
+def born_on(state: ZestreaState, seat: Seat) -> frozenset[str]:
+    """The babies born on ``seat``'s Estate this turn, wherever they are now (Twins!,
+    F22): its babies that Extended Vacation (F05) did not bring from another Estate,
+    and those born here that it sent away (``state.sent_babies``)."""
+    sent = dict(state.sent_babies)
+    return (frozenset(v for v in state.estates[seat].babies if v not in sent)
+            | {v for v, home in sent.items() if home == seat})
+
+
 def food_units(state: ZestreaState, seat: Seat) -> int:
     """Z-R14 step 1: Couples + adult singles not abroad (this turn's babies excluded,
     villagers adopted this turn included)."""

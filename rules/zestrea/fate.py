@@ -16,8 +16,8 @@ import attrs
 from ..core import ActionKind, OneOf, RuleViolation, Seat
 from .cards import FATE, title
 from .estate import (
-    MAX_LAND, MAX_SINGLES, abroad, add_single, adult_singles, can_draw, draw_villager, gain, give_up_to,
-    owner, remove, set_estate,
+    MAX_LAND, MAX_SINGLES, abroad, add_single, adult_singles, born_on, can_draw, draw_villager, gain,
+    give_up_to, owner, remove, set_estate,
 )
 from .state import (
     ChanceChanged, FatePlayed, Foretold, LandChanged, PlayFate, Prompt, RoleAttached, Rolled,
@@ -112,8 +112,8 @@ def _params(state: ZestreaState, seat: Seat, card: str, context: str):
         return None if state.hora else ()
     if t.id == "F21":
         return ()
-    if t.id == "F22":
-        ok = (estate.babies and len(estate.singles) < MAX_SINGLES and state.time_card != CHERNOBYL
+    if t.id == "F22":  # a baby born here this turn, even if since sent away (F05)
+        ok = (born_on(state, seat) and len(estate.singles) < MAX_SINGLES and state.time_card != CHERNOBYL
               and can_draw(state, None))
         return () if ok else None
     if t.id == "F23":
@@ -194,10 +194,12 @@ def _tuica(state, seat, action, events):  # F14
     return gain(state, seat, 2, "tuica", events)
 
 
-def _vacation(state, seat, action, events):  # F05
+def _vacation(state, seat, action, events):  # F05: a baby stays a baby, and born where it was
     v, to = action.villager, action.to
     estate = state.estates[seat]
     baby = v in estate.babies
+    if baby and v not in dict(state.sent_babies):
+        state = attrs.evolve(state, sent_babies=state.sent_babies + ((v, seat),))
     state = set_estate(state, seat, singles=tuple(x for x in estate.singles if x != v),
                        babies=estate.babies - {v})
     target = state.estates[to]

@@ -94,4 +94,4 @@ def grow_up(state: ZestreaState, events: list) -> ZestreaState:
     for seat in range(state.seats):
         state = set_estate(state, seat, babies=frozenset())
     events.extend(attrs.evolve(f, grown=grown[f.seat]) for f in state.food)
-    return attrs.evolve(state, food=())
+    return attrs.evolve(state, food=(), sent_babies=())

@@ -12,7 +12,7 @@ from typing import Literal
 
 import attrs
 
-from ..core import Rng, Seat, option
+from ..core import Rng, Seat, added_field, option
 
 Phase = Literal["hard-times", "production", "auction", "negotiation", "food", "over"]
 PHASES: tuple[str, ...] = ("hard-times", "production", "auction", "negotiation", "food")
@@ -73,8 +73,10 @@ class Couple:
 @attrs.frozen
 class Estate:
     """One Boyar's Estate. ``singles`` in order of arrival (oldest first), ``babies``
-    the singles born this turn (Z-F11, Z-R10), ``hand`` the Fate cards held (hidden,
-    Z-R23), ``revealed`` those of them shown to all."""
+    the singles who are this turn's babies (Z-F11, Z-R10: born here, or sent here by
+    Extended Vacation, F05; where each was born: :func:`~rules.zestrea.estate.born_on`),
+    ``hand`` the Fate cards held (hidden, Z-R23), ``revealed`` those of them shown to
+    all."""
 
     zestre: int
     land: int
@@ -239,7 +241,9 @@ class ZestreaState:
     (sorted; draws are random), ``gone`` those who died or left (Z-R11); ``roles``
     ``(villager, card)`` pairs of Roles in play (Z-F24); ``boyars`` the Boyar card of
     each seat; ``food`` this turn's Food so far, one summary per Boyar (told as events
-    when step V ends)."""
+    when step V ends); ``sent_babies`` this turn's babies that Extended Vacation (F05)
+    sent away from the Estate they were born on, each with that Estate's seat (Twins!,
+    F22, asks where a baby was born; emptied when the babies grow up)."""
 
     options: ZestreaOptions
     seats: int
@@ -271,6 +275,7 @@ class ZestreaState:
     amsterdam: bool = False
     foretold: tuple[tuple[Seat, str], ...] = ()
     food: tuple[FoodSummary, ...] = ()
+    sent_babies: tuple[tuple[str, Seat], ...] = added_field(())
 
     @property
     def start_player(self) -> Seat:

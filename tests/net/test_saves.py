@@ -242,3 +242,29 @@ def test_a_file_that_is_no_save_says_what_it_is(tmp_path, text, words):
     path.write_text(text)
     with pytest.raises(SaveError, match=re.escape(words)):
         read(path)
+
+
+def test_a_state_field_added_later_leaves_the_digest_while_at_its_default():
+    """rules.core.added_field: a save written before a field existed (Zestrea's
+    ``sent_babies``, for Twins!, F22) still resumes: the digest leaves the field out
+    while it holds its default, and counts it once it holds something else."""
+    import hashlib
+
+    import attrs
+
+    from net.codec import codec_for
+    from rules.zestrea import GAME as ZESTREA
+    from rules.zestrea import ZestreaOptions
+
+    codec = codec_for(ZESTREA)
+    state = ZESTREA.setup(ZestreaOptions(), 3, 4)
+
+    def without_field(s):  # the digest as a Parlour before the field wrote it
+        data = codec.converter.unstructure(s, unstructure_as=ZESTREA.state_type)
+        del data["sent_babies"]
+        return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+    assert state_digest(codec, state, ZESTREA) == without_field(state)
+    sent = attrs.evolve(state, sent_babies=(("M10", 1),))
+    assert state_digest(codec, sent, ZESTREA) != without_field(sent)
+    assert state_digest(codec, sent, ZESTREA) != state_digest(codec, state, ZESTREA)

@@ -300,6 +300,48 @@ def test_twins(monkeypatch):
     assert len(state.estates[0].babies) == 2
 
 
+def test_twins_needs_a_baby_born_here_not_one_sent_here():
+    """Reference F22: "Requires a baby born on your Estate this turn"; F05: Extended
+    Vacation sends a single, a baby too, to another Boyar for good. A baby sent to Ana
+    was born on Bogdan's Estate: Ana may not play Twins! (audit 22, D1)."""
+    state = four(ana=dict(hand=("F22-1",)), bogdan=dict(hand=("F05-1",), singles=("M10",), babies=("M10",)))
+    state, _ = play(state, BOGDAN, "F05-1", villager="M10", to=ANA)
+    assert state.estates[ANA].babies == {"M10"} and not state.estates[BOGDAN].babies
+    assert not [a for a in game.legal_actions(state, ANA) if isinstance(a, PlayFate) and a.card == "F22-1"]
+    assert refused_by(game, state, PlayFate("F22-1"), ANA).code == "cannot-play"
+
+
+def test_twins_after_the_baby_born_here_was_sent_away():
+    """Reference F22 and F05: the baby born on Bogdan's Estate this turn counts for him
+    after Extended Vacation sent it to Ana, so he may play Twins! (a new baby for his
+    Estate); the record ends when the babies grow up (Z-F11)."""
+    state = four(bogdan=dict(hand=("F05-1", "F22-1"), singles=("M10",), babies=("M10",)))
+    state, _ = play(state, BOGDAN, "F05-1", villager="M10", to=ANA)
+    assert state.sent_babies == (("M10", BOGDAN),)
+    state, events = play(state, BOGDAN, "F22-1")
+    (born,) = [e.villager for e in events if e.kind == "came" and e.how == "born"]
+    assert state.estates[BOGDAN].babies == {born} and state.estates[BOGDAN].singles == (born,)
+    state, _ = act(state, *((seat, Ready()) for seat in range(4)))
+    assert state.turn == 3 and state.sent_babies == () and not any(e.babies for e in state.estates)
+
+
+def test_a_baby_sent_on_again_keeps_the_estate_it_was_born_on():
+    """Reference F22, F05: Ana's baby, sent to Bogdan and by him back to Ana, was born on
+    Ana's Estate only: Ana may play Twins!, Bogdan may not."""
+    state = four(ana=dict(hand=("F05-1",), singles=("M10",), babies=("M10",)), bogdan=dict(hand=("F05-2",)))
+    state, _ = play(state, ANA, "F05-1", villager="M10", to=BOGDAN)
+    state, _ = play(state, BOGDAN, "F05-2", villager="M10", to=ANA)
+    assert state.sent_babies == (("M10", ANA),)
+
+    def holding(seat):
+        return attrs.evolve(state, estates=tuple(
+            attrs.evolve(e, hand=e.hand + ("F22-1",) * (i == seat)) for i, e in enumerate(state.estates)))
+
+    assert refused_by(game, holding(BOGDAN), PlayFate("F22-1"), BOGDAN).code == "cannot-play"
+    after, _ = play(holding(ANA), ANA, "F22-1")
+    assert len(after.estates[ANA].babies) == 2
+
+
 def test_elopement(monkeypatch):
     """F23: free, without consent, +1, a normal window; same-sex only under F06 with
     you as the receiver; not during Great Lent (tested with weddings)."""
