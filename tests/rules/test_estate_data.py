@@ -161,6 +161,18 @@ def test_leaders_tracks_and_starting_values():
     assert pious.value(0) == 2 and pious.value(7) == 6  # E-R7: base shows with all cubes
 
 
+def test_every_leader_reaches_gather_4_once_its_track_is_emptied():
+    """E-R7: a tile of level L may be used when Gather value >= L; the top level is 4
+    (E-R3), whose tiles include Council of the Realm, the rulebook's one Advanced action
+    (E-A8, E-R33). The §9 tuning of the stand-in Gather tracks may move steps, but with
+    all 7 cubes gone every Leader must reach 4 (the Pious One once stopped at 3)."""
+    top = max(data.TILE_LEVELS)
+    assert top == 4 and CONTENT.tiles["E-A8"].level == top
+    reached = {leader.name: leader.tracks["Gather"].value(7)
+               for leader in CONTENT.leaders.values()}
+    assert reached == dict.fromkeys(reached, top)
+
+
 def test_events_and_secrets():
     """E-R2: 5 positive, 7 negative; Growth and Plague named by the rulebook (E-F25, E-F53);
     E-F47: two Solo Era Events per Era; §7 secrets' steps."""
