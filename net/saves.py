@@ -197,12 +197,13 @@ def _optional_fields() -> tuple[attrs.Attribute, ...]:
 
 def state_digest(codec: Codec, state: Any, game: Game) -> str:
     """SHA-256 of the state as canonical JSON: replaying must reproduce it. A field
-    marked by :func:`rules.core.added_field` is left out while it holds its default, so
-    saves from before the field existed still resume."""
+    marked by :func:`rules.core.added_field` is left out, so saves from before the
+    field existed still resume, whatever their log gives the field when replayed (it
+    follows from the log, as every field does: the rest of the state still checks it)."""
     data = codec.converter.unstructure(state, unstructure_as=game.state_type)
     if attrs.has(type(state)) and isinstance(data, dict):
         for field in attrs.fields(type(state)):
-            if field.metadata.get(ADDED_KEY) and getattr(state, field.name) == field.default:
+            if field.metadata.get(ADDED_KEY):
                 data.pop(field.name, None)
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 

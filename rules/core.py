@@ -232,10 +232,10 @@ ADDED_KEY = "parlour.added"
 def added_field(default: Any) -> Any:
     """An attrs field with ``default`` for a field added to a game's state class after
     saves of that game exist. A save holds the action log and a digest of the state
-    reached (``net.saves.state_digest``); the digest leaves a field so marked out while
-    it holds its default, so a save written before the field existed still resumes
-    whenever the field would have held its default at the saved point. Mark only a
-    top-level field of the state class, with a default that compares equal (immutable)."""
+    reached (``net.saves.state_digest``); the digest leaves a field so marked out, so a
+    save written before the field existed still resumes, even one saved at a point where
+    its log gives the field a value other than ``default``. Mark only a top-level field
+    of the state class, one that follows from the action log."""
     return attrs.field(default=default, metadata={ADDED_KEY: True})
 
 

@@ -9,7 +9,7 @@ every action, "so a crashed host resumes with ``--resume``"; "Local games (solo,
 state reached (net.saves.state_digest); a change to a game's rules or state class that
 changes what the old log replays to breaks every existing save of that game, which no
 test making its saves with the current code can see. A state field added since is kept
-out of the digest while at its default (rules.core.added_field).
+out of the digest (rules.core.added_field).
 
 A golden file that fails here is a regression in the current code (or a rule change
 that needs its own decision about old saves): never make the golden files again to pass.
