@@ -439,6 +439,11 @@ class SaveLock:
         except OSError as exc:
             log.warning("cannot lock %s: %s", self.path, failure_text(exc))
 
+    @property
+    def lock_file(self) -> Path:
+        """The hidden file the OS lock is taken on, ``.NAME.json.lock`` beside the save."""
+        return Path(self._lock.lock_file)
+
     def release(self) -> None:
         """Let other processes have the save again."""
         if self.held:
@@ -530,18 +535,31 @@ def discard_local(path: Path) -> Path:
     """Take the game saved in ``path`` (a local one, or a hosted one: tester 7,
     finding 1) off the menu by moving it into the
     :data:`DISCARDED` folder beside it (nothing is deleted; ``parlour replay`` still
-    opens it). Returns the new path; raises ``SaveError`` when it cannot be moved."""
+    opens it), and its lock file with it off the saves' folder (removed). Returns the
+    new path; raises ``SaveError`` when it cannot be moved, or when another Parlour
+    window plays the game (it holds its :class:`SaveLock`, and would write the file
+    again after its next move)."""
     path = Path(path)
     folder = path.parent / DISCARDED
+    lock = SaveLock(path)
+    try:
+        lock.take()
+    except SaveError:
+        raise SaveError(f"{path} is open in another Parlour window on this machine: leave the "
+                        "game there first, then discard it.") from None
     try:
         folder.mkdir(exist_ok=True)
         target, n = folder / path.name, 1
         while target.exists():
             n += 1
             target = folder / f"{path.stem}-{n}{path.suffix}"
-        return path.rename(target)
+        moved = path.rename(target)
     except OSError as exc:
         raise SaveError(f"Could not discard {path}: {exc.strerror or exc}.") from None
+    finally:
+        lock.release()
+    lock.lock_file.unlink(missing_ok=True)  # nothing left here to lock
+    return moved
 
 
 @attrs.frozen

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from net.local import LocalTable
-from net.saves import SaveError, SaveLock, open_elsewhere_text, read
+from net.saves import DISCARDED, SaveError, SaveLock, discard_local, open_elsewhere_text, read
 from rules.zatre import GAME as ZATRE
 from rules.zatre import ZatreOptions
 from tests.net.test_local_saves import play
@@ -123,3 +123,21 @@ def test_a_lock_file_is_hidden_and_never_listed_as_a_save(tmp_path):
     other = SaveLock(path)
     other.take()  # (free again)
     other.release()
+
+
+async def test_a_game_played_in_another_window_is_not_discarded(tmp_path):
+    """d (discard) on a save another window plays is refused in one sentence and moves
+    nothing (it would write the file again after its next move, back on the menu); once
+    that window stops, the save is discarded and its lock file goes with it."""
+    path = tmp_path / "solo.json"
+    table = LocalTable(ZATRE, ZatreOptions(), ("Ann", "Bob"), seed=5, bot_delay=0, save_to=path)
+    async with table:
+        await play(table, 2)
+        with pytest.raises(SaveError) as err:
+            discard_local(path)
+        assert str(err.value) == (f"{path} is open in another Parlour window on this machine: leave the "
+                                  "game there first, then discard it.")
+        assert path.exists() and not (tmp_path / DISCARDED).exists()
+    moved = discard_local(path)
+    assert moved == tmp_path / DISCARDED / "solo.json" and read(moved)[0].version == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == [DISCARDED]
