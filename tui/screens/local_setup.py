@@ -75,23 +75,25 @@ def parse_options(game: str, values: Mapping[str, Any]) -> tuple[tuple[str, Any]
     """``game``'s options as the form holds them (``values``: name -> a list's value, or
     the text typed for a whole number, empty for none where that is the default),
     checked against the game's option specs: ``((name, value), ...)``. ``ValueError``
-    naming what is allowed if not (``"top is a whole number from 2 to 99."``)."""
+    naming the field by its label and what is allowed if not (``"Start Zestre is a whole
+    number from 0 to 30."``; never the option's name, ``starting_zestre``, which a
+    player of the form never sees: player-tester 23, finding 8)."""
     rules = RULES[game]
     out = []
     for spec in option_specs(rules.options_type):
         if spec.name not in values:
             continue
         value = values[spec.name]
+        labelled = attrs.evolve(spec, name=field_label(spec))  # its refusals say the label
         try:
             if spec.kind != "whole":
-                spec.check(value)
+                labelled.check(value)
             elif str(value).strip() or spec.default is not None:
-                value = spec.parse(str(value))
+                value = labelled.parse(str(value))
             else:
                 value = None  # left empty: none (an option whose default is none)
         except ValueError as err:
-            words = str(err) if spec.label == spec.name else f"{spec.label}: {err}"
-            raise ValueError(f"{words}.") from None
+            raise ValueError(f"{err}.") from None
         out.append((spec.name, value))
     return tuple(out)
 
