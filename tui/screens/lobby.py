@@ -26,7 +26,7 @@ from ..lan import LanSession, Line, countdown, offline_text
 from ..names import pad
 from ..widgets.chat_log import ChatLog
 from .base import ParlourScreen
-from .chat import say_line
+from .chat import chat_line, say_line
 from .confirm import ConfirmScreen
 
 BASE_BUTTONS = {"join": "Join seat", "leave": "Leave seat", "bot-easy": "Add easy bot",
@@ -156,8 +156,7 @@ class LobbyScreen(ParlourScreen):
                 chat = ChatLog(self.session.lines, id="lobby-chat")
                 chat.border_title = "Chat"
                 yield chat
-            yield Input(placeholder="Say something, or type /help for the commands",
-                        max_length=400, id="lobby-line")
+            yield chat_line("Say something, or type /help for the commands", "lobby-line")
         yield Footer()
 
     def on_mount(self) -> None:

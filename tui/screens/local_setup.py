@@ -30,6 +30,7 @@ from ..local_game import DEFAULT_PACE, GAMES, PACES, RULES, LocalGame, SeatChoic
 from ..widgets.field_label import FieldLabel, MarksFocus
 from ..widgets.name_input import NameInput
 from ..widgets.open_lists import take_open_lists
+from ..widgets.told_input import ToldInput
 from .base import ParlourScreen
 
 KINDS = [("Human", "human"), ("Bot, easy", "easy"), ("Bot, strong", "strong")]
@@ -42,6 +43,9 @@ PLAIN_SEATS = 4
 are offered only for Zatre in teams."""
 MAX_NAME = 12
 """Characters a name has at most here (the Name column's head says so)."""
+SEED_WORDS = "The seed is a whole number (or leave it empty for a random game)."
+"""What the Seed field takes: said when it refuses a key (player-tester 23, finding 8)
+and when a seed typed some other way is refused."""
 FORM_IDS = frozenset({"game", "seed", "pace", "start", "back", "setup-error", "last-seed"})
 """Ids of the form's own fields: no option may be named so."""
 
@@ -209,7 +213,7 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
         raise ValueError(same)
     seed = seed.strip()
     if seed and not seed.lstrip("-").isdigit():
-        raise ValueError("The seed is a whole number (or leave it empty for a random game).")
+        raise ValueError(SEED_WORDS)
     if game not in GAMES:
         raise ValueError(f"Choose a game: {', '.join(GAMES.values())}.")
     return LocalGame(tuple(seats), profi=profi, seed=int(seed) if seed else None, pace=pace,
@@ -309,7 +313,8 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                     yield NameInput(form.names[i], MAX_NAME, compact=True, id=f"name-{i}", classes=extra)
             with Horizontal(id="options"):
                 yield FieldLabel("Seed", "seed")
-                yield Input(form.seed, placeholder="random", compact=True, id="seed", restrict=r"-?\d*")
+                yield ToldInput(form.seed, "Seed: digits only", f"{SEED_WORDS} Only digits are taken.",
+                                placeholder="random", compact=True, id="seed", restrict=r"-?\d*")
                 yield FieldLabel("Bot pace", "pace")
                 pace_options = [(name, value) for name, value in PACES.items()]
                 pace_value = self.pace if self.pace in PACES.values() else None
