@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 
 import attrs
 
+from ..core import plural
 from .data import CONTENT, TRACKS, card
 from .effects import STOP, Change, Outcome
 from .table import Table
@@ -112,11 +113,6 @@ def solo_card_event(revealed: Any) -> EstateEvent:
     parts += [f"gives {', '.join(given)}"] if given else []
     return SetupEvent(-1, f"{card(r.source).name} (Solo Mode card) {' and '.join(parts) or 'has no effect'}",
                       (r.source,))
-
-
-def plural(n: int, word: str) -> str:
-    """``"1 card"``, ``"2 cards"``."""
-    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def subject(who: str, what: str) -> str:

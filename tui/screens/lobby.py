@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 from net.lobby import value_words
 from net.protocol import LobbyState, SeatInfo
 from rules import registry
-from rules.core import option_specs
+from rules.core import option_specs, plural
 
 from ..lan import LanSession, Line, countdown, offline_text
 from ..names import pad
@@ -115,7 +115,7 @@ def players_text(lobby: LobbyState) -> str:
     if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}-{counts[-1]} players"
     if len(counts) == 1:
-        return f"{counts[0]} players"
+        return plural(counts[0], "player")
     return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
 
 
