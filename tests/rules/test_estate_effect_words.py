@@ -125,6 +125,7 @@ def test_an_accumulating_space_tells_the_tokens_lying_there():
     assert st.table.estates[0].res[0] == 3 and st.accumulated[0] == 0
     said = G.describe("You", Gather("E-B1"), events, ["You"])
     assert "You gain 3 Iron (Iron Seam: 2 lying there + 1)" in said, said
+    assert "Cat gains 3 Iron (Iron Seam: 2 lying there + 1)" in [tui_words.event_line(e, NAMES, 1) for e in events]
     emptied = with_deck(solo_turns(), (), res=(0, 0, 0, 0))
     emptied = attrs.evolve(emptied, accumulated=(0, 1, 1, 1))  # emptied this Era (E-R34)
     _, events = G.apply(emptied, 0, Gather("E-B1"))
