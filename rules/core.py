@@ -27,6 +27,12 @@ def cell_text(cell: tuple[int, int]) -> str:
     return f"({cell[0]}, {cell[1]})"
 
 
+def plural(n: int, word: str) -> str:
+    """A count with its word: ``"1 tile"``, ``"2 tiles"``, ``"0 points"`` (every count
+    the games and the table show; player-tester 23, finding 10: "bag: 1 tiles")."""
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
 def seat_name(seat: Seat, names: Sequence[str] = ()) -> str:
     """How words name the player at ``seat``: the name when ``names`` (by seat) has one,
     else ``"seat N"`` (1-based). The rules know no names: a text they make (a

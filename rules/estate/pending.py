@@ -81,7 +81,8 @@ def run_told(table: Table, p: Pending) -> tuple[Outcome, Pending, tuple[EstateEv
     out = run(table, p)
     told = tuple(solo_card_event(r) for r in out.solo[p.told:])
     if out.question is None:  # done: what it did, seat by seat (issue 10)
-        told += effect_events(p.seat, p.source, p.part, table, out, p.answers)
+        lying = p.yielded if p.part == "do" else ()  # an accumulating space's tokens (E-R35)
+        told += effect_events(p.seat, p.source, p.part, table, out, p.answers, lying)
     return out, attrs.evolve(p, told=len(out.solo)) if told else p, told
 
 

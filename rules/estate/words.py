@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 
 import attrs
 
+from ..core import plural
 from .data import CONTENT, TRACKS, card
 from .effects import STOP, Change, Outcome
 from .table import Table
@@ -112,11 +113,6 @@ def solo_card_event(revealed: Any) -> EstateEvent:
     parts += [f"gives {', '.join(given)}"] if given else []
     return SetupEvent(-1, f"{card(r.source).name} (Solo Mode card) {' and '.join(parts) or 'has no effect'}",
                       (r.source,))
-
-
-def plural(n: int, word: str) -> str:
-    """``"1 card"``, ``"2 cards"``."""
-    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def subject(who: str, what: str) -> str:
@@ -227,7 +223,7 @@ change each made to the chooser's supply (so the outcome does not tell it twice)
 
 
 def effect_events(seat: int, source: str, part: str, before: Table, out: Outcome,
-                  answers: Sequence[int]) -> tuple[EstateEvent, ...]:
+                  answers: Sequence[int], lying: Sequence[str] = ()) -> tuple[EstateEvent, ...]:
     """What a resolved pending effect did, seat by seat, in words (issue 10; E-R32: the
     public parts): ``"pays 1 Iron and gains 2 Gold (Assassin)"``, ``"takes 1 Iron from
     {seat 3} (the Warden's ability)"`` (E-V14: the giver named, :func:`seat_token`),
@@ -236,11 +232,17 @@ def effect_events(seat: int, source: str, part: str, before: Table, out: Outcome
     owner, ``source``/``part`` its pending source and part, ``before`` the table it
     resolved on, ``out`` the resolution, ``answers`` its answers (positions). Left out:
     what its Solo Mode cards did (told on their own, E-R28) and what the answers told
-    already (:func:`answer_event`); none for :data:`NOT_TOLD`."""
+    already (:func:`answer_event`); none for :data:`NOT_TOLD`. ``lying``: the tokens
+    the owner took off an accumulating space before its action resolved (E-R35: part of
+    its yield), told with its gain: ``"gains 2 Iron (Iron Seam: 1 lying there + 1)"``."""
     if source in NOT_TOLD:
         return ()
     name = card(part).name if source == "expand" else source_name(source)
     changes = {s: Change.between(source, before, out.table, s) for s in range(len(before.estates))}
+    if lying:
+        own = dict(changes[seat].supply).get(lying[0], 0)
+        name += f": {len(lying)} lying there" + (f" + {own}" if own else "")
+        changes[seat] = changes[seat].minus(Change(source, ((lying[0], -len(lying)),)))
     changes = {s: c if s == seat else attrs.evolve(c, copied=()) for s, c in changes.items()}  # the owner's
     for inner in out.solo:
         changes[seat] = changes[seat].minus(inner)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from ..core import RuleViolation, cell_text, seat_name
+from ..core import RuleViolation, cell_text, plural, seat_name
 from .board import EMPTY_BOARD, index
 from .placement import RULE_5, explain, legal_turns, max_placeable
 from .state import PARTNER_FIRST, GameEnded, Placement, PlaceTiles, PrematureEnd, TeamOrder, TurnPlayed
@@ -102,7 +102,7 @@ def event_line(event: object, names: Sequence[str]) -> str | None:
     (minus points)"``, ``"the last tile is drawn: the game is over"``."""
     if isinstance(event, PrematureEnd):
         who = ", ".join(f"{n} to {_seat(names, s)}" for s, n in enumerate(event.dealt) if n)
-        dealt = f"; {event.bag} tiles dealt out: {who} (minus points)" if event.bag else ""
+        dealt = f"; {plural(event.bag, 'tile')} dealt out: {who} (minus points)" if event.bag else ""
         return f"no tile fits: the game ends early{dealt}"
     if isinstance(event, GameEnded):
         return ENDINGS.get(event.reason, "the game is over")

@@ -39,7 +39,7 @@ from typing import Sequence
 
 import attrs
 
-from ..core import Result, Rng, RuleViolation, Seat, SeatScore
+from ..core import Result, Rng, RuleViolation, Seat, SeatScore, plural
 from ..zatre.sheet import row_terms
 from .cards import DECK_SIZE, FACES, ROUND_CARDS, card
 from .placement import check_lay, check_opening, fits, grid_of, legal_lays, legal_openings
@@ -316,7 +316,7 @@ def result(state: ZatreCardsState) -> Result:
         if sheet.supers:
             lines.append(f"super bonus: {sheet.supers} x {SUPER_BONUS} = {sheet.supers * SUPER_BONUS}")
         parts = tuple((f"round {r + 1}", pts[seat]) for r, pts in enumerate(state.round_points))
-        lines += [f"{name}: {pts} points" for name, pts in parts]
+        lines += [f"{name}: {plural(pts, 'point')}" for name, pts in parts]
         scores.append(SeatScore(seat, sheet.total(), parts, tuple(lines)))
     best = max(s.total for s in scores)
     return Result(tuple(scores), frozenset(s.seat for s in scores if s.total == best))

@@ -7,11 +7,13 @@ ability E-R24)."""
 
 from __future__ import annotations
 
+import attrs
+
 from rules.core import Rng
 from rules.estate import game as G
 from rules.estate import pending
 from rules.estate.data import BY_NAME, CONTENT
-from rules.estate.state import Answer, Expand, Pending, SetupEvent
+from rules.estate.state import Answer, Expand, Gather, Pending, SetupEvent
 from rules.estate.table import Estate, Table
 from tui.estate import words as tui_words
 
@@ -110,3 +112,21 @@ def test_an_expands_when_played_store_is_named_by_its_card_and_told_once():
     said = G.describe("You", Answer("I"), events, ["You"])
     assert said.startswith("You store Iron (Storehouse); You pay 1 Stone 2 Wood (Storehouse)"), said
     assert st.table.estates[0].stored == ((house, "W"), (house, "I"))
+
+
+def test_an_accumulating_space_tells_the_tokens_lying_there():
+    """Reference §8 (E-B1: "take every Iron on it + 1 Iron from the supply") and E-R35
+    (the tokens are part of the yield), player-tester 23, finding 1: a Gather at Iron
+    Seam with 2 Iron lying there gives 3 Iron, and the log and ``replay --text`` say 3
+    ("gains 3 Iron (Iron Seam: 2 lying there + 1)"), not "gains 1 Iron"."""
+    st = with_deck(solo_turns(), (), res=(0, 0, 0, 0))
+    st = attrs.evolve(st, accumulated=(2, 1, 1, 1))
+    st, events = G.apply(st, 0, Gather("E-B1"))
+    assert st.table.estates[0].res[0] == 3 and st.accumulated[0] == 0
+    said = G.describe("You", Gather("E-B1"), events, ["You"])
+    assert "You gain 3 Iron (Iron Seam: 2 lying there + 1)" in said, said
+    assert "Cat gains 3 Iron (Iron Seam: 2 lying there + 1)" in [tui_words.event_line(e, NAMES, 1) for e in events]
+    emptied = with_deck(solo_turns(), (), res=(0, 0, 0, 0))
+    emptied = attrs.evolve(emptied, accumulated=(0, 1, 1, 1))  # emptied this Era (E-R34)
+    _, events = G.apply(emptied, 0, Gather("E-B1"))
+    assert "You gain 1 Iron (Iron Seam)" in G.describe("You", Gather("E-B1"), events, ["You"])

@@ -10,9 +10,10 @@ import attrs
 from net.table import Outcome, Snapshot
 from rules.zatre import GAME, ZatreOptions
 from rules.zatre.state import PlaceTiles
-from tui.app import ParlourApp
+from tui.app import LOCAL_LEAVE_QUESTION, ParlourApp
 from tui.local_game import LocalGame, SeatChoice
 from tui.screens.confirm import ConfirmScreen
+from tui.screens.game_table import taken_back_words
 from tui.screens.handover import HandOverScreen
 from tui.screens.local_setup import LocalSetupScreen
 from tui.screens.menu import MenuScreen
@@ -24,7 +25,7 @@ from tui.widgets.message import TableMessage
 from tui.zatre.results import ResultsScreen
 from tui.zatre.table import TableScreen
 
-from .helpers import HUMAN_FIRST_SEED, SIZE, covered, hand_over, shown, solo, start, until
+from .helpers import BOT_FIRST_SEED, HUMAN_FIRST_SEED, SIZE, covered, hand_over, shown, solo, start, until, walk_to
 
 
 async def test_results_after_a_game_of_bots(monkeypatch):
@@ -271,6 +272,31 @@ async def test_leaving_a_game_asks_first():
         assert app.screen is table
         await pilot.press("q", "y")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen) and app.table is None)
+
+
+async def test_leaving_with_tiles_laid_says_they_are_taken_back(tmp_path):
+    """Player-tester 23, finding 10: ``q`` after laying a tile, before confirming the
+    turn, asked "Leave this game? It is saved" and the tile was dropped without a word:
+    the question now says the tiles laid this turn are taken back (the saved game goes
+    on from the start of the turn), and only when some were laid."""
+    app = ParlourApp(pace=0, local_saves=tmp_path / "saves")
+    async with app.run_test(size=SIZE) as pilot:
+        table = await start(pilot, solo(seed=BOT_FIRST_SEED))  # saved after Ada's move
+        await until(pilot, lambda: table.my_turn)
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.question == LOCAL_LEAVE_QUESTION
+        await pilot.press("n", "1")
+        await walk_to(pilot, table, min(table.query_one(ZatreBoard).hints))
+        await pilot.press("enter")
+        assert len(table.pending) == 1
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == LOCAL_LEAVE_QUESTION + (
+            " The tile laid this turn (not confirmed) is taken back: the turn starts again from its beginning.")
+        await pilot.press("n")
+        assert app.screen is table and len(table.pending) == 1
+    assert taken_back_words(2, "tile").startswith(" The 2 tiles laid this turn (not confirmed) are taken back")
+    assert taken_back_words(0, "card") == ""
 
 
 async def test_ctrl_q_asks_during_a_game_and_quits_at_once_otherwise():

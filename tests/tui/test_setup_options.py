@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Select, Static
 
+from rules.core import option_specs
 from rules.zatre import ZatreOptions
 from tests.net import toygame
 from tui import local_game
@@ -33,9 +34,9 @@ def test_whole_numbers_and_choices_are_read_within_their_bounds(with_toy):
     assert parse_options(TOY, {"rounds": "4", "top": " 50", "picks": "kind", "faulty_pick": ""}) == (
         ("rounds", 4), ("faulty_pick", None), ("top", 50), ("picks", "kind"))
     for text in ("1", "100", "", "x"):
-        with pytest.raises(ValueError, match=r"^top is a whole number( from 2 to 99)?\.$"):
+        with pytest.raises(ValueError, match=r"^Top is a whole number( from 2 to 99)?\.$"):
             parse_options(TOY, {"top": text})
-    with pytest.raises(ValueError, match=r"^picks is one of listed, kind\.$"):
+    with pytest.raises(ValueError, match=r"^Picks is one of listed, kind\.$"):
         parse_options(TOY, {"picks": "some"})
     game = parse_setup(["human", "easy"], ["You", "Ada"], False, "", 0.0, TOY, options={"top": "9"})
     assert game.game_options(toygame.GAME) == toygame.ToyOptions(top=9)
@@ -44,8 +45,26 @@ def test_whole_numbers_and_choices_are_read_within_their_bounds(with_toy):
 def test_zatres_options_are_read_as_before():
     game = parse_setup(["human", "easy"], ["You", "Ada"], True, "", 0.0, "zatre", options={})
     assert game.game_options(local_game.RULES["zatre"]) == ZatreOptions(profi=True)
-    with pytest.raises(ValueError, match=r"^Hints: profi is on or off\.$"):
+    with pytest.raises(ValueError, match=r"^Hints is on or off\.$"):
         parse_options("zatre", {"profi": "maybe"})
+
+
+def test_a_refusal_names_the_field_by_its_label_never_the_options_name():
+    """Player-tester 23, finding 8: "Start Zestre: starting_zestre is a whole number from
+    0 to 30." showed an internal name; every game's every option is refused by the label
+    the form shows ("Start Zestre is a whole number from 0 to 30.")."""
+    with pytest.raises(ValueError, match=r"^Start Zestre is a whole number from 0 to 30\.$"):
+        parse_options("zestrea", {"starting_zestre": "31"})
+    with pytest.raises(ValueError, match=r"^Step IV timer is a whole number from 0 to 3600\.$"):
+        parse_options("zestrea", {"negotiation_timeout_s": "9999"})
+    for game, rules in local_game.RULES.items():
+        for spec in option_specs(rules.options_type):
+            bad = "9999999" if spec.kind == "whole" else "nonesuch"
+            with pytest.raises(ValueError) as refused:
+                parse_options(game, {spec.name: bad})
+            said = str(refused.value)
+            assert said.startswith(local_setup.field_label(spec) + " "), said
+            assert spec.label == spec.name or spec.name not in said, said
 
 
 async def test_the_form_shows_the_chosen_games_options_and_refuses_a_bad_value(with_toy):
@@ -66,7 +85,7 @@ async def test_the_form_shows_the_chosen_games_options_and_refuses_a_bad_value(w
         top.value = "100"
         await pilot.press("ctrl+s")
         error = str(setup.query_one("#setup-error", Static).render())
-        assert "top is a whole number from 2 to 99" in error and app.screen is setup
+        assert "Top is a whole number from 2 to 99" in error and app.screen is setup
         top.value, picks.value = "50", "kind"
         game = setup.game()
         assert game.game_options(toygame.GAME) == toygame.ToyOptions(top=50, picks="kind")

@@ -12,7 +12,7 @@ from rules.estate.effects import evaluate
 from rules.estate.eras import ERAS, ORDINAL, SOLO_FAILURES, SOLO_MET_VP, place_vp, reward_words
 from rules.estate.state import EstateInView, EstateView
 from rules.estate.table import Estate, Table
-from rules.estate.words import plural
+from rules.core import plural
 
 from ..names import fit
 from . import words

@@ -18,7 +18,8 @@ from rules.estate.state import (Activate, Answer, ChooseLeader, ChooseOption, Co
                                 EstateView, Expand, Gather, KeepSecret, Pick, Produce,
                                 EndTurn, StopProducing, StoreOn, TakeBack, UseAbility)
 from rules.estate.turns import can_activate
-from rules.estate.words import RESOURCE_NAMES, amounts, named, plural, source_name, subject
+from rules.core import plural
+from rules.estate.words import RESOURCE_NAMES, amounts, named, source_name, subject
 
 TRACK_LIMIT = 7  # E-F30: 7 cards a track (rules.estate.table.TRACK_LIMIT)
 PHASES = {"leaders": "choosing Leaders", "extra": "Leaders' set-up", "draft": "the draft",

@@ -9,10 +9,21 @@ from textual.screen import Screen
 from textual.containers import Vertical
 from textual.widgets import Footer, Input, Static
 
+from net.protocol import MAX_CHAT
+
 from ..lan import LanSession, Line
 from ..widgets.chat_log import ChatLog
+from ..widgets.told_input import ToldInput
 from .base import ParlourModal
 from .confirm import ConfirmScreen
+
+
+def chat_line(placeholder: str, id: str) -> ToldInput:
+    """The line a chat is typed in: at most :data:`net.protocol.MAX_CHAT` characters
+    (what the host takes), and a notice when one more is typed or pasted (player-tester
+    23, finding 8: a 450-character line was cut to 400 without a word)."""
+    return ToldInput("", "Too long to say", f"A chat line has at most {MAX_CHAT} characters. "
+                     "The rest was not taken.", placeholder=placeholder, max_length=MAX_CHAT, id=id)
 
 
 def say_line(screen: Screen, session: LanSession, text: str) -> None:
@@ -50,7 +61,7 @@ class ChatScreen(ParlourModal):
             yield Static(f"Chat · /help lists the commands · Escape: back to {self.back}",
                          classes="dialog-title")
             yield ChatLog(self.session.lines, id="chat-log")
-            yield Input(placeholder="Say something", max_length=400, id="chat-line")
+            yield chat_line("Say something", "chat-line")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -50,6 +50,19 @@ NOTHING_SAVED = "Nothing is saved yet: no move was made, so the game will not be
 """Leaving (or quitting) a local game before anything of it is saved: a new game is
 written after its first move (tester 7, finding 3: the question said "It is saved")."""
 NOTHING_SAVED_LEAVE_QUESTION = f"Leave this game? {NOTHING_SAVED}"
+
+
+def taken_back_words(count: int, piece: str) -> str:
+    """What leaving adds when ``count`` pieces were laid this turn and not confirmed
+    (player-tester 23, finding 10: the laid tile was dropped without a word; the saved
+    game goes on from the start of the turn): ``" The 2 tiles laid this turn (not
+    confirmed) are taken back: the turn starts again from its beginning."``; ``""``
+    when none were."""
+    if not count:
+        return ""
+    laid = f"The {piece} laid this turn (not confirmed) is" if count == 1 else \
+        f"The {count} {piece}s laid this turn (not confirmed) are"
+    return f" {laid} taken back: the turn starts again from its beginning."
 MOVE = Binding.Group("Move", compact=True)
 CURSOR_KEYS = [
     Binding("left,h", "move(0, -1)", "Left", group=MOVE),
@@ -777,7 +790,16 @@ class GameTableScreen(QuietKeys, ParlourScreen):
             if yes:
                 self.leave()
 
-        self.app.push_screen(ConfirmScreen(self.leave_words(), "Leave", "Stay"), answered)
+        question = self.leave_words()
+        if question != NOTHING_SAVED_LEAVE_QUESTION:  # (else no turn of it is kept at all)
+            question += taken_back_words(*self.unconfirmed())
+        self.app.push_screen(ConfirmScreen(question, "Leave", "Stay"), answered)
+
+    def unconfirmed(self) -> tuple[int, str]:
+        """What this keyboard laid this turn and has not confirmed (it lives on this
+        screen only, never sent): ``(count, piece)``, ``(2, "tile")``; ``(0, "")``:
+        nothing (the default: a table whose moves all go at once)."""
+        return 0, ""
 
     def leave_words(self) -> str:
         """What leaving asks first: :attr:`leave_question`; or, of the game this

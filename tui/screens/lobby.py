@@ -20,13 +20,13 @@ from textual.widgets.option_list import Option
 from net.lobby import value_words
 from net.protocol import LobbyState, SeatInfo
 from rules import registry
-from rules.core import option_specs
+from rules.core import option_specs, plural
 
 from ..lan import LanSession, Line, countdown, offline_text
 from ..names import pad
 from ..widgets.chat_log import ChatLog
 from .base import ParlourScreen
-from .chat import say_line
+from .chat import chat_line, say_line
 from .confirm import ConfirmScreen
 
 BASE_BUTTONS = {"join": "Join seat", "leave": "Leave seat", "bot-easy": "Add easy bot",
@@ -115,7 +115,7 @@ def players_text(lobby: LobbyState) -> str:
     if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}-{counts[-1]} players"
     if len(counts) == 1:
-        return f"{counts[0]} players"
+        return plural(counts[0], "player")
     return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
 
 
@@ -156,8 +156,7 @@ class LobbyScreen(ParlourScreen):
                 chat = ChatLog(self.session.lines, id="lobby-chat")
                 chat.border_title = "Chat"
                 yield chat
-            yield Input(placeholder="Say something, or type /help for the commands",
-                        max_length=400, id="lobby-line")
+            yield chat_line("Say something, or type /help for the commands", "lobby-line")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -30,6 +30,7 @@ from ..local_game import DEFAULT_PACE, GAMES, PACES, RULES, LocalGame, SeatChoic
 from ..widgets.field_label import FieldLabel, MarksFocus
 from ..widgets.name_input import NameInput
 from ..widgets.open_lists import take_open_lists
+from ..widgets.told_input import ToldInput
 from .base import ParlourScreen
 
 KINDS = [("Human", "human"), ("Bot, easy", "easy"), ("Bot, strong", "strong")]
@@ -42,6 +43,9 @@ PLAIN_SEATS = 4
 are offered only for Zatre in teams."""
 MAX_NAME = 12
 """Characters a name has at most here (the Name column's head says so)."""
+SEED_WORDS = "The seed is a whole number (or leave it empty for a random game)."
+"""What the Seed field takes: said when it refuses a key (player-tester 23, finding 8)
+and when a seed typed some other way is refused."""
 FORM_IDS = frozenset({"game", "seed", "pace", "start", "back", "setup-error", "last-seed"})
 """Ids of the form's own fields: no option may be named so."""
 
@@ -75,23 +79,25 @@ def parse_options(game: str, values: Mapping[str, Any]) -> tuple[tuple[str, Any]
     """``game``'s options as the form holds them (``values``: name -> a list's value, or
     the text typed for a whole number, empty for none where that is the default),
     checked against the game's option specs: ``((name, value), ...)``. ``ValueError``
-    naming what is allowed if not (``"top is a whole number from 2 to 99."``)."""
+    naming the field by its label and what is allowed if not (``"Start Zestre is a whole
+    number from 0 to 30."``; never the option's name, ``starting_zestre``, which a
+    player of the form never sees: player-tester 23, finding 8)."""
     rules = RULES[game]
     out = []
     for spec in option_specs(rules.options_type):
         if spec.name not in values:
             continue
         value = values[spec.name]
+        labelled = attrs.evolve(spec, name=field_label(spec))  # its refusals say the label
         try:
             if spec.kind != "whole":
-                spec.check(value)
+                labelled.check(value)
             elif str(value).strip() or spec.default is not None:
-                value = spec.parse(str(value))
+                value = labelled.parse(str(value))
             else:
                 value = None  # left empty: none (an option whose default is none)
         except ValueError as err:
-            words = str(err) if spec.label == spec.name else f"{spec.label}: {err}"
-            raise ValueError(f"{words}.") from None
+            raise ValueError(f"{err}.") from None
         out.append((spec.name, value))
     return tuple(out)
 
@@ -207,7 +213,7 @@ def parse_setup(kinds: list[str], names: list[str], profi: bool, seed: str, pace
         raise ValueError(same)
     seed = seed.strip()
     if seed and not seed.lstrip("-").isdigit():
-        raise ValueError("The seed is a whole number (or leave it empty for a random game).")
+        raise ValueError(SEED_WORDS)
     if game not in GAMES:
         raise ValueError(f"Choose a game: {', '.join(GAMES.values())}.")
     return LocalGame(tuple(seats), profi=profi, seed=int(seed) if seed else None, pace=pace,
@@ -307,7 +313,8 @@ class LocalSetupScreen(MarksFocus, ParlourScreen):
                     yield NameInput(form.names[i], MAX_NAME, compact=True, id=f"name-{i}", classes=extra)
             with Horizontal(id="options"):
                 yield FieldLabel("Seed", "seed")
-                yield Input(form.seed, placeholder="random", compact=True, id="seed", restrict=r"-?\d*")
+                yield ToldInput(form.seed, "Seed: digits only", f"{SEED_WORDS} Only digits are taken.",
+                                placeholder="random", compact=True, id="seed", restrict=r"-?\d*")
                 yield FieldLabel("Bot pace", "pace")
                 pace_options = [(name, value) for name, value in PACES.items()]
                 pace_value = self.pace if self.pace in PACES.values() else None

@@ -20,6 +20,7 @@ from textual.content import Content
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from net.table import Snapshot, bot_took_text
+from rules.core import plural
 
 from ..names import seat_name
 from .base import ParlourScreen
@@ -38,9 +39,9 @@ def win_line(winners: Sequence[str], best: int) -> str:
     ``"A tie: Ada and Ben share the win with 75 points."``."""
     if len(winners) == 1:
         name = winners[0]
-        plural = name == "You" or " & " in name
-        return f"{name} {'win' if plural else 'wins'} with {best} points!"
-    return f"A tie: {' and '.join(winners)} share the win with {best} points."
+        several = name == "You" or " & " in name
+        return f"{name} {'win' if several else 'wins'} with {plural(best, 'point')}!"
+    return f"A tie: {' and '.join(winners)} share the win with {plural(best, 'point')}."
 
 
 class SheetPane(TabPane):

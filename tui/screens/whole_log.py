@@ -12,6 +12,8 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
+from rules.core import plural
+
 from .base import ParlourModal
 
 
@@ -29,7 +31,7 @@ class WholeLogScreen(ParlourModal):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="whole-log"):
-            yield Static(f"{self.title_text} · {len(self.lines)} lines · ↑↓ PgUp PgDn scroll, "
+            yield Static(f"{self.title_text} · {plural(len(self.lines), 'line')} · ↑↓ PgUp PgDn scroll, "
                          "Escape: back", classes="dialog-title", markup=False)
             with VerticalScroll(id="whole-log-lines"):
                 yield Static("\n".join(self.lines) or "(nothing yet)", markup=False)

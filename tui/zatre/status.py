@@ -6,6 +6,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from rules.core import plural
+
 from ..names import TURN_ROOM, cells, fit
 
 
@@ -28,7 +30,7 @@ class TurnStatus(Widget):
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         mark = "⚠" if self.alert else "▶"
-        bag = f"  ·  bag: {self.bag} tiles"
+        bag = f"  ·  bag: {plural(self.bag, 'tile')}"
         turn = f"{mark} {self.turn}"
         extra = f"  ·  {self.extra}" if self.extra else ""
         if cells(turn + bag + extra) > self.size.width:

@@ -167,6 +167,10 @@ class TableScreen(GameTableScreen):
         """Tiles in hand not laid this turn."""
         return _without(self.view.hand, self.pending) if self.view is not None else ()
 
+    def unconfirmed(self) -> tuple[int, str]:
+        """The tiles laid this turn, not confirmed: leaving takes them back."""
+        return len(self.pending), "tile"
+
     @property
     def turns(self) -> tuple[PlaceTiles, ...]:
         """The legal whole turns of the shown seat (its legal actions less the team's

@@ -169,6 +169,10 @@ class CardTableScreen(GameTableScreen):
             return ()
         return tuple(c for c in self.view.hand if self.first is None or c.id != self.first.card)
 
+    def unconfirmed(self) -> tuple[int, str]:
+        """The opening's first card, laid here and not sent: leaving takes it back."""
+        return int(self.first is not None), "card"
+
     @property
     def must_give_up(self):
         """``ShowHand()`` or ``Pass()`` when that is the only legal action, else ``None``."""

@@ -37,7 +37,7 @@ from typing import Any, Callable, Mapping
 
 import attrs
 
-from rules.core import ActionKind, Param, SomeOf, Whole
+from rules.core import ActionKind, Param, SomeOf, Whole, plural
 from rules.zestrea.cards import sex
 from rules.zestrea.offers import proposal_payers
 from rules.zestrea.state import SPLITS, ProposeWedding
@@ -235,7 +235,7 @@ def advice(view: Any, names: Any, kind: ActionKind, chosen: Chosen) -> str:
     has = verb(seat_word(names, seat), "have", "has") + f" {view.estates[seat].zestre} Zestre"
     if not paid:
         return f"No attempt can be paid now: {has}."
-    return (f"The Zestre held now pays {paid} of these {attempts} attempts ({has}); "
+    return (f"The Zestre held now pays {paid} of these {plural(attempts, 'attempt')} ({has}); "
             "the rest go ahead only if the payers can pay them then.")
 
 

@@ -8,6 +8,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from net.table import Snapshot
+from rules.core import plural
 
 from ..names import seat_name
 from ..screens.results import ResultsScreen, places
@@ -29,11 +30,12 @@ def headline(snap: Snapshot) -> str:
     names = " and ".join(snap.names[s] for s in winners)
     tied = [s.seat for s in result.scores if s.total == best]
     if len(winners) > 1:
-        return f"A tie: {names} share the win with {best} points."
+        return f"A tie: {names} share the win with {plural(best, 'point')}."
     verb = "win" if names == "You" else "wins"
     if len(tied) > 1:
-        return f"{names} {verb} with {best} points on the tie-break ({_villagers(snap, winners[0])} villagers)."
-    return f"{names} {verb} with {best} points!"
+        return (f"{names} {verb} with {plural(best, 'point')} on the tie-break "
+                f"({plural(_villagers(snap, winners[0]), 'villager')}).")
+    return f"{names} {verb} with {plural(best, 'point')}!"
 
 
 def standings(snap: Snapshot) -> Table:
@@ -72,7 +74,7 @@ class ZestreaResultsScreen(ResultsScreen):
         if len(tied) < 2:
             return []
         counts = ", ".join(f"{self.snap.names[s]} {_villagers(self.snap, s)}" for s in tied)
-        return [f"Tied on {best} points; the most villagers win the tie (rulebook \"Final Turn\"): {counts}."]
+        return [f"Tied on {plural(best, 'point')}; the most villagers win the tie (rulebook \"Final Turn\"): {counts}."]
 
     def headline(self) -> str:
         return headline(self.snap)
