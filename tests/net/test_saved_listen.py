@@ -2,7 +2,7 @@
 (``bind``) and whether it was announced on the LAN (``advertised``), beside the port,
 so that hosting it again keeps a table meant for this machine only, unannounced, so
 (tester 23, finding 2: it came back on 0.0.0.0 and advertised). Behind a remote relay
-neither is kept. Older saves, without the fields, load and host again as before
+neither is kept (tests/net/test_saved_port.py). Older saves, without the fields, load and host again as before
 (every network, announced); an address that is none is refused like a bad port."""
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ import pytest
 
 from net.cli import EVERY_NETWORK, listen_advertised, listen_bind, serve_table
 from net.discovery import FakeBackend
-from net.relay import Relay
 from net.saves import SaveError, hosted_games, read
+from rules import registry
 from tests.net.test_save_format import reseal
-from tests.net.test_saved_port import toy_registered  # noqa: F401 (a fixture)
-from tests.net.test_saved_relay import RELAY_KEY, a_move_saved_through, saved_zatre
+from tests.net.test_saved_relay import saved_zatre
 from tests.net.wire import FAST, TIMEOUT, seated, until
 from tests.net import toygame
 
@@ -39,25 +38,14 @@ async def a_move_saved_here(path, advertise) -> None:
 
 @pytest.mark.parametrize("advertise, advertised", [(False, False), ("fake", True)], ids=["unannounced", "announced"])
 async def test_the_save_keeps_where_the_table_listened_and_whether_it_was_announced(
-        tmp_path, toy_registered, advertise, advertised):  # noqa: F811
+        tmp_path, monkeypatch, advertise, advertised):
+    monkeypatch.setitem(registry.GAMES, toygame.GAME.name, toygame.GAME)  # (read needs it)
     path = tmp_path / "save.json"
     await a_move_saved_here(path, FakeBackend() if advertise == "fake" else advertise)
     data, _ = read(path)
     assert (data.bind, data.advertised) == ("127.0.0.1", advertised)
     assert [(g.bind, g.advertised) for g in hosted_games(tmp_path)] == [("127.0.0.1", advertised)]
     assert (listen_bind(data.bind), listen_advertised(data.advertised)) == ("127.0.0.1", advertised)
-
-
-async def test_a_game_hosted_through_a_relay_keeps_neither(tmp_path, toy_registered):  # noqa: F811
-    relay = Relay(require_code=True, key=RELAY_KEY)
-    _, port = await relay.start("127.0.0.1", 0)
-    path = tmp_path / "save.json"
-    try:
-        await a_move_saved_through(f"ws://127.0.0.1:{port}", path)
-    finally:
-        await relay.stop()
-    data, _ = read(path)
-    assert (data.bind, data.advertised) == (None, None)
 
 
 def test_a_save_from_before_they_were_kept_loads_and_hosts_again_as_before(tmp_path):
