@@ -41,6 +41,9 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 7531
 """The port ``parlour host`` listens on unless told otherwise."""
+EVERY_NETWORK = "0.0.0.0"
+"""The address ``parlour host`` listens on unless told otherwise: every network of this
+machine."""
 
 
 def relay_url(address: str) -> str:
@@ -151,7 +154,7 @@ async def serve_table(
     game: Game | str | None,
     name: str | None,
     *,
-    bind: str = "0.0.0.0",
+    bind: str = EVERY_NETWORK,
     port: int = DEFAULT_PORT,
     relay_url: str | None = None,
     code: str | None = None,
@@ -184,8 +187,11 @@ async def serve_table(
     The relay a save was hosted through is not used unless given as ``relay_url``
     (:attr:`HostedTable.saved_relay` names it; :func:`relay_left_text`), nor the port
     it listened on unless given as ``port`` (``parlour host --resume`` gives it:
-    :func:`listen_port`). The save keeps the port the table listens on (the one bound,
-    for ``port=0``), or none behind a remote relay.
+    :func:`listen_port`), nor its address and advertising unless given as ``bind`` and
+    ``advertise`` (``parlour host --resume`` gives them: :func:`listen_bind`,
+    :func:`listen_advertised`). The save keeps the port the table listens on (the one
+    bound, for ``port=0``), its ``bind`` address and whether it is advertised
+    (``advertise`` not False), or none of them behind a remote relay.
 
     The table holds its save (:class:`net.saves.SaveLock`: a resumed one before it is
     read, a new one from its first write) until :meth:`HostedTable.stop`, so no other
@@ -243,7 +249,7 @@ async def serve_table(
             table.attach(room)
             bound_host, bound_port = await relay.start(bind, port)
             if saver is not None:  # (the port it got: 0 asks for any free one)
-                saver.port = bound_port
+                saver.port, saver.bind, saver.advertised = bound_port, bind, advertise is not False
             url = f"ws://{bound_host}:{bound_port}"
             room_code = code
         else:
@@ -286,9 +292,27 @@ def listen_port(saved_port: int | None, given: int | None = None) -> int:
     ``saved_port``, the one the table of the game it carries on (``--resume FILE``)
     listened on, so that its players' windows, reconnecting to the address they had,
     find it again; else :data:`DEFAULT_PORT`."""
-    if given is not None:
-        return given
-    return saved_port if saved_port is not None else DEFAULT_PORT
+    return _given_else_saved(given, saved_port, DEFAULT_PORT)
+
+
+def listen_bind(saved_bind: str | None, given: str | None = None) -> str:
+    """The address ``parlour host`` listens on: ``given`` (``--bind``) when given, else
+    ``saved_bind``, the one the table of the game it carries on listened on (a game
+    kept to this machine stays so: tester 23, finding 2), else every network."""
+    return _given_else_saved(given, saved_bind, EVERY_NETWORK)
+
+
+def listen_advertised(saved: bool | None, given: bool | None = None) -> bool:
+    """Whether ``parlour host`` announces its table on the LAN: ``given``
+    (``--advertise``, ``--no-advertise``) when given, else ``saved``, whether the table
+    of the game it carries on was announced, else yes."""
+    return _given_else_saved(given, saved, True)
+
+
+def _given_else_saved(given: Any, saved: Any, default: Any) -> Any:
+    """``given`` (a command-line flag) unless ``None``, else ``saved`` (the save's)
+    unless ``None``, else ``default``."""
+    return given if given is not None else saved if saved is not None else default
 
 
 def saved_port_taken(port: int, save: Path) -> str:

@@ -21,7 +21,10 @@ The format is versioned (``format_version``, :data:`FORMAT_VERSION`):
   the table was hosted through, as :func:`public_relay` keeps it: a save without it
   was hosted on its host's machine, or before Parlour kept it), ``port`` (the port the
   table listened on, hosted on its host's machine: a save without it was hosted
-  through a remote relay, or before Parlour kept it).
+  through a remote relay, or before Parlour kept it), ``bind`` and ``advertised`` (the
+  address that table listened on and whether it was announced on the LAN: a save
+  without them was hosted through a remote relay, or before Parlour kept them; hosting
+  it again then listens on every network and announces it, as it did before).
 
 Adding a field: give :class:`SaveData` a new attribute *with a default* (and a type
 the codec's converter can structure). :func:`write` then writes it, and :func:`read`
@@ -66,6 +69,9 @@ FORMAT = "parlour.save"
 FORMAT_VERSION = 2
 """The save format this Parlour writes; it reads this one and every one before it."""
 MAX_SAVE_BYTES = 32 * 1024 * 1024
+LISTEN_ADDRESS = re.compile(r"[A-Za-z0-9][A-Za-z0-9.-]{0,252}")
+"""A saved ``bind``: an IPv4 address or a host name (letters, digits, dots and
+hyphens, at most 253 characters), as the host form's *Listen on* takes it."""
 
 
 class SaveError(Exception):
@@ -125,7 +131,11 @@ class SaveData:
     user name or password a URL may carry (:func:`public_relay`); ``port``: the port
     (1-65535) its table listened on when hosted on this machine (``None``: hosted
     through a remote relay, or saved before Parlour kept it), where ``parlour host
-    --resume`` listens again so that its players' windows find it.
+    --resume`` listens again so that its players' windows find it; ``bind``: the
+    address it listened on then (``"127.0.0.1"``: this machine only; ``None`` as for
+    ``port``) and ``advertised``: whether it was announced on the LAN (``None`` as for
+    ``port``), which hosting it again keeps unless told otherwise (tester 23, finding
+    2: a table kept to this machine and unannounced came back open and announced).
 
     The attributes with a default are the optional ones: absent from a file, they
     take the default (see "Adding a field" in the module docstring)."""
@@ -150,6 +160,8 @@ class SaveData:
     ended_early: bool = False
     relay: str | None = None
     port: int | None = None
+    bind: str | None = None
+    advertised: bool | None = None
 
 
 def ended_text(data: SaveData, where: str = "") -> str:
@@ -352,6 +364,8 @@ def read(path: Path, games: Any = None) -> tuple[SaveData, Game]:
         raise SaveError(f"{path} does not hold a valid save: a seat given to a bot is not a seat.")
     if data.port is not None and not 0 < data.port < 65536:
         raise SaveError(f"{path} does not hold a valid save: the port it was hosted on is not a port.")
+    if data.bind is not None and not LISTEN_ADDRESS.fullmatch(data.bind):
+        raise SaveError(f"{path} does not hold a valid save: the address it was hosted on is not an address.")
     return data, game
 
 
@@ -456,9 +470,10 @@ class Saver:
     ``ValueError``, ``UnicodeError`` ...): the table says so to everyone and tries
     again after the next action (:func:`failure_text` words it). ``relay``: the
     remote relay the table is hosted through (``None``: none), saved as
-    :func:`public_relay` keeps it; ``port``: the port the table listens on, on this
-    machine (``None``: none, behind a remote relay; :func:`net.cli.serve_table` sets
-    it once the table listens, before the first save). ``lock``: its :class:`SaveLock`,
+    :func:`public_relay` keeps it; ``port``, ``bind``, ``advertised``: the port and
+    address the table listens on, on this machine, and whether it is announced on the
+    LAN (``None``: none, behind a remote relay; :func:`net.cli.serve_table` sets them
+    once the table listens, before the first save). ``lock``: its :class:`SaveLock`,
     taken before the first write (:class:`SaveError` when another process holds it);
     the table's owner releases it when the table stops."""
 
@@ -466,6 +481,8 @@ class Saver:
         self.path = Path(path)
         self.relay = public_relay(relay)
         self.port = port
+        self.bind: str | None = None
+        self.advertised: bool | None = None
         self.writes = 0
         self.lock = SaveLock(self.path)
 
@@ -478,7 +495,7 @@ class Saver:
         data = snapshot_of(host, table.name, table.token_hashes(), table.codec,
                            bot_took=table.lobby.bot_took_hashes(), room_code=room_code,
                            ended_early=table.lobby.over and not host.over, relay=self.relay,
-                           port=self.port)
+                           port=self.port, bind=self.bind, advertised=self.advertised)
         self.lock.take()
         write(self.path, data, table.codec)
         self.writes += 1
@@ -571,7 +588,8 @@ class SavedGame:
     ``"Solo game"``...), the name of its ``rules`` (``"zatre"``...) and the remote
     ``relay`` a hosted game went through (``None``: none), the seats'
     ``token_hashes`` (as :class:`SaveData`'s: whose seat a kept token is), and the
-    ``port`` a game hosted on this machine listened on (``None``: none kept)."""
+    ``port`` and ``bind`` address a game hosted on this machine listened on and whether
+    it was ``advertised`` (``None``: none kept)."""
 
     path: Path
     title: str
@@ -585,6 +603,8 @@ class SavedGame:
     relay: str | None = None
     token_hashes: tuple[str | None, ...] = ()
     port: int | None = None
+    bind: str | None = None
+    advertised: bool | None = None
 
 
 def local_games(folder: Path | None = None, problems: list[SaveError] | None = None) -> list[SavedGame]:
@@ -615,7 +635,7 @@ def _saved_games(folder: Path, local: bool, problems: list[SaveError] | None) ->
         if data.local == local:
             found.append(SavedGame(path, game.title, data.names, data.bots, data.version, data.saved_at,
                                    data.over or data.ended_early, data.table, game.name,
-                                   data.relay, data.token_hashes, data.port))
+                                   data.relay, data.token_hashes, data.port, data.bind, data.advertised))
     return sorted(found, key=lambda g: g.saved_at, reverse=True)
 
 

@@ -5,7 +5,7 @@
     parlour                      the menu
     parlour host [--game zatre|zatre-cards] [--name TABLE] [--player NAME] [--port N]
                  [--code CODE] [--relay ws://...] [--resume FILE] [--grace SECONDS]
-                 [--no-advertise] [--profi]
+                 [--bind ADDRESS] [--no-advertise | --advertise] [--profi]
     parlour join [HOST:PORT] [--name NAME] [--code CODE]
     parlour relay [--port N] [--key-file FILE]
                                  a standalone relay, no TUI (Ctrl-C stops it)
@@ -118,14 +118,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     host.add_argument("--player", type=_name, metavar="NAME", help="your name at the table (default: your login)")
     host.add_argument("--port", type=_port, help=f"port to listen on (default {DEFAULT_PORT}; with --resume, "
                                                   "the one the game was hosted on)")
-    host.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS", help="address to listen on (default: all)")
+    host.add_argument("--bind", metavar="ADDRESS", help="address to listen on (default: all; with --resume, "
+                                                       "the one the game was hosted on)")
     host.add_argument("--code", type=_code, help="a room code players must give (not with --relay: the relay gives one)")
     host.add_argument("--relay", type=_relay_address, metavar="URL",
                       help="host through a relay (ws://relay:port, or relay:port) instead of listening here")
     host.add_argument("--resume", type=Path, metavar="FILE", help="continue a saved game")
     host.add_argument("--grace", type=_seconds, default=120.0, metavar="SECONDS",
                       help="how long a dropped player's seat is held (default 120)")
-    host.add_argument("--no-advertise", action="store_true", help="do not announce the table on the LAN")
+    host.add_argument("--no-advertise", action="store_const", const=True,
+                      help="do not announce the table on the LAN (default: announce it; with --resume, "
+                           "as the game was)")
+    host.add_argument("--advertise", action="store_const", const=False, dest="no_advertise",
+                      help="announce the table on the LAN (for a saved game that was not)")
     host.add_argument("--profi", action="store_true", help="hide the hints (the profi option)")
 
     join = sub.add_parser("join", parents=[pace], help="join a table on the LAN")
@@ -218,27 +223,30 @@ def exit_status(app: Any) -> int:
 
 
 async def _host(args: argparse.Namespace) -> int:
-    from net.cli import listen_port, relay_left_text, saved_port_taken
+    from net.cli import listen_advertised, listen_bind, listen_port, relay_left_text, saved_port_taken
 
     from .app import ParlourApp, zeroconf_backend
     from .lan import HostError, HostSettings, code_at_relay, default_player_name, start_hosting
 
-    saved_port = None
+    saved = None
     if args.resume is not None:
         from net.saves import SaveError, read
 
         try:
-            saved_port = read(args.resume)[0].port  # (where its table listened; unused with --relay)
+            saved = read(args.resume)[0]  # (where its table listened, and how; unused with --relay)
         except SaveError as err:
             return _fail("host", str(err))
+    saved_port = saved.port if saved is not None else None
     if args.code is not None and args.relay is not None:  # (player-tester 5, item 15: it was dropped unsaid)
         return _fail("host", code_at_relay("--code", "out"))
     player = args.player or default_player_name()
     table = args.name or (None if args.resume is not None else f"{player}'s table")
     port = listen_port(saved_port, args.port)
+    advertise = None if args.no_advertise is None else not args.no_advertise
     settings = HostSettings(
-        table, player, port, bind=args.bind, code=args.code, relay=args.relay,
-        resume=args.resume, grace=args.grace, advertise=not args.no_advertise, profi=args.profi,
+        table, player, port, bind=listen_bind(saved and saved.bind, args.bind), code=args.code,
+        relay=args.relay, resume=args.resume, grace=args.grace,
+        advertise=listen_advertised(saved and saved.advertised, advertise), profi=args.profi,
         game=args.game or "zatre",
     )
     try:

@@ -34,7 +34,8 @@ import attrs
 import platformdirs
 import psutil
 
-from net.cli import CLOSED_SAVED, DEFAULT_PORT, HostedTable, listen_port, relay_left_text, serve_table
+from net.cli import (CLOSED_SAVED, DEFAULT_PORT, EVERY_NETWORK, HostedTable, listen_advertised, listen_bind,
+                     listen_port, relay_left_text, serve_table)
 from net.closecodes import BAD_TOKEN, NO_ROOM, TABLE_SAVED
 from net.client import JoinError, LinkStatus, RemoteSeatLink, table_url
 from net.lobby import LobbyError, hash_token, parse_line
@@ -824,7 +825,7 @@ class HostSettings:
     table: str | None
     player: str
     port: int = DEFAULT_PORT
-    bind: str = "0.0.0.0"
+    bind: str = EVERY_NETWORK
     code: str | None = None
     relay: str | None = None
     resume: Path | None = None
@@ -847,11 +848,13 @@ def resumed_table(saved: SavedGame, played_as: str | None = None) -> HostSetting
     """The settings for hosting the ``saved`` hosted game again, as ``parlour host
     --resume FILE`` does (its table name, game and options from the save; the host's
     seat comes back by its token whatever the name), through the relay it was hosted
-    through if its save recorded one, else on the port it listened on if its save
-    recorded one (where its players' windows reconnect), else the default port: the
-    host form's start (tester 7, finding 1). The player is ``played_as``, the name the
-    host played under (:func:`host_played_as`), else the login's name."""
+    through if its save recorded one, else on the port and address it listened on,
+    announced on the LAN or not as it was, where its save recorded them (where its
+    players' windows reconnect; tester 23, finding 2), else as a new table: the host
+    form's start (tester 7, finding 1). The player is ``played_as``, the name the host
+    played under (:func:`host_played_as`), else the login's name."""
     return HostSettings(None, played_as or default_player_name(), listen_port(saved.port),
+                        bind=listen_bind(saved.bind), advertise=listen_advertised(saved.advertised),
                         relay=saved.relay, resume=saved.path, game=saved.rules)
 
 

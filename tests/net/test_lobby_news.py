@@ -68,3 +68,44 @@ async def test_everyone_at_the_table_is_told():
     await ann.close()
     await bob.close()
     await hosted.stop()
+
+
+def test_watchers_news_is_one_line():
+    from net.server import _WatcherNews, watchers_text
+
+    def news(name, came, went):
+        return _WatcherNews(name, 0, came, went)
+
+    assert watchers_text([news("Cy", True, False)]) == "Cy joined the table."
+    assert watchers_text([news("Cy", False, True)]) == "Cy left the table."
+    assert watchers_text([news(f"W{i}", True, True) for i in range(12)]) == "12 watchers came and went."
+    assert watchers_text([news("Cy", True, False), news("Di", True, False), news("Ed", False, True)]) == (
+        "Cy and Di joined the table; Ed left the table.")
+
+
+async def test_a_burst_of_watchers_during_a_game_takes_one_line():
+    """Tester 23, finding 7: twelve watchers connecting and leaving during a game made
+    24 lines (``W0 joined the table.`` … ``W11 left the table.``) in everyone's chat;
+    they are told together now, in one notice. A lone watcher is still told by name; the players' own news is unchanged."""
+    from tests.net.wire import seated
+
+    hosted = await host_table(ZATRE)
+    hosted.table.watchers_fold = 2.0
+    ann, bob = await seated(hosted, ("Ann", "Bob"))
+    heard: list[str] = []
+    ann.on_event(lambda m: heard.append(m.text) if type(m).__name__ == "Notice" else None)
+    watchers = [await join(hosted, f"W{i}") for i in range(12)]
+    for link in watchers:
+        await link.close()
+    await until(lambda: heard, what="the watchers told")
+    assert heard == ["12 watchers came and went."]
+    hosted.table.watchers_fold = 0.05
+    cy = await join(hosted, "Cy")
+    await until(lambda: len(heard) == 2, what="Cy told")
+    assert heard[1] == "Cy joined the table."
+    await cy.close()
+    await until(lambda: len(heard) == 3, what="Cy's leaving told")
+    assert heard[2] == "Cy left the table."
+    for link in (ann, bob):
+        await link.close()
+    await hosted.stop()

@@ -58,7 +58,8 @@ async def test_the_save_keeps_the_port_and_a_resume_there_brings_the_players_bac
 
 
 async def test_a_game_hosted_through_a_relay_keeps_no_port(tmp_path, toy_registered):
-    """Behind a remote relay the table listens on no port of this machine: none is saved."""
+    """Behind a remote relay the table listens on no port of this machine: none is saved,
+    nor an address or whether it was announced (tests/net/test_saved_listen.py)."""
     relay = Relay(require_code=True, key=RELAY_KEY)
     _, port = await relay.start("127.0.0.1", 0)
     path = tmp_path / "save.json"
@@ -66,7 +67,7 @@ async def test_a_game_hosted_through_a_relay_keeps_no_port(tmp_path, toy_registe
         await a_move_saved_through(f"ws://127.0.0.1:{port}", path)
     finally:
         await relay.stop()
-    assert read(path)[0].port is None
+    assert (read(path)[0].port, read(path)[0].bind, read(path)[0].advertised) == (None, None, None)
     assert listen_port(read(path)[0].port) == DEFAULT_PORT
 
 

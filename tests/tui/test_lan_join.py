@@ -251,3 +251,27 @@ async def test_a_resumed_table_gives_the_host_their_seat_whatever_name_they_give
     finally:
         await again.link.close()
         await again.hosted.stop()
+
+
+async def test_ctrl_s_joins_from_any_field_as_the_other_forms_start(tmp_path):
+    """Tester 23, finding 5: ``ctrl+s`` did nothing here (the setup and host forms start
+    with it), and the footer offered no key to join; it joins now, shown as *Join*."""
+    from textual.widgets import Footer
+
+    table = await hosted("Friday")
+    app = app_for(tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("j")
+            screen = app.screen
+            assert isinstance(screen, JoinScreen)
+            await pilot.pause()
+            keys = {(item.key_display, item.description) for item in screen.query_one(Footer).query("FooterKey")}
+            assert ("^s", "Join") in keys
+            screen.query_one("#join-address", Input).value = table.join_address
+            screen.query_one("#join-name", Input).focus()
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await app.close_table()
+    finally:
+        await table.stop()

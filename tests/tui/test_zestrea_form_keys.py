@@ -150,3 +150,27 @@ async def test_keys_typed_right_after_tab_reach_the_field_tab_went_to():
         await until(pilot, lambda: bool(sent))
         assert sent == [ProposeTrade(1, 2, ("F02-1",), 2, ("F05-1",))]
         assert form not in app.screen_stack
+
+
+async def test_f1_in_a_form_opens_the_rules_and_comes_back_to_the_form_as_it_was():
+    """Tester 23, finding 6: F1 did nothing inside an open form, while the table's line
+    says "F1: rules". It opens Zestrea's rules page over the form; leaving the page
+    comes back to the form with every field as it was, and the form still sends."""
+    from tui.screens.rules import RulesScreen
+
+    from .zestrea_helpers import start, zestrea_game
+
+    app = ParlourApp(pace=0)
+    sent: list = []
+    async with app.run_test(size=SMALL) as pilot:
+        await start(pilot, zestrea_game())
+        form = await _open(app, TRADE, sent)
+        await pilot.pause()
+        await pilot.press("tab", "end", "backspace", "3", "tab", "space")  # 3 Zestre, the first card ticked
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert app.screen.package == "tui.zestrea"
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is form)
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: sent == [ProposeTrade(1, 3, ("F02-1",), 0, ())])

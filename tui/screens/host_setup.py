@@ -112,6 +112,11 @@ def parse_host_form(table: str, player: str, port: str, code: str, profi: bool,
                         relay=relay_address, profi=profi and has_hints(game), advertise=advertise, game=game)
 
 
+def table_named(player: str) -> str:
+    """The table name the host form offers for ``player``: ``"Hana's table"``."""
+    return f"{player}'s table"[:40]
+
+
 def _usable(parse: Callable[[str], Any], text: str, default: Any) -> Any:
     """``parse(text)``, or ``default`` where it raises ``ValueError``."""
     try:
@@ -197,11 +202,14 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
         self.previous = previous
         self.saved = saved
         self.played_as = played_as if saved is not None else None
+        self.named_after = ""
+        """The table name made from *Your name* (:meth:`_follow_player`)."""
 
     def compose(self) -> ComposeResult:
         before = self.previous
         player = before.player if before is not None else default_player_name()
-        table = before.table if before is not None and before.table else f"{player}'s table"
+        table = before.table if before is not None and before.table else table_named(player)
+        self.named_after = table_named(player)
         with Vertical(id="host-setup"):
             yield Static(HERE_TITLE, id="host-title", classes="screen-title")
             yield Static(HERE_HINT, id="host-hint", classes="hint", markup=False)
@@ -252,6 +260,16 @@ class HostSetupScreen(MarksFocus, ParlourScreen):
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "host-relay":
             self._show_relayed()
+        elif event.input.id == "host-player":
+            self._follow_player(event.value)
+
+    def _follow_player(self, player: str) -> None:
+        """*Table name* follows *Your name* (``"Hana's table"``) while it still holds the
+        name made from the last one, none typed of the player's own (tester 23, finding
+        10: it stayed "Root's table", from the login); an empty name leaves it be."""
+        table = self.query_one("#host-table", Input)
+        if player.strip() and table.value == self.named_after:
+            self.named_after = table.value = table_named(player.strip())
 
     def _show_relayed(self) -> None:
         """Hide the fields that do not apply through a relay while *Relay* holds an

@@ -54,6 +54,7 @@ class JoinScreen(MarksFocus, ParlourScreen):
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "join", "Join"),  # as the setup and host forms start (tester 23, finding 5)
         Binding("ctrl+j", "join", "Join", show=False),
         Binding("f5", "rescan", "Look again"),
     ]

@@ -30,7 +30,8 @@ Send (Enter on the button, or ctrl+s) builds the action and checks it with
 not say (``checks``) the host decides: with a ``send`` the form waits for its answer and
 stays open with the refusal shown in it, every field as the player left it (player-tester
 21, finding 5: a refusal closed the form and lost what was chosen). Escape closes the
-form and sends nothing."""
+form and sends nothing; F1 opens the rules page over it, and leaving that page comes back
+to the form as it was."""
 
 from __future__ import annotations
 
@@ -101,6 +102,7 @@ class ActionForm(ParlourModal):
     BINDINGS = [
         Binding("ctrl+s", "send", "Send"),
         Binding("escape", "cancel", "Cancel"),
+        Binding("f1", "rules", "Rules"),
         Binding("tab", "next_field(1)", "Next field", show=False, priority=True),
         Binding("shift+tab", "next_field(-1)", "Previous field", show=False, priority=True),
     ]
@@ -383,6 +385,11 @@ class ActionForm(ParlourModal):
             self.focus_next()
         else:
             self.focus_previous()
+
+    def action_rules(self) -> None:
+        """F1: the rules page over the form, as at the table (its line says "F1: rules");
+        leaving it comes back to the form, every field as it was (tester 23, finding 6)."""
+        self.app.show_rules()  # type: ignore[attr-defined]
 
     def action_cancel(self) -> None:
         if not self._sending:
