@@ -5,11 +5,10 @@ of the Do list to an entry and press Enter, the way a player at the keyboard doe
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
-
-from textual.widgets import OptionList
+from typing import Any, Callable, Sequence
 
 from tui.estate.convert import ConvertScreen
+from tui.estate.do_list import DoList
 from tui.screens.handover import HandOverScreen
 from tui.estate.table import EstateTableScreen
 from tui.local_game import LocalGame, SeatChoice
@@ -41,7 +40,7 @@ def ready(app, table: EstateTableScreen) -> bool:
     return (table.snap is not None and table.snap.over) or (app.screen is table and table.my_turn)
 
 
-def keys_to(entries: tuple, index: int) -> list[str]:
+def keys_to(entries: Sequence[Any], index: int) -> list[str]:
     """The keys that bring the highlight to ``entries[index]``: Home and ↓, or End and
     ↑ when that is shorter (↑↓ stop on the greyed ✗ lines too)."""
     after = len(entries) - index - 1
@@ -53,12 +52,12 @@ async def choose(pilot, table: EstateTableScreen, want: Callable[[Any], bool]) -
     press Enter; the entry is returned. Waits until the table has moved on."""
     app = pilot.app
     await until(pilot, lambda: ready(app, table), timeout=20)
-    index = next(i for i, e in enumerate(table._entries) if want(e))
-    actions = table.query_one("#e-actions", OptionList)
+    entry = next(e for e in table._entries if want(e))
+    actions = table.query_one("#e-actions", DoList)
     actions.focus()
-    await pilot.press(*keys_to(table._entries, index))
+    index = actions.index_of(entry)  # (below the top line "Choose with ↑↓, then Enter")
+    await pilot.press(*keys_to(range(actions.option_count), index))
     assert actions.highlighted == index, (index, actions.highlighted, table._entries)
-    entry = table._entries[index]
     version = table.snap.version
     await pilot.press("enter")
     await until(pilot, lambda: table.snap.version != version or bool(table._error)

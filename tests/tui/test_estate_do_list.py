@@ -8,10 +8,17 @@ from rules.estate.state import Gather
 from tui.app import ParlourApp
 from tui.estate.do_list import GROUP_KEYS, group_of
 from tui.estate.table import CONVERT
+from tui.widgets.do_list import CHOOSE_TEXT
 
 from .estate_helpers import SMALL, estate_game, start
 from .helpers import until
 from .test_estate_polish import to_first_turn
+
+
+def listed(table) -> tuple:
+    """The table's entries where the Do list shows them: below its top line, "Choose
+    with ↑↓, then Enter" (``None`` here), where it has one."""
+    return (None,) * table.query_one("#e-actions").choose_line + table._entries
 
 
 def shown_rows(actions) -> list[str]:
@@ -32,11 +39,12 @@ async def test_each_entry_that_can_be_done_takes_one_line():
         await pilot.pause()
         texts = [str(o.prompt) for o in actions.options]
         rows = shown_rows(actions)
-        assert len(rows) == 6 and all(not isinstance(e, tuple) for e in table._entries[:6])
-        assert any(isinstance(e, Gather) for e in table._entries[:6])
+        assert len(rows) == 6 and all(not isinstance(e, tuple) for e in listed(table)[:6])
+        assert any(isinstance(e, Gather) for e in listed(table)[:6])
         for row, text in zip(rows, texts):
             assert text.startswith(row.strip().rstrip("…")), (row, text)
-        cut = [r for r, t in zip(rows, texts) if len(t) > actions.scrollable_content_region.width - 2]
+        cut = [r for r, t in zip(rows, texts) if len(t) > actions.scrollable_content_region.width - 2
+               and t != CHOOSE_TEXT]  # (the top line fits)
         assert cut and all(r.strip().endswith("…") for r in cut)
 
 
@@ -61,7 +69,7 @@ async def test_page_keys_jump_from_group_to_group_and_the_border_says_so():
         await to_first_turn(pilot, table)
         actions = table.query_one("#e-actions")
         assert str(actions.border_subtitle) == GROUP_KEYS
-        entries = table._entries
+        entries = listed(table)
         starts = group_starts(entries)
         gathers = [i for i, e in enumerate(entries) if isinstance(e, Gather)]
         assert len(gathers) >= 8 and gathers[0] in starts and gathers[-1] + 1 < len(entries)
@@ -113,7 +121,7 @@ async def test_a_greyed_card_takes_one_line_and_its_why_is_read_in_now():
         table = await start(pilot, estate_game(SeatChoice("You"), SeatChoice("Ada", "easy"), seed=WAR_SEED))
         await to_first_turn(pilot, table)
         actions = table.query_one("#e-actions")
-        entries = table._entries
+        entries = listed(table)
         greyed = [i for i, e in enumerate(entries) if isinstance(e, tuple)]
         assert greyed and actions.virtual_size.height == len(entries)  # one row each
         legal = useful(table.snap.legal_actions)
@@ -134,5 +142,7 @@ async def test_a_greyed_card_takes_one_line_and_its_why_is_read_in_now():
         await pilot.pause(0.2)
         assert table.snap.version == version and table._error.startswith("Nothing done.")
         assert why[long[0]] in table._error
-        await pilot.press("home")
+        await pilot.press("home")  # the top line, "Choose with ↑↓, then Enter"
+        assert table.active_bindings["enter"].binding.description == "Choose"
+        await pilot.press("down")
         assert table.active_bindings["enter"].binding.description == "Do it"

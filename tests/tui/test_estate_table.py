@@ -76,7 +76,7 @@ async def test_an_expand_shows_its_payment_and_pays_it(tmp_path):
         entry = next(e for e in table._entries if isinstance(e, Expand))
         c = card(entry.card)
         actions = table.query_one("#e-actions")
-        await pilot.press("home", *["down"] * table._entries.index(entry))
+        await pilot.press("home", *["down"] * actions.index_of(entry))
         def now() -> str:  # (wrapped at the panel's width)
             return " ".join(shown(table.query_one("#e-now")).split())
 

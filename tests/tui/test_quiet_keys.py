@@ -35,7 +35,7 @@ async def test_two_enters_in_a_row_act_once_at_the_estate_table(monkeypatch):
         await until(pilot, lambda: ready(app, table) and table.listening, timeout=20)
         table.query_one("#e-actions", OptionList).focus()
         before, version = applied_by(app, 0), table.snap.version
-        await pilot.press("enter", "enter")
+        await pilot.press("down", "enter", "enter")  # (below "Choose with ↑↓, then Enter")
         await until(pilot, lambda: table.snap.version > version and not table.busy)
         await pilot.pause(0.1)
         assert applied_by(app, 0) == before + 1, app.table.host.applied
@@ -73,7 +73,7 @@ async def test_a_hotseat_leader_double_enter_does_not_pick_a_draft_card_blind(mo
             if table.view.phase != "leaders":
                 break
             table.query_one("#e-actions", OptionList).focus()
-            await pilot.press("enter", "enter")
+            await pilot.press("down", "enter", "enter")  # (below "Choose with ↑↓, then Enter")
             await pilot.pause(0.2)
         kinds = [a.action.kind for a in app.table.host.applied]
         assert "leader" in kinds
@@ -144,7 +144,7 @@ async def test_enter_held_as_bots_move_places_no_worker_on_the_turn_that_appears
             if table.view.phase == "turns" and not table.my_turn:
                 break
             version = table.snap.version
-            await pilot.press("home", "enter")
+            await pilot.press("home", *["down"] * table.query_one("#e-actions").choose_line, "enter")
             await until(pilot, lambda: table.snap.version != version)
         monkeypatch.setattr(GameTableScreen, "QUIET", 5)  # (long: a loaded machine is slow)
         mine, appeared, waited = applied_by(app, 2), 0, 0
@@ -181,8 +181,11 @@ async def test_enter_with_nothing_highlighted_says_why_on_the_message_line():
         await pilot.press("enter")
         await pilot.pause()
         assert table.snap.version == version  # nothing done
-        assert "first entry is highlighted now" in shown(table.query_one("#message"))
-        assert actions.highlighted == 0
+        # (a list whose entries all commit: its top line, "Choose with ↑↓, then Enter")
+        assert "only says how to choose" in shown(table.query_one("#message"))
+        assert actions.highlighted == 0 and actions.choosing()
+        assert table.active_bindings["enter"].binding.description == "Choose"
+        await pilot.press("down")
         assert table.active_bindings["enter"].binding.description == "Do it"
         await pilot.press("enter")  # now it does it
         await until(pilot, lambda: table.snap.version > version)

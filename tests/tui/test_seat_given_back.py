@@ -107,6 +107,8 @@ async def given_back(pilot, game, host: RemoteSeatLink, others, name: str, kind:
     assert game.my_turn
     do_list(game).focus()
     await pilot.pause()
+    if do_list(game).choose_line:  # (the top line, "Choose with ↑↓, then Enter")
+        await pilot.press("down")
     assert do_list(game).highlighted_action() is not None
     before = link.snapshot().version
     await pilot.press("enter")  # the Do list's Enter does its entry (or asks about it)

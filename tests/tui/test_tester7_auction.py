@@ -20,6 +20,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.whole_log import WholeLogScreen
 from tui.zestrea.do_list import DoList
 from tui.zestrea.form import ActionForm
+from tui.widgets.do_list import CHOOSE_TEXT
 from tui.zestrea.table import AUCTION_PASS
 
 from .helpers import until
@@ -97,9 +98,11 @@ async def test_a_wedding_window_starts_on_its_pass_never_on_a_card():
         assert do.highlighted_action() == PassWindow()
 
 
-async def test_a_question_with_nothing_safe_to_start_on_highlights_on_enter_only():
-    """Two answers, neither a form (Newcomers: a Lad or a Maiden): nothing is
-    highlighted for the player; Enter highlights the first and does nothing."""
+async def test_a_question_with_nothing_safe_to_start_on_opens_on_its_top_line():
+    """Two answers, neither a form (Newcomers: a Lad or a Maiden): the list opens on a
+    top line, "Choose with ↑↓, then Enter", highlighted where the player sees it; Enter
+    there does nothing, the first ↓ is the Lad and the second the Maiden (player-test
+    23, finding 3: with nothing highlighted, ↓ Enter meant for the Maiden took a Lad)."""
     app = DoListApp()
     async with app.run_test(size=(60, 12)) as pilot:
         do = app.query_one(DoList)
@@ -107,11 +110,29 @@ async def test_a_question_with_nothing_safe_to_start_on_highlights_on_enter_only
         lad, maiden = Choose(("lad",)), Choose(("maiden",))
         show_actions(do, ANSWER)
         do.show((lad, maiden), ("a Lad", "a Maiden"), afresh=True)
-        assert do.highlighted is None
+        assert do.choosing() and str(do.get_option_at_index(0).prompt) == CHOOSE_TEXT
+        await pilot.pause()
+        assert do.render_line(0).text.strip() == CHOOSE_TEXT  # (what the player sees)
         await pilot.press("enter")
-        assert do.highlighted_action() == lad
         await pilot.pause(0.05)
-        assert app.done == []
+        assert app.done == [] and do.choosing()
+        await pilot.press("down")
+        assert do.highlighted_action() == lad
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: app.done == [maiden])
+
+
+async def test_a_new_question_after_another_opens_on_its_top_line_too():
+    """The next question's answers all commit too (the list was not empty before, nor
+    shown afresh): its top line is highlighted again, never nothing."""
+    app = DoListApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        do = app.query_one(DoList)
+        do.focus()
+        show_actions(do, Choose(("lad",)), Choose(("maiden",)))
+        await pilot.press("down")
+        show_actions(do, Choose(("pay",)), Choose(("hand over",)))
+        assert do.choosing()
 
 
 async def _first_auction(pilot, app, log_open: bool = False):

@@ -17,8 +17,8 @@ async def test_the_focused_estate_log_grows_and_l_opens_the_whole_log():
     async with app.run_test(size=SMALL) as pilot:
         table = await start(pilot, estate_game(seed=2))
         await until(pilot, lambda: ready(app, table), timeout=20)
-        while not table._log:  # something to read
-            await pilot.press("enter")
+        while not table._log:  # something to read (the first entry, below "Choose with ↑↓, then Enter")
+            await pilot.press(*["down"] * table.query_one("#e-actions").choosing(), "enter")
             await until(pilot, lambda: ready(app, table), timeout=20)
         log_box = table.query_one("#e-log-box")
         small = log_box.size.height

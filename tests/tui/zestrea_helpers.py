@@ -67,8 +67,9 @@ async def play_step(pilot, table: ZestreaTableScreen, seen: list[str], roll: boo
     elif snap.view.my_prompt is None and "ready" in kinds:
         await pilot.press("y")
     else:
-        table.query_one("#z-actions").focus()
-        await pilot.press("home", "enter")
+        do = table.query_one("#z-actions")
+        do.focus()
+        await pilot.press("home", *["down"] * do.choose_line, "enter")  # (below "Choose with ↑↓, then Enter")
         if isinstance(legal[0], ActionKind):
             await until(pilot, lambda: isinstance(app.screen, ActionForm))
             await answer_form(pilot, legal[0], roll)

@@ -51,10 +51,16 @@ class OneLine(Content):
 
 
 class DoList(do_list.DoList):
-    """The Do list of an Estate table."""
+    """The Do list of an Estate table: every entry but ``Convert…`` commits at once (a
+    worker placed, a card kept, an answer given), so the table starts the highlight on
+    none of them: a list of two or more opens on its top line (``Choose with ↑↓, then
+    Enter``), and ``Convert…``, listed last, is no place to start."""
 
     BINDINGS = [Binding("pagedown", "group(1)", "Next group", show=False),
                 Binding("pageup", "group(-1)", "Previous group", show=False)]
+
+    def offered_first(self, action: Any) -> bool:
+        return False
 
     def prompt(self, text: str, greyed: bool) -> OneLine:
         return OneLine.styled(text, GREYED if greyed else "")  # type: ignore[return-value]
@@ -68,10 +74,11 @@ class DoList(do_list.DoList):
         self.border_subtitle = GROUP_KEYS if long else ""
 
     def group_starts(self) -> list[int]:
-        """The index of each group's first entry, in list order."""
+        """The index of each group's first entry, in list order (the top line is in
+        none)."""
         starts: list[int] = []
         last = None
-        for index in range(self.option_count):
+        for index in range(self.choose_line, self.option_count):
             group = group_of(self.entry_at(index))
             if group != last:
                 starts.append(index)

@@ -50,6 +50,8 @@ Do list's room, ``L`` opens the whole log (player-tester findings on Estate, ite
 PAGE_KEYS = {"estate": "e", "hand": "h", "realm": "b", "market": "m", "others": "o"}
 CONVERT = "convert"
 """The Do list's one entry for every conversion (a chooser opens)."""
+CONVERT_NOW = "Convert: pay 3 (2 with a discount) of your supply for 1 of your choice."
+"""What the ``Convert…`` entry gives, in the Now panel."""
 PAGE = Binding.Group("Pages", compact=True)
 NOW_DELAY = 0.06
 """Seconds the Do list's highlight rests before the Now panel shows what it gives."""
@@ -352,9 +354,8 @@ class EstateTableScreen(GameTableScreen):
 
     def _show_now(self) -> None:
         """The Now panel: the question asked, then what the highlighted entry gives; while
-        a question's answers are listed and none is highlighted yet (a new list highlights
-        nothing, so that an Enter meant for the last one does nothing), what each gives
-        (the Era Event's A and B showed nothing until an arrow key: player-test 22)."""
+        the Do list's top line (``Choose with ↑↓, then Enter``) is highlighted, or none
+        is, what each entry gives in brief (:meth:`_every_answer`)."""
         snap, view = self.snap, self.view
         lines: list[str] = []
         if view.question is not None:
@@ -366,16 +367,28 @@ class EstateTableScreen(GameTableScreen):
             lines.append(f"Producing: {done} of up to {limit} activated.")
         entry = self._highlighted()
         if entry == CONVERT:
-            lines.append("Convert: pay 3 (2 with a discount) of your supply for 1 of your choice.")
+            lines.append(CONVERT_NOW)
         elif isinstance(entry, tuple):  # a greyed card: why, then what it is
             lines += [f"✗ {self._cannot(entry[1])}.", words.card_text(entry[1])]
         elif entry is not None:
             lines.append(words.preview(entry, view))
-        elif view.question is not None and self.my_turn:  # nothing highlighted yet: every answer
-            lines += [words.preview(a, view) for a in self._entries if a != CONVERT and not isinstance(a, tuple)]
+        elif self._entries and self.my_turn:
+            lines += self._every_answer()
         elif snap.seat is not None and not self.my_turn and not snap.over:
             lines.append("Waiting for the others.")
         self._set("#e-now", "\n".join(l for l in lines if l))
+
+    def _every_answer(self) -> list[str]:
+        """What each entry of the Do list gives, in brief, once each (the Era Event's A
+        and B, the draft's cards, a question's answers: the Now panel was empty as each
+        opened, player-tests 22 and 23); while a worker may be placed (a dozen entries
+        and more), only how to choose."""
+        legal = self.snap.legal_actions
+        if any(isinstance(a, (Produce, Draw, Gather, Expand)) for a in legal):
+            return ["↓ to an action: what it gives shows here; Enter does it."]
+        lines = [CONVERT_NOW if a == CONVERT else words.brief(a, self.view)
+                 for a in self._entries if not isinstance(a, tuple)]
+        return ["What each gives:", *dict.fromkeys(lines)]
 
     def _highlighted(self) -> Any:
         return self.query_one("#e-actions", DoList).highlighted_entry()

@@ -393,6 +393,18 @@ def preview(action: Any, view: EstateView) -> str:
     return ""
 
 
+def brief(action: Any, view: EstateView) -> str:
+    """What ``action`` gives in brief, one of several told at once: a draft's card by
+    its name and text, a Leader by its ability, else as :func:`preview` tells it."""
+    if isinstance(action, Pick):
+        c = card(action.card)
+        tuck = f" (tucking {card_name(action.tuck)})" if action.tuck else ""
+        return f"{c.name}{tuck}: {c.text}"
+    if isinstance(action, ChooseLeader):
+        return leader_text(action.leader)
+    return preview(action, view)
+
+
 # ---- questions ----------------------------------------------------------------------
 
 WHY = {"store": "store which resource", "gain": "gain which resource",

@@ -688,9 +688,12 @@ class GameTableScreen(QuietKeys, ParlourScreen):
     def on_do_list_unchosen(self, event: DoList.Unchosen) -> None:
         """Enter on a Do list with nothing highlighted (it changed under the key, as
         another player's move came): the message line says why nothing was done
-        (player-tester 2, item 4), and which entry is highlighted now."""
+        (player-tester 2, item 4), and which entry is highlighted now; on the list's
+        top line, that it only says how to choose."""
         event.stop()
-        if event.first:
+        if event.choose:
+            self._error = "Nothing done: that line only says how to choose; ↓ to an entry, then Enter."
+        elif event.first:
             which = f"“{fit(event.entry, 30)}”" if event.entry else "its first entry"
             self._error = f"Nothing done: the list is new; {which} is highlighted now. ↑↓ choose, then Enter."
         else:

@@ -11,7 +11,13 @@ itself (:meth:`DoList.offered_first`: Zestrea's spending of Zestre on the State)
 Entries listed only to say why they cannot be done (Estate's greyed cards) are greyed:
 ↑↓ reach them, so that the table can say why (they were unreachable, and a long one
 wrapped where nothing could show it whole: player-test 22), but the highlight never
-starts on one and Enter on one does nothing (:class:`DoList.Refused`)."""
+starts on one and Enter on one does nothing (:class:`DoList.Refused`).
+A list of two entries or more that the table may not start on (every one commits at
+once: Zestrea's Newcomers, Estate's draft, its Era Event's A or B) opens with a top line,
+:data:`CHOOSE_TEXT`, highlighted: the first ↓ lands on the first entry, and an Enter
+meant for the list before does nothing but say so (player-test 23, finding 3: with
+nothing highlighted, ↓ then Enter took the first answer where the player meant the
+second)."""
 
 from __future__ import annotations
 
@@ -28,6 +34,12 @@ from textual.widgets.option_list import Option
 GREYED = "dim"
 """The style of a greyed entry's words (with its table's own mark, Estate's ``✗``:
 never colour alone)."""
+
+
+CHOOSE_TEXT = "Choose with ↑↓, then Enter"
+"""The top line of a list whose entries all commit at once (it does nothing itself)."""
+CHOOSE_KEY = "choose-line"
+"""The top line's key (no action's: :func:`entry_key` is a ``repr``)."""
 
 
 def entry_key(action: Any) -> str:
@@ -57,13 +69,15 @@ class DoList(OptionList):
     class Unchosen(Message):
         """Enter found nothing to do: no entry highlighted (the list changed under it,
         player-tester 2, item 4; the start entry is highlighted now, ``first``, and
-        ``entry`` is its words where it is not the first entry) or its action no
-        longer listed; the table says so."""
+        ``entry`` is its words where it is not the first entry), the top line
+        highlighted (``choose``: :data:`CHOOSE_TEXT`) or its action no longer listed;
+        the table says so."""
 
-        def __init__(self, first: bool = False, entry: str = "") -> None:
+        def __init__(self, first: bool = False, entry: str = "", choose: bool = False) -> None:
             super().__init__()
             self.first = first
             self.entry = entry
+            self.choose = choose
 
     class Refused(Message):
         """Enter (or a double click) on a greyed entry, ``entry``: nothing is done; the
@@ -77,6 +91,8 @@ class DoList(OptionList):
         super().__init__(*args, **kwargs)
         self.actions: dict[str, Any] = {}
         self.greyed: dict[str, Any] = {}
+        self.choose_line = False
+        """Whether the list opens with :data:`CHOOSE_TEXT` (its entry 0)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("select", "highlight_first", "why_not"):  # (dimmed in the quiet moment: tui/screens/quiet.py)
@@ -88,9 +104,10 @@ class DoList(OptionList):
         return True
 
     def _enter_does(self) -> str:
-        """What Enter does now: highlight the first entry (none is), say why not (a
-        greyed one is) or do the highlighted entry."""
-        if self.highlighted is None:
+        """What Enter does now: highlight the first entry (none is; or say how to
+        choose, the top line is), say why not (a greyed one is) or do the highlighted
+        entry."""
+        if self.highlighted is None or self.choosing():
             return "highlight_first"
         return "why_not" if self._highlighted_key() in self.greyed else "select"
 
@@ -100,11 +117,15 @@ class DoList(OptionList):
 
     def action_highlight_first(self) -> None:
         """Enter with nothing highlighted: highlight the start entry, else the first
-        (never do it: the list is new to the player) and let the table say so."""
+        (never do it: the list is new to the player) and let the table say so; on the
+        top line, only say how to choose."""
         doable = self._doable()
         start = self.start_entry()
         self.highlighted = doable[0] if start is None and doable else start
         self.refresh_bindings()
+        if self.choosing():  # (it says how to choose)
+            self.post_message(self.Unchosen(choose=True))
+            return
         entry = ""
         if self.highlighted is not None and self.highlighted != doable[0]:
             entry = str(self.get_option_at_index(self.highlighted).prompt)
@@ -154,10 +175,16 @@ class DoList(OptionList):
         every entry here, a game's own list may say otherwise."""
         return True
 
+    def choosing(self) -> bool:
+        """Whether the highlight is on the top line, :data:`CHOOSE_TEXT`."""
+        return self._highlighted_key() == CHOOSE_KEY
+
     def start_entry(self) -> int | None:
-        """Where the highlight starts: the first entry :meth:`offered_first` allows; in
-        a list of one entry that can be done, that entry (nothing else to mistake it
-        for); else none."""
+        """Where the highlight starts: the top line where the list has it; else the
+        first entry :meth:`offered_first` allows; in a list of one entry that can be
+        done, that entry (nothing else to mistake it for); else none."""
+        if self.choose_line:
+            return 0
         doable = self._doable()
         start = next((k for k in doable if self.offered_first(self.actions.get(
             self.get_option_at_index(k).id or ""))), None)
@@ -170,30 +197,39 @@ class DoList(OptionList):
     def show(self, actions: Sequence[Any], texts: Sequence[str], greyed: Sequence[bool] = (),
              afresh: bool = False) -> None:
         """Show ``actions`` as ``texts`` (``greyed[i]``: entry ``i`` is listed greyed,
-        never done nor started on); the highlight stays on the same entry; else a
-        list that was empty, or one shown ``afresh`` (the table's new question), starts
-        on :meth:`start_entry`, and any other highlights none."""
+        never done nor started on), under the top line :data:`CHOOSE_TEXT` where two
+        or more can be done and the table may start on none; the highlight stays on the
+        same entry; else a list that was empty, one shown ``afresh`` (the table's new
+        question) or one with the top line starts on :meth:`start_entry`, and any other
+        highlights none."""
         before = self.highlighted_entry()
         was_empty = not self.actions
         off = [bool(d) for d in greyed] + [False] * (len(actions) - len(greyed))
         self.actions = {entry_key(a): a for a, d in zip(actions, off) if not d}
         self.greyed = {entry_key(a): a for a, d in zip(actions, off) if d}
+        self.choose_line = len(self.actions) > 1 and not any(map(self.offered_first, self.actions.values()))
         self.clear_options()
+        if self.choose_line:
+            self.add_option(Option(self.prompt(CHOOSE_TEXT, False), id=CHOOSE_KEY))
         self.add_options([Option(self.prompt(text, d), id=entry_key(a))
                           for a, text, d in zip(actions, texts, off)])
-        keys = [entry_key(a) for a in actions]
+        keys = [CHOOSE_KEY] * self.choose_line + [entry_key(a) for a in actions]
         if before is not None and entry_key(before) in keys:
             self.highlighted = keys.index(entry_key(before))
-        elif was_empty or afresh:
+        elif was_empty or afresh or self.choose_line:
             self.highlighted = self.start_entry()
         else:
             self.highlighted = None
         self.refresh_bindings()
 
     def action_select(self) -> None:
-        """Enter: the highlighted entry, or :class:`DoList.Unchosen` when none is."""
+        """Enter: the highlighted entry, or :class:`DoList.Unchosen` when none is (or
+        the top line is)."""
         if self.highlighted is None and self.option_count:
             self.post_message(self.Unchosen())
+            return
+        if self.choosing():
+            self.post_message(self.Unchosen(choose=True))
             return
         super().action_select()
 
@@ -204,6 +240,10 @@ class DoList(OptionList):
     def highlighted_entry(self) -> Any:
         """The entry the highlight is on, greyed or not, or ``None``."""
         return self._entry(self._highlighted_key())
+
+    def index_of(self, entry: Any) -> int:
+        """Where ``entry`` is listed (below the top line, where there is one)."""
+        return self.get_option_index(entry_key(entry))
 
     def entry_at(self, index: int) -> Any:
         """The entry listed at ``index``, greyed or not."""
@@ -223,6 +263,9 @@ class DoList(OptionList):
         if event.option_list is not self:
             return
         event.stop()
+        if event.option.id == CHOOSE_KEY:
+            self.post_message(self.Unchosen(choose=True))
+            return
         if event.option.id in self.greyed:
             self.post_message(self.Refused(self.greyed[event.option.id]))
             return
