@@ -205,19 +205,14 @@ async def serve_table(
     an unknown game name.
     """
     saver: Saver | None = None
+    relay: Relay | None = None
     try:
         if resume_from is not None and save is True:  # held before it is read: nobody else plays it on
             saver = Saver(resume_from, relay_url)
             saver.lock.take()
-        resumed = None
-        if resume_from is not None:
-            host, data = resume(resume_from, bot_delay)
-            if data.local:
-                raise SaveError(f"{resume_from} is a solo or hotseat game: continue it from the menu "
-                                "(parlour, then Continue).")
-            if finished := finished_text(resume_from, data, host.over):  # (never played on past its end)
-                raise SaveError(finished)
-            resumed = (host, data)
+        resumed = _resumable(resume_from, bot_delay) if resume_from is not None else None
+        if resumed is not None:
+            host, data = resumed
             game, options, seed = host.game, host.options, data.seed  # the lobby shows the saved options
             name = data.table if name is None else name
             if relay_url is None and code is None:
@@ -226,32 +221,21 @@ async def serve_table(
             game = registry.get(game)
         if game is None or name is None:
             raise ValueError("a new table needs a game and a name")
-        problem = plain_problem(name, "A table's name")
-        if problem:
+        if problem := plain_problem(name, "A table's name"):
             raise ValueError(problem)
-        save_file: Path | None
-        if resume_from is not None and save is True:
-            save_file = Path(resume_from)
-        elif save is True:
-            save_file = save_path(name)
-        elif save is False:
-            save_file = None
-        else:
-            save_file = Path(save)
+        save_file = _save_file(save, name, resume_from)
         if saver is None and save_file is not None:
             saver = Saver(save_file, relay_url)
         table = Table(game, name, options=options, seed=seed, grace=grace, bot_delay=bot_delay, saver=saver,
                       limits=limits)
-        relay = link = None
+        link = None
         if relay_url is None:
             relay = Relay(require_code=False, tables=False, **(relay_options or {}))
-            room = relay.open_room(table, name, code=code, default=code is None)
-            table.attach(room)
+            table.attach(relay.open_room(table, name, code=code, default=code is None))
             bound_host, bound_port = await relay.start(bind, port)
             if saver is not None:  # (the port it got: 0 asks for any free one)
                 saver.port, saver.bind, saver.advertised = bound_port, bind, advertise is not False
-            url = f"ws://{bound_host}:{bound_port}"
-            room_code = code
+            url, room_code = f"ws://{bound_host}:{bound_port}", code
         else:
             key = await asyncio.to_thread(room_key_from_seed, table.seed)  # scrypt: off the loop
             link = await RelayLink.open(relay_url, name, table, key, **(relay_options or {}))
@@ -267,24 +251,57 @@ async def serve_table(
                              lock=saver.lock if saver is not None else None)
         if link is not None:
             link.on_change(hosted.code_changed)
-        hosted.join_address = f"{_lan_address(bind)}:{bound_port}" if relay is not None else url
-        if relay is not None and advertise is not False:
-            backend = ZeroconfBackend() if advertise is True else advertise
-            ad = TableAd(service_name(name, bound_port), name, game.name, table.free_seats(),
-                         room_code is not None, hosted.join_address.rsplit(":", 1)[0], bound_port)
-            hosted.advertiser = Advertiser(backend, ad)
-            try:
-                await hosted.advertiser.start()
-            except Exception as exc:  # no multicast here: the table still works by address
-                log.warning("could not advertise the table: %s", exc)
-                hosted.advertiser = None
-            else:
-                hosted._watch = asyncio.create_task(_keep_advert(hosted))
+        if relay is not None:
+            hosted.join_address = f"{_lan_address(bind)}:{bound_port}"
+            if advertise is not False:
+                await _advertise(hosted, ZeroconfBackend() if advertise is True else advertise, bound_port)
+        else:
+            hosted.join_address = url
         return hosted
     except BaseException:
+        if relay is not None:  # (listening already: the port is let go)
+            await relay.stop()
         if saver is not None:  # (the table never started: nobody else will release it)
             saver.lock.release()
         raise
+
+
+def _resumable(save: Path, bot_delay: float) -> tuple[Any, Any]:
+    """``(host, data)`` of the game in ``save`` (:func:`net.saves.resume`), if a
+    hosted game can carry on from it. Raises :class:`SaveError` for a solo or hotseat
+    game's save, and for a game that is over or that its host ended."""
+    host, data = resume(save, bot_delay)
+    if data.local:
+        raise SaveError(f"{save} is a solo or hotseat game: continue it from the menu "
+                        "(parlour, then Continue).")
+    if finished := finished_text(save, data, host.over):  # (never played on past its end)
+        raise SaveError(finished)
+    return host, data
+
+
+def _save_file(save: bool | Path, name: str, resume_from: Path | None) -> Path | None:
+    """Where a table saves: the resumed save itself, a new file named after the table
+    (``save=True``), nowhere (``False``), or the path given."""
+    if save is True:
+        return Path(resume_from) if resume_from is not None else save_path(name)
+    return None if save is False else Path(save)
+
+
+async def _advertise(hosted: HostedTable, backend: Backend, port: int) -> None:
+    """Announce ``hosted``'s table on the LAN (zeroconf, or the test's ``backend``)
+    and keep the announcement's free seats current; without multicast the table still
+    works by address, so a failure is logged and nothing more."""
+    table = hosted.table
+    ad = TableAd(service_name(table.name, port), table.name, table.game.name, table.free_seats(),
+                 hosted.code is not None, hosted.join_address.rsplit(":", 1)[0], port)
+    advertiser = Advertiser(backend, ad)
+    try:
+        await advertiser.start()
+    except Exception as exc:  # no multicast here: the table still works by address
+        log.warning("could not advertise the table: %s", exc)
+        return
+    hosted.advertiser = advertiser
+    hosted._watch = asyncio.create_task(_keep_advert(hosted))
 
 
 def listen_port(saved_port: int | None, given: int | None = None) -> int:
