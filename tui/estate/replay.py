@@ -17,7 +17,3 @@ class EstateReplayScreen(ReplayTable, EstateTableScreen):
 
     BINDINGS = [Binding("h", "page('hand')", "Hand", group=PAGE)]
     hand_id = "#e-page"
-
-    def _forget_events(self) -> None:
-        super()._forget_events()
-        self._log.clear()

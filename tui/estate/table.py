@@ -28,18 +28,17 @@ from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 
 from net.table import Snapshot
-from rules.core import Seat
 from rules.estate.state import Convert, Draw, Expand, Gather, Produce
 
 from ..names import fit, seat_name
-from ..screens.game_table import LEAVE_KEYS, GameTableScreen
+from ..screens.at_once_table import AtOnceTableScreen
+from ..screens.game_table import LEAVE_KEYS
 from ..widgets.message import TableMessage
 from . import board, words
 from .convert import ConvertScreen, useful
 from .do_list import DoList
 from .results import EstateResultsScreen
 
-NEWS_LINES = 6
 """Log lines a hotseat hand-over shows: what happened since that player last acted."""
 STATUS_WIDTH = 78
 PANELS = {"e-page-box": "Estate", "e-now-box": "Now", "e-actions": "Do (↑↓ Enter)",
@@ -86,12 +85,13 @@ class EstateStatus(Widget):
         return Content(fit(self.head, width - len(self.tail)) + self.tail)
 
 
-class EstateTableScreen(GameTableScreen):
+class EstateTableScreen(AtOnceTableScreen):
     """One game of Estate at this keyboard (arguments as for GameTableScreen)."""
 
     DEFAULT_CLASSES = "-estate"
     pieces = "cards"
     results_screen = EstateResultsScreen
+    owes = staticmethod(owes)
     status_type = EstateStatus
     play_actions = frozenset({"act", "convert"})
     footer_checks = (("act", ()), ("convert", ()), ("results", ()), ("page", ("estate",)))
@@ -112,10 +112,7 @@ class EstateTableScreen(GameTableScreen):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._log: list[str] = []
         self._entries: tuple[Any, ...] = ()
-        self._hidden = False
-        self._log_seen: dict[Seat, int] = {}
         self.page = "estate"
         self._phase = ""
         self._shown: dict[str, Any] = {}  # what each widget shows, so that only changes redraw
@@ -201,9 +198,6 @@ class EstateTableScreen(GameTableScreen):
             if line and event.what != "chose":  # (an answer: its effect tells itself)
                 self._log.append(line)
 
-    def _hides_hand(self) -> bool:
-        return self._hidden
-
     def _hide_hand(self) -> None:
         """Before a hand-over: the page (a hand, a packet, a secret), the preview and
         the Do list leave the screen."""
@@ -212,28 +206,6 @@ class EstateTableScreen(GameTableScreen):
             self._set(widget, "(hidden until the next player is ready)")
         self.query_one("#e-actions", DoList).show((), ())
         self._entries = ()
-
-    def _told_events(self, snap: Snapshot) -> tuple[Any, ...]:
-        return tuple(self._log)
-
-    def _whole_log(self) -> list[str]:
-        return list(self._log)
-
-    def _awaited_seat(self) -> Seat:
-        snap = self.snap
-        others = sorted(s for s in snap.active_seats if s != snap.seat) if snap is not None else []
-        if others:
-            return others[0]
-        return snap.seat if snap is not None and snap.seat is not None else 0
-
-    async def _hand_over(self, story: Snapshot) -> bool:
-        """The keyboard goes to a human who owes something: the one shown while they
-        do, else the next in seat order; between two humans a hand-over screen hides
-        the table."""
-        if not await self._hand_over_to_owing(story, owes, self._log, self._log_seen, NEWS_LINES):
-            return False
-        self._hidden = False
-        return True
 
     def _turn_text(self) -> str:
         snap, view = self.snap, self.view

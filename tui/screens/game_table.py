@@ -551,32 +551,6 @@ class GameTableScreen(QuietKeys, ParlourScreen):
         self.leave()
         return False
 
-    async def _hand_over_to_owing(self, story: Snapshot, owes: Callable[[Snapshot], bool],
-                                  log: list[str], seen: dict[Seat, int], news_lines: int) -> bool:
-        """:meth:`_hand_over` for games whose seats act at once (Zestrea, Estate): the
-        keyboard goes to a human seat that ``owes`` something at ``story``'s version, the
-        one shown while it does, else the next in seat order; between two humans a
-        hand-over screen hides the table and shows the last ``news_lines`` public ``log``
-        lines that seat has not seen (``seen``: log lines each seat has seen, updated).
-        ``False``: the players chose to leave instead."""
-        snaps = {seat: self._seat_snaps[seat].get(story.version) for seat in self.links}
-        owing = [seat for seat, snap in sorted(snaps.items()) if snap is not None and owes(snap)]
-        target = self.seat
-        if target is None or target not in owing:
-            later = [s for s in owing if self.seat is None or s > self.seat]
-            target = (later or owing or [self.seat if self.seat is not None else min(self.links, default=None)])[0]
-        if target is None:
-            return True
-        if len(self.links) > 1 and target in owing and target != self._at_keyboard:
-            since = log[seen.get(target, 0):][-news_lines:]
-            seen[target] = len(log)
-            if not await self._cover_for(story.names[target], "\n".join(since)):
-                return False
-            self._at_keyboard = target
-        if target != self.seat:
-            self.seat = target
-        return True
-
     def _seat_view(self, story: Snapshot) -> Snapshot:
         """The snapshot of the shown seat at ``story``'s version (else ``story``)."""
         for snaps in self._seat_snaps.values():

@@ -15,7 +15,3 @@ class ZestreaReplayScreen(ReplayTable, ZestreaTableScreen):
     status_says_over = True  # (its step, "game over", ends the status line)
     catch_up = False
     AUTO_FOCUS = "*"  # (its Do list cannot focus: the first panel has the focus)
-
-    def _forget_events(self) -> None:
-        super()._forget_events()
-        self._log.clear()

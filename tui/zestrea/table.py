@@ -37,7 +37,8 @@ from rules.zestrea.state import (
 
 from ..names import fit, fit_names, seat_name
 from ..screens.confirm import ConfirmScreen
-from ..screens.game_table import LEAVE_KEYS, GameTableScreen
+from ..screens.at_once_table import AtOnceTableScreen
+from ..screens.game_table import LEAVE_KEYS
 from ..widgets.hung_text import HungText
 from ..widgets.message import TableMessage
 from . import choices, words
@@ -49,7 +50,6 @@ from .form import open_form
 from .story import catch_up_lines, event_lines, joined_late, opening_lines, timed_out_lines
 from .results import ZestreaResultsScreen
 
-NEWS_LINES = 6
 NOW_TITLE = 32
 """Cells of the Now panel's title (``▶`` and the border's corners beside it at 80 columns)."""
 PANELS = {"z-estates-box": "Estates · Z Zestre L Land H hand", "z-hand-box": "Hand",
@@ -177,12 +177,13 @@ class ZestreaStatus(Static):
             self.update(status_line(turn_text, view, self.content_size.width or STATUS_WIDTH, over))
 
 
-class ZestreaTableScreen(GameTableScreen):
+class ZestreaTableScreen(AtOnceTableScreen):
     """One game of Zestrea at this keyboard (arguments as for GameTableScreen)."""
 
     DEFAULT_CLASSES = "-zestrea"  # (its LAN table too, for parlour.tcss)
     pieces = "cards"
     results_screen = ZestreaResultsScreen
+    owes = staticmethod(owes)
     status_type = ZestreaStatus
     play_actions = frozenset({"ready", "pass_", "act"})
     footer_checks = (("ready", ()), ("pass_", ()), ("act", ()), ("results", ()))
@@ -209,10 +210,7 @@ class ZestreaTableScreen(GameTableScreen):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._log: list[str] = []
         self._entries: tuple[Any, ...] = ()
-        self._hidden = False
-        self._log_seen: dict[Seat, int] = {}  # hotseat: log lines each seat has seen
         self._now_kind: tuple[Any, ...] = ()  # what the Now panel shows, in kind
         self._hand_title = "Hand"
         self._now_title = "Now"  # with the Time card of the turn, always in sight
@@ -340,7 +338,6 @@ class ZestreaTableScreen(GameTableScreen):
         """A replay stepping back: the log, the Food summary and the failed attempt
         are told again from the first step."""
         super()._forget_events()
-        self._log.clear()
         self._log_begun = False
         self._before = self._food = self._failed = None
 
@@ -358,9 +355,6 @@ class ZestreaTableScreen(GameTableScreen):
             self._food = self._food.with_starved(story.events)
         self._before = story.view
 
-    def _hides_hand(self) -> bool:
-        return self._hidden
-
     def _hide_hand(self) -> None:
         """Before a hand-over: the hand and the offers' terms leave the screen."""
         self._hidden = True
@@ -371,21 +365,6 @@ class ZestreaTableScreen(GameTableScreen):
         self._entries = ()
         self._highlighted = None
 
-    def _told_events(self, snap: Snapshot) -> tuple[Any, ...]:
-        """The log's lines (the results tell the last of them)."""
-        return tuple(self._log)
-
-    def _whole_log(self) -> list[str]:
-        return list(self._log)
-
-    def _awaited_seat(self) -> Seat:
-        """Several Boyars act at once: the first other seat the table waits for."""
-        snap = self.snap
-        others = sorted(s for s in snap.active_seats if s != snap.seat) if snap is not None else []
-        if others:
-            return others[0]
-        return snap.seat if snap is not None and snap.seat is not None else 0
-
     async def _hand_over(self, story: Snapshot) -> bool:
         """The keyboard goes to a human Boyar who owes something: the one shown if they
         still do, else the next in seat order; between two humans a hand-over screen
@@ -394,10 +373,7 @@ class ZestreaTableScreen(GameTableScreen):
         sent = self._form_sent
         if sent is not None:
             await sent.wait()
-        if not await self._hand_over_to_owing(story, owes, self._log, self._log_seen, NEWS_LINES):
-            return False
-        self._hidden = False
-        return True
+        return await super()._hand_over(story)
 
     def _turn_text(self) -> str:
         snap, view = self.snap, self.view
